@@ -1,0 +1,11 @@
+/* cli: the command-line subcommands of studpoker (everything but the game window).
+ * Each takes the arguments after its own name and returns the process exit status:
+ * 0 success, 1 failure at run time, 2 bad input (with a message on stderr). */
+#ifndef STUDPOKER_CLI_H
+#define STUDPOKER_CLI_H
+
+int cli_rank(int argc, char **argv);
+int cli_deal(int argc, char **argv);
+int cli_bench(int argc, char **argv);
+
+#endif

@@ -1,0 +1,81 @@
+#include "rng.h"
+
+#include <sodium.h>
+#include <string.h>
+
+bool rng_library_init(void) {
+    return sodium_init() >= 0;
+}
+
+bool rng_init_system(rng_t *rng) {
+    memset(rng, 0, sizeof *rng);
+    rng->seeded = false;
+    return rng_library_init();
+}
+
+void rng_init_seeded(rng_t *rng, const uint8_t seed[RNG_SEED_BYTES]) {
+    memset(rng, 0, sizeof *rng);
+    rng->seeded = true;
+    memcpy(rng->key, seed, RNG_SEED_BYTES);
+    rng->block = 0;
+    rng->pos = sizeof rng->buf; /* empty: the first draw fills it */
+}
+
+void rng_init_seed_u64(rng_t *rng, uint64_t seed) {
+    /* Hash the number with a fixed label so that small seeds still give well-spread keys and
+     * the seed space of this program cannot collide with another use of the same number. */
+    static const char label[] = "studpoker game rng v1";
+    uint8_t msg[sizeof label + 8];
+    memcpy(msg, label, sizeof label);
+    for (int i = 0; i < 8; i++) msg[sizeof label + i] = (uint8_t)(seed >> (8 * i));
+    uint8_t key[RNG_SEED_BYTES];
+    crypto_generichash(key, sizeof key, msg, sizeof msg, NULL, 0);
+    rng_init_seeded(rng, key);
+    sodium_memzero(key, sizeof key);
+}
+
+static void refill(rng_t *rng) {
+    static const uint8_t zeros[sizeof rng->buf];
+    static const uint8_t nonce[crypto_stream_chacha20_NONCEBYTES];
+    crypto_stream_chacha20_xor_ic(rng->buf, zeros, sizeof rng->buf, nonce, rng->block, rng->key);
+    rng->block += sizeof rng->buf / 64;
+    rng->pos = 0;
+}
+
+uint32_t rng_u32(rng_t *rng) {
+    if (!rng->seeded) return randombytes_random();
+    if (rng->pos + 4 > sizeof rng->buf) refill(rng);
+    const uint8_t *b = rng->buf + rng->pos;
+    rng->pos += 4;
+    return (uint32_t)b[0] | (uint32_t)b[1] << 8 | (uint32_t)b[2] << 16 | (uint32_t)b[3] << 24;
+}
+
+uint32_t rng_uniform(rng_t *rng, uint32_t upper_bound) {
+    if (upper_bound < 2) return 0;
+    if (!rng->seeded) return randombytes_uniform(upper_bound);
+    /* 2^32 mod upper_bound values at the bottom of the range would make the low results more
+     * likely; draw again when one comes up. */
+    uint32_t min = (uint32_t)(-upper_bound) % upper_bound;
+    uint32_t r;
+    do {
+        r = rng_u32(rng);
+    } while (r < min);
+    return r % upper_bound;
+}
+
+void rng_shuffle(rng_t *rng, card_t *cards, int n) {
+    for (int i = n - 1; i > 0; i--) {
+        uint32_t j = rng_uniform(rng, (uint32_t)i + 1);
+        card_t t = cards[i];
+        cards[i] = cards[j];
+        cards[j] = t;
+    }
+}
+
+void deck_shuffle(deck_t *deck, rng_t *rng) {
+    rng_shuffle(rng, deck->cards, deck->count);
+}
+
+void rng_clear(rng_t *rng) {
+    sodium_memzero(rng, sizeof *rng);
+}
