@@ -7,5 +7,6 @@
 int cli_rank(int argc, char **argv);
 int cli_deal(int argc, char **argv);
 int cli_bench(int argc, char **argv);
+int cli_play(int argc, char **argv);
 
 #endif

@@ -26,11 +26,14 @@ int main(int argc, char **argv) {
         fprintf(stderr, "studpoker: libsodium could not start; no cards can be dealt\n");
         return 1;
     }
-    const char *cmd = argc > 1 ? argv[1] : "deal";
+    const char *cmd = argc > 1 ? argv[1] : "play";
     int sub_argc = argc > 1 ? argc - 2 : 0;
     char **sub_argv = argv + (argc > 1 ? 2 : 1);
     if (strcmp(cmd, "rank") == 0) return cli_rank(sub_argc, sub_argv);
-    if (strcmp(cmd, "deal") == 0 || strcmp(cmd, "play") == 0) return cli_deal(sub_argc, sub_argv);
+    if (strcmp(cmd, "deal") == 0) return cli_deal(sub_argc, sub_argv);
+    if (strcmp(cmd, "play") == 0) return cli_play(sub_argc, sub_argv);
+    if (cmd[0] == '-' && cmd[1] == '-' && strcmp(cmd, "--help") != 0)
+        return cli_play(argc - 1, argv + 1); /* options alone: play with them */
     if (strcmp(cmd, "bench") == 0) return cli_bench(sub_argc, sub_argv);
     if (strcmp(cmd, "help") == 0 || strcmp(cmd, "--help") == 0 || strcmp(cmd, "-h") == 0) {
         usage(stdout);

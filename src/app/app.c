@@ -1,0 +1,320 @@
+#include "app.h"
+
+#include <SDL.h>
+#include <SDL_image.h>
+#include <SDL_ttf.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "game.h"
+#include "scene_table.h"
+#include "ui_audio.h"
+#include "ui_gfx.h"
+#include "ui_input.h"
+
+#ifndef STUDPOKER_SOURCE_ASSETS
+#define STUDPOKER_SOURCE_ASSETS "assets"
+#endif
+
+#define TICK_HZ 120
+
+void app_options_default(app_options_t *o) {
+    memset(o, 0, sizeof *o);
+    rules_preset(&o->rules, PRESET_CARIBBEAN_CLASSIC);
+    o->credits = 100000;
+    o->width = 1280;
+    o->height = 720;
+    o->vsync = true;
+    o->volume = 80;
+    o->voice = true;
+}
+
+static bool dir_has_cards(const char *dir) {
+    char path[700];
+    snprintf(path, sizeof path, "%s/cards/back.svg", dir);
+    FILE *f = fopen(path, "rb");
+    if (f) fclose(f);
+    return f != NULL;
+}
+
+const char *app_find_assets(char *buf, int len) {
+    const char *env = getenv("STUDPOKER_ASSETS");
+    if (env && *env) {
+        snprintf(buf, (size_t)len, "%s", env);
+        return buf;
+    }
+    char *base = SDL_GetBasePath();
+    if (base) {
+        static const char *const rel[] = {"assets", "../assets", "../../assets",
+                                          "../share/studpoker/assets"};
+        for (size_t i = 0; i < sizeof rel / sizeof rel[0]; i++) {
+            snprintf(buf, (size_t)len, "%s%s", base, rel[i]);
+            if (dir_has_cards(buf)) {
+                SDL_free(base);
+                return buf;
+            }
+        }
+        SDL_free(base);
+    }
+    snprintf(buf, (size_t)len, "%s", STUDPOKER_SOURCE_ASSETS);
+    return buf;
+}
+
+/* ---- headless scripts: "<ms> <BUTTON>", "<ms> TAP x y", "<ms> SPOT ante",
+ * "<ms> SCREENSHOT file.png", "<ms> QUIT" ---- */
+
+typedef struct script_line {
+    uint32_t at_ms;
+    char verb[24];
+    char arg[200];
+    float x, y;
+} script_line_t;
+
+typedef struct script {
+    script_line_t *lines;
+    int n, next;
+} script_t;
+
+static bool script_load(script_t *s, const char *path) {
+    memset(s, 0, sizeof *s);
+    FILE *f = fopen(path, "r");
+    if (!f) {
+        fprintf(stderr, "studpoker: cannot read script %s\n", path);
+        return false;
+    }
+    char line[300];
+    int cap = 0, lineno = 0;
+    while (fgets(line, sizeof line, f)) {
+        lineno++;
+        char *p = line;
+        while (*p == ' ' || *p == '\t') p++;
+        if (*p == '#' || *p == '\n' || *p == '\0') continue;
+        if (s->n == cap) {
+            cap = cap ? cap * 2 : 64;
+            script_line_t *nl = realloc(s->lines, (size_t)cap * sizeof *nl);
+            if (!nl) break;
+            s->lines = nl;
+        }
+        script_line_t *l = &s->lines[s->n];
+        memset(l, 0, sizeof *l);
+        unsigned ms;
+        int used = 0;
+        if (sscanf(p, "%u %23s%n", &ms, l->verb, &used) < 2) {
+            fprintf(stderr, "%s:%d: want '<ms> <BUTTON> [arg]'\n", path, lineno);
+            fclose(f);
+            return false;
+        }
+        l->at_ms = ms;
+        sscanf(p + used, " %199[^\n]", l->arg);
+        if (strcmp(l->verb, "TAP") == 0) sscanf(l->arg, "%f %f", &l->x, &l->y);
+        s->n++;
+    }
+    fclose(f);
+    return true;
+}
+
+/* ---- the loop ---- */
+
+typedef struct app {
+    SDL_Window *window;
+    SDL_Renderer *ren;
+    ui_gfx_t gfx;
+    ui_input_state_t input;
+    ui_audio_t audio;
+    game_t game;
+    table_scene_t table;
+    bool fullscreen;
+} app_t;
+
+static void print_summary(const app_t *a) {
+    const game_t *g = &a->game;
+    const round_t *r = &g->round;
+    const round_seat_t *s = &r->seat[0];
+    printf("game=%llu phase=%s credits=%lld staked=%lld returned=%lld folded=%d",
+           (unsigned long long)g->number,
+           r->phase == ROUND_BETTING    ? "betting"
+           : r->phase == ROUND_DECIDING ? "deciding"
+           : r->phase == ROUND_SETTLED  ? "settled"
+                                        : "void",
+           (long long)s->credits, (long long)round_seat_staked(r, 0),
+           (long long)round_seat_returned(r, 0), s->folded);
+    char c[3];
+    printf(" cards=");
+    for (int i = 0; i < s->ncards; i++) printf("%s", card_format(s->cards[i], c));
+    if (r->phase == ROUND_SETTLED || r->phase == ROUND_VOID) {
+        printf(" dealer=");
+        if (g->rules.variant == VARIANT_CAJUN)
+            for (int i = 0; i < 3; i++) printf("%s", card_format(r->board[i], c));
+        else
+            for (int i = 0; i < 5; i++) printf("%s", card_format(r->dealer[i], c));
+    }
+    printf(" pool=%lld\n", (long long)jackpot_read(&g->pool));
+    fflush(stdout);
+}
+
+static void apply_script(app_t *a, script_t *s, uint32_t now, ui_input_t *in, bool *quit) {
+    while (s->next < s->n && s->lines[s->next].at_ms <= now) {
+        script_line_t *l = &s->lines[s->next++];
+        ui_button_t b;
+        if (strcmp(l->verb, "QUIT") == 0) {
+            *quit = true;
+        } else if (strcmp(l->verb, "SCREENSHOT") == 0) {
+            if (!gfx_screenshot(&a->gfx, l->arg))
+                fprintf(stderr, "studpoker: cannot write %s\n", l->arg);
+        } else if (strcmp(l->verb, "SUMMARY") == 0) {
+            print_summary(a);
+        } else if (strcmp(l->verb, "TAP") == 0) {
+            in->tap = true, in->px = l->x, in->py = l->y;
+        } else if (strcmp(l->verb, "SPOT") == 0) {
+            for (int i = 0; i < a->table.nspots; i++)
+                if (strcmp(wager_key(a->table.spots[i].wager), l->arg) == 0) {
+                    in->tap = true;
+                    in->px = a->table.spots[i].r.x + a->table.spots[i].r.w / 2;
+                    in->py = a->table.spots[i].r.y + a->table.spots[i].r.h / 2;
+                }
+        } else if (ui_button_from_name(l->verb, &b)) {
+            ui_press(in, b);
+        } else {
+            fprintf(stderr, "studpoker: script line at %u ms: unknown '%s'\n", l->at_ms, l->verb);
+        }
+    }
+}
+
+static bool start_sdl(app_t *a, const app_options_t *o) {
+    if (o->headless) {
+        SDL_setenv("SDL_VIDEODRIVER", "offscreen", 1);
+        SDL_setenv("SDL_AUDIODRIVER", "dummy", 1);
+    }
+    if (SDL_Init(SDL_INIT_VIDEO | SDL_INIT_EVENTS | SDL_INIT_GAMECONTROLLER) != 0) {
+        fprintf(stderr, "studpoker: cannot start the display: %s\n", SDL_GetError());
+        return false;
+    }
+    if (TTF_Init() != 0) {
+        fprintf(stderr, "studpoker: cannot start fonts: %s\n", TTF_GetError());
+        return false;
+    }
+    IMG_Init(IMG_INIT_PNG);
+    SDL_SetHint(SDL_HINT_RENDER_SCALE_QUALITY, "linear");
+    Uint32 flags = SDL_WINDOW_RESIZABLE | SDL_WINDOW_ALLOW_HIGHDPI;
+    if (o->display != APP_WINDOWED && !o->headless) flags |= SDL_WINDOW_FULLSCREEN_DESKTOP;
+    a->fullscreen = o->display != APP_WINDOWED;
+    a->window = SDL_CreateWindow("studpoker", SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED,
+                                 o->width, o->height, flags);
+    if (!a->window) {
+        fprintf(stderr, "studpoker: cannot open a window: %s\n", SDL_GetError());
+        return false;
+    }
+    SDL_SetWindowMinimumSize(a->window, 640, 360);
+    Uint32 rflags = o->headless
+                        ? SDL_RENDERER_SOFTWARE
+                        : SDL_RENDERER_ACCELERATED | (o->vsync ? SDL_RENDERER_PRESENTVSYNC : 0);
+    a->ren = SDL_CreateRenderer(a->window, -1, rflags);
+    if (!a->ren) a->ren = SDL_CreateRenderer(a->window, -1, SDL_RENDERER_SOFTWARE);
+    if (!a->ren) {
+        fprintf(stderr, "studpoker: cannot draw: %s\n", SDL_GetError());
+        return false;
+    }
+    return true;
+}
+
+static void stop_sdl(app_t *a) {
+    gfx_shutdown(&a->gfx);
+    ui_audio_shutdown(&a->audio);
+    ui_input_shutdown(&a->input);
+    if (a->ren) SDL_DestroyRenderer(a->ren);
+    if (a->window) SDL_DestroyWindow(a->window);
+    IMG_Quit();
+    TTF_Quit();
+    SDL_Quit();
+}
+
+int app_run(const app_options_t *o) {
+    app_t *a = calloc(1, sizeof *a);
+    if (!a) return 1;
+    int status = 1;
+    script_t script = {0};
+    char assets[512];
+    if (o->assets)
+        snprintf(assets, sizeof assets, "%s", o->assets);
+    else
+        app_find_assets(assets, sizeof assets);
+
+    if (o->script && !script_load(&script, o->script)) goto done;
+    if (!start_sdl(a, o)) goto done;
+    if (!gfx_init(&a->gfx, a->window, a->ren, assets)) goto done;
+    ui_input_init(&a->input);
+    ui_audio_init(&a->audio, assets, o->volume, o->mute, o->voice);
+    if (!game_init(&a->game, &o->rules, o->credits, o->seed)) {
+        fprintf(stderr, "studpoker: the game could not start (random generator)\n");
+        goto done;
+    }
+    table_init(&a->table, &a->game, &a->audio, o->turbo);
+
+    const float step = 1.0f / TICK_HZ;
+    uint64_t last = SDL_GetTicks64();
+    uint32_t virtual_ms = 0;
+    float acc = 0;
+    bool quit = false;
+    int frames = 0;
+    for (;;) {
+        uint32_t now_ms = o->headless ? virtual_ms : (uint32_t)SDL_GetTicks64();
+        ui_input_t in;
+        ui_input_poll(&a->input, &a->gfx, &in, now_ms);
+        if (o->headless) {
+            apply_script(a, &script, now_ms, &in, &quit);
+            if (script.next >= script.n && !o->bench_frames) quit = true;
+        }
+        if (in.quit_request || ui_pressed(&in, BTN_QUIT)) quit = true;
+        if (ui_pressed(&in, BTN_FULLSCREEN) && !o->headless) {
+            a->fullscreen = !a->fullscreen;
+            SDL_SetWindowFullscreen(a->window, a->fullscreen ? SDL_WINDOW_FULLSCREEN_DESKTOP : 0);
+        }
+        if (ui_pressed(&in, BTN_SCREENSHOT)) {
+            char name[64];
+            snprintf(name, sizeof name, "studpoker-%06llu.png", (unsigned long long)a->game.number);
+            gfx_screenshot(&a->gfx, name);
+        }
+
+        /* fixed-step logic: the first step gets this tick's input, the others none */
+        float dt;
+        if (o->headless) {
+            dt = 1.0f / 60;
+            virtual_ms += 1000 / 60;
+        } else {
+            uint64_t t = SDL_GetTicks64();
+            dt = (float)(t - last) / 1000.0f;
+            last = t;
+            if (dt > 0.25f) dt = 0.25f;
+        }
+        acc += dt;
+        bool first = true;
+        ui_input_t none;
+        memset(&none, 0, sizeof none);
+        none.px = in.px, none.py = in.py;
+        while (acc >= step) {
+            table_update(&a->table, first ? &in : &none, step);
+            first = false;
+            acc -= step;
+        }
+        if (first) table_update(&a->table, &in, 0);
+
+        gfx_begin_frame(&a->gfx);
+        table_draw(&a->table, &a->gfx);
+        SDL_RenderPresent(a->ren);
+        frames++;
+        if (quit) break;
+        if (!o->headless && !o->vsync) SDL_Delay(12);
+        /* an idle table does not need 60 frames a second */
+        if (!o->headless && !table_busy(&a->table) && !in.pressed && !in.tap) SDL_Delay(8);
+    }
+    if (o->screenshot && !gfx_screenshot(&a->gfx, o->screenshot))
+        fprintf(stderr, "studpoker: cannot write %s\n", o->screenshot);
+    if (o->headless) print_summary(a);
+    status = 0;
+done:
+    free(script.lines);
+    stop_sdl(a);
+    free(a);
+    return status;
+}

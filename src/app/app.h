@@ -1,0 +1,42 @@
+/* app: the game window: SDL start-up, the main loop, scenes, headless scripts and screenshots.
+ *
+ * The loop runs the game logic in fixed steps and draws once per displayed frame (vsync), and
+ * sleeps instead of spinning when nothing moves. Headless runs use SDL's offscreen video and
+ * dummy audio drivers with a virtual clock, so a script of timed button presses plays the same
+ * way on every machine and as fast as the machine can draw. */
+#ifndef STUDPOKER_APP_H
+#define STUDPOKER_APP_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "rules.h"
+
+typedef enum app_display { APP_WINDOWED = 0, APP_FULLSCREEN, APP_KIOSK } app_display_t;
+
+typedef struct app_options {
+    rules_t rules;
+    int64_t credits; /* credits on the machine at start (desktop: free credits) */
+    app_display_t display;
+    int width, height;
+    bool vsync;
+    bool turbo;
+    int volume; /* 0..100 */
+    bool mute, voice;
+    bool headless;
+    const char *script;     /* headless: timed button presses */
+    const char *screenshot; /* headless: PNG written at the end */
+    uint64_t seed;          /* 0: unpredictable deal */
+    const char *assets;     /* NULL: find them */
+    int bench_frames;       /* >0: render benchmark mode (frames to time) */
+} app_options_t;
+
+void app_options_default(app_options_t *o);
+
+/* Runs the game until the player quits (or the script ends). Returns the exit status. */
+int app_run(const app_options_t *o);
+
+/* Where the assets are: STUDPOKER_ASSETS, next to the program, or the source tree. */
+const char *app_find_assets(char *buf, int len);
+
+#endif

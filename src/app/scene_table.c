@@ -1,0 +1,955 @@
+#include "scene_table.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+/* ---- layout (virtual 1920 x 1080) ---- */
+
+#define CARD_W   140.0f
+#define CARD_H   196.0f
+#define CARD_GAP 16.0f
+#define DEALER_Y 74.0f
+#define PLAYER_Y 424.0f
+#define SPOT_Y   676.0f
+#define BANNER_Y 366.0f /* centre of the banner, between the two hands */
+#define BAR_Y    900.0f
+#define SHOE_X   1560.0f
+#define SHOE_Y   -240.0f
+
+static const ui_color_t GOLD = {242, 201, 76, 255};
+static const ui_color_t WHITE = {255, 255, 255, 255};
+static const ui_color_t CREAM = {250, 240, 215, 255};
+static const ui_color_t DIM = {190, 205, 190, 255};
+static const ui_color_t GREEN_WIN = {110, 231, 140, 255};
+static const ui_color_t RED_LOSE = {255, 120, 110, 255};
+
+/* ---- timing ---- */
+
+static float t_deal_gap(const table_scene_t *t) {
+    return t->turbo ? 0.05f : 0.13f;
+}
+static float t_slide(const table_scene_t *t) {
+    return t->turbo ? 0.12f : 0.32f;
+}
+static float t_flip(const table_scene_t *t) {
+    return t->turbo ? 0.10f : 0.24f;
+}
+
+static float clampf(float v, float lo, float hi) {
+    return v < lo ? lo : v > hi ? hi : v;
+}
+static float ease_out(float p) {
+    return 1.0f - (1.0f - p) * (1.0f - p) * (1.0f - p);
+}
+
+/* ---- money ---- */
+
+static const char *money(const game_t *g, int64_t v, char buf[40]) {
+    const char *cur = g->rules.currency;
+    const char *sym = strcmp(cur, "USD") == 0   ? "$"
+                      : strcmp(cur, "EUR") == 0 ? "\xE2\x82\xAC"
+                      : strcmp(cur, "GBP") == 0 ? "\xC2\xA3"
+                                                : NULL;
+    int64_t a = v < 0 ? -v : v;
+    char digits[24], grouped[32];
+    snprintf(digits, sizeof digits, "%lld", (long long)(a / 100));
+    int len = (int)strlen(digits), o = 0;
+    for (int i = 0; i < len; i++) {
+        grouped[o++] = digits[i];
+        if ((len - i - 1) % 3 == 0 && i < len - 1) grouped[o++] = ',';
+    }
+    grouped[o] = '\0';
+    /* "$1,234.50", or the code for other currencies: "CHF 1,234.50" */
+    snprintf(buf, 40, "%s%s%s%s.%02lld", v < 0 ? "-" : "", sym ? sym : cur, sym ? "" : " ", grouped,
+             (long long)(a % 100));
+    return buf;
+}
+
+static const char *chip_label(int64_t v, char buf[24]) {
+    if (v % 100 == 0) {
+        int64_t u = v / 100;
+        if (u >= 1000 && u % 1000 == 0)
+            snprintf(buf, 24, "%lldK", (long long)(u / 1000));
+        else
+            snprintf(buf, 24, "%lld", (long long)u);
+    } else {
+        snprintf(buf, 24, ".%02lld", (long long)(v % 100));
+    }
+    return buf;
+}
+
+/* ---- set-up ---- */
+
+static void add_spot(table_scene_t *t, wager_t w, const char *label) {
+    if (t->nspots == TABLE_MAX_SPOTS) return;
+    spot_t *s = &t->spots[t->nspots++];
+    s->wager = w;
+    snprintf(s->label, sizeof s->label, "%s", label);
+}
+
+static void layout_spots(table_scene_t *t) {
+    const rules_t *r = &t->game->rules;
+    t->nspots = 0;
+    add_spot(t, WAGER_ANTE, "ANTE");
+    switch (r->variant) {
+    case VARIANT_CARIBBEAN:
+        add_spot(t, WAGER_PLAY, "PLAY");
+        if (r->offered[WAGER_BONUS51]) add_spot(t, WAGER_BONUS51, "5+1 BONUS");
+        if (r->offered[WAGER_JACKPOT]) add_spot(t, WAGER_JACKPOT, "JACKPOT");
+        if (r->offered[WAGER_PROGRESSIVE]) add_spot(t, WAGER_PROGRESSIVE, "PROGRESSIVE");
+        break;
+    case VARIANT_CAJUN:
+        add_spot(t, WAGER_RAISE_1, "RAISE 1");
+        add_spot(t, WAGER_RAISE_2, "RAISE 2");
+        add_spot(t, WAGER_RAISE_3, "RAISE 3");
+        if (r->offered[WAGER_BOARD]) add_spot(t, WAGER_BOARD, "BOARD");
+        if (r->offered[WAGER_POCKET]) add_spot(t, WAGER_POCKET, "POCKET");
+        if (r->offered[WAGER_LOBALL]) add_spot(t, WAGER_LOBALL, "LO BALL");
+        break;
+    case VARIANT_ASIAN:
+        add_spot(t, WAGER_PLAY, "RAISE");
+        if (r->offered[WAGER_ASIAN_BONUS]) add_spot(t, WAGER_ASIAN_BONUS, "BONUS");
+        break;
+    default:
+        break;
+    }
+    /* evenly across the middle of the table, between the side panels */
+    float left = 470, right = 1450, d = t->nspots > 5 ? 104.0f : 118.0f;
+    float step = t->nspots > 1 ? (right - left - d) / (float)(t->nspots - 1) : 0;
+    if (step > 210) {
+        step = 210;
+        left = 960 - (step * (float)(t->nspots - 1) + d) / 2;
+    }
+    for (int i = 0; i < t->nspots; i++)
+        t->spots[i].r = ui_r(left + step * (float)i, SPOT_Y + (118 - d) / 2, d, d);
+}
+
+void table_init(table_scene_t *t, game_t *game, ui_audio_t *audio, bool turbo) {
+    memset(t, 0, sizeof *t);
+    t->game = game;
+    t->audio = audio;
+    t->turbo = turbo;
+    static const int64_t chips[TABLE_CHIPS] = {25, 100, 500, 2500, 10000, 50000};
+    memcpy(t->chips, chips, sizeof chips);
+    t->chip = 1;
+    layout_spots(t);
+    t->shown_pool = (double)jackpot_read(&game->pool);
+    ui_audio_play(audio, VOICE_PLACE_BETS);
+}
+
+bool table_busy(const table_scene_t *t) {
+    return t->now < t->busy_until || t->results_pending;
+}
+
+/* ---- turning events into animation ---- */
+
+static void toast(table_scene_t *t, const char *msg) {
+    snprintf(t->toast, sizeof t->toast, "%s", msg);
+    t->toast_until = t->now + 2.6f;
+}
+
+static void banner(table_scene_t *t, const char *line1, const char *line2, ui_color_t c) {
+    snprintf(t->banner, sizeof t->banner, "%s", line1);
+    snprintf(t->banner2, sizeof t->banner2, "%s", line2 ? line2 : "");
+    t->banner_at = t->now > t->busy_until ? t->now : t->busy_until;
+    t->banner_color = c;
+}
+
+static void clear_cards(table_scene_t *t) {
+    memset(t->player, 0, sizeof t->player);
+    memset(t->dealer, 0, sizeof t->dealer);
+    memset(t->board, 0, sizeof t->board);
+    t->banner[0] = '\0';
+    t->shown_win = 0;
+    t->round_return = 0;
+}
+
+static void animate_events(table_scene_t *t) {
+    const round_t *r = &t->game->round;
+    float at = t->now > t->busy_until ? t->now : t->busy_until;
+    bool moved = false; /* only cards and results keep the table busy, not chips */
+    for (int i = 0; i < r->nevents; i++) {
+        const round_event_t *e = &r->events[i];
+        switch ((round_event_type_t)e->type) {
+        case EV_BET:
+            ui_audio_play(t->audio, SND_CHIP);
+            break;
+        case EV_CARD: {
+            card_vis_t *v = e->seat == ROUND_DEALER  ? &t->dealer[e->index]
+                            : e->seat == ROUND_BOARD ? &t->board[e->index]
+                                                     : &t->player[e->index];
+            v->shown = true;
+            v->card = e->card;
+            v->face_up = e->value != 0;
+            v->t_deal = at;
+            v->t_flip = e->value ? at + t_slide(t) : -1;
+            at += t_deal_gap(t);
+            moved = true;
+            ui_audio_play(t->audio, SND_CARD);
+            break;
+        }
+        case EV_BOARD_SHOWN:
+            t->board[e->index].face_up = true;
+            t->board[e->index].t_flip = at;
+            at += t_flip(t) + 0.1f;
+            moved = true;
+            break;
+        case EV_DEALER_REVEALED:
+            at += 0.25f;
+            for (int k = 0; k < 5; k++) {
+                if (t->dealer[k].t_flip >= 0) continue;
+                t->dealer[k].face_up = true;
+                t->dealer[k].t_flip = at;
+                at += t_flip(t) * 0.7f;
+            }
+            at += t_flip(t);
+            moved = true;
+            break;
+        case EV_AUTO_FOLD:
+            banner(t, "AUTO FOLDED", NULL, RED_LOSE);
+            break;
+        case EV_SETTLED:
+        case EV_VOID:
+            t->results_pending = true;
+            t->result_at = at + 0.15f;
+            break;
+        default:
+            break;
+        }
+    }
+    if (moved) t->busy_until = at + t_slide(t);
+    if (r->nevents && r->events[0].type == EV_CARD) ui_audio_play(t->audio, VOICE_NO_MORE_BETS);
+}
+
+static int64_t seat_return(const round_t *r) {
+    return round_seat_returned(r, 0);
+}
+
+/* Once the last card has turned: the banners, the sounds, the win. */
+static void show_results(table_scene_t *t) {
+    const game_t *g = t->game;
+    const round_t *r = &g->round;
+    const round_seat_t *s = &r->seat[0];
+    t->results_pending = false;
+    t->round_return = seat_return(r);
+    int64_t staked = round_seat_staked(r, 0);
+    char b1[40], line[96];
+    if (r->phase == ROUND_VOID) {
+        banner(t, "ROUND VOID", "Every stake has been returned.", GOLD);
+        return;
+    }
+    bool jackpot = false;
+    for (int i = 0; i < r->nevents; i++) jackpot |= r->events[i].type == EV_JACKPOT_WIN;
+    if (g->rules.variant != VARIANT_CAJUN && !s->folded) {
+        ui_audio_play(t->audio,
+                      r->dealer_qualifies ? VOICE_DEALER_QUALIFIES : VOICE_DEALER_NOT_QUALIFY);
+    }
+    int64_t net = t->round_return - staked;
+    if (t->round_return > 0 && net > 0) {
+        snprintf(line, sizeof line, "You win %s", money(g, t->round_return, b1));
+        bool big = net >= 20 * (s->stake[WAGER_ANTE] ? s->stake[WAGER_ANTE] : 1);
+        banner(t, jackpot ? "JACKPOT!" : big ? "BIG WIN!" : "WINNER", line, GREEN_WIN);
+        ui_audio_play(t->audio, jackpot ? SND_JACKPOT : big ? SND_BIG_WIN : SND_WIN);
+    } else if (net == 0 && t->round_return > 0) {
+        banner(t, "PUSH", "Your bets are returned.", CREAM);
+        ui_audio_play(t->audio, VOICE_PUSH);
+    } else {
+        if (s->folded)
+            banner(t, s->auto_folded ? "AUTO FOLDED" : "FOLDED", NULL, DIM);
+        else
+            banner(t, "DEALER WINS", NULL, RED_LOSE);
+        if (t->round_return > 0) {
+            snprintf(line, sizeof line, "Side bets return %s", money(g, t->round_return, b1));
+            snprintf(t->banner2, sizeof t->banner2, "%s", line);
+        }
+        ui_audio_play(t->audio, SND_LOSE);
+    }
+}
+
+/* ---- actions ---- */
+
+static bool act(table_scene_t *t, round_action_t a) {
+    round_status_t st = game_act(t->game, a);
+    if (st.refusal) {
+        toast(t, st.message);
+        return false;
+    }
+    animate_events(t);
+    return true;
+}
+
+/* The first betting action after a finished round opens a new one. */
+static void ensure_betting(table_scene_t *t) {
+    if (!game_round_over(t->game)) return;
+    game_new_round(t->game);
+    clear_cards(t);
+}
+
+static void bet_on(table_scene_t *t, int spot) {
+    if (spot < 0 || spot >= t->nspots) return;
+    wager_t w = t->spots[spot].wager;
+    if (!(w == WAGER_ANTE || wager_is_side(w))) {
+        toast(t, "This spot takes its bet when you decide.");
+        return;
+    }
+    ensure_betting(t);
+    if (t->game->round.phase != ROUND_BETTING) return;
+    t->focus = spot;
+    act(t, round_bet(0, w, t->chips[t->chip]));
+}
+
+static void deal(table_scene_t *t) {
+    if (game_round_over(t->game)) {
+        /* DEAL after a round: the same bets again */
+        ensure_betting(t);
+        if (!act(t, round_simple(ACT_REPEAT, 0))) return;
+    }
+    if (t->game->round.phase == ROUND_BETTING) act(t, round_simple(ACT_DEAL, 0));
+}
+
+static void decide(table_scene_t *t, ui_button_t b) {
+    const round_t *r = &t->game->round;
+    if (r->phase != ROUND_DECIDING || table_busy(t)) return;
+    if (!round_seat_can_decide(r, 0)) return;
+    bool cajun = t->game->rules.variant == VARIANT_CAJUN;
+    ui_audio_play(t->audio, SND_BUTTON);
+    switch (b) {
+    case BTN_FOLD:
+        act(t, round_simple(ACT_FOLD, 0));
+        break;
+    case BTN_PLAY:
+        act(t, cajun ? round_raise(0, 1) : round_simple(ACT_PLAY, 0));
+        break;
+    case BTN_RAISE1:
+        act(t, cajun ? round_raise(0, 1) : round_simple(ACT_PLAY, 0));
+        break;
+    case BTN_RAISE2:
+        if (cajun) act(t, round_raise(0, 2));
+        break;
+    case BTN_RAISE3:
+        if (cajun) act(t, round_raise(0, 3));
+        break;
+    default:
+        break;
+    }
+}
+
+static void press(table_scene_t *t, ui_button_t b) {
+    round_t *r = &t->game->round;
+    switch (b) {
+    case BTN_CHIP1:
+    case BTN_CHIP2:
+    case BTN_CHIP3:
+    case BTN_CHIP4:
+    case BTN_CHIP5:
+    case BTN_CHIP6:
+        t->chip = (int)(b - BTN_CHIP1);
+        ui_audio_play(t->audio, SND_CHIPS);
+        break;
+    case BTN_NEXT_SPOT:
+        t->focus = (t->focus + 1) % t->nspots;
+        break;
+    case BTN_PREV_SPOT:
+        t->focus = (t->focus + t->nspots - 1) % t->nspots;
+        break;
+    case BTN_BET:
+        bet_on(t, t->focus);
+        break;
+    case BTN_REPEAT:
+        /* seed 001: SPACE repeats the last bets, and a second SPACE doubles them */
+        ensure_betting(t);
+        if (r->phase != ROUND_BETTING) break;
+        act(t, round_simple(round_seat_staked(r, 0) ? ACT_DOUBLE : ACT_REPEAT, 0));
+        break;
+    case BTN_DOUBLE:
+        if (r->phase == ROUND_BETTING) act(t, round_simple(ACT_DOUBLE, 0));
+        break;
+    case BTN_UNDO:
+        if (r->phase == ROUND_BETTING) act(t, round_simple(ACT_UNDO, 0));
+        break;
+    case BTN_CLEAR:
+        if (r->phase == ROUND_BETTING) act(t, round_simple(ACT_CLEAR, 0));
+        break;
+    case BTN_DEAL:
+        if (r->phase == ROUND_DECIDING)
+            decide(t, BTN_PLAY);
+        else if (!table_busy(t))
+            deal(t);
+        break;
+    case BTN_PLAY:
+    case BTN_FOLD:
+    case BTN_RAISE1:
+    case BTN_RAISE2:
+    case BTN_RAISE3:
+        decide(t, b);
+        break;
+    case BTN_TURBO:
+        t->turbo = !t->turbo;
+        break;
+    case BTN_MUTE:
+        ui_audio_toggle_mute(t->audio);
+        break;
+    default:
+        break;
+    }
+}
+
+/* The on-screen buttons for this moment of the round. */
+static void layout_buttons(table_scene_t *t) {
+    const game_t *g = t->game;
+    const round_t *r = &g->round;
+    t->nbuttons = 0;
+    typedef struct {
+        ui_button_t b;
+        const char *label;
+        bool enabled;
+    } choice_t;
+    choice_t list[8];
+    int n = 0;
+    bool busy = table_busy(t);
+    if (r->phase == ROUND_DECIDING) {
+        bool can = round_seat_can_decide(r, 0) && !busy;
+        list[n++] = (choice_t){BTN_FOLD, "FOLD", can};
+        if (g->rules.variant == VARIANT_CAJUN) {
+            list[n++] = (choice_t){BTN_RAISE1, "RAISE 1x", can};
+            list[n++] = (choice_t){BTN_RAISE2, "RAISE 2x", can};
+            list[n++] = (choice_t){BTN_RAISE3, "RAISE 3x", can};
+        } else {
+            list[n++] =
+                (choice_t){BTN_PLAY, g->rules.variant == VARIANT_ASIAN ? "RAISE" : "PLAY 2x", can};
+        }
+    } else {
+        bool betting = r->phase == ROUND_BETTING;
+        bool has_bets = betting && round_seat_staked(r, 0) > 0;
+        list[n++] = (choice_t){BTN_UNDO, "UNDO", has_bets && !busy};
+        list[n++] = (choice_t){BTN_CLEAR, "CLEAR", has_bets && !busy};
+        list[n++] = (choice_t){BTN_REPEAT, has_bets ? "DOUBLE" : "REPEAT", !busy};
+        list[n++] = (choice_t){BTN_DEAL, betting ? "DEAL" : "REBET & DEAL", !busy};
+    }
+    float w = 160, gap = 14, x = 1890 - (w + gap) * (float)n + gap;
+    for (int i = 0; i < n; i++) {
+        button_vis_t *bv = &t->buttons[t->nbuttons++];
+        bv->button = list[i].b;
+        bv->enabled = list[i].enabled;
+        snprintf(bv->label, sizeof bv->label, "%s", list[i].label);
+        bv->r = ui_r(x + (w + gap) * (float)i, BAR_Y + 50, w, 86);
+    }
+}
+
+static ui_rect_t chip_rect(int i) {
+    return ui_r(730 + (float)i * 74, BAR_Y + 60, 66, 66);
+}
+
+void table_update(table_scene_t *t, const ui_input_t *in, float dt) {
+    t->now += dt;
+    if (t->results_pending && t->now >= t->result_at) show_results(t);
+    /* the win counts up and the meter rolls, each easing towards its value */
+    double target = t->results_pending ? 0 : (double)t->round_return;
+    t->shown_win += (target - t->shown_win) * (1.0 - exp(-6.0 * dt));
+    if (fabs(target - t->shown_win) < 1) t->shown_win = target;
+    double pool = (double)jackpot_read(&t->game->pool);
+    t->shown_pool += (pool - t->shown_pool) * (1.0 - exp(-3.0 * dt));
+    if (fabs(pool - t->shown_pool) < 1) t->shown_pool = pool;
+
+    layout_buttons(t);
+    for (int b = 0; b < BTN_COUNT; b++)
+        if (ui_pressed(in, (ui_button_t)b)) press(t, (ui_button_t)b);
+    if (in->tap) {
+        for (int i = 0; i < t->nspots; i++)
+            if (ui_inside(t->spots[i].r, in->px, in->py)) bet_on(t, i);
+        for (int i = 0; i < TABLE_CHIPS; i++)
+            if (ui_inside(chip_rect(i), in->px, in->py)) press(t, (ui_button_t)(BTN_CHIP1 + i));
+        for (int i = 0; i < t->nbuttons; i++)
+            if (t->buttons[i].enabled && ui_inside(t->buttons[i].r, in->px, in->py))
+                press(t, t->buttons[i].button);
+    }
+}
+
+/* ---- drawing ---- */
+
+static void card_path(card_t c, char buf[32]) {
+    char f[3];
+    snprintf(buf, 32, "cards/%s.svg", card_format(c, f));
+}
+
+/* A card face drawn without the SVG art (a checkout without assets). */
+static void draw_card_fallback(ui_gfx_t *g, card_t c, ui_rect_t r, bool up, float sx) {
+    ui_rect_t rr = r;
+    rr.w *= sx;
+    rr.x += (r.w - rr.w) / 2;
+    if (!up) {
+        gfx_panel(g, rr, 12, ui_rgba(150, 20, 40, 255), ui_rgba(90, 8, 24, 255), CREAM, 5);
+        return;
+    }
+    gfx_panel(g, rr, 12, WHITE, ui_rgba(236, 236, 236, 255), ui_rgba(60, 60, 60, 255), 2);
+    if (sx < 0.3f) return;
+    char b[8];
+    bool red = c != CARD_JOKER && (card_suit(c) == CARD_HEARTS || card_suit(c) == CARD_DIAMONDS);
+    ui_color_t ink = red ? ui_rgba(200, 16, 46, 255) : ui_rgba(20, 20, 20, 255);
+    gfx_text(g, card_display(c, b), rr.x + rr.w / 2, rr.y + r.h * 0.32f, r.h * 0.26f, UI_FONT_BOLD,
+             ink, UI_ALIGN_CENTER);
+}
+
+static void draw_card(table_scene_t *t, ui_gfx_t *g, const card_vis_t *v, ui_rect_t slot,
+                      bool highlight) {
+    if (!v->shown || t->now < v->t_deal) return;
+    float p = ease_out(clampf((t->now - v->t_deal) / t_slide(t), 0, 1));
+    ui_rect_t r = slot;
+    r.x = SHOE_X + (slot.x - SHOE_X) * p;
+    r.y = SHOE_Y + (slot.y - SHOE_Y) * p;
+    double angle = (1.0 - p) * -25.0;
+    bool up = false;
+    float sx = 1;
+    if (v->t_flip >= 0 && t->now >= v->t_flip) {
+        float f = clampf((t->now - v->t_flip) / t_flip(t), 0, 1);
+        up = f >= 0.5f;
+        sx = fabsf(cosf(f * 3.14159265f));
+        if (sx < 0.02f) sx = 0.02f;
+        /* a flip lifts the card a little */
+        r.y -= sinf(f * 3.14159265f) * 14;
+    }
+    if (p >= 1 && highlight && up) {
+        gfx_glow(g, ui_r(r.x - 30, r.y - 30, r.w + 60, r.h + 60), ui_rgba(255, 220, 90, 170));
+    }
+    /* shadow */
+    gfx_panel(g, ui_r(r.x + 6, r.y + 8, r.w, r.h), 12, ui_rgba(0, 0, 0, 90), ui_rgba(0, 0, 0, 90),
+              ui_rgba(0, 0, 0, 0), 0);
+    char path[32];
+    if (up)
+        card_path(v->card, path);
+    else
+        snprintf(path, sizeof path, "cards/back.svg");
+    if (!gfx_svg_ex(g, path, r, 255, angle, sx)) draw_card_fallback(g, v->card, r, up, sx);
+    if (p >= 1 && highlight && up)
+        gfx_panel(g, r, 12, ui_rgba(0, 0, 0, 0), ui_rgba(0, 0, 0, 0), GOLD, 4);
+}
+
+static ui_rect_t slot_rect(float y, int i, int n) {
+    float total = CARD_W * (float)n + CARD_GAP * (float)(n - 1);
+    return ui_r(960 - total / 2 + (CARD_W + CARD_GAP) * (float)i, y, CARD_W, CARD_H);
+}
+
+static bool results_visible(const table_scene_t *t) {
+    return game_round_over(t->game) && !t->results_pending;
+}
+
+static void draw_chip(ui_gfx_t *g, int64_t value, ui_rect_t r, uint8_t alpha) {
+    char path[48], label[24];
+    snprintf(path, sizeof path, "chips/chip_%lld.svg", (long long)value);
+    if (gfx_svg(g, path, r, alpha)) return;
+    /* generated chip when the art is missing */
+    static const struct {
+        int64_t v;
+        const char *fill, *edge;
+    } colours[] = {{25, "#e8e8e8", "#3060c0"},    {100, "#2b62c9", "#ffffff"},
+                   {500, "#c8202e", "#ffffff"},   {2500, "#1f8f4e", "#ffffff"},
+                   {10000, "#202020", "#f2c94c"}, {50000, "#6b2fa3", "#ffffff"}};
+    const char *fill = "#808080", *edge = "#ffffff";
+    for (size_t i = 0; i < sizeof colours / sizeof colours[0]; i++)
+        if (colours[i].v == value) fill = colours[i].fill, edge = colours[i].edge;
+    char key[48], svg[900];
+    snprintf(key, sizeof key, "chip:%lld", (long long)value);
+    snprintf(svg, sizeof svg,
+             "<svg xmlns='http://www.w3.org/2000/svg' width='100' height='100' viewBox='0 0 100 "
+             "100'><circle cx='50' cy='50' r='48' fill='%s' stroke='#000' stroke-opacity='.35' "
+             "stroke-width='2'/><circle cx='50' cy='50' r='40' fill='none' stroke='%s' "
+             "stroke-width='9' stroke-dasharray='12 9'/><circle cx='50' cy='50' r='30' "
+             "fill='%s' stroke='%s' stroke-width='2'/></svg>",
+             fill, edge, fill, edge);
+    gfx_svg_text(g, key, svg, r, alpha);
+    bool light = value == 25;
+    gfx_text(g, chip_label(value, label), r.x + r.w / 2, r.y + r.h * 0.3f, r.h * 0.34f,
+             UI_FONT_BOLD, light ? ui_rgba(20, 20, 20, alpha) : ui_rgba(255, 255, 255, alpha),
+             UI_ALIGN_CENTER);
+}
+
+/* A stack of chips making up `amount`, largest at the bottom. */
+static void draw_stack(table_scene_t *t, ui_gfx_t *g, int64_t amount, float cx, float cy, float d) {
+    int64_t left = amount;
+    int drawn = 0;
+    for (int i = TABLE_CHIPS - 1; i >= 0 && drawn < 8; i--) {
+        while (left >= t->chips[i] && drawn < 8) {
+            draw_chip(g, t->chips[i], ui_r(cx - d / 2, cy - d / 2 - (float)drawn * d * 0.09f, d, d),
+                      255);
+            left -= t->chips[i];
+            drawn++;
+        }
+    }
+    if (left > 0 && drawn < 8)
+        draw_chip(g, t->chips[0], ui_r(cx - d / 2, cy - d / 2 - (float)drawn * d * 0.09f, d, d),
+                  255);
+}
+
+static void draw_spots(table_scene_t *t, ui_gfx_t *g) {
+    const game_t *gm = t->game;
+    const round_seat_t *s = &gm->round.seat[0];
+    bool show = results_visible(t);
+    char b1[40];
+    for (int i = 0; i < t->nspots; i++) {
+        const spot_t *sp = &t->spots[i];
+        ui_rect_t r = sp->r;
+        bool focus = i == t->focus && gm->round.phase == ROUND_BETTING;
+        bool at_max = s->stake[sp->wager] >= gm->rules.bet_max[sp->wager];
+        char svg[800], key[64];
+        snprintf(key, sizeof key, "spot:%d", focus);
+        snprintf(svg, sizeof svg,
+                 "<svg xmlns='http://www.w3.org/2000/svg' width='100' height='100' viewBox='0 0 "
+                 "100 100'><circle cx='50' cy='50' r='46' fill='#000' fill-opacity='.16' "
+                 "stroke='%s' stroke-width='%s'/><circle cx='50' cy='50' r='39' fill='none' "
+                 "stroke='#f5e6b8' stroke-opacity='.35' stroke-width='1.2'/></svg>",
+                 focus ? "#f2c94c" : "#f5e6b8", focus ? "4" : "2.5");
+        gfx_svg_text(g, key, svg, r, 255);
+        gfx_text_shadow(g, sp->label, r.x + r.w / 2, r.y + r.h + 4, 21, UI_FONT_BOLD, CREAM,
+                        UI_ALIGN_CENTER);
+        int64_t stake = s->stake[sp->wager];
+        if (!stake) continue;
+        draw_stack(t, g, stake, r.x + r.w / 2, r.y + r.h / 2, r.w * 0.62f);
+        ui_rect_t badge = ui_r(r.x + r.w / 2 - 84, r.y + r.h + 32, 168, 36);
+        ui_color_t c = CREAM;
+        char txt[64];
+        money(gm, stake, txt);
+        if (show) {
+            round_outcome_t o = s->outcome[sp->wager];
+            c = o == OUTCOME_WIN ? GREEN_WIN : o == OUTCOME_LOSE ? RED_LOSE : CREAM;
+            if (o == OUTCOME_WIN)
+                snprintf(txt, sizeof txt, "+%s", money(gm, s->returned[sp->wager], b1));
+            else
+                snprintf(txt, sizeof txt, "%s", round_outcome_name(o));
+        } else if (at_max && gm->round.phase == ROUND_BETTING) {
+            snprintf(txt, sizeof txt, "MAX %s", money(gm, stake, b1));
+            c = GOLD;
+        }
+        gfx_panel(g, badge, 18, ui_rgba(0, 0, 0, 170), ui_rgba(0, 0, 0, 170),
+                  ui_rgba(c.r, c.g, c.b, 200), 1.5f);
+        float size = 22;
+        while (gfx_text_width(g, txt, size, UI_FONT_BOLD) > badge.w - 12 && size > 12) size -= 1;
+        gfx_text(g, txt, badge.x + badge.w / 2, badge.y + (badge.h - size * 1.25f) / 2, size,
+                 UI_FONT_BOLD, c, UI_ALIGN_CENTER);
+    }
+}
+
+/* The pay table with the row of this hand lit once the round is settled. */
+static void draw_paytable(table_scene_t *t, ui_gfx_t *g) {
+    const game_t *gm = t->game;
+    const rules_t *ru = &gm->rules;
+    ui_rect_t p = ui_r(30, 74, 390, 560);
+    gfx_panel(g, p, 18, ui_rgba(10, 40, 24, 215), ui_rgba(4, 24, 14, 215),
+              ui_rgba(242, 201, 76, 200), 2.5f);
+    const round_seat_t *s = &gm->round.seat[0];
+    bool show = results_visible(t) && gm->round.phase == ROUND_SETTLED;
+    char title[48], rows[12][2][40];
+    int lit = -1, n = 0;
+    if (ru->variant == VARIANT_ASIAN) {
+        snprintf(title, sizeof title, "WIN BY POINTS");
+        static const char *const names[3] = {"1 to 3 points", "4 to 6 points", "7 to 9 points"};
+        for (int k = 0; k < 3; k++) {
+            snprintf(rows[n][0], 40, "%s", names[k]);
+            snprintf(rows[n][1], 40, "%d to 1", ru->asian_margin_pays[1 + 3 * k]);
+            n++;
+        }
+        snprintf(rows[n][0], 40, "Commission");
+        snprintf(rows[n][1], 40, "%d.%02d%%", ru->asian_commission_bp / 100,
+                 ru->asian_commission_bp % 100);
+        n++;
+        if (show && s->outcome[WAGER_ANTE] == OUTCOME_WIN && gm->round.dealer_qualifies) {
+            int m = s->hand_value - gm->round.dealer_value;
+            if (m >= 1 && m <= 9) lit = (m - 1) / 3;
+        }
+    } else {
+        snprintf(title, sizeof title, "%s PAYS", ru->variant == VARIANT_CAJUN ? "HAND" : "PLAY");
+        for (int c = EVAL_ROYAL_FLUSH; c >= EVAL_PAIR; c--) {
+            snprintf(rows[n][0], 40, "%s",
+                     c == EVAL_PAIR && ru->variant == VARIANT_CAJUN ? "Jacks or Better"
+                     : c == EVAL_PAIR                               ? "Pair or Less"
+                                      : eval_category_name((eval_category_t)c));
+            snprintf(rows[n][1], 40, "%d to 1", ru->main_pays[c]);
+            if (show && s->outcome[WAGER_ANTE] == OUTCOME_WIN && s->stake[WAGER_ANTE]) {
+                eval_category_t hc = eval_category(s->hand_value);
+                if (hc == (eval_category_t)c || (c == EVAL_PAIR && hc < EVAL_PAIR)) lit = n;
+            }
+            n++;
+        }
+        if (ru->variant == VARIANT_CAJUN) {
+            snprintf(rows[n][0], 40, "Pair 6s to 10s");
+            snprintf(rows[n][1], 40, "PUSH");
+            n++;
+        }
+    }
+    gfx_text(g, title, p.x + p.w / 2, p.y + 18, 30, UI_FONT_DISPLAY, GOLD, UI_ALIGN_CENTER);
+    float rowh = (p.h - 90) / (float)(n < 9 ? 9 : n);
+    for (int i = 0; i < n; i++) {
+        float y = p.y + 72 + rowh * (float)i;
+        bool on = i == lit;
+        if (on) {
+            float pulse = 0.75f + 0.25f * sinf(t->now * 6);
+            gfx_panel(g, ui_r(p.x + 10, y - 4, p.w - 20, rowh), 10,
+                      ui_rgba(242, 201, 76, (uint8_t)(230 * pulse)),
+                      ui_rgba(200, 150, 40, (uint8_t)(230 * pulse)), WHITE, 1.5f);
+        }
+        ui_color_t c = on ? ui_rgba(30, 20, 0, 255) : CREAM;
+        float size = rowh * 0.55f > 28 ? 28 : rowh * 0.55f;
+        gfx_text(g, rows[i][0], p.x + 24, y + (rowh - size) / 2 - 4, size, UI_FONT_REGULAR, c,
+                 UI_ALIGN_LEFT);
+        gfx_text(g, rows[i][1], p.x + p.w - 24, y + (rowh - size) / 2 - 4, size, UI_FONT_BOLD, c,
+                 UI_ALIGN_RIGHT);
+    }
+}
+
+static void draw_side_panel(table_scene_t *t, ui_gfx_t *g) {
+    const game_t *gm = t->game;
+    const rules_t *ru = &gm->rules;
+    ui_rect_t p = ui_r(1500, 74, 390, 560);
+    char b1[40], b2[40], line[96];
+    bool pool = ru->offered[WAGER_JACKPOT] || ru->offered[WAGER_PROGRESSIVE];
+    float y = p.y;
+    if (pool) {
+        ui_rect_t m = ui_r(p.x, y, p.w, 190);
+        gfx_panel(g, m, 18, ui_rgba(60, 10, 20, 235), ui_rgba(25, 0, 8, 235), GOLD, 3);
+        gfx_text(g, ru->offered[WAGER_JACKPOT] ? "JACKPOT" : "PROGRESSIVE", m.x + m.w / 2, m.y + 16,
+                 30, UI_FONT_DISPLAY, GOLD, UI_ALIGN_CENTER);
+        money(gm, (int64_t)(t->shown_pool + 0.5), b1);
+        float size = 64;
+        while (gfx_text_width(g, b1, size, UI_FONT_DISPLAY) > m.w - 40 && size > 30) size -= 4;
+        gfx_glow(g, ui_r(m.x + 20, m.y + 60, m.w - 40, 100), ui_rgba(255, 200, 60, 90));
+        gfx_text_shadow(g, b1, m.x + m.w / 2, m.y + 70, size, UI_FONT_DISPLAY,
+                        ui_rgba(255, 226, 120, 255), UI_ALIGN_CENTER);
+        gfx_text(g, ru->offered[WAGER_JACKPOT] ? "Royal Flush wins it all" : "Royal Flush: 100%",
+                 m.x + m.w / 2, m.y + 150, 22, UI_FONT_REGULAR, CREAM, UI_ALIGN_CENTER);
+        y += 210;
+    }
+    ui_rect_t info = ui_r(p.x, y, p.w, p.y + p.h - y);
+    gfx_panel(g, info, 18, ui_rgba(10, 40, 24, 215), ui_rgba(4, 24, 14, 215),
+              ui_rgba(242, 201, 76, 160), 2);
+    float ty = info.y + 20;
+    gfx_text(g, "TABLE LIMITS", info.x + info.w / 2, ty, 26, UI_FONT_DISPLAY, GOLD,
+             UI_ALIGN_CENTER);
+    ty += 46;
+    for (int w = 0; w < WAGER_COUNT && ty < info.y + info.h - 80; w++) {
+        if (!ru->offered[w] || !(w == WAGER_ANTE || wager_is_side((wager_t)w))) continue;
+        gfx_text(g, wager_name((wager_t)w), info.x + 24, ty, 22, UI_FONT_BOLD, CREAM,
+                 UI_ALIGN_LEFT);
+        snprintf(line, sizeof line, "%s - %s", money(gm, ru->bet_min[w], b1),
+                 money(gm, ru->bet_max[w], b2));
+        gfx_text(g, line, info.x + info.w - 24, ty, 22, UI_FONT_REGULAR, CREAM, UI_ALIGN_RIGHT);
+        ty += 34;
+    }
+    if (ru->variant == VARIANT_CARIBBEAN && ru->max_payout > 0) {
+        snprintf(line, sizeof line, "Max payout %s a bet", money(gm, ru->max_payout, b1));
+        gfx_text(g, line, info.x + info.w / 2, ty + 6, 20, UI_FONT_REGULAR, DIM, UI_ALIGN_CENTER);
+    }
+    static const char *const how[VARIANT_COUNT] = {
+        "Beat the dealer's hand. The dealer needs Ace King or better; if not, ANTE pays 1 to 1 "
+        "and PLAY is returned.",
+        "Fold, or raise 1x to 3x the ANTE before each community card. Jacks or better pay on "
+        "every bet.",
+        "Three cards making 10, 20 or 30 qualify; the other two score. The higher score wins by "
+        "the points table."};
+    ty += 24;
+    if (ty < info.y + info.h - 200) {
+        gfx_text(g, "HOW TO WIN", info.x + info.w / 2, ty, 24, UI_FONT_DISPLAY, GOLD,
+                 UI_ALIGN_CENTER);
+        gfx_text_wrap(g, how[ru->variant], info.x + info.w / 2, ty + 38, info.w - 44, 21,
+                      UI_FONT_REGULAR, CREAM, UI_ALIGN_CENTER);
+    }
+    snprintf(line, sizeof line, "GAME %06llu", (unsigned long long)gm->number);
+    gfx_text(g, line, info.x + info.w / 2, info.y + info.h - 42, 22, UI_FONT_BOLD, DIM,
+             UI_ALIGN_CENTER);
+}
+
+static void draw_hand_name(ui_gfx_t *g, const char *who, const char *name, float y, ui_color_t c) {
+    char line[128];
+    snprintf(line, sizeof line, "%s%s%s", who, *name ? ":  " : "", name);
+    gfx_text_shadow(g, line, 960, y, 30, UI_FONT_BOLD, c, UI_ALIGN_CENTER);
+}
+
+static void draw_hands(table_scene_t *t, ui_gfx_t *g) {
+    const game_t *gm = t->game;
+    const round_t *r = &gm->round;
+    const round_seat_t *s = &r->seat[0];
+    bool show = results_visible(t) && r->phase == ROUND_SETTLED;
+    rules_variant_t v = gm->rules.variant;
+    char name[96];
+    if (v == VARIANT_CAJUN) {
+        for (int i = 0; i < 3; i++) draw_card(t, g, &t->board[i], slot_rect(DEALER_Y, i, 3), false);
+        gfx_text_shadow(g, "COMMUNITY CARDS", 960, DEALER_Y + CARD_H + 14, 24, UI_FONT_BOLD, DIM,
+                        UI_ALIGN_CENTER);
+        for (int i = 0; i < 2; i++)
+            draw_card(t, g, &t->player[i], slot_rect(PLAYER_Y, i, 2), false);
+        if (show) {
+            eval_describe(s->hand_value, name, sizeof name);
+            draw_hand_name(g, "YOUR HAND", name, PLAYER_Y + CARD_H + 14, WHITE);
+        }
+        return;
+    }
+    /* the winning hand is lit: the player's when it won, the dealer's when it beat the player */
+    bool player_lit = false, dealer_lit = false;
+    if (show && v == VARIANT_CARIBBEAN && !s->folded && r->dealer_qualifies) {
+        player_lit = s->hand_value > r->dealer_value;
+        dealer_lit = s->hand_value < r->dealer_value;
+    }
+    for (int i = 0; i < 5; i++)
+        draw_card(t, g, &t->dealer[i], slot_rect(DEALER_Y, i, 5), dealer_lit);
+    for (int i = 0; i < 5; i++) {
+        ui_rect_t sr = slot_rect(PLAYER_Y, i, 5);
+        /* Asian Stud: the qualifying three on the left, the two that count apart on the right */
+        if (v == VARIANT_ASIAN && s->ncards == 5 && (show || r->phase == ROUND_DECIDING)) {
+            eval_asian_t a = eval_asian(s->cards);
+            if (a.qualifies) {
+                bool three = a.three >> i & 1;
+                int pos = 0;
+                for (int j = 0; j < i; j++) pos += (a.three >> j & 1) == three;
+                sr = slot_rect(PLAYER_Y, three ? pos : 3 + pos, 5);
+                if (!three) sr.x += 40;
+            }
+        }
+        draw_card(t, g, &t->player[i], sr, player_lit);
+    }
+    if (show) {
+        if (v == VARIANT_CARIBBEAN) {
+            eval_describe(r->dealer_value, name, sizeof name);
+            draw_hand_name(g, r->dealer_qualifies ? "DEALER QUALIFIES" : "DEALER DOES NOT QUALIFY",
+                           name, DEALER_Y + CARD_H + 14, r->dealer_qualifies ? CREAM : GOLD);
+            eval_describe(s->hand_value, name, sizeof name);
+        } else {
+            if (r->dealer_qualifies)
+                snprintf(name, sizeof name, "%d points", r->dealer_value);
+            else
+                snprintf(name, sizeof name, "no qualifying three");
+            draw_hand_name(g, r->dealer_qualifies ? "DEALER QUALIFIES" : "DEALER DOES NOT QUALIFY",
+                           name, DEALER_Y + CARD_H + 14, r->dealer_qualifies ? CREAM : GOLD);
+            if (s->hand_value)
+                snprintf(name, sizeof name, "%d points", s->hand_value);
+            else
+                snprintf(name, sizeof name, "no qualifying three");
+        }
+        draw_hand_name(g, "YOUR HAND", name, PLAYER_Y + CARD_H + 14, WHITE);
+    } else if (r->phase == ROUND_DECIDING && !table_busy(t) && s->ncards == 5) {
+        if (v == VARIANT_CARIBBEAN) {
+            eval_describe(eval_value(s->cards, 5), name, sizeof name);
+        } else {
+            eval_asian_t a = eval_asian(s->cards);
+            if (a.qualifies)
+                snprintf(name, sizeof name, "%d points", a.value);
+            else
+                snprintf(name, sizeof name, "no qualifying three");
+        }
+        draw_hand_name(g, "YOUR HAND", name, PLAYER_Y + CARD_H + 14, WHITE);
+    }
+}
+
+static void draw_bar(table_scene_t *t, ui_gfx_t *g) {
+    const game_t *gm = t->game;
+    const round_t *r = &gm->round;
+    gfx_panel(g, ui_r(-400, BAR_Y, UI_W + 800, UI_H - BAR_Y + 200), 0, ui_rgba(22, 14, 10, 245),
+              ui_rgba(8, 5, 3, 250), ui_rgba(242, 201, 76, 220), 3);
+    char b1[40];
+    struct {
+        const char *label;
+        int64_t v;
+    } boxes[3] = {{"BALANCE", r->seat[0].credits},
+                  {"TOTAL BET", round_seat_staked(r, 0)},
+                  {"WIN", (int64_t)(t->shown_win + 0.5)}};
+    for (int i = 0; i < 3; i++) {
+        ui_rect_t b = ui_r(30 + (float)i * 232, BAR_Y + 30, 220, 112);
+        gfx_panel(g, b, 14, ui_rgba(40, 30, 22, 255), ui_rgba(16, 10, 6, 255),
+                  ui_rgba(120, 95, 50, 255), 2);
+        gfx_text(g, boxes[i].label, b.x + b.w / 2, b.y + 12, 22, UI_FONT_BOLD, DIM,
+                 UI_ALIGN_CENTER);
+        money(gm, boxes[i].v, b1);
+        float size = 40;
+        while (gfx_text_width(g, b1, size, UI_FONT_DISPLAY) > b.w - 20 && size > 20) size -= 2;
+        gfx_text(g, b1, b.x + b.w / 2, b.y + 50, size, UI_FONT_DISPLAY,
+                 i == 2 && boxes[i].v > 0 ? GREEN_WIN : ui_rgba(255, 236, 170, 255),
+                 UI_ALIGN_CENTER);
+    }
+    /* the chip tray: only chips the balance covers are enabled (001) */
+    for (int i = 0; i < TABLE_CHIPS; i++) {
+        ui_rect_t c = chip_rect(i);
+        bool covered = t->chips[i] <= r->seat[0].credits;
+        if (i == t->chip) {
+            gfx_glow(g, ui_r(c.x - 22, c.y - 22, c.w + 44, c.h + 44), ui_rgba(255, 220, 90, 220));
+            c.y -= 10;
+        }
+        draw_chip(g, t->chips[i], c, covered ? 255 : 70);
+    }
+    for (int i = 0; i < t->nbuttons; i++) {
+        const button_vis_t *b = &t->buttons[i];
+        bool main = b->button == BTN_DEAL || b->button == BTN_PLAY || b->button == BTN_RAISE1 ||
+                    b->button == BTN_RAISE2 || b->button == BTN_RAISE3;
+        ui_color_t top = main ? ui_rgba(250, 214, 90, 255) : ui_rgba(70, 110, 80, 255);
+        ui_color_t bottom = main ? ui_rgba(200, 140, 30, 255) : ui_rgba(30, 60, 40, 255);
+        if (b->button == BTN_FOLD) {
+            top = ui_rgba(200, 60, 60, 255);
+            bottom = ui_rgba(120, 20, 24, 255);
+        }
+        if (!b->enabled) {
+            top = ui_rgba(70, 70, 70, 255);
+            bottom = ui_rgba(40, 40, 40, 255);
+        }
+        gfx_panel(g, b->r, 43, top, bottom, ui_rgba(255, 255, 255, b->enabled ? 200 : 60), 2.5f);
+        float size = 28;
+        while (gfx_text_width(g, b->label, size, UI_FONT_DISPLAY) > b->r.w - 20 && size > 14)
+            size -= 2;
+        gfx_text(g, b->label, b->r.x + b->r.w / 2, b->r.y + (b->r.h - size * 1.2f) / 2, size,
+                 UI_FONT_DISPLAY,
+                 b->enabled ? (main ? ui_rgba(40, 24, 0, 255) : WHITE)
+                            : ui_rgba(140, 140, 140, 255),
+                 UI_ALIGN_CENTER);
+    }
+}
+
+static void draw_banner(table_scene_t *t, ui_gfx_t *g) {
+    if (!t->banner[0] || t->now < t->banner_at) return;
+    float p = ease_out(clampf((t->now - t->banner_at) / 0.35f, 0, 1));
+    float w = 720 * (0.85f + 0.15f * p), h = t->banner2[0] ? 130 : 96;
+    ui_rect_t r = ui_r(960 - w / 2, BANNER_Y - h / 2, w, h);
+    uint8_t a = (uint8_t)(235 * p);
+    gfx_panel(g, r, 24, ui_rgba(20, 12, 6, a), ui_rgba(6, 3, 2, a),
+              ui_rgba(t->banner_color.r, t->banner_color.g, t->banner_color.b, a), 3);
+    ui_color_t c = t->banner_color;
+    c.a = (uint8_t)(255 * p);
+    gfx_text_shadow(g, t->banner, 960, r.y + 14, 54 * (0.8f + 0.2f * p), UI_FONT_DISPLAY, c,
+                    UI_ALIGN_CENTER);
+    if (t->banner2[0])
+        gfx_text(g, t->banner2, 960, r.y + 84, 28, UI_FONT_BOLD, ui_rgba(250, 240, 215, c.a),
+                 UI_ALIGN_CENTER);
+}
+
+void table_draw(table_scene_t *t, ui_gfx_t *g) {
+    const game_t *gm = t->game;
+    /* felt across the whole window, whatever its shape */
+    gfx_fill_screen(g, ui_rgba(9, 70, 38, 255));
+    if (!gfx_svg(g, "table/felt.svg",
+                 ui_r(-(g->ox / g->scale), -(g->oy / g->scale), (float)g->pw / g->scale,
+                      (float)g->ph / g->scale),
+                 255))
+        gfx_glow(g, ui_r(-200, -300, 2320, 1500), ui_rgba(40, 140, 80, 255));
+    /* the printed rules arc on the felt */
+    const char *print = gm->rules.variant == VARIANT_CARIBBEAN
+                            ? "DEALER QUALIFIES WITH ACE KING OR BETTER"
+                        : gm->rules.variant == VARIANT_CAJUN
+                            ? "PAIR OF JACKS OR BETTER WINS  -  PAIR OF SIXES TO TENS PUSHES"
+                            : "DEALER QUALIFIES WITH A THREE CARD SET OF 10, 20 OR 30";
+    if (!t->banner[0] || t->now < t->banner_at)
+        gfx_text(g, print, 960, BANNER_Y - 14, 26, UI_FONT_BOLD, ui_rgba(245, 230, 184, 150),
+                 UI_ALIGN_CENTER);
+    gfx_text_shadow(g, rules_preset_name(gm->rules.preset), 30, 18, 34, UI_FONT_DISPLAY, GOLD,
+                    UI_ALIGN_LEFT);
+
+    draw_paytable(t, g);
+    draw_side_panel(t, g);
+    draw_spots(t, g);
+    draw_hands(t, g);
+    draw_banner(t, g);
+    draw_bar(t, g);
+    if (t->now < t->toast_until) {
+        float w = gfx_text_width(g, t->toast, 26, UI_FONT_BOLD) + 60;
+        ui_rect_t r = ui_r(960 - w / 2, BAR_Y - 70, w, 52);
+        gfx_panel(g, r, 26, ui_rgba(120, 20, 20, 235), ui_rgba(70, 8, 8, 235), CREAM, 2);
+        gfx_text(g, t->toast, 960, r.y + 11, 26, UI_FONT_BOLD, WHITE, UI_ALIGN_CENTER);
+    }
+    if (gm->round.phase == ROUND_BETTING && round_seat_staked(&gm->round, 0) == 0 && !t->banner[0])
+        gfx_text_shadow(g, "PLACE YOUR BETS", 960, PLAYER_Y + 60, 56, UI_FONT_DISPLAY, CREAM,
+                        UI_ALIGN_CENTER);
+}

@@ -1,0 +1,80 @@
+/* scene_table: the table a player plays at, for every variant.
+ *
+ * Turns logical buttons and taps into round actions (through game.h), and animates the events
+ * each action returns: cards slide from the shoe and flip, chips move, the win counts up,
+ * banners ease in. The animation only shows what already happened in the game; it never holds
+ * or changes game state, it only decides when the screen is ready for the next decision. */
+#ifndef STUDPOKER_SCENE_TABLE_H
+#define STUDPOKER_SCENE_TABLE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "game.h"
+#include "ui_audio.h"
+#include "ui_gfx.h"
+#include "ui_input.h"
+
+#define TABLE_MAX_SPOTS 8
+#define TABLE_CHIPS     6
+
+typedef struct card_vis {
+    bool shown; /* dealt to the table */
+    card_t card;
+    bool face_up; /* once flipped */
+    float t_deal; /* when it leaves the shoe */
+    float t_flip; /* when it turns face up (< 0: stays down) */
+} card_vis_t;
+
+typedef struct spot {
+    wager_t wager;
+    ui_rect_t r;
+    char label[24];
+} spot_t;
+
+typedef struct button_vis {
+    ui_button_t button;
+    ui_rect_t r;
+    char label[24];
+    bool enabled;
+} button_vis_t;
+
+typedef struct table_scene {
+    game_t *game;
+    ui_audio_t *audio;
+    bool turbo;
+    float now; /* seconds since the scene started */
+
+    card_vis_t player[5], dealer[5], board[3];
+    float busy_until; /* animations still running: no decision before this */
+    float result_at;  /* when the results are shown */
+    bool results_pending;
+
+    spot_t spots[TABLE_MAX_SPOTS];
+    int nspots;
+    int focus; /* spot the BET key uses */
+    int64_t chips[TABLE_CHIPS];
+    int chip; /* selected chip */
+
+    button_vis_t buttons[8];
+    int nbuttons;
+
+    char toast[128];
+    float toast_until;
+    char banner[64];
+    char banner2[96];
+    float banner_at;
+    ui_color_t banner_color;
+
+    double shown_win;  /* counts up to the round's return */
+    double shown_pool; /* the jackpot meter rolls towards its value */
+    int64_t round_return;
+} table_scene_t;
+
+void table_init(table_scene_t *t, game_t *game, ui_audio_t *audio, bool turbo);
+void table_update(table_scene_t *t, const ui_input_t *in, float dt);
+void table_draw(table_scene_t *t, ui_gfx_t *g);
+/* True while cards are still moving (tests and scripts wait for it). */
+bool table_busy(const table_scene_t *t);
+
+#endif

@@ -1,0 +1,369 @@
+#include "ui_gfx.h"
+
+#include <SDL_image.h>
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static uint64_t fnv1a(const char *s) {
+    uint64_t h = 1469598103934665603ull;
+    for (; *s; s++) h = (h ^ (uint8_t)*s) * 1099511628211ull;
+    return h;
+}
+
+static bool file_exists(const char *path) {
+    FILE *f = fopen(path, "rb");
+    if (!f) return false;
+    fclose(f);
+    return true;
+}
+
+/* The bundled fonts: the first file in assets/fonts whose name contains each word. */
+static void find_fonts(ui_gfx_t *g) {
+    static const char *const want[UI_FONT_COUNT][3] = {
+        {"Condensed.ttf", "Regular.ttf", "Sans.ttf"},
+        {"Condensed-Bold.ttf", "Bold.ttf", "Sans-Bold.ttf"},
+        {"Display", "Black.ttf", "ExtraBold.ttf"}};
+    char dir[600];
+    snprintf(dir, sizeof dir, "%s/fonts", g->assets);
+    for (int face = 0; face < UI_FONT_COUNT; face++) {
+        g->font_path[face][0] = '\0';
+        for (int k = 0; k < 3 && !g->font_path[face][0]; k++) {
+            DIR *d = opendir(dir);
+            if (!d) break;
+            struct dirent *e;
+            while ((e = readdir(d)) != NULL) {
+                if (strstr(e->d_name, want[face][k]) && strstr(e->d_name, ".ttf")) {
+                    snprintf(g->font_path[face], sizeof g->font_path[face], "%s/%s", dir,
+                             e->d_name);
+                    break;
+                }
+            }
+            closedir(d);
+        }
+    }
+    /* the system's DejaVu when the bundle is incomplete (a developer's checkout) */
+    static const char *const fallback[UI_FONT_COUNT] = {
+        "/usr/share/fonts/truetype/dejavu/DejaVuSansCondensed.ttf",
+        "/usr/share/fonts/truetype/dejavu/DejaVuSansCondensed-Bold.ttf",
+        "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf"};
+    for (int face = 0; face < UI_FONT_COUNT; face++)
+        if (!g->font_path[face][0])
+            snprintf(g->font_path[face], sizeof g->font_path[face], "%s", fallback[face]);
+    if (!file_exists(g->font_path[UI_FONT_DISPLAY]))
+        memcpy(g->font_path[UI_FONT_DISPLAY], g->font_path[UI_FONT_BOLD],
+               sizeof g->font_path[UI_FONT_BOLD]);
+}
+
+bool gfx_init(ui_gfx_t *g, SDL_Window *win, SDL_Renderer *ren, const char *assets_dir) {
+    memset(g, 0, sizeof *g);
+    g->window = win;
+    g->ren = ren;
+    snprintf(g->assets, sizeof g->assets, "%s", assets_dir);
+    find_fonts(g);
+    if (!file_exists(g->font_path[UI_FONT_REGULAR])) {
+        SDL_LogError(SDL_LOG_CATEGORY_APPLICATION, "no font found in %s/fonts", g->assets);
+        return false;
+    }
+    gfx_begin_frame(g);
+    return true;
+}
+
+static void cache_clear(ui_gfx_t *g) {
+    for (int i = 0; i < g->ncache; i++) {
+        SDL_DestroyTexture(g->cache[i].tex);
+        free(g->cache[i].key);
+    }
+    g->ncache = 0;
+}
+
+static void fonts_clear(ui_gfx_t *g) {
+    for (int i = 0; i < g->nfonts; i++) TTF_CloseFont(g->fonts[i].font);
+    g->nfonts = 0;
+}
+
+void gfx_shutdown(ui_gfx_t *g) {
+    cache_clear(g);
+    fonts_clear(g);
+}
+
+void gfx_begin_frame(ui_gfx_t *g) {
+    int w = 0, h = 0;
+    SDL_GetRendererOutputSize(g->ren, &w, &h);
+    if (w != g->pw || h != g->ph) {
+        cache_clear(g);
+        fonts_clear(g);
+        g->pw = w, g->ph = h;
+        float sx = (float)w / UI_W, sy = (float)h / UI_H;
+        g->scale = sx < sy ? sx : sy;
+        g->ox = ((float)w - UI_W * g->scale) / 2;
+        g->oy = ((float)h - UI_H * g->scale) / 2;
+    }
+    g->frame++;
+}
+
+SDL_Rect gfx_px(const ui_gfx_t *g, ui_rect_t r) {
+    float x0 = g->ox + r.x * g->scale, y0 = g->oy + r.y * g->scale;
+    float x1 = g->ox + (r.x + r.w) * g->scale, y1 = g->oy + (r.y + r.h) * g->scale;
+    SDL_Rect p = {(int)SDL_floorf(x0 + 0.5f), (int)SDL_floorf(y0 + 0.5f), 0, 0};
+    p.w = (int)SDL_floorf(x1 + 0.5f) - p.x;
+    p.h = (int)SDL_floorf(y1 + 0.5f) - p.y;
+    return p;
+}
+
+void gfx_to_virtual(const ui_gfx_t *g, int px, int py, float *x, float *y) {
+    *x = ((float)px - g->ox) / g->scale;
+    *y = ((float)py - g->oy) / g->scale;
+}
+
+void gfx_fill(ui_gfx_t *g, ui_rect_t r, ui_color_t c) {
+    SDL_Rect p = gfx_px(g, r);
+    SDL_SetRenderDrawBlendMode(g->ren, c.a == 255 ? SDL_BLENDMODE_NONE : SDL_BLENDMODE_BLEND);
+    SDL_SetRenderDrawColor(g->ren, c.r, c.g, c.b, c.a);
+    SDL_RenderFillRect(g->ren, &p);
+}
+
+void gfx_fill_screen(ui_gfx_t *g, ui_color_t c) {
+    SDL_SetRenderDrawColor(g->ren, c.r, c.g, c.b, c.a);
+    SDL_RenderClear(g->ren);
+}
+
+/* ---- the texture cache ---- */
+
+static ui_cache_entry_t *cache_find(ui_gfx_t *g, const char *key) {
+    uint64_t h = fnv1a(key);
+    for (int i = 0; i < g->ncache; i++)
+        if (g->cache[i].hash == h && strcmp(g->cache[i].key, key) == 0) {
+            g->cache[i].last_used = g->frame;
+            return &g->cache[i];
+        }
+    return NULL;
+}
+
+static ui_cache_entry_t *cache_put(ui_gfx_t *g, const char *key, SDL_Texture *tex, int w, int h) {
+    if (g->ncache == UI_CACHE_SIZE) {
+        /* evict the least recently used entry */
+        int old = 0;
+        for (int i = 1; i < g->ncache; i++)
+            if (g->cache[i].last_used < g->cache[old].last_used) old = i;
+        SDL_DestroyTexture(g->cache[old].tex);
+        free(g->cache[old].key);
+        g->cache[old] = g->cache[--g->ncache];
+    }
+    ui_cache_entry_t *e = &g->cache[g->ncache++];
+    e->hash = fnv1a(key);
+    e->key = SDL_strdup(key);
+    e->tex = tex;
+    e->w = w, e->h = h;
+    e->last_used = g->frame;
+    g->textures_made++;
+    return e;
+}
+
+static SDL_Texture *texture_from(ui_gfx_t *g, SDL_Surface *s) {
+    if (!s) return NULL;
+    SDL_Texture *t = SDL_CreateTextureFromSurface(g->ren, s);
+    SDL_FreeSurface(s);
+    if (t) SDL_SetTextureBlendMode(t, SDL_BLENDMODE_BLEND);
+    return t;
+}
+
+static ui_cache_entry_t *svg_texture(ui_gfx_t *g, const char *key, const char *path,
+                                     const char *text, int w, int h) {
+    char ck[700];
+    snprintf(ck, sizeof ck, "svg:%s@%dx%d", key, w, h);
+    ui_cache_entry_t *e = cache_find(g, ck);
+    if (e) return e;
+    SDL_RWops *rw = NULL;
+    if (text) {
+        rw = SDL_RWFromConstMem(text, (int)strlen(text));
+    } else {
+        char full[1200];
+        snprintf(full, sizeof full, "%s/%s", g->assets, path);
+        rw = SDL_RWFromFile(full, "rb");
+    }
+    if (!rw) return NULL;
+    SDL_Surface *s = IMG_LoadSizedSVG_RW(rw, w, h);
+    SDL_RWclose(rw);
+    SDL_Texture *t = texture_from(g, s);
+    if (!t) return NULL;
+    return cache_put(g, ck, t, w, h);
+}
+
+static bool draw_svg(ui_gfx_t *g, const char *key, const char *path, const char *text, ui_rect_t r,
+                     uint8_t alpha, double angle, float sx) {
+    SDL_Rect p = gfx_px(g, r);
+    if (p.w <= 0 || p.h <= 0) return true;
+    ui_cache_entry_t *e = svg_texture(g, key, path, text, p.w, p.h);
+    if (!e) return false;
+    SDL_SetTextureAlphaMod(e->tex, alpha);
+    if (sx < 0.999f) {
+        int nw = (int)((float)p.w * (sx < 0 ? -sx : sx) + 0.5f);
+        p.x += (p.w - nw) / 2;
+        p.w = nw < 1 ? 1 : nw;
+    }
+    if (angle != 0.0)
+        SDL_RenderCopyEx(g->ren, e->tex, NULL, &p, angle, NULL, SDL_FLIP_NONE);
+    else
+        SDL_RenderCopy(g->ren, e->tex, NULL, &p);
+    return true;
+}
+
+bool gfx_svg(ui_gfx_t *g, const char *path, ui_rect_t r, uint8_t alpha) {
+    return draw_svg(g, path, path, NULL, r, alpha, 0.0, 1.0f);
+}
+
+bool gfx_svg_ex(ui_gfx_t *g, const char *path, ui_rect_t r, uint8_t alpha, double angle, float sx) {
+    return draw_svg(g, path, path, NULL, r, alpha, angle, sx);
+}
+
+bool gfx_svg_text(ui_gfx_t *g, const char *key, const char *svg, ui_rect_t r, uint8_t alpha) {
+    return draw_svg(g, key, NULL, svg, r, alpha, 0.0, 1.0f);
+}
+
+void gfx_panel(ui_gfx_t *g, ui_rect_t r, float radius, ui_color_t top, ui_color_t bottom,
+               ui_color_t border, float border_w) {
+    /* drawn at the pixel size, so the generated document uses pixel units too */
+    SDL_Rect p = gfx_px(g, r);
+    if (p.w <= 0 || p.h <= 0) return;
+    float s = g->scale, bw = border_w * s, rad = radius * s;
+    char key[160], svg[1200];
+    snprintf(key, sizeof key, "panel:%02x%02x%02x%02x:%02x%02x%02x%02x:%02x%02x%02x%02x:%.1f:%.1f",
+             top.r, top.g, top.b, top.a, bottom.r, bottom.g, bottom.b, bottom.a, border.r, border.g,
+             border.b, border.a, (double)radius, (double)border_w);
+    snprintf(svg, sizeof svg,
+             "<svg xmlns='http://www.w3.org/2000/svg' width='%d' height='%d' viewBox='0 0 %d %d'>"
+             "<defs><linearGradient id='g' x1='0' y1='0' x2='0' y2='1'>"
+             "<stop offset='0' stop-color='#%02x%02x%02x' stop-opacity='%.3f'/>"
+             "<stop offset='1' stop-color='#%02x%02x%02x' stop-opacity='%.3f'/>"
+             "</linearGradient></defs>"
+             "<rect x='%.2f' y='%.2f' width='%.2f' height='%.2f' rx='%.2f' fill='url(#g)' "
+             "stroke='#%02x%02x%02x' stroke-opacity='%.3f' stroke-width='%.2f'/></svg>",
+             p.w, p.h, p.w, p.h, top.r, top.g, top.b, top.a / 255.0, bottom.r, bottom.g, bottom.b,
+             bottom.a / 255.0, (double)(bw / 2), (double)(bw / 2), (double)(p.w - bw),
+             (double)(p.h - bw), (double)rad, border.r, border.g, border.b, border.a / 255.0,
+             (double)bw);
+    draw_svg(g, key, NULL, svg, r, 255, 0.0, 1.0f);
+}
+
+void gfx_glow(ui_gfx_t *g, ui_rect_t r, ui_color_t c) {
+    char key[64], svg[700];
+    snprintf(key, sizeof key, "glow:%02x%02x%02x%02x", c.r, c.g, c.b, c.a);
+    snprintf(svg, sizeof svg,
+             "<svg xmlns='http://www.w3.org/2000/svg' width='200' height='100' viewBox='0 0 200 "
+             "100'><defs><radialGradient id='g' cx='0.5' cy='0.5' r='0.5'>"
+             "<stop offset='0' stop-color='#%02x%02x%02x' stop-opacity='%.3f'/>"
+             "<stop offset='1' stop-color='#%02x%02x%02x' stop-opacity='0'/>"
+             "</radialGradient></defs><ellipse cx='100' cy='50' rx='100' ry='50' "
+             "fill='url(#g)'/></svg>",
+             c.r, c.g, c.b, c.a / 255.0, c.r, c.g, c.b);
+    draw_svg(g, key, NULL, svg, r, 255, 0.0, 1.0f);
+}
+
+/* ---- text ---- */
+
+static TTF_Font *font_at(ui_gfx_t *g, int px, int face) {
+    for (int i = 0; i < g->nfonts; i++)
+        if (g->fonts[i].px == px && g->fonts[i].face == face) return g->fonts[i].font;
+    if (g->nfonts == UI_FONT_SIZES) fonts_clear(g);
+    TTF_Font *f = TTF_OpenFont(g->font_path[face], px);
+    if (!f) return NULL;
+    TTF_SetFontHinting(f, TTF_HINTING_LIGHT);
+    g->fonts[g->nfonts].px = px;
+    g->fonts[g->nfonts].face = face;
+    g->fonts[g->nfonts].font = f;
+    g->nfonts++;
+    return f;
+}
+
+static ui_cache_entry_t *text_texture(ui_gfx_t *g, const char *text, float size, int face,
+                                      ui_color_t c) {
+    int px = (int)(size * g->scale + 0.5f);
+    if (px < 4) px = 4;
+    char key[700];
+    snprintf(key, sizeof key, "txt:%d:%d:%02x%02x%02x:%s", face, px, c.r, c.g, c.b, text);
+    ui_cache_entry_t *e = cache_find(g, key);
+    if (e) return e;
+    TTF_Font *f = font_at(g, px, face);
+    if (!f) return NULL;
+    SDL_Color col = {c.r, c.g, c.b, 255};
+    SDL_Surface *s = TTF_RenderUTF8_Blended(f, text, col);
+    if (!s) return NULL;
+    int w = s->w, h = s->h;
+    SDL_Texture *t = texture_from(g, s);
+    if (!t) return NULL;
+    return cache_put(g, key, t, w, h);
+}
+
+float gfx_text(ui_gfx_t *g, const char *text, float x, float y, float size, int face, ui_color_t c,
+               int align) {
+    if (!text || !*text) return 0;
+    ui_cache_entry_t *e = text_texture(g, text, size, face, c);
+    if (!e) return 0;
+    float w = (float)e->w / g->scale;
+    if (align == UI_ALIGN_CENTER)
+        x -= w / 2;
+    else if (align == UI_ALIGN_RIGHT)
+        x -= w;
+    SDL_Rect p = {(int)(g->ox + x * g->scale + 0.5f), (int)(g->oy + y * g->scale + 0.5f), e->w,
+                  e->h};
+    SDL_SetTextureAlphaMod(e->tex, c.a);
+    SDL_RenderCopy(g->ren, e->tex, NULL, &p);
+    return w;
+}
+
+float gfx_text_shadow(ui_gfx_t *g, const char *text, float x, float y, float size, int face,
+                      ui_color_t c, int align) {
+    float off = size * 0.06f;
+    if (off < 1.5f) off = 1.5f;
+    gfx_text(g, text, x + off, y + off, size, face, ui_rgba(0, 0, 0, (uint8_t)(c.a * 0.55f)),
+             align);
+    return gfx_text(g, text, x, y, size, face, c, align);
+}
+
+float gfx_text_width(ui_gfx_t *g, const char *text, float size, int face) {
+    if (!text || !*text) return 0;
+    int px = (int)(size * g->scale + 0.5f);
+    TTF_Font *f = font_at(g, px < 4 ? 4 : px, face);
+    int w = 0, h = 0;
+    if (!f || TTF_SizeUTF8(f, text, &w, &h) != 0) return 0;
+    return (float)w / g->scale;
+}
+
+float gfx_text_wrap(ui_gfx_t *g, const char *text, float x, float y, float width, float size,
+                    int face, ui_color_t c, int align) {
+    char line[256] = "";
+    float line_h = size * 1.3f, used = 0;
+    const char *p = text;
+    while (*p) {
+        const char *word_end = p;
+        while (*word_end && *word_end != ' ') word_end++;
+        char candidate[256];
+        snprintf(candidate, sizeof candidate, "%s%s%.*s", line, line[0] ? " " : "",
+                 (int)(word_end - p), p);
+        if (line[0] && gfx_text_width(g, candidate, size, face) > width) {
+            gfx_text(g, line, x, y + used, size, face, c, align);
+            used += line_h;
+            snprintf(line, sizeof line, "%.*s", (int)(word_end - p), p);
+        } else {
+            memcpy(line, candidate, sizeof line);
+        }
+        p = *word_end ? word_end + 1 : word_end;
+    }
+    if (line[0]) {
+        gfx_text(g, line, x, y + used, size, face, c, align);
+        used += line_h;
+    }
+    return used;
+}
+
+bool gfx_screenshot(ui_gfx_t *g, const char *path) {
+    SDL_Surface *s = SDL_CreateRGBSurfaceWithFormat(0, g->pw, g->ph, 32, SDL_PIXELFORMAT_ARGB8888);
+    if (!s) return false;
+    bool ok =
+        SDL_RenderReadPixels(g->ren, NULL, SDL_PIXELFORMAT_ARGB8888, s->pixels, s->pitch) == 0 &&
+        IMG_SavePNG(s, path) == 0;
+    SDL_FreeSurface(s);
+    return ok;
+}

@@ -1,0 +1,115 @@
+/* ui_gfx: drawing in resolution-independent units.
+ *
+ * Scenes lay out everything on a virtual 1920 x 1080 canvas; ui_gfx scales it uniformly to the
+ * window and centres it, so a layout holds from 1280 x 720 to 3840 x 2160 and at 4:3 or 16:10
+ * (the spare space is filled with the felt). Art is SVG rasterised at the real pixel size and
+ * cached; text is rendered by SDL2_ttf at the real pixel size, so both stay crisp at any size.
+ * This file and the other ui_ and scene_ files are the only ones that include SDL. */
+#ifndef STUDPOKER_UI_GFX_H
+#define STUDPOKER_UI_GFX_H
+
+#include <SDL.h>
+#include <SDL_ttf.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#define UI_W 1920.0f
+#define UI_H 1080.0f
+
+typedef struct ui_color {
+    uint8_t r, g, b, a;
+} ui_color_t;
+
+typedef struct ui_rect {
+    float x, y, w, h;
+} ui_rect_t;
+
+enum { UI_ALIGN_LEFT = 0, UI_ALIGN_CENTER = 1, UI_ALIGN_RIGHT = 2 };
+enum { UI_FONT_REGULAR = 0, UI_FONT_BOLD, UI_FONT_DISPLAY, UI_FONT_COUNT };
+
+typedef struct ui_cache_entry {
+    uint64_t hash;
+    char *key;
+    SDL_Texture *tex;
+    int w, h;
+    uint32_t last_used;
+} ui_cache_entry_t;
+
+#define UI_CACHE_SIZE 768
+#define UI_FONT_SIZES 48
+
+typedef struct ui_gfx {
+    SDL_Window *window;
+    SDL_Renderer *ren;
+    int pw, ph;   /* output size in pixels */
+    float scale;  /* pixels per virtual unit */
+    float ox, oy; /* pixel offset of the virtual canvas */
+    uint32_t frame;
+    char assets[512];
+    char font_path[UI_FONT_COUNT][900];
+    struct {
+        int px;
+        int face;
+        TTF_Font *font;
+    } fonts[UI_FONT_SIZES];
+    int nfonts;
+    ui_cache_entry_t cache[UI_CACHE_SIZE];
+    int ncache;
+    int textures_made; /* for the benchmark */
+} ui_gfx_t;
+
+/* Sets up drawing on a renderer; assets_dir holds cards/, chips/, table/, fonts/. */
+bool gfx_init(ui_gfx_t *g, SDL_Window *win, SDL_Renderer *ren, const char *assets_dir);
+void gfx_shutdown(ui_gfx_t *g);
+
+/* Reads the output size; when it changed, drops the cached textures (they are size-bound). */
+void gfx_begin_frame(ui_gfx_t *g);
+
+SDL_Rect gfx_px(const ui_gfx_t *g, ui_rect_t r);
+void gfx_to_virtual(const ui_gfx_t *g, int px, int py, float *x, float *y);
+
+void gfx_fill(ui_gfx_t *g, ui_rect_t r, ui_color_t c);
+void gfx_fill_screen(ui_gfx_t *g, ui_color_t c);
+
+/* Draws assets/<path> (an SVG) into r. alpha 0..255. Returns false if it cannot be loaded. */
+bool gfx_svg(ui_gfx_t *g, const char *path, ui_rect_t r, uint8_t alpha);
+/* Same, rotated by `angle` degrees about its centre, and scaled horizontally by sx (for card
+ * flips: sx goes 1 -> 0 -> 1). */
+bool gfx_svg_ex(ui_gfx_t *g, const char *path, ui_rect_t r, uint8_t alpha, double angle, float sx);
+/* Draws an SVG document given as text; key names it in the cache. */
+bool gfx_svg_text(ui_gfx_t *g, const char *key, const char *svg, ui_rect_t r, uint8_t alpha);
+
+/* A rounded panel with a vertical gradient and an optional border, as generated SVG. */
+void gfx_panel(ui_gfx_t *g, ui_rect_t r, float radius, ui_color_t top, ui_color_t bottom,
+               ui_color_t border, float border_w);
+/* A soft glow ellipse (highlights). */
+void gfx_glow(ui_gfx_t *g, ui_rect_t r, ui_color_t c);
+
+/* Text at virtual size `size` (pixel height of the font at 1080p). x is the left, centre or
+ * right edge by align; y is the top. Returns the width in virtual units. */
+float gfx_text(ui_gfx_t *g, const char *text, float x, float y, float size, int face, ui_color_t c,
+               int align);
+/* Text with a dark shadow under it, for text over the felt. */
+float gfx_text_shadow(ui_gfx_t *g, const char *text, float x, float y, float size, int face,
+                      ui_color_t c, int align);
+float gfx_text_width(ui_gfx_t *g, const char *text, float size, int face);
+/* Text broken into lines of at most `width`; returns the height used. */
+float gfx_text_wrap(ui_gfx_t *g, const char *text, float x, float y, float width, float size,
+                    int face, ui_color_t c, int align);
+
+/* Writes what is on screen to a PNG. */
+bool gfx_screenshot(ui_gfx_t *g, const char *path);
+
+static inline ui_color_t ui_rgba(uint8_t r, uint8_t g, uint8_t b, uint8_t a) {
+    ui_color_t c = {r, g, b, a};
+    return c;
+}
+static inline ui_rect_t ui_r(float x, float y, float w, float h) {
+    ui_rect_t r = {x, y, w, h};
+    return r;
+}
+static inline bool ui_inside(ui_rect_t r, float x, float y) {
+    return x >= r.x && x < r.x + r.w && y >= r.y && y < r.y + r.h;
+}
+
+#endif

@@ -1,0 +1,192 @@
+#include "ui_input.h"
+
+#include <string.h>
+
+static const char *const NAMES[BTN_COUNT] = {
+    "DEAL",       "PLAY",       "FOLD",      "RAISE1",    "RAISE2",    "RAISE3",  "BET",
+    "REPEAT",     "DOUBLE",     "UNDO",      "CLEAR",     "CHIP1",     "CHIP2",   "CHIP3",
+    "CHIP4",      "CHIP5",      "CHIP6",     "NEXT_SPOT", "PREV_SPOT", "CASHOUT", "COIN",
+    "BILL",       "SERVICE",    "ATTENDANT", "DOOR",      "HELP",      "HISTORY", "BACK",
+    "FULLSCREEN", "SCREENSHOT", "MUTE",      "TURBO",     "QUIT"};
+
+const char *ui_button_name(ui_button_t b) {
+    return b >= 0 && b < BTN_COUNT ? NAMES[b] : "?";
+}
+
+bool ui_button_from_name(const char *name, ui_button_t *out) {
+    for (int b = 0; b < BTN_COUNT; b++)
+        if (SDL_strcasecmp(name, NAMES[b]) == 0) {
+            *out = (ui_button_t)b;
+            return true;
+        }
+    return false;
+}
+
+static void set(ui_keymap_t *m, ui_button_t b, SDL_Keycode k0, SDL_Keycode k1, SDL_Keycode k2) {
+    m->key[b][0] = k0, m->key[b][1] = k1, m->key[b][2] = k2;
+}
+
+void ui_keymap_default(ui_keymap_t *m) {
+    memset(m, 0, sizeof *m);
+    set(m, BTN_DEAL, SDLK_RETURN, SDLK_KP_ENTER, SDLK_d);
+    set(m, BTN_PLAY, SDLK_p, 0, 0);
+    set(m, BTN_FOLD, SDLK_f, 0, 0);
+    set(m, BTN_RAISE1, SDLK_z, 0, 0);
+    set(m, BTN_RAISE2, SDLK_x, 0, 0);
+    set(m, BTN_RAISE3, SDLK_c, 0, 0);
+    set(m, BTN_BET, SDLK_b, 0, 0);
+    set(m, BTN_REPEAT, SDLK_SPACE, 0, 0);
+    set(m, BTN_UNDO, SDLK_DELETE, SDLK_BACKSPACE, 0);
+    set(m, BTN_CHIP1, SDLK_1, 0, 0);
+    set(m, BTN_CHIP2, SDLK_2, 0, 0);
+    set(m, BTN_CHIP3, SDLK_3, 0, 0);
+    set(m, BTN_CHIP4, SDLK_4, 0, 0);
+    set(m, BTN_CHIP5, SDLK_5, 0, 0);
+    set(m, BTN_CHIP6, SDLK_6, 0, 0);
+    set(m, BTN_NEXT_SPOT, SDLK_RIGHT, SDLK_TAB, 0);
+    set(m, BTN_PREV_SPOT, SDLK_LEFT, 0, 0);
+    set(m, BTN_CASHOUT, SDLK_END, 0, 0);
+    set(m, BTN_COIN, SDLK_INSERT, 0, 0); /* the 5 key is CHIP5 here (001) */
+    set(m, BTN_BILL, SDLK_7, 0, 0);
+    set(m, BTN_SERVICE, SDLK_9, 0, 0);
+    set(m, BTN_ATTENDANT, SDLK_F2, 0, 0);
+    set(m, BTN_DOOR, SDLK_F3, 0, 0);
+    set(m, BTN_HELP, SDLK_h, SDLK_F1, 0);
+    set(m, BTN_HISTORY, SDLK_y, 0, 0);
+    set(m, BTN_BACK, SDLK_ESCAPE, 0, 0);
+    set(m, BTN_FULLSCREEN, SDLK_F11, 0, 0);
+    set(m, BTN_SCREENSHOT, SDLK_F12, 0, 0);
+    set(m, BTN_MUTE, SDLK_m, 0, 0);
+    set(m, BTN_TURBO, SDLK_t, 0, 0);
+}
+
+bool ui_keymap_set(ui_keymap_t *m, ui_button_t b, const char *key_name) {
+    SDL_Keycode k = SDL_GetKeyFromName(key_name);
+    if (k == SDLK_UNKNOWN || b < 0 || b >= BTN_COUNT) return false;
+    set(m, b, k, 0, 0);
+    return true;
+}
+
+void ui_input_init(ui_input_state_t *s) {
+    memset(s, 0, sizeof *s);
+    ui_keymap_default(&s->map);
+}
+
+void ui_input_shutdown(ui_input_state_t *s) {
+    for (int i = 0; i < 4; i++)
+        if (s->pads[i]) SDL_GameControllerClose(s->pads[i]);
+}
+
+static int button_of_key(const ui_keymap_t *m, SDL_Keycode k) {
+    for (int b = 0; b < BTN_COUNT; b++)
+        for (int i = 0; i < UI_KEYS_PER_BUTTON; i++)
+            if (m->key[b][i] && m->key[b][i] == k) return b;
+    return -1;
+}
+
+static int button_of_pad(uint8_t pb) {
+    switch (pb) {
+    case SDL_CONTROLLER_BUTTON_A:
+        return BTN_DEAL;
+    case SDL_CONTROLLER_BUTTON_B:
+        return BTN_FOLD;
+    case SDL_CONTROLLER_BUTTON_X:
+        return BTN_REPEAT;
+    case SDL_CONTROLLER_BUTTON_Y:
+        return BTN_PLAY;
+    case SDL_CONTROLLER_BUTTON_LEFTSHOULDER:
+        return BTN_UNDO;
+    case SDL_CONTROLLER_BUTTON_RIGHTSHOULDER:
+        return BTN_BET;
+    case SDL_CONTROLLER_BUTTON_DPAD_LEFT:
+        return BTN_PREV_SPOT;
+    case SDL_CONTROLLER_BUTTON_DPAD_RIGHT:
+        return BTN_NEXT_SPOT;
+    case SDL_CONTROLLER_BUTTON_DPAD_UP:
+        return BTN_RAISE3;
+    case SDL_CONTROLLER_BUTTON_DPAD_DOWN:
+        return BTN_RAISE1;
+    case SDL_CONTROLLER_BUTTON_BACK:
+        return BTN_HELP;
+    case SDL_CONTROLLER_BUTTON_START:
+        return BTN_DEAL;
+    default:
+        return -1;
+    }
+}
+
+void ui_input_poll(ui_input_state_t *s, const ui_gfx_t *g, ui_input_t *in, uint32_t now_ms) {
+    memset(in, 0, sizeof *in);
+    SDL_Event e;
+    while (SDL_PollEvent(&e)) {
+        switch (e.type) {
+        case SDL_QUIT:
+            in->quit_request = true;
+            break;
+        case SDL_KEYDOWN: {
+            SDL_Keycode k = e.key.keysym.sym;
+            int b = -1;
+            if (k == SDLK_z && (e.key.keysym.mod & KMOD_CTRL))
+                b = BTN_UNDO;
+            else
+                b = button_of_key(&s->map, k);
+            if (b == BTN_UNDO && !e.key.repeat) {
+                s->undo_down_ms = now_ms;
+                s->undo_cleared = false;
+            }
+            if (b >= 0 && !e.key.repeat) {
+                in->pressed |= 1ull << b;
+                s->held |= 1ull << b;
+            }
+            break;
+        }
+        case SDL_KEYUP: {
+            int b = button_of_key(&s->map, e.key.keysym.sym);
+            if (e.key.keysym.sym == SDLK_z) s->held &= ~(1ull << BTN_UNDO);
+            if (b >= 0) s->held &= ~(1ull << b);
+            break;
+        }
+        case SDL_MOUSEMOTION:
+            if (e.motion.which == SDL_TOUCH_MOUSEID) break;
+            gfx_to_virtual(g, e.motion.x, e.motion.y, &in->px, &in->py);
+            in->pointer_seen = true;
+            break;
+        case SDL_MOUSEBUTTONUP:
+            if (e.button.which == SDL_TOUCH_MOUSEID || e.button.button != SDL_BUTTON_LEFT) break;
+            gfx_to_virtual(g, e.button.x, e.button.y, &in->px, &in->py);
+            in->pointer_seen = in->tap = true;
+            break;
+        case SDL_FINGERUP:
+            /* touch positions are 0..1 of the window */
+            gfx_to_virtual(g, (int)(e.tfinger.x * (float)g->pw), (int)(e.tfinger.y * (float)g->ph),
+                           &in->px, &in->py);
+            in->pointer_seen = in->tap = true;
+            break;
+        case SDL_CONTROLLERDEVICEADDED:
+            for (int i = 0; i < 4; i++)
+                if (!s->pads[i]) {
+                    s->pads[i] = SDL_GameControllerOpen(e.cdevice.which);
+                    break;
+                }
+            break;
+        case SDL_CONTROLLERBUTTONDOWN: {
+            int b = button_of_pad(e.cbutton.button);
+            if (b >= 0) in->pressed |= 1ull << b;
+            break;
+        }
+        default:
+            break;
+        }
+    }
+    /* holding UNDO for a second clears every bet (001) */
+    if ((s->held >> BTN_UNDO & 1) && !s->undo_cleared && now_ms - s->undo_down_ms >= 1000) {
+        in->pressed |= 1ull << BTN_CLEAR;
+        s->undo_cleared = true;
+    }
+    in->held = s->held;
+    if (!in->pointer_seen) {
+        int x, y;
+        SDL_GetMouseState(&x, &y);
+        gfx_to_virtual(g, x, y, &in->px, &in->py);
+    }
+}
