@@ -378,55 +378,47 @@ static void settle_progressive(round_t *r) {
         cat[s] = (int)eval_category(eval_value(seat->cards, 5));
         if (cat[s] == EVAL_ROYAL_FLUSH) royal_stakes += seat->stake[w];
     }
-    /* the pool prizes are figured on the value when the first is paid (002) */
-    int64_t pool_value = jackpot_read(r->pool);
-    bool top_hit = false;
+    /* Prizes are paid seat by seat from seat 1, each at the pool's value at its turn (002).
+     * At the first royal's turn every royal of the round is paid from the value then (002,
+     * rules.md: live style in proportion to the stakes, US style equally), and the pool starts
+     * again from its reserve or reset value; a straight flush after that takes its share of
+     * the new meter. */
+    __extension__ typedef __int128 i128;
+    int64_t prize[RULES_MAX_SEATS] = {0};
+    bool royals_paid = false;
+    int royals = 0;
+    for (int s = 0; s < r->nseats; s++) royals += cat[s] == EVAL_ROYAL_FLUSH;
     for (int s = 0; s < r->nseats; s++) {
-        round_seat_t *seat = &r->seat[s];
-        int64_t stake = seat->stake[w];
+        int64_t stake = r->seat[s].stake[w];
         if (!stake) continue;
         int c = cat[s];
-        int64_t prize = 0;
-        if (live) {
-            if (c == EVAL_ROYAL_FLUSH) {
-                /* shared among the royals in proportion to their stakes (rules.md) */
-                __extension__ typedef __int128 i128;
-                prize = (int64_t)((i128)pool_value * stake / royal_stakes);
-                prize = jackpot_claim(r->pool, prize);
-                top_hit = true;
-            } else {
-                prize = ru->jackpot_fixed[c] * stake / unit;
+        if (c == EVAL_ROYAL_FLUSH) {
+            if (royals_paid) continue; /* already paid with the first royal */
+            int64_t value = jackpot_read(r->pool);
+            for (int k = s; k < r->nseats; k++) {
+                if (cat[k] != EVAL_ROYAL_FLUSH) continue;
+                int64_t share = live ? (int64_t)((i128)value * r->seat[k].stake[w] / royal_stakes)
+                                     : (int64_t)((i128)value *
+                                                 ru->progressive_meter_bp[EVAL_ROYAL_FLUSH] /
+                                                 RULES_BP / royals);
+                prize[k] = jackpot_claim(r->pool, share);
             }
+            royals_paid = true;
+            jackpot_reset(r->pool, live ? ru->jackpot_seed : ru->progressive_reset);
+            emit(r, EV_JACKPOT_RESET, ROUND_DEALER, w, jackpot_read(r->pool), 0);
+        } else if (!live && ru->progressive_meter_bp[c] > 0) {
+            int64_t share =
+                (int64_t)((i128)jackpot_read(r->pool) * ru->progressive_meter_bp[c] / RULES_BP);
+            prize[s] = jackpot_claim(r->pool, share);
         } else {
-            int64_t share = ru->progressive_meter_bp[c];
-            if (share > 0) {
-                __extension__ typedef __int128 i128;
-                if (c == EVAL_ROYAL_FLUSH) {
-                    /* several royals share the meter equally (002) */
-                    int royals = 0;
-                    for (int k = 0; k < r->nseats; k++) royals += cat[k] == EVAL_ROYAL_FLUSH;
-                    prize = (int64_t)((i128)pool_value * share / RULES_BP / royals);
-                    top_hit = true;
-                } else {
-                    prize = (int64_t)((i128)pool_value * share / RULES_BP);
-                }
-                int64_t from_pool = jackpot_claim(r->pool, prize);
-                /* a royal and a straight flush in one round can ask more than the meter
-                 * holds: the house pays the rest, counted as seeded */
-                if (from_pool < prize) {
-                    r->pool->seeded += prize - from_pool;
-                    r->pool->paid += prize - from_pool;
-                }
-            } else {
-                prize = ru->progressive_fixed[c] * stake / unit;
-            }
+            /* fixed prizes, scaled by the stake, paid by the house */
+            prize[s] = (live ? ru->jackpot_fixed[c] : ru->progressive_fixed[c]) * stake / unit;
         }
-        if (prize > 0) emit(r, EV_JACKPOT_WIN, s, w, prize, 0)->value = c;
-        set_result(r, s, w, prize > 0 ? OUTCOME_WIN : OUTCOME_LOSE, prize);
     }
-    if (top_hit) {
-        jackpot_reset(r->pool, live ? ru->jackpot_seed : ru->progressive_reset);
-        emit(r, EV_JACKPOT_RESET, ROUND_DEALER, w, jackpot_read(r->pool), 0);
+    for (int s = 0; s < r->nseats; s++) {
+        if (!r->seat[s].stake[w]) continue;
+        if (prize[s] > 0) emit(r, EV_JACKPOT_WIN, s, w, prize[s], 0)->value = cat[s];
+        set_result(r, s, w, prize[s] > 0 ? OUTCOME_WIN : OUTCOME_LOSE, prize[s]);
     }
 }
 
