@@ -8,6 +8,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "app/app.h"
 #include "cli.h"
 #include "eval.h"
 #include "rng.h"
@@ -136,6 +137,7 @@ int cli_bench(int argc, char **argv) {
     const char *what = argc > 0 ? argv[0] : "eval";
     int runs = 5;
     for (int i = 1; i < argc; i++) {
+        if (i == 1 && argv[i][0] != '-') continue; /* bench render WIDTHxHEIGHT */
         if (strcmp(argv[i], "--runs") == 0 && i + 1 < argc) {
             runs = atoi(argv[++i]);
             if (runs < 1 || runs > 1000) {
@@ -148,6 +150,21 @@ int cli_bench(int argc, char **argv) {
         }
     }
     if (strcmp(what, "eval") == 0) return bench_eval(runs);
-    fprintf(stderr, "studpoker bench: unknown benchmark '%s' (known: eval)\n", what);
+    if (strcmp(what, "render") == 0) {
+        /* each size in its own process, so that start-up and peak memory are its own */
+        app_options_t o;
+        app_options_default(&o);
+        rules_preset(&o.rules, PRESET_CARIBBEAN_LIVE);
+        o.headless = true;
+        o.seed = 1;
+        o.bench_frames = 600 * runs / 5;
+        const char *size = argc > 1 && argv[1][0] != '-' ? argv[1] : "1920x1080";
+        if (sscanf(size, "%dx%d", &o.width, &o.height) != 2) {
+            fprintf(stderr, "studpoker bench render: size WIDTHxHEIGHT, not '%s'\n", size);
+            return 2;
+        }
+        return app_run(&o);
+    }
+    fprintf(stderr, "studpoker bench: unknown benchmark '%s' (known: eval, render)\n", what);
     return 2;
 }

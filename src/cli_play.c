@@ -54,6 +54,9 @@ int cli_play(int argc, char **argv) {
             if (!rules_preset_from_key(next, &p)) return usage_error("unknown preset", next);
             rules_preset(&o.rules, p);
             i++;
+        } else if (strcmp(a, "--deck") == 0) {
+            if (o.ndecks == 4) return usage_error("at most 4 --deck options", NULL);
+            o.decks[o.ndecks++] = argv[++i];
         } else if (strcmp(a, "--script") == 0)
             o.script = argv[++i];
         else if (strcmp(a, "--screenshot") == 0)
@@ -78,6 +81,8 @@ int cli_play(int argc, char **argv) {
         } else
             return usage_error("unknown option", a);
     }
+    if (o.ndecks && !o.headless)
+        return usage_error("--deck (a stacked deck) is for headless tests only", NULL);
     if (o.headless && !o.script && !o.screenshot)
         return usage_error("--headless needs --script FILE or --screenshot FILE", NULL);
     return app_run(&o);

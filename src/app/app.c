@@ -1,3 +1,4 @@
+#define _GNU_SOURCE /* fmemopen, CLOCK_BOOTTIME */
 #include "app.h"
 
 #include <SDL.h>
@@ -6,6 +7,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
+#include <time.h>
+#include <unistd.h>
 
 #include "game.h"
 #include "scene_table.h"
@@ -74,11 +78,12 @@ typedef struct script_line {
 typedef struct script {
     script_line_t *lines;
     int n, next;
+    uint32_t base_ms; /* a looping script (the benchmark) starts again from here */
 } script_t;
 
-static bool script_load(script_t *s, const char *path) {
+static bool script_load(script_t *s, const char *path, const char *text) {
     memset(s, 0, sizeof *s);
-    FILE *f = fopen(path, "r");
+    FILE *f = text ? fmemopen((void *)text, strlen(text), "r") : fopen(path, "r");
     if (!f) {
         fprintf(stderr, "studpoker: cannot read script %s\n", path);
         return false;
@@ -154,7 +159,7 @@ static void print_summary(const app_t *a) {
 }
 
 static void apply_script(app_t *a, script_t *s, uint32_t now, ui_input_t *in, bool *quit) {
-    while (s->next < s->n && s->lines[s->next].at_ms <= now) {
+    while (s->next < s->n && s->lines[s->next].at_ms + s->base_ms <= now) {
         script_line_t *l = &s->lines[s->next++];
         ui_button_t b;
         if (strcmp(l->verb, "QUIT") == 0) {
@@ -181,10 +186,35 @@ static void apply_script(app_t *a, script_t *s, uint32_t now, ui_input_t *in, bo
     }
 }
 
+/* Seconds since this process started (Linux: /proc), for the start-up figure. */
+static double process_age_seconds(void) {
+    FILE *f = fopen("/proc/self/stat", "r");
+    if (!f) return 0;
+    char buf[1024];
+    size_t n = fread(buf, 1, sizeof buf - 1, f);
+    fclose(f);
+    buf[n] = '\0';
+    const char *p = strrchr(buf, ')'); /* the command name may hold spaces */
+    unsigned long long start = 0;
+    /* field 22 (starttime) is the 20th after the name */
+    if (!p || sscanf(p + 2,
+                     "%*c %*d %*d %*d %*d %*d %*u %*u %*u %*u %*u %*u %*u %*d %*d %*d %*d "
+                     "%*d %*d %llu",
+                     &start) != 1)
+        return 0;
+    struct timespec ts;
+    clock_gettime(CLOCK_BOOTTIME, &ts);
+    double now = (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+    return now - (double)start / (double)sysconf(_SC_CLK_TCK);
+}
+
 static bool start_sdl(app_t *a, const app_options_t *o) {
     if (o->headless) {
         SDL_setenv("SDL_VIDEODRIVER", "offscreen", 1);
         SDL_setenv("SDL_AUDIODRIVER", "dummy", 1);
+        /* SDL's own software renderer on a plain memory framebuffer: no GL emulation */
+        SDL_SetHint(SDL_HINT_RENDER_DRIVER, "software");
+        SDL_SetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0");
     }
     if (SDL_Init(SDL_INIT_VIDEO | SDL_INIT_EVENTS | SDL_INIT_GAMECONTROLLER) != 0) {
         fprintf(stderr, "studpoker: cannot start the display: %s\n", SDL_GetError());
@@ -240,13 +270,30 @@ int app_run(const app_options_t *o) {
     else
         app_find_assets(assets, sizeof assets);
 
-    if (o->script && !script_load(&script, o->script)) goto done;
+    /* the render benchmark plays this round of the live preset over and over: bets, the deal,
+     * PLAY, the reveal and the results, the busiest moments of a Caribbean round */
+    static const char bench_script[] = "100 CHIP3\n150 SPOT ante\n200 SPOT ante\n250 SPOT bonus51\n"
+                                       "300 SPOT jackpot\n600 DEAL\n2600 PLAY\n5400 CLEAR\n";
+    if (o->bench_frames && !script_load(&script, "(benchmark)", bench_script)) goto done;
+    if (!o->bench_frames && o->script && !script_load(&script, o->script, NULL)) goto done;
     if (!start_sdl(a, o)) goto done;
     if (!gfx_init(&a->gfx, a->window, a->ren, assets)) goto done;
     ui_input_init(&a->input);
     ui_audio_init(&a->audio, assets, o->volume, o->mute, o->voice);
     if (!game_init(&a->game, &o->rules, o->credits, o->seed)) {
         fprintf(stderr, "studpoker: the game could not start (random generator)\n");
+        goto done;
+    }
+    for (int i = 0; i < o->ndecks; i++) {
+        char err[160];
+        if (!o->headless || !game_stack_deck(&a->game, o->decks[i], err, sizeof err)) {
+            fprintf(stderr, "studpoker: --deck: %s\n",
+                    o->headless ? err : "stacked decks are for headless tests only");
+            goto done;
+        }
+    }
+    if (!game_new_round(&a->game)) {
+        fprintf(stderr, "studpoker: the first round could not start\n");
         goto done;
     }
     table_init(&a->table, &a->game, &a->audio, o->turbo);
@@ -257,13 +304,21 @@ int app_run(const app_options_t *o) {
     float acc = 0;
     bool quit = false;
     int frames = 0;
+    double frame_ms_sum = 0, frame_ms_max = 0, first_frame_s = -1;
+    uint64_t freq = SDL_GetPerformanceFrequency();
     for (;;) {
+        uint64_t frame_start = SDL_GetPerformanceCounter();
         uint32_t now_ms = o->headless ? virtual_ms : (uint32_t)SDL_GetTicks64();
         ui_input_t in;
         ui_input_poll(&a->input, &a->gfx, &in, now_ms);
         if (o->headless) {
             apply_script(a, &script, now_ms, &in, &quit);
-            if (script.next >= script.n && !o->bench_frames) quit = true;
+            if (script.next >= script.n) {
+                if (!o->bench_frames)
+                    quit = true;
+                else if (now_ms >= script.base_ms + 6000)
+                    script.next = 0, script.base_ms = now_ms;
+            }
         }
         if (in.quit_request || ui_pressed(&in, BTN_QUIT)) quit = true;
         if (ui_pressed(&in, BTN_FULLSCREEN) && !o->headless) {
@@ -303,6 +358,13 @@ int app_run(const app_options_t *o) {
         table_draw(&a->table, &a->gfx);
         SDL_RenderPresent(a->ren);
         frames++;
+        double ms = (double)(SDL_GetPerformanceCounter() - frame_start) * 1000.0 / (double)freq;
+        if (first_frame_s < 0) first_frame_s = process_age_seconds();
+        if (o->bench_frames) {
+            frame_ms_sum += ms;
+            if (ms > frame_ms_max) frame_ms_max = ms;
+            if (frames >= o->bench_frames) quit = true;
+        }
         if (quit) break;
         if (!o->headless && !o->vsync) SDL_Delay(12);
         /* an idle table does not need 60 frames a second */
@@ -310,7 +372,16 @@ int app_run(const app_options_t *o) {
     }
     if (o->screenshot && !gfx_screenshot(&a->gfx, o->screenshot))
         fprintf(stderr, "studpoker: cannot write %s\n", o->screenshot);
-    if (o->headless) print_summary(a);
+    if (o->bench_frames) {
+        struct rusage ru;
+        getrusage(RUSAGE_SELF, &ru);
+        printf("%dx%d software renderer: mean frame %.2f ms (worst %.2f ms) over %d frames; "
+               "start to first frame %.0f ms; peak memory %.1f MB; %d textures made\n",
+               o->width, o->height, frame_ms_sum / frames, frame_ms_max, frames,
+               first_frame_s * 1000.0, (double)ru.ru_maxrss / 1024.0, a->gfx.textures_made);
+    } else if (o->headless) {
+        print_summary(a);
+    }
     status = 0;
 done:
     free(script.lines);

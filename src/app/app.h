@@ -27,8 +27,10 @@ typedef struct app_options {
     const char *script;     /* headless: timed button presses */
     const char *screenshot; /* headless: PNG written at the end */
     uint64_t seed;          /* 0: unpredictable deal */
-    const char *assets;     /* NULL: find them */
-    int bench_frames;       /* >0: render benchmark mode (frames to time) */
+    const char *decks[4];   /* headless tests: stacked decks for the first rounds */
+    int ndecks;
+    const char *assets; /* NULL: find them */
+    int bench_frames;   /* >0: render benchmark mode (frames to time) */
 } app_options_t;
 
 void app_options_default(app_options_t *o);

@@ -1,5 +1,6 @@
 #include "game.h"
 
+#include <stdio.h>
 #include <string.h>
 
 bool game_init(game_t *g, const rules_t *rules, int64_t credits, uint64_t seed) {
@@ -13,16 +14,46 @@ bool game_init(game_t *g, const rules_t *rules, int64_t credits, uint64_t seed) 
         return false;
     int64_t start = rules->offered[WAGER_JACKPOT] ? rules->jackpot_seed : rules->progressive_reset;
     jackpot_init(&g->pool, start);
-    return game_new_round(g);
+    return true; /* the first round opens with game_new_round(), after any stacked decks */
+}
+
+bool game_stack_deck(game_t *g, const char *cards, char *err, size_t errlen) {
+    if (g->nstacked == 4) {
+        snprintf(err, errlen, "at most 4 stacked decks");
+        return false;
+    }
+    bool joker = g->rules.variant == VARIANT_ASIAN;
+    card_t top[DECK_MAX];
+    int n = card_parse_list(cards, top, DECK_MAX, err, errlen);
+    if (n < 0) return false;
+    deck_t *d = &g->stacked[g->nstacked];
+    bool used[DECK_MAX] = {false};
+    d->count = 0;
+    for (int i = 0; i < n; i++) {
+        if (top[i] == CARD_JOKER && !joker) {
+            snprintf(err, errlen, "the joker is only in Asian Stud's deck");
+            return false;
+        }
+        d->cards[d->count++] = top[i];
+        used[top[i]] = true;
+    }
+    for (int c = 0; c < (joker ? 53 : 52); c++)
+        if (!used[c]) d->cards[d->count++] = (card_t)c;
+    g->nstacked++;
+    return true;
 }
 
 bool game_new_round(game_t *g) {
     deck_t d;
-    if (g->rules.variant == VARIANT_ASIAN)
-        deck_init53(&d);
-    else
-        deck_init52(&d);
-    deck_shuffle(&d, &g->rng);
+    if (g->next_stacked < g->nstacked) {
+        d = g->stacked[g->next_stacked++];
+    } else {
+        if (g->rules.variant == VARIANT_ASIAN)
+            deck_init53(&d);
+        else
+            deck_init52(&d);
+        deck_shuffle(&d, &g->rng);
+    }
     g->number++;
     char err[128];
     return round_init(&g->round, &g->rules, &d, 1, &g->credits, g->last_stakes, &g->pool, err,

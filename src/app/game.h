@@ -8,6 +8,7 @@
 #define STUDPOKER_GAME_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "jackpot.h"
@@ -40,12 +41,19 @@ typedef struct game {
     uint64_t number;                     /* game number of the round in play */
     game_record_t history[GAME_HISTORY]; /* newest first */
     int nhistory;
+    deck_t stacked[4]; /* test decks for the next rounds, in order (headless tests only) */
+    int nstacked, next_stacked;
 } game_t;
 
 /* seed 0: the system's unpredictable generator; otherwise a reproducible deal (tests, demo). */
 bool game_init(game_t *g, const rules_t *rules, int64_t credits, uint64_t seed);
 
-/* Shuffles a fresh deck and opens the betting for a new round. */
+/* Queues a deck order for a coming round instead of a shuffle: the cards given come first,
+ * the rest of the deck follows in card order. Only the headless test mode offers this; a
+ * machine on the floor always shuffles. Returns false (with a message) for bad cards. */
+bool game_stack_deck(game_t *g, const char *cards, char *err, size_t errlen);
+
+/* Shuffles a fresh deck (or takes the next stacked one) and opens the betting. */
 bool game_new_round(game_t *g);
 
 /* Applies an action to the round in play; when it ends the round, records it and carries the

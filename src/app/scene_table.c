@@ -13,7 +13,7 @@
 #define PLAYER_Y 424.0f
 #define SPOT_Y   676.0f
 #define BANNER_Y 366.0f /* centre of the banner, between the two hands */
-#define BAR_Y    900.0f
+#define BAR_TOP  900.0f /* the bar's top on a 16:9 screen; taller screens push it down */
 #define SHOE_X   1560.0f
 #define SHOE_Y   -240.0f
 
@@ -134,6 +134,7 @@ void table_init(table_scene_t *t, game_t *game, ui_audio_t *audio, bool turbo) {
     memcpy(t->chips, chips, sizeof chips);
     t->chip = 1;
     layout_spots(t);
+    t->bar_y = BAR_TOP;
     t->shown_pool = (double)jackpot_read(&game->pool);
     ui_audio_play(audio, VOICE_PLACE_BETS);
 }
@@ -257,6 +258,8 @@ static void show_results(table_scene_t *t) {
     } else {
         if (s->folded)
             banner(t, s->auto_folded ? "AUTO FOLDED" : "FOLDED", NULL, DIM);
+        else if (g->rules.variant == VARIANT_CAJUN)
+            banner(t, "NO WIN", NULL, RED_LOSE);
         else
             banner(t, "DEALER WINS", NULL, RED_LOSE);
         if (t->round_return > 0) {
@@ -433,12 +436,12 @@ static void layout_buttons(table_scene_t *t) {
         bv->button = list[i].b;
         bv->enabled = list[i].enabled;
         snprintf(bv->label, sizeof bv->label, "%s", list[i].label);
-        bv->r = ui_r(x + (w + gap) * (float)i, BAR_Y + 50, w, 86);
+        bv->r = ui_r(x + (w + gap) * (float)i, t->bar_y + 50, w, 86);
     }
 }
 
-static ui_rect_t chip_rect(int i) {
-    return ui_r(730 + (float)i * 74, BAR_Y + 60, 66, 66);
+static ui_rect_t chip_rect(const table_scene_t *t, int i) {
+    return ui_r(730 + (float)i * 74, t->bar_y + 60, 66, 66);
 }
 
 void table_update(table_scene_t *t, const ui_input_t *in, float dt) {
@@ -459,7 +462,7 @@ void table_update(table_scene_t *t, const ui_input_t *in, float dt) {
         for (int i = 0; i < t->nspots; i++)
             if (ui_inside(t->spots[i].r, in->px, in->py)) bet_on(t, i);
         for (int i = 0; i < TABLE_CHIPS; i++)
-            if (ui_inside(chip_rect(i), in->px, in->py)) press(t, (ui_button_t)(BTN_CHIP1 + i));
+            if (ui_inside(chip_rect(t, i), in->px, in->py)) press(t, (ui_button_t)(BTN_CHIP1 + i));
         for (int i = 0; i < t->nbuttons; i++)
             if (t->buttons[i].enabled && ui_inside(t->buttons[i].r, in->px, in->py))
                 press(t, t->buttons[i].button);
@@ -581,7 +584,7 @@ static void draw_stack(table_scene_t *t, ui_gfx_t *g, int64_t amount, float cx, 
                   255);
 }
 
-static void draw_spots(table_scene_t *t, ui_gfx_t *g) {
+static void draw_spots(table_scene_t *t, ui_gfx_t *g, bool layer) {
     const game_t *gm = t->game;
     const round_seat_t *s = &gm->round.seat[0];
     bool show = results_visible(t);
@@ -591,21 +594,31 @@ static void draw_spots(table_scene_t *t, ui_gfx_t *g) {
         ui_rect_t r = sp->r;
         bool focus = i == t->focus && gm->round.phase == ROUND_BETTING;
         bool at_max = s->stake[sp->wager] >= gm->rules.bet_max[sp->wager];
-        char svg[800], key[64];
-        snprintf(key, sizeof key, "spot:%d", focus);
-        snprintf(svg, sizeof svg,
-                 "<svg xmlns='http://www.w3.org/2000/svg' width='100' height='100' viewBox='0 0 "
-                 "100 100'><circle cx='50' cy='50' r='46' fill='#000' fill-opacity='.16' "
-                 "stroke='%s' stroke-width='%s'/><circle cx='50' cy='50' r='39' fill='none' "
-                 "stroke='#f5e6b8' stroke-opacity='.35' stroke-width='1.2'/></svg>",
-                 focus ? "#f2c94c" : "#f5e6b8", focus ? "4" : "2.5");
-        gfx_svg_text(g, key, svg, r, 255);
-        gfx_text_shadow(g, sp->label, r.x + r.w / 2, r.y + r.h + 4, 21, UI_FONT_BOLD, CREAM,
-                        UI_ALIGN_CENTER);
+        /* the layer holds every spot outline and label, unlit; the focused spot is lit over it */
+        if (layer || focus) {
+            bool lit = focus && !layer;
+            char svg[800], key[64];
+            snprintf(key, sizeof key, "spot:%d", lit);
+            snprintf(svg, sizeof svg,
+                     "<svg xmlns='http://www.w3.org/2000/svg' width='100' height='100' "
+                     "viewBox='0 0 100 100'><circle cx='50' cy='50' r='46' fill='#000' "
+                     "fill-opacity='%s' stroke='%s' stroke-width='%s'/><circle cx='50' cy='50' "
+                     "r='39' fill='none' stroke='#f5e6b8' stroke-opacity='.35' "
+                     "stroke-width='1.2'/></svg>",
+                     lit ? "0" : ".16", lit ? "#f2c94c" : "#f5e6b8", lit ? "4" : "2.5");
+            gfx_svg_text(g, key, svg, r, 255);
+        }
+        if (layer) {
+            gfx_text_shadow(g, sp->label, r.x + r.w / 2, r.y + r.h + 4, 21, UI_FONT_BOLD, CREAM,
+                            UI_ALIGN_CENTER);
+            continue;
+        }
         int64_t stake = s->stake[sp->wager];
         if (!stake) continue;
         draw_stack(t, g, stake, r.x + r.w / 2, r.y + r.h / 2, r.w * 0.62f);
-        ui_rect_t badge = ui_r(r.x + r.w / 2 - 84, r.y + r.h + 32, 168, 36);
+        float bw = t->nspots > 1 ? t->spots[1].r.x - t->spots[0].r.x - 8 : 168;
+        if (bw > 168) bw = 168;
+        ui_rect_t badge = ui_r(r.x + r.w / 2 - bw / 2, r.y + r.h + 32, bw, 36);
         ui_color_t c = CREAM;
         char txt[64];
         money(gm, stake, txt);
@@ -630,12 +643,13 @@ static void draw_spots(table_scene_t *t, ui_gfx_t *g) {
 }
 
 /* The pay table with the row of this hand lit once the round is settled. */
-static void draw_paytable(table_scene_t *t, ui_gfx_t *g) {
+static void draw_paytable(table_scene_t *t, ui_gfx_t *g, bool layer) {
     const game_t *gm = t->game;
     const rules_t *ru = &gm->rules;
     ui_rect_t p = ui_r(30, 74, 390, 560);
-    gfx_panel(g, p, 18, ui_rgba(10, 40, 24, 215), ui_rgba(4, 24, 14, 215),
-              ui_rgba(242, 201, 76, 200), 2.5f);
+    if (layer)
+        gfx_panel(g, p, 18, ui_rgba(10, 40, 24, 215), ui_rgba(4, 24, 14, 215),
+                  ui_rgba(242, 201, 76, 200), 2.5f);
     const round_seat_t *s = &gm->round.seat[0];
     bool show = results_visible(t) && gm->round.phase == ROUND_SETTLED;
     char title[48], rows[12][2][40];
@@ -676,11 +690,13 @@ static void draw_paytable(table_scene_t *t, ui_gfx_t *g) {
             n++;
         }
     }
-    gfx_text(g, title, p.x + p.w / 2, p.y + 18, 30, UI_FONT_DISPLAY, GOLD, UI_ALIGN_CENTER);
+    if (layer)
+        gfx_text(g, title, p.x + p.w / 2, p.y + 18, 30, UI_FONT_DISPLAY, GOLD, UI_ALIGN_CENTER);
     float rowh = (p.h - 90) / (float)(n < 9 ? 9 : n);
     for (int i = 0; i < n; i++) {
         float y = p.y + 72 + rowh * (float)i;
         bool on = i == lit;
+        if (layer == on) continue; /* plain rows in the layer, the lit row over it */
         if (on) {
             float pulse = 0.75f + 0.25f * sinf(t->now * 6);
             gfx_panel(g, ui_r(p.x + 10, y - 4, p.w - 20, rowh), 10,
@@ -696,7 +712,7 @@ static void draw_paytable(table_scene_t *t, ui_gfx_t *g) {
     }
 }
 
-static void draw_side_panel(table_scene_t *t, ui_gfx_t *g) {
+static void draw_side_panel(table_scene_t *t, ui_gfx_t *g, bool layer) {
     const game_t *gm = t->game;
     const rules_t *ru = &gm->rules;
     ui_rect_t p = ui_r(1500, 74, 390, 560);
@@ -705,20 +721,30 @@ static void draw_side_panel(table_scene_t *t, ui_gfx_t *g) {
     float y = p.y;
     if (pool) {
         ui_rect_t m = ui_r(p.x, y, p.w, 190);
-        gfx_panel(g, m, 18, ui_rgba(60, 10, 20, 235), ui_rgba(25, 0, 8, 235), GOLD, 3);
-        gfx_text(g, ru->offered[WAGER_JACKPOT] ? "JACKPOT" : "PROGRESSIVE", m.x + m.w / 2, m.y + 16,
-                 30, UI_FONT_DISPLAY, GOLD, UI_ALIGN_CENTER);
+        if (layer) {
+            gfx_panel(g, m, 18, ui_rgba(60, 10, 20, 235), ui_rgba(25, 0, 8, 235), GOLD, 3);
+            gfx_text(g, ru->offered[WAGER_JACKPOT] ? "JACKPOT" : "PROGRESSIVE", m.x + m.w / 2,
+                     m.y + 16, 30, UI_FONT_DISPLAY, GOLD, UI_ALIGN_CENTER);
+            gfx_glow(g, ui_r(m.x + 20, m.y + 60, m.w - 40, 100), ui_rgba(255, 200, 60, 90));
+            gfx_text(g,
+                     ru->offered[WAGER_JACKPOT] ? "Royal Flush wins it all" : "Royal Flush: 100%",
+                     m.x + m.w / 2, m.y + 150, 22, UI_FONT_REGULAR, CREAM, UI_ALIGN_CENTER);
+        }
         money(gm, (int64_t)(t->shown_pool + 0.5), b1);
         float size = 64;
         while (gfx_text_width(g, b1, size, UI_FONT_DISPLAY) > m.w - 40 && size > 30) size -= 4;
-        gfx_glow(g, ui_r(m.x + 20, m.y + 60, m.w - 40, 100), ui_rgba(255, 200, 60, 90));
-        gfx_text_shadow(g, b1, m.x + m.w / 2, m.y + 70, size, UI_FONT_DISPLAY,
-                        ui_rgba(255, 226, 120, 255), UI_ALIGN_CENTER);
-        gfx_text(g, ru->offered[WAGER_JACKPOT] ? "Royal Flush wins it all" : "Royal Flush: 100%",
-                 m.x + m.w / 2, m.y + 150, 22, UI_FONT_REGULAR, CREAM, UI_ALIGN_CENTER);
+        if (!layer)
+            gfx_text_shadow(g, b1, m.x + m.w / 2, m.y + 70, size, UI_FONT_DISPLAY,
+                            ui_rgba(255, 226, 120, 255), UI_ALIGN_CENTER);
         y += 210;
     }
     ui_rect_t info = ui_r(p.x, y, p.w, p.y + p.h - y);
+    if (!layer) {
+        snprintf(line, sizeof line, "GAME %06llu", (unsigned long long)gm->number);
+        gfx_text(g, line, info.x + info.w / 2, info.y + info.h - 42, 22, UI_FONT_BOLD, DIM,
+                 UI_ALIGN_CENTER);
+        return;
+    }
     gfx_panel(g, info, 18, ui_rgba(10, 40, 24, 215), ui_rgba(4, 24, 14, 215),
               ui_rgba(242, 201, 76, 160), 2);
     float ty = info.y + 20;
@@ -752,15 +778,44 @@ static void draw_side_panel(table_scene_t *t, ui_gfx_t *g) {
         gfx_text_wrap(g, how[ru->variant], info.x + info.w / 2, ty + 38, info.w - 44, 21,
                       UI_FONT_REGULAR, CREAM, UI_ALIGN_CENTER);
     }
-    snprintf(line, sizeof line, "GAME %06llu", (unsigned long long)gm->number);
-    gfx_text(g, line, info.x + info.w / 2, info.y + info.h - 42, 22, UI_FONT_BOLD, DIM,
-             UI_ALIGN_CENTER);
 }
 
 static void draw_hand_name(ui_gfx_t *g, const char *who, const char *name, float y, ui_color_t c) {
     char line[128];
     snprintf(line, sizeof line, "%s%s%s", who, *name ? ":  " : "", name);
     gfx_text_shadow(g, line, 960, y, 30, UI_FONT_BOLD, c, UI_ALIGN_CENTER);
+}
+
+/* Asian Stud: the qualifying three on the left, the two that score apart on the right. */
+static ui_rect_t asian_slot(const card_t cards[5], int i, float y) {
+    eval_asian_t a = eval_asian(cards);
+    if (!a.qualifies) return slot_rect(y, i, 5);
+    bool three = a.three >> i & 1;
+    int pos = 0;
+    for (int j = 0; j < i; j++) pos += (a.three >> j & 1) == three;
+    ui_rect_t sr = slot_rect(y, three ? pos : 3 + pos, 5);
+    if (!three) sr.x += 40;
+    return sr;
+}
+
+/* The totals under the split: "20" under the three, "4 POINTS" under the two. */
+static void draw_asian_split(ui_gfx_t *g, const card_t cards[5], float y) {
+    eval_asian_t a = eval_asian(cards);
+    if (!a.qualifies) return;
+    int three = 0;
+    for (int i = 0; i < 5; i++)
+        if (a.three >> i & 1) three += eval_asian_card_points(cards[i]);
+    char txt[32];
+    snprintf(txt, sizeof txt, "%d", three);
+    ui_rect_t l = slot_rect(y, 1, 5), rr = slot_rect(y, 3, 5);
+    gfx_panel(g, ui_r(l.x + l.w / 2 - 34, y + CARD_H - 24, 68, 40), 20, ui_rgba(0, 0, 0, 200),
+              ui_rgba(0, 0, 0, 200), DIM, 1.5f);
+    gfx_text(g, txt, l.x + l.w / 2, y + CARD_H - 20, 26, UI_FONT_BOLD, CREAM, UI_ALIGN_CENTER);
+    snprintf(txt, sizeof txt, "%d POINTS", a.value);
+    float cx = rr.x + 40 + CARD_W + CARD_GAP / 2;
+    gfx_panel(g, ui_r(cx - 80, y + CARD_H - 24, 160, 40), 20, ui_rgba(60, 40, 0, 220),
+              ui_rgba(30, 20, 0, 220), GOLD, 2);
+    gfx_text(g, txt, cx, y + CARD_H - 20, 26, UI_FONT_BOLD, GOLD, UI_ALIGN_CENTER);
 }
 
 static void draw_hands(table_scene_t *t, ui_gfx_t *g) {
@@ -788,23 +843,20 @@ static void draw_hands(table_scene_t *t, ui_gfx_t *g) {
         player_lit = s->hand_value > r->dealer_value;
         dealer_lit = s->hand_value < r->dealer_value;
     }
-    for (int i = 0; i < 5; i++)
-        draw_card(t, g, &t->dealer[i], slot_rect(DEALER_Y, i, 5), dealer_lit);
+    bool asian = v == VARIANT_ASIAN;
+    bool split_player = asian && s->ncards == 5 && (show || r->phase == ROUND_DECIDING);
+    for (int i = 0; i < 5; i++) {
+        ui_rect_t sr = slot_rect(DEALER_Y, i, 5);
+        if (asian && show) sr = asian_slot(r->dealer, i, DEALER_Y);
+        draw_card(t, g, &t->dealer[i], sr, dealer_lit);
+    }
     for (int i = 0; i < 5; i++) {
         ui_rect_t sr = slot_rect(PLAYER_Y, i, 5);
-        /* Asian Stud: the qualifying three on the left, the two that count apart on the right */
-        if (v == VARIANT_ASIAN && s->ncards == 5 && (show || r->phase == ROUND_DECIDING)) {
-            eval_asian_t a = eval_asian(s->cards);
-            if (a.qualifies) {
-                bool three = a.three >> i & 1;
-                int pos = 0;
-                for (int j = 0; j < i; j++) pos += (a.three >> j & 1) == three;
-                sr = slot_rect(PLAYER_Y, three ? pos : 3 + pos, 5);
-                if (!three) sr.x += 40;
-            }
-        }
+        if (split_player) sr = asian_slot(s->cards, i, PLAYER_Y);
         draw_card(t, g, &t->player[i], sr, player_lit);
     }
+    if (asian && show) draw_asian_split(g, r->dealer, DEALER_Y);
+    if (split_player && !table_busy(t)) draw_asian_split(g, s->cards, PLAYER_Y);
     if (show) {
         if (v == VARIANT_CARIBBEAN) {
             eval_describe(r->dealer_value, name, sizeof name);
@@ -838,11 +890,12 @@ static void draw_hands(table_scene_t *t, ui_gfx_t *g) {
     }
 }
 
-static void draw_bar(table_scene_t *t, ui_gfx_t *g) {
+static void draw_bar(table_scene_t *t, ui_gfx_t *g, bool layer) {
     const game_t *gm = t->game;
     const round_t *r = &gm->round;
-    gfx_panel(g, ui_r(-400, BAR_Y, UI_W + 800, UI_H - BAR_Y + 200), 0, ui_rgba(22, 14, 10, 245),
-              ui_rgba(8, 5, 3, 250), ui_rgba(242, 201, 76, 220), 3);
+    if (layer)
+        gfx_panel(g, ui_r(-400, t->bar_y, UI_W + 800, UI_H + 400), 0, ui_rgba(22, 14, 10, 245),
+                  ui_rgba(8, 5, 3, 250), ui_rgba(242, 201, 76, 220), 3);
     char b1[40];
     struct {
         const char *label;
@@ -851,11 +904,14 @@ static void draw_bar(table_scene_t *t, ui_gfx_t *g) {
                   {"TOTAL BET", round_seat_staked(r, 0)},
                   {"WIN", (int64_t)(t->shown_win + 0.5)}};
     for (int i = 0; i < 3; i++) {
-        ui_rect_t b = ui_r(30 + (float)i * 232, BAR_Y + 30, 220, 112);
-        gfx_panel(g, b, 14, ui_rgba(40, 30, 22, 255), ui_rgba(16, 10, 6, 255),
-                  ui_rgba(120, 95, 50, 255), 2);
-        gfx_text(g, boxes[i].label, b.x + b.w / 2, b.y + 12, 22, UI_FONT_BOLD, DIM,
-                 UI_ALIGN_CENTER);
+        ui_rect_t b = ui_r(30 + (float)i * 232, t->bar_y + 30, 220, 112);
+        if (layer) {
+            gfx_panel(g, b, 14, ui_rgba(40, 30, 22, 255), ui_rgba(16, 10, 6, 255),
+                      ui_rgba(120, 95, 50, 255), 2);
+            gfx_text(g, boxes[i].label, b.x + b.w / 2, b.y + 12, 22, UI_FONT_BOLD, DIM,
+                     UI_ALIGN_CENTER);
+            continue;
+        }
         money(gm, boxes[i].v, b1);
         float size = 40;
         while (gfx_text_width(g, b1, size, UI_FONT_DISPLAY) > b.w - 20 && size > 20) size -= 2;
@@ -863,9 +919,10 @@ static void draw_bar(table_scene_t *t, ui_gfx_t *g) {
                  i == 2 && boxes[i].v > 0 ? GREEN_WIN : ui_rgba(255, 236, 170, 255),
                  UI_ALIGN_CENTER);
     }
+    if (layer) return;
     /* the chip tray: only chips the balance covers are enabled (001) */
     for (int i = 0; i < TABLE_CHIPS; i++) {
-        ui_rect_t c = chip_rect(i);
+        ui_rect_t c = chip_rect(t, i);
         bool covered = t->chips[i] <= r->seat[0].credits;
         if (i == t->chip) {
             gfx_glow(g, ui_r(c.x - 22, c.y - 22, c.w + 44, c.h + 44), ui_rgba(255, 220, 90, 220));
@@ -904,7 +961,7 @@ static void draw_banner(table_scene_t *t, ui_gfx_t *g) {
     float p = ease_out(clampf((t->now - t->banner_at) / 0.35f, 0, 1));
     float w = 720 * (0.85f + 0.15f * p), h = t->banner2[0] ? 130 : 96;
     ui_rect_t r = ui_r(960 - w / 2, BANNER_Y - h / 2, w, h);
-    uint8_t a = (uint8_t)(235 * p);
+    uint8_t a = (uint8_t)(252 * p);
     gfx_panel(g, r, 24, ui_rgba(20, 12, 6, a), ui_rgba(6, 3, 2, a),
               ui_rgba(t->banner_color.r, t->banner_color.g, t->banner_color.b, a), 3);
     ui_color_t c = t->banner_color;
@@ -918,34 +975,42 @@ static void draw_banner(table_scene_t *t, ui_gfx_t *g) {
 
 void table_draw(table_scene_t *t, ui_gfx_t *g) {
     const game_t *gm = t->game;
-    /* felt across the whole window, whatever its shape */
-    gfx_fill_screen(g, ui_rgba(9, 70, 38, 255));
-    if (!gfx_svg(g, "table/felt.svg",
-                 ui_r(-(g->ox / g->scale), -(g->oy / g->scale), (float)g->pw / g->scale,
-                      (float)g->ph / g->scale),
-                 255))
-        gfx_glow(g, ui_r(-200, -300, 2320, 1500), ui_rgba(40, 140, 80, 255));
-    /* the printed rules arc on the felt */
-    const char *print = gm->rules.variant == VARIANT_CARIBBEAN
-                            ? "DEALER QUALIFIES WITH ACE KING OR BETTER"
-                        : gm->rules.variant == VARIANT_CAJUN
-                            ? "PAIR OF JACKS OR BETTER WINS  -  PAIR OF SIXES TO TENS PUSHES"
-                            : "DEALER QUALIFIES WITH A THREE CARD SET OF 10, 20 OR 30";
-    if (!t->banner[0] || t->now < t->banner_at)
+    /* on screens taller than 16:9 the bar sits at the bottom edge, not under the canvas */
+    t->bar_y = BAR_TOP + g->oy / g->scale;
+    /* everything that does not move, drawn once per window size */
+    uint32_t key = (uint32_t)gm->rules.preset * 100000u + (uint32_t)t->bar_y;
+    if (gfx_layer_begin(g, key)) {
+        /* felt across the whole window, whatever its shape */
+        gfx_fill_screen(g, ui_rgba(9, 70, 38, 255));
+        if (!gfx_svg_opaque(g, "table/felt.svg",
+                            ui_r(-(g->ox / g->scale), -(g->oy / g->scale), (float)g->pw / g->scale,
+                                 (float)g->ph / g->scale)))
+            gfx_glow(g, ui_r(-200, -300, 2320, 1500), ui_rgba(40, 140, 80, 255));
+        /* the printed rules on the felt */
+        const char *print = gm->rules.variant == VARIANT_CARIBBEAN
+                                ? "DEALER QUALIFIES WITH ACE KING OR BETTER"
+                            : gm->rules.variant == VARIANT_CAJUN
+                                ? "PAIR OF JACKS OR BETTER WINS  -  PAIR OF SIXES TO TENS PUSHES"
+                                : "DEALER QUALIFIES WITH A THREE CARD SET OF 10, 20 OR 30";
         gfx_text(g, print, 960, BANNER_Y - 14, 26, UI_FONT_BOLD, ui_rgba(245, 230, 184, 150),
                  UI_ALIGN_CENTER);
-    gfx_text_shadow(g, rules_preset_name(gm->rules.preset), 30, 18, 34, UI_FONT_DISPLAY, GOLD,
-                    UI_ALIGN_LEFT);
-
-    draw_paytable(t, g);
-    draw_side_panel(t, g);
-    draw_spots(t, g);
+        gfx_text_shadow(g, rules_preset_name(gm->rules.preset), 30, 18 - g->oy / g->scale, 34,
+                        UI_FONT_DISPLAY, GOLD, UI_ALIGN_LEFT);
+        draw_paytable(t, g, true);
+        draw_side_panel(t, g, true);
+        draw_spots(t, g, true);
+        draw_bar(t, g, true);
+        gfx_layer_end(g);
+    }
+    draw_paytable(t, g, false);
+    draw_side_panel(t, g, false);
+    draw_spots(t, g, false);
     draw_hands(t, g);
     draw_banner(t, g);
-    draw_bar(t, g);
+    draw_bar(t, g, false);
     if (t->now < t->toast_until) {
         float w = gfx_text_width(g, t->toast, 26, UI_FONT_BOLD) + 60;
-        ui_rect_t r = ui_r(960 - w / 2, BAR_Y - 70, w, 52);
+        ui_rect_t r = ui_r(960 - w / 2, t->bar_y - 70, w, 52);
         gfx_panel(g, r, 26, ui_rgba(120, 20, 20, 235), ui_rgba(70, 8, 8, 235), CREAM, 2);
         gfx_text(g, t->toast, 960, r.y + 11, 26, UI_FONT_BOLD, WHITE, UI_ALIGN_CENTER);
     }

@@ -56,6 +56,7 @@ typedef struct table_scene {
     int64_t chips[TABLE_CHIPS];
     int chip; /* selected chip */
 
+    float bar_y; /* top of the bottom bar, virtual units */
     button_vis_t buttons[8];
     int nbuttons;
 

@@ -86,6 +86,8 @@ static void fonts_clear(ui_gfx_t *g) {
 void gfx_shutdown(ui_gfx_t *g) {
     cache_clear(g);
     fonts_clear(g);
+    if (g->layer) SDL_DestroyTexture(g->layer);
+    g->layer = NULL;
 }
 
 void gfx_begin_frame(ui_gfx_t *g) {
@@ -101,6 +103,18 @@ void gfx_begin_frame(ui_gfx_t *g) {
         g->oy = ((float)h - UI_H * g->scale) / 2;
     }
     g->frame++;
+    /* textures not drawn for two seconds go (counting digits, the felt once in the layer) */
+    if (g->frame % 60 == 0) {
+        for (int i = 0; i < g->ncache;) {
+            if (g->frame - g->cache[i].last_used > 120) {
+                SDL_DestroyTexture(g->cache[i].tex);
+                free(g->cache[i].key);
+                g->cache[i] = g->cache[--g->ncache];
+            } else {
+                i++;
+            }
+        }
+    }
 }
 
 SDL_Rect gfx_px(const ui_gfx_t *g, ui_rect_t r) {
@@ -227,6 +241,13 @@ void gfx_panel(ui_gfx_t *g, ui_rect_t r, float radius, ui_color_t top, ui_color_
     /* drawn at the pixel size, so the generated document uses pixel units too */
     SDL_Rect p = gfx_px(g, r);
     if (p.w <= 0 || p.h <= 0) return;
+    /* a panel fading as a whole is drawn opaque once and faded with the texture's alpha, so
+     * an animation does not rasterise a new panel every frame */
+    uint8_t fade = 255;
+    if (top.a == bottom.a && (border.a == top.a || border_w <= 0) && top.a > 0) {
+        fade = top.a;
+        top.a = bottom.a = border.a = 255;
+    }
     float s = g->scale, bw = border_w * s, rad = radius * s;
     char key[160], svg[1200];
     snprintf(key, sizeof key, "panel:%02x%02x%02x%02x:%02x%02x%02x%02x:%02x%02x%02x%02x:%.1f:%.1f",
@@ -244,7 +265,7 @@ void gfx_panel(ui_gfx_t *g, ui_rect_t r, float radius, ui_color_t top, ui_color_
              bottom.a / 255.0, (double)(bw / 2), (double)(bw / 2), (double)(p.w - bw),
              (double)(p.h - bw), (double)rad, border.r, border.g, border.b, border.a / 255.0,
              (double)bw);
-    draw_svg(g, key, NULL, svg, r, 255, 0.0, 1.0f);
+    draw_svg(g, key, NULL, svg, r, fade, 0.0, 1.0f);
 }
 
 void gfx_glow(ui_gfx_t *g, ui_rect_t r, ui_color_t c) {
@@ -356,6 +377,45 @@ float gfx_text_wrap(ui_gfx_t *g, const char *text, float x, float y, float width
         used += line_h;
     }
     return used;
+}
+
+bool gfx_layer_begin(ui_gfx_t *g, uint32_t key) {
+    if (g->layer && g->layer_w == g->pw && g->layer_h == g->ph && g->layer_key == key) {
+        SDL_RenderCopy(g->ren, g->layer, NULL, NULL);
+        return false;
+    }
+    if (g->layer) SDL_DestroyTexture(g->layer);
+    g->layer =
+        SDL_CreateTexture(g->ren, SDL_PIXELFORMAT_ARGB8888, SDL_TEXTUREACCESS_TARGET, g->pw, g->ph);
+    g->layer_w = g->pw, g->layer_h = g->ph, g->layer_key = key;
+    if (g->layer) {
+        SDL_SetTextureBlendMode(g->layer, SDL_BLENDMODE_NONE);
+        SDL_SetRenderTarget(g->ren, g->layer);
+    }
+    return true; /* without a layer the caller simply draws on screen */
+}
+
+void gfx_layer_end(ui_gfx_t *g) {
+    if (!g->layer) return;
+    SDL_SetRenderTarget(g->ren, NULL);
+    SDL_RenderCopy(g->ren, g->layer, NULL, NULL);
+}
+
+bool gfx_svg_opaque(ui_gfx_t *g, const char *path, ui_rect_t r) {
+    SDL_Rect p = gfx_px(g, r);
+    if (p.w <= 0 || p.h <= 0) return true;
+    /* a smooth background rasterised at up to 1920 wide and stretched: the same look, a
+     * quarter of the work at 4K */
+    int w = p.w, h = p.h;
+    if (w > 1920) {
+        h = (int)((long)h * 1920 / w);
+        w = 1920;
+    }
+    ui_cache_entry_t *e = svg_texture(g, path, path, NULL, w, h);
+    if (!e) return false;
+    SDL_SetTextureBlendMode(e->tex, SDL_BLENDMODE_NONE);
+    SDL_RenderCopy(g->ren, e->tex, NULL, &p);
+    return true;
 }
 
 bool gfx_screenshot(ui_gfx_t *g, const char *path) {

@@ -55,7 +55,10 @@ typedef struct ui_gfx {
     int nfonts;
     ui_cache_entry_t cache[UI_CACHE_SIZE];
     int ncache;
-    int textures_made; /* for the benchmark */
+    int textures_made;  /* for the benchmark */
+    SDL_Texture *layer; /* the static background of the scene, drawn once per size */
+    int layer_w, layer_h;
+    uint32_t layer_key;
 } ui_gfx_t;
 
 /* Sets up drawing on a renderer; assets_dir holds cards/, chips/, table/, fonts/. */
@@ -96,6 +99,15 @@ float gfx_text_width(ui_gfx_t *g, const char *text, float size, int face);
 /* Text broken into lines of at most `width`; returns the height used. */
 float gfx_text_wrap(ui_gfx_t *g, const char *text, float x, float y, float width, float size,
                     int face, ui_color_t c, int align);
+
+/* The static layer: what does not change from frame to frame (felt, panels, printed text) is
+ * drawn once into a texture and copied opaque each frame, so a frame only draws what moves.
+ * gfx_layer_begin returns true when the layer must be drawn again (new size or key): the caller
+ * then draws it and calls gfx_layer_end. Either way the layer is on screen afterwards. */
+bool gfx_layer_begin(ui_gfx_t *g, uint32_t key);
+void gfx_layer_end(ui_gfx_t *g);
+/* Opaque SVG art (no blending: faster for full-screen backgrounds). */
+bool gfx_svg_opaque(ui_gfx_t *g, const char *path, ui_rect_t r);
 
 /* Writes what is on screen to a PNG. */
 bool gfx_screenshot(ui_gfx_t *g, const char *path);

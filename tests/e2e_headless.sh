@@ -1,0 +1,108 @@
+#!/usr/bin/env bash
+# End to end: the real program, headless, plays scripted rounds of every preset from stacked
+# decks, pressing the same logical buttons a player would. The expected money comes from the
+# pay tables in ../shared/rules.md, worked out by hand below; screenshots are checked for what
+# must be on them (cards face up, the lit pay-table row), not pixel by pixel.
+set -u
+bin=$1
+probe=$2
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+pass=0 fail=0
+
+ok() { pass=$((pass + 1)); }
+bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
+
+# run NAME PRESET DECK SCRIPT-LINES... -> the summary line in $tmp/NAME.out
+run() {
+  local name=$1 preset=$2 deck=$3; shift 3
+  printf '%s\n' "$@" > "$tmp/$name.script"
+  if ! "$bin" play --headless --turbo --size 1280x720 --preset "$preset" --seed 1 \
+      --deck "$deck" --script "$tmp/$name.script" > "$tmp/$name.out" 2> "$tmp/$name.err"; then
+    bad "$name: the program failed: $(cat "$tmp/$name.err")"
+    return 1
+  fi
+}
+
+# expect NAME key=value...: every pair must be in the summary line
+expect() {
+  local name=$1; shift
+  local line; line=$(tail -n 1 "$tmp/$name.out")
+  for kv in "$@"; do
+    if grep -qw -- "$kv" <<<"$line"; then ok; else bad "$name: want $kv in: $line"; fi
+  done
+}
+
+# Caribbean classic: royal flush against A-K high (qualifies). Ante 10.00, PLAY 20.00:
+# ante 1:1 returns 20.00, PLAY 100:1 returns 2,020.00; credits 1,000 - 30 + 2,040 = 3,010.00.
+run classic caribbean-classic "As Ks Qs Js Ts  Ad Kc 9h 6d 2c" \
+  "100 CHIP3" "150 SPOT ante" "200 SPOT ante" "400 DEAL" "1400 SCREENSHOT $tmp/classic-deal.png" \
+  "1500 PLAY" "3500 SCREENSHOT $tmp/classic-end.png" "3600 SUMMARY"
+expect classic phase=settled staked=3000 returned=204000 credits=301000
+
+# the screenshots: five face-up cards for the player after the deal, the royal row lit at the end
+if [ -f "$tmp/classic-deal.png" ]; then
+  for i in 0 1 2 3 4; do
+    x=$((578 + i * 156))
+    light=$("$probe" "$tmp/classic-deal.png" $((x + 10)) 440 120 160 | awk '{print $6}')
+    if awk -v l="$light" 'BEGIN{exit !(l > 0.2)}'; then ok; else bad "classic: player card $i not face up (light $light)"; fi
+  done
+  gold=$("$probe" "$tmp/classic-end.png" 44 146 362 44 | awk '{print $8}')
+  if awk -v g="$gold" 'BEGIN{exit !(g > 0.3)}'; then ok; else bad "classic: royal row not lit (gold $gold)"; fi
+  gold=$("$probe" "$tmp/classic-end.png" 44 198 362 44 | awk '{print $8}')
+  if awk -v g="$gold" 'BEGIN{exit !(g < 0.1)}'; then ok; else bad "classic: straight flush row lit too (gold $gold)"; fi
+else
+  bad "classic: no screenshot"
+fi
+
+# UK Casino Stud: the same royal pays 50:1 on PLAY: 20 + 1,000 + ante 20 = 1,040.00.
+run uk casino-stud-uk "As Ks Qs Js Ts  Ad Kc 9h 6d 2c" \
+  "100 CHIP3" "150 SPOT ante" "200 SPOT ante" "400 DEAL" "1500 PLAY" "3600 SUMMARY"
+expect uk phase=settled staked=3000 returned=104000 credits=201000
+
+# Caribbean US: ante 10.00 (minimum 5.00), the 1.00 progressive. Royal: ante 20.00, PLAY
+# 2,020.00 (under the 5,000.00 cap), progressive 100% of the meter: 10,000.00 reset value plus
+# this stake's 25% = 10,000.25. Returned 12,040.25; the meter restarts at 10,000.00.
+run us caribbean-us "As Ks Qs Js Ts  Ad Kc 9h 6d 2c" \
+  "100 CHIP3" "150 SPOT ante" "200 SPOT ante" "250 SPOT progressive" "400 DEAL" "1500 PLAY" \
+  "3600 SUMMARY"
+expect us phase=settled staked=3100 returned=1204025 credits=1300925 pool=1000000
+
+# Caribbean live: four nines; dealer A-K high with the ace up. Ante 10.00, 5+1 BONUS 5.00,
+# JACKPOT 1.00, PLAY 20.00. PLAY 25:1 = 520.00, ante 20.00, 5+1 (quads with the up card) 100:1
+# = 505.00, JACKPOT quads 250.00 (stake not returned). Returned 1,295.00; the top prize grows by
+# 45% of 1.00 from 1,000.00.
+run live caribbean-live "9s 9h 9d 9c 2h  Ad Kc 8h 6d 3c" \
+  "100 CHIP3" "150 SPOT ante" "200 SPOT ante" "250 SPOT bonus51" "300 SPOT jackpot" \
+  "400 DEAL" "1500 PLAY" "3600 SUMMARY"
+expect live phase=settled staked=3600 returned=129500 credits=225900 pool=100045
+
+# Caribbean fold: the ante (10.00) is lost, nothing else happens.
+run fold caribbean-classic "2s 7h 9d Jc 4s  Ad Kc 9h 6d 2c" \
+  "100 CHIP3" "150 SPOT ante" "200 SPOT ante" "400 DEAL" "1500 FOLD" "3600 SUMMARY"
+expect fold phase=settled staked=1000 returned=0 credits=99000 folded=1
+
+# Cajun: A-K of hearts in the hole, Q-J-10 of hearts on the board: royal. Ante 5.00, RAISE 3x
+# three times (15.00 each): 50.00 at 500:1 returns 25,050.00 (the win of 25,000.00 is at the
+# aggregate limit, not over it). Pocket Bonus 5.00 on A-K suited, 20:1: 105.00.
+run cajun cajun "Ah Kh  Qh Jh Th" \
+  "100 CHIP3" "150 SPOT ante" "200 SPOT pocket" "400 DEAL" "1200 RAISE3" "1800 RAISE3" \
+  "2400 RAISE3" "4000 SUMMARY"
+expect cajun phase=settled staked=5500 returned=2515500 credits=2610000
+
+# Asian: player 5-5-10 / K-9 = 9 points, dealer 7-3-K / A-2 = 3 points: a 6-point win pays 2:1
+# on ante and raise (5.00 each): 20.00 won, less 5% commission (1.00): returned 29.00.
+run asian asian "5h 5d Tc Kh 9s  7d 3c Ks Ac 2d" \
+  "100 CHIP3" "150 SPOT ante" "400 DEAL" "1500 PLAY" "3600 SUMMARY"
+expect asian phase=settled staked=1000 returned=2900 credits=101900
+
+# A refused action changes nothing: DEAL with no bet, PLAY before the deal.
+run refused caribbean-classic "As Ks Qs Js Ts" "100 DEAL" "200 PLAY" "300 SUMMARY"
+expect refused phase=betting staked=0 credits=100000
+
+# a stacked deck is refused outside the headless test mode
+out=$("$bin" play --deck "As Ks" 2>&1); rc=$?
+if [ "$rc" -eq 2 ] && grep -q "headless tests only" <<<"$out"; then ok; else bad "stacked deck outside headless: status $rc: $out"; fi
+
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]
