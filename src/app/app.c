@@ -249,6 +249,7 @@ static bool start_sdl(app_t *a, const app_options_t *o) {
 }
 
 static void stop_sdl(app_t *a) {
+    table_free(&a->table);
     gfx_shutdown(&a->gfx);
     ui_audio_shutdown(&a->audio);
     ui_input_shutdown(&a->input);
@@ -296,7 +297,7 @@ int app_run(const app_options_t *o) {
         fprintf(stderr, "studpoker: the first round could not start\n");
         goto done;
     }
-    table_init(&a->table, &a->game, &a->audio, o->turbo);
+    table_init(&a->table, &a->game, &a->audio, o->turbo, assets);
 
     const float step = 1.0f / TICK_HZ;
     uint64_t last = SDL_GetTicks64();

@@ -99,3 +99,24 @@ round_status_t game_act(game_t *g, round_action_t a) {
     }
     return st;
 }
+
+const char *game_money(const game_t *g, int64_t v, char buf[40]) {
+    const char *cur = g->rules.currency;
+    const char *sym = strcmp(cur, "USD") == 0   ? "$"
+                      : strcmp(cur, "EUR") == 0 ? "\xE2\x82\xAC"
+                      : strcmp(cur, "GBP") == 0 ? "\xC2\xA3"
+                                                : NULL;
+    int64_t a = v < 0 ? -v : v;
+    char digits[24], grouped[32];
+    snprintf(digits, sizeof digits, "%lld", (long long)(a / 100));
+    int len = (int)strlen(digits), o = 0;
+    for (int i = 0; i < len; i++) {
+        grouped[o++] = digits[i];
+        if ((len - i - 1) % 3 == 0 && i < len - 1) grouped[o++] = ',';
+    }
+    grouped[o] = '\0';
+    /* "$1,234.50", or the code for other currencies: "CHF 1,234.50" */
+    snprintf(buf, 40, "%s%s%s%s.%02lld", v < 0 ? "-" : "", sym ? sym : cur, sym ? "" : " ", grouped,
+             (long long)(a % 100));
+    return buf;
+}

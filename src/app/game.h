@@ -62,4 +62,7 @@ round_status_t game_act(game_t *g, round_action_t a);
 
 bool game_round_over(const game_t *g);
 
+/* Money for people: "$1,234.50", "€5.00", "£200.00", or "CHF 12.00" for other currencies. */
+const char *game_money(const game_t *g, int64_t v, char buf[40]);
+
 #endif

@@ -12,7 +12,7 @@
 #define DEALER_Y 74.0f
 #define PLAYER_Y 424.0f
 #define SPOT_Y   676.0f
-#define BANNER_Y 366.0f /* centre of the banner, between the two hands */
+#define BANNER_Y 372.0f /* centre of the banner, between the two hands */
 #define BAR_TOP  900.0f /* the bar's top on a 16:9 screen; taller screens push it down */
 #define SHOE_X   1560.0f
 #define SHOE_Y   -240.0f
@@ -23,6 +23,10 @@ static const ui_color_t CREAM = {250, 240, 215, 255};
 static const ui_color_t DIM = {190, 205, 190, 255};
 static const ui_color_t GREEN_WIN = {110, 231, 140, 255};
 static const ui_color_t RED_LOSE = {255, 120, 110, 255};
+
+static ui_rect_t chip_rect(const table_scene_t *t, int i) {
+    return ui_r(730 + (float)i * 74, t->bar_y + 60, 66, 66);
+}
 
 /* ---- timing ---- */
 
@@ -46,24 +50,7 @@ static float ease_out(float p) {
 /* ---- money ---- */
 
 static const char *money(const game_t *g, int64_t v, char buf[40]) {
-    const char *cur = g->rules.currency;
-    const char *sym = strcmp(cur, "USD") == 0   ? "$"
-                      : strcmp(cur, "EUR") == 0 ? "\xE2\x82\xAC"
-                      : strcmp(cur, "GBP") == 0 ? "\xC2\xA3"
-                                                : NULL;
-    int64_t a = v < 0 ? -v : v;
-    char digits[24], grouped[32];
-    snprintf(digits, sizeof digits, "%lld", (long long)(a / 100));
-    int len = (int)strlen(digits), o = 0;
-    for (int i = 0; i < len; i++) {
-        grouped[o++] = digits[i];
-        if ((len - i - 1) % 3 == 0 && i < len - 1) grouped[o++] = ',';
-    }
-    grouped[o] = '\0';
-    /* "$1,234.50", or the code for other currencies: "CHF 1,234.50" */
-    snprintf(buf, 40, "%s%s%s%s.%02lld", v < 0 ? "-" : "", sym ? sym : cur, sym ? "" : " ", grouped,
-             (long long)(a % 100));
-    return buf;
+    return game_money(g, v, buf);
 }
 
 static const char *chip_label(int64_t v, char buf[24]) {
@@ -125,7 +112,8 @@ static void layout_spots(table_scene_t *t) {
         t->spots[i].r = ui_r(left + step * (float)i, SPOT_Y + (118 - d) / 2, d, d);
 }
 
-void table_init(table_scene_t *t, game_t *game, ui_audio_t *audio, bool turbo) {
+void table_init(table_scene_t *t, game_t *game, ui_audio_t *audio, bool turbo,
+                const char *assets_dir) {
     memset(t, 0, sizeof *t);
     t->game = game;
     t->audio = audio;
@@ -135,8 +123,22 @@ void table_init(table_scene_t *t, game_t *game, ui_audio_t *audio, bool turbo) {
     t->chip = 1;
     layout_spots(t);
     t->bar_y = BAR_TOP;
+    t->collect_at = -1;
     t->shown_pool = (double)jackpot_read(&game->pool);
+    help_load(&t->help, game->rules.variant, assets_dir);
     ui_audio_play(audio, VOICE_PLACE_BETS);
+}
+
+void table_free(table_scene_t *t) {
+    help_free(&t->help);
+}
+
+/* the small HELP and HISTORY buttons at the top right, and the pop-up's own buttons */
+static ui_rect_t corner_button(int i) {
+    return ui_r(1560 + (float)i * 170, 12, 160, 48);
+}
+static ui_rect_t popup_button(int i) {
+    return ui_r(1120 + (float)i * 200, 930, 180, 64);
 }
 
 bool table_busy(const table_scene_t *t) {
@@ -157,6 +159,39 @@ static void banner(table_scene_t *t, const char *line1, const char *line2, ui_co
     t->banner_color = c;
 }
 
+/* ---- flying chips ---- */
+
+static int spot_of(const table_scene_t *t, int wager) {
+    for (int i = 0; i < t->nspots; i++)
+        if ((int)t->spots[i].wager == wager) return i;
+    return -1;
+}
+
+static int64_t biggest_chip(const table_scene_t *t, int64_t amount) {
+    for (int i = TABLE_CHIPS - 1; i >= 0; i--)
+        if (t->chips[i] <= amount) return t->chips[i];
+    return t->chips[0];
+}
+
+static void fly(table_scene_t *t, int64_t value, float x0, float y0, float x1, float y1,
+                float delay) {
+    if (t->nflights == TABLE_FLIGHTS) return;
+    flight_t *f = &t->flights[t->nflights++];
+    f->value = value;
+    f->x0 = x0, f->y0 = y0, f->x1 = x1, f->y1 = y1;
+    f->t0 = t->now + delay;
+    f->dur = t->turbo ? 0.15f : 0.32f;
+}
+
+static void spot_centre(const table_scene_t *t, int spot, float *x, float *y) {
+    *x = t->spots[spot].r.x + t->spots[spot].r.w / 2;
+    *y = t->spots[spot].r.y + t->spots[spot].r.h / 2;
+}
+
+#define BALANCE_X  140.0f
+#define DEALER_X   960.0f
+#define DEALER_TOP (-60.0f)
+
 static void clear_cards(table_scene_t *t) {
     memset(t->player, 0, sizeof t->player);
     memset(t->dealer, 0, sizeof t->dealer);
@@ -164,6 +199,8 @@ static void clear_cards(table_scene_t *t) {
     t->banner[0] = '\0';
     t->shown_win = 0;
     t->round_return = 0;
+    t->collect_at = -1;
+    t->nflights = 0;
 }
 
 static void animate_events(table_scene_t *t) {
@@ -173,9 +210,31 @@ static void animate_events(table_scene_t *t) {
     for (int i = 0; i < r->nevents; i++) {
         const round_event_t *e = &r->events[i];
         switch ((round_event_type_t)e->type) {
-        case EV_BET:
+        case EV_DECISION:
+            if (e->amount > 0) {
+                int sp = spot_of(t, e->wager);
+                float x, y;
+                if (sp >= 0) {
+                    spot_centre(t, sp, &x, &y);
+                    fly(t, biggest_chip(t, e->amount), BALANCE_X, t->bar_y + 60, x, y, 0);
+                }
+            }
+            break;
+        case EV_BET: {
+            int sp = spot_of(t, e->wager);
+            if (sp >= 0) {
+                float x, y;
+                spot_centre(t, sp, &x, &y);
+                ui_rect_t c = chip_rect(t, t->chip);
+                int64_t v = biggest_chip(t, e->amount > 0 ? e->amount : -e->amount);
+                if (e->amount > 0)
+                    fly(t, v, c.x + c.w / 2, c.y + c.h / 2, x, y, 0);
+                else
+                    fly(t, v, x, y, c.x + c.w / 2, c.y + c.h / 2, 0);
+            }
             ui_audio_play(t->audio, SND_CHIP);
             break;
+        }
         case EV_CARD: {
             card_vis_t *v = e->seat == ROUND_DEALER  ? &t->dealer[e->index]
                             : e->seat == ROUND_BOARD ? &t->board[e->index]
@@ -234,6 +293,18 @@ static void show_results(table_scene_t *t) {
     const round_seat_t *s = &r->seat[0];
     t->results_pending = false;
     t->round_return = seat_return(r);
+    /* the dealer pays each winning spot; a moment later the table is swept */
+    float delay = 0;
+    for (int i = 0; i < t->nspots; i++) {
+        wager_t w = t->spots[i].wager;
+        if (s->outcome[w] != OUTCOME_WIN) continue;
+        float x, y;
+        spot_centre(t, i, &x, &y);
+        fly(t, biggest_chip(t, s->returned[w] - s->stake[w]), DEALER_X, DEALER_TOP, x + 30, y,
+            delay);
+        delay += 0.08f;
+    }
+    t->collect_at = t->now + delay + (t->turbo ? 0.8f : 1.6f);
     int64_t staked = round_seat_staked(r, 0);
     char b1[40], line[96];
     if (r->phase == ROUND_VOID) {
@@ -440,13 +511,32 @@ static void layout_buttons(table_scene_t *t) {
     }
 }
 
-static ui_rect_t chip_rect(const table_scene_t *t, int i) {
-    return ui_r(730 + (float)i * 74, t->bar_y + 60, 66, 66);
-}
-
 void table_update(table_scene_t *t, const ui_input_t *in, float dt) {
     t->now += dt;
     if (t->results_pending && t->now >= t->result_at) show_results(t);
+    if (t->collect_at >= 0 && t->now >= t->collect_at && t->nflights < TABLE_FLIGHTS - 8) {
+        /* wins and pushes go to the balance, losing bets to the dealer */
+        const round_seat_t *s = &t->game->round.seat[0];
+        for (int i = 0; i < t->nspots; i++) {
+            wager_t w = t->spots[i].wager;
+            if (!s->stake[w]) continue;
+            float x, y;
+            spot_centre(t, i, &x, &y);
+            bool back = s->outcome[w] == OUTCOME_WIN || s->outcome[w] == OUTCOME_PUSH ||
+                        s->outcome[w] == OUTCOME_REFUND;
+            fly(t, biggest_chip(t, s->stake[w]), x, y, back ? BALANCE_X : DEALER_X,
+                back ? t->bar_y + 60 : DEALER_TOP, 0);
+        }
+        t->collect_at = -2; /* swept */
+        ui_audio_play(t->audio, SND_CHIPS);
+    }
+    /* finished flights leave the list */
+    for (int i = 0; i < t->nflights;) {
+        if (t->now > t->flights[i].t0 + t->flights[i].dur)
+            t->flights[i] = t->flights[--t->nflights];
+        else
+            i++;
+    }
     /* the win counts up and the meter rolls, each easing towards its value */
     double target = t->results_pending ? 0 : (double)t->round_return;
     t->shown_win += (target - t->shown_win) * (1.0 - exp(-6.0 * dt));
@@ -456,6 +546,38 @@ void table_update(table_scene_t *t, const ui_input_t *in, float dt) {
     if (fabs(pool - t->shown_pool) < 1) t->shown_pool = pool;
 
     layout_buttons(t);
+    ui_input_t local = *in;
+    if (local.tap) {
+        for (int i = 0; i < 2; i++)
+            if (ui_inside(corner_button(i), local.px, local.py)) {
+                ui_press(&local, i == 0 ? BTN_HELP : BTN_HISTORY);
+                local.tap = false;
+            }
+    }
+    if (ui_pressed(&local, BTN_HELP) || ui_pressed(&local, BTN_HISTORY)) {
+        int want = ui_pressed(&local, BTN_HELP) ? (int)OVERLAY_HELP : (int)OVERLAY_HISTORY;
+        t->overlay = (int)t->overlay == want
+                         ? OVERLAY_NONE
+                         : (want == OVERLAY_HELP ? OVERLAY_HELP : OVERLAY_HISTORY);
+        t->page = 0;
+        ui_audio_play(t->audio, SND_BUTTON);
+        return;
+    }
+    if (t->overlay != OVERLAY_NONE) {
+        /* a pop-up takes the input: pages, and ESC or CLOSE */
+        int prev = 0, next = 0, close = ui_pressed(&local, BTN_BACK);
+        if (ui_pressed(&local, BTN_PREV_SPOT)) prev = 1;
+        if (ui_pressed(&local, BTN_NEXT_SPOT)) next = 1;
+        if (local.tap) {
+            prev |= ui_inside(popup_button(0), local.px, local.py);
+            next |= ui_inside(popup_button(1), local.px, local.py);
+            close |= ui_inside(popup_button(2), local.px, local.py);
+        }
+        if (close) t->overlay = OVERLAY_NONE;
+        if (prev && t->page > 0) t->page--;
+        if (next) t->page++; /* capped when drawn: the page count depends on the text size */
+        return;
+    }
     for (int b = 0; b < BTN_COUNT; b++)
         if (ui_pressed(in, (ui_button_t)b)) press(t, (ui_button_t)b);
     if (in->tap) {
@@ -615,7 +737,7 @@ static void draw_spots(table_scene_t *t, ui_gfx_t *g, bool layer) {
         }
         int64_t stake = s->stake[sp->wager];
         if (!stake) continue;
-        draw_stack(t, g, stake, r.x + r.w / 2, r.y + r.h / 2, r.w * 0.62f);
+        if (t->collect_at != -2) draw_stack(t, g, stake, r.x + r.w / 2, r.y + r.h / 2, r.w * 0.62f);
         float bw = t->nspots > 1 ? t->spots[1].r.x - t->spots[0].r.x - 8 : 168;
         if (bw > 168) bw = 168;
         ui_rect_t badge = ui_r(r.x + r.w / 2 - bw / 2, r.y + r.h + 32, bw, 36);
@@ -959,18 +1081,54 @@ static void draw_bar(table_scene_t *t, ui_gfx_t *g, bool layer) {
 static void draw_banner(table_scene_t *t, ui_gfx_t *g) {
     if (!t->banner[0] || t->now < t->banner_at) return;
     float p = ease_out(clampf((t->now - t->banner_at) / 0.35f, 0, 1));
-    float w = 720 * (0.85f + 0.15f * p), h = t->banner2[0] ? 130 : 96;
+    float w = 720 * (0.85f + 0.15f * p), h = t->banner2[0] ? 112 : 84;
     ui_rect_t r = ui_r(960 - w / 2, BANNER_Y - h / 2, w, h);
     uint8_t a = (uint8_t)(252 * p);
     gfx_panel(g, r, 24, ui_rgba(20, 12, 6, a), ui_rgba(6, 3, 2, a),
               ui_rgba(t->banner_color.r, t->banner_color.g, t->banner_color.b, a), 3);
     ui_color_t c = t->banner_color;
     c.a = (uint8_t)(255 * p);
-    gfx_text_shadow(g, t->banner, 960, r.y + 14, 54 * (0.8f + 0.2f * p), UI_FONT_DISPLAY, c,
+    gfx_text_shadow(g, t->banner, 960, r.y + 8, 50 * (0.8f + 0.2f * p), UI_FONT_DISPLAY, c,
                     UI_ALIGN_CENTER);
     if (t->banner2[0])
-        gfx_text(g, t->banner2, 960, r.y + 84, 28, UI_FONT_BOLD, ui_rgba(250, 240, 215, c.a),
+        gfx_text(g, t->banner2, 960, r.y + 70, 26, UI_FONT_BOLD, ui_rgba(250, 240, 215, c.a),
                  UI_ALIGN_CENTER);
+}
+
+static void draw_overlay(table_scene_t *t, ui_gfx_t *g) {
+    const game_t *gm = t->game;
+    gfx_fill(g, ui_r(-2000, -2000, 6000, 6000), ui_rgba(0, 0, 0, 170));
+    gfx_panel(g, ui_r(150, 60, 1620, 960), 28, ui_rgba(12, 52, 30, 250), ui_rgba(4, 26, 14, 250),
+              GOLD, 3);
+    int pages;
+    char title[96];
+    if (t->overlay == OVERLAY_HELP) {
+        pages = help_pages(g, &t->help);
+        if (t->page >= pages) t->page = pages - 1;
+        static const char *const names[2] = {"HAND RANKINGS", "PAY TABLES"};
+        snprintf(title, sizeof title, "HELP  -  %s", t->page < 2 ? names[t->page] : "RULES");
+        help_draw(g, &t->help, gm, t->page);
+    } else {
+        int per = history_per_page();
+        pages = gm->nhistory ? (gm->nhistory + per - 1) / per : 1;
+        if (t->page >= pages) t->page = pages - 1;
+        snprintf(title, sizeof title, "HISTORY  -  THIS SESSION, NEWEST FIRST");
+        history_draw(g, gm, t->page * per);
+    }
+    gfx_text(g, title, 960, 84, 34, UI_FONT_DISPLAY, GOLD, UI_ALIGN_CENTER);
+    char line[48];
+    snprintf(line, sizeof line, "PAGE %d OF %d", t->page + 1, pages);
+    gfx_text(g, line, 200, 948, 24, UI_FONT_BOLD, DIM, UI_ALIGN_LEFT);
+    static const char *const labels[3] = {"PREV", "NEXT", "CLOSE"};
+    for (int i = 0; i < 3; i++) {
+        bool enabled = i == 2 || (i == 0 ? t->page > 0 : t->page + 1 < pages);
+        ui_rect_t r = popup_button(i);
+        gfx_panel(g, r, 32, enabled ? ui_rgba(250, 214, 90, 255) : ui_rgba(70, 70, 70, 255),
+                  enabled ? ui_rgba(200, 140, 30, 255) : ui_rgba(40, 40, 40, 255),
+                  ui_rgba(255, 255, 255, 160), 2);
+        gfx_text(g, labels[i], r.x + r.w / 2, r.y + 14, 28, UI_FONT_DISPLAY,
+                 enabled ? ui_rgba(40, 24, 0, 255) : ui_rgba(140, 140, 140, 255), UI_ALIGN_CENTER);
+    }
 }
 
 void table_draw(table_scene_t *t, ui_gfx_t *g) {
@@ -982,7 +1140,7 @@ void table_draw(table_scene_t *t, ui_gfx_t *g) {
     if (gfx_layer_begin(g, key)) {
         /* felt across the whole window, whatever its shape */
         gfx_fill_screen(g, ui_rgba(9, 70, 38, 255));
-        if (!gfx_svg_opaque(g, "table/felt.svg",
+        if (!gfx_svg_opaque(g, "table/felt_plain.svg",
                             ui_r(-(g->ox / g->scale), -(g->oy / g->scale), (float)g->pw / g->scale,
                                  (float)g->ph / g->scale)))
             gfx_glow(g, ui_r(-200, -300, 2320, 1500), ui_rgba(40, 140, 80, 255));
@@ -1008,11 +1166,32 @@ void table_draw(table_scene_t *t, ui_gfx_t *g) {
     draw_hands(t, g);
     draw_banner(t, g);
     draw_bar(t, g, false);
+    for (int i = 0; i < t->nflights; i++) {
+        const flight_t *f = &t->flights[i];
+        if (t->now < f->t0) continue;
+        float p = ease_out(clampf((t->now - f->t0) / f->dur, 0, 1));
+        float x = f->x0 + (f->x1 - f->x0) * p, y = f->y0 + (f->y1 - f->y0) * p;
+        y -= sinf(p * 3.14159265f) * 50; /* a small arc */
+        draw_chip(g, f->value, ui_r(x - 36, y - 36, 72, 72), 255);
+    }
     if (t->now < t->toast_until) {
         float w = gfx_text_width(g, t->toast, 26, UI_FONT_BOLD) + 60;
         ui_rect_t r = ui_r(960 - w / 2, t->bar_y - 70, w, 52);
         gfx_panel(g, r, 26, ui_rgba(120, 20, 20, 235), ui_rgba(70, 8, 8, 235), CREAM, 2);
         gfx_text(g, t->toast, 960, r.y + 11, 26, UI_FONT_BOLD, WHITE, UI_ALIGN_CENTER);
+    }
+    /* HELP and HISTORY, always there */
+    static const char *const corner[2] = {"HELP", "HISTORY"};
+    for (int i = 0; i < 2; i++) {
+        ui_rect_t r = corner_button(i);
+        r.y -= g->oy / g->scale;
+        gfx_panel(g, r, 24, ui_rgba(30, 60, 40, 230), ui_rgba(10, 30, 18, 230),
+                  ui_rgba(242, 201, 76, 200), 2);
+        gfx_text(g, corner[i], r.x + r.w / 2, r.y + 10, 24, UI_FONT_BOLD, CREAM, UI_ALIGN_CENTER);
+    }
+    if (t->overlay != OVERLAY_NONE) {
+        draw_overlay(t, g);
+        return;
     }
     if (gm->round.phase == ROUND_BETTING && round_seat_staked(&gm->round, 0) == 0 && !t->banner[0])
         gfx_text_shadow(g, "PLACE YOUR BETS", 960, PLAYER_Y + 60, 56, UI_FONT_DISPLAY, CREAM,

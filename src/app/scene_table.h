@@ -11,6 +11,7 @@
 #include <stdint.h>
 
 #include "game.h"
+#include "scene_help.h"
 #include "ui_audio.h"
 #include "ui_gfx.h"
 #include "ui_input.h"
@@ -25,6 +26,14 @@ typedef struct card_vis {
     float t_deal; /* when it leaves the shoe */
     float t_flip; /* when it turns face up (< 0: stays down) */
 } card_vis_t;
+
+typedef struct flight {
+    int64_t value; /* the chip that flies */
+    float x0, y0, x1, y1;
+    float t0, dur;
+} flight_t;
+
+#define TABLE_FLIGHTS 48
 
 typedef struct spot {
     wager_t wager;
@@ -67,12 +76,22 @@ typedef struct table_scene {
     float banner_at;
     ui_color_t banner_color;
 
+    flight_t flights[TABLE_FLIGHTS];
+    int nflights;
+    float collect_at; /* when the settled bets leave the spots (< 0: not yet planned) */
+
+    enum { OVERLAY_NONE = 0, OVERLAY_HELP, OVERLAY_HISTORY } overlay;
+    int page;
+    help_t help;
+
     double shown_win;  /* counts up to the round's return */
     double shown_pool; /* the jackpot meter rolls towards its value */
     int64_t round_return;
 } table_scene_t;
 
-void table_init(table_scene_t *t, game_t *game, ui_audio_t *audio, bool turbo);
+void table_init(table_scene_t *t, game_t *game, ui_audio_t *audio, bool turbo,
+                const char *assets_dir);
+void table_free(table_scene_t *t);
 void table_update(table_scene_t *t, const ui_input_t *in, float dt);
 void table_draw(table_scene_t *t, ui_gfx_t *g);
 /* True while cards are still moving (tests and scripts wait for it). */

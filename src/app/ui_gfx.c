@@ -352,19 +352,19 @@ float gfx_text_width(ui_gfx_t *g, const char *text, float size, int face) {
     return (float)w / g->scale;
 }
 
-float gfx_text_wrap(ui_gfx_t *g, const char *text, float x, float y, float width, float size,
-                    int face, ui_color_t c, int align) {
-    char line[256] = "";
+static float text_wrap(ui_gfx_t *g, const char *text, float x, float y, float width, float size,
+                       int face, ui_color_t c, int align, bool draw) {
+    char line[512] = "";
     float line_h = size * 1.3f, used = 0;
     const char *p = text;
     while (*p) {
         const char *word_end = p;
         while (*word_end && *word_end != ' ') word_end++;
-        char candidate[256];
+        char candidate[512];
         snprintf(candidate, sizeof candidate, "%s%s%.*s", line, line[0] ? " " : "",
                  (int)(word_end - p), p);
         if (line[0] && gfx_text_width(g, candidate, size, face) > width) {
-            gfx_text(g, line, x, y + used, size, face, c, align);
+            if (draw) gfx_text(g, line, x, y + used, size, face, c, align);
             used += line_h;
             snprintf(line, sizeof line, "%.*s", (int)(word_end - p), p);
         } else {
@@ -373,10 +373,19 @@ float gfx_text_wrap(ui_gfx_t *g, const char *text, float x, float y, float width
         p = *word_end ? word_end + 1 : word_end;
     }
     if (line[0]) {
-        gfx_text(g, line, x, y + used, size, face, c, align);
+        if (draw) gfx_text(g, line, x, y + used, size, face, c, align);
         used += line_h;
     }
     return used;
+}
+
+float gfx_text_wrap(ui_gfx_t *g, const char *text, float x, float y, float width, float size,
+                    int face, ui_color_t c, int align) {
+    return text_wrap(g, text, x, y, width, size, face, c, align, true);
+}
+
+float gfx_text_wrap_height(ui_gfx_t *g, const char *text, float width, float size, int face) {
+    return text_wrap(g, text, 0, 0, width, size, face, ui_rgba(0, 0, 0, 0), UI_ALIGN_LEFT, false);
 }
 
 bool gfx_layer_begin(ui_gfx_t *g, uint32_t key) {

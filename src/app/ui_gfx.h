@@ -96,7 +96,9 @@ float gfx_text(ui_gfx_t *g, const char *text, float x, float y, float size, int 
 float gfx_text_shadow(ui_gfx_t *g, const char *text, float x, float y, float size, int face,
                       ui_color_t c, int align);
 float gfx_text_width(ui_gfx_t *g, const char *text, float size, int face);
-/* Text broken into lines of at most `width`; returns the height used. */
+/* Text broken into lines of at most `width`; returns the height used. The _height form only
+ * measures. */
+float gfx_text_wrap_height(ui_gfx_t *g, const char *text, float width, float size, int face);
 float gfx_text_wrap(ui_gfx_t *g, const char *text, float x, float y, float width, float size,
                     int face, ui_color_t c, int align);
 
