@@ -45,6 +45,8 @@ int cli_play(int argc, char **argv) {
             o.turbo = true;
         else if (strcmp(a, "--mute") == 0)
             o.mute = true;
+        else if (strcmp(a, "--summary") == 0)
+            o.summary = true;
         else if (strcmp(a, "--no-vsync") == 0)
             o.vsync = false;
         else if (!next)

@@ -380,7 +380,7 @@ int app_run(const app_options_t *o) {
                "start to first frame %.0f ms; peak memory %.1f MB; %d textures made\n",
                o->width, o->height, frame_ms_sum / frames, frame_ms_max, frames,
                first_frame_s * 1000.0, (double)ru.ru_maxrss / 1024.0, a->gfx.textures_made);
-    } else if (o->headless) {
+    } else if (o->headless || o->summary) {
         print_summary(a);
     }
     status = 0;

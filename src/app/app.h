@@ -31,6 +31,7 @@ typedef struct app_options {
     int ndecks;
     const char *assets; /* NULL: find them */
     int bench_frames;   /* >0: render benchmark mode (frames to time) */
+    bool summary;       /* print the last round's summary line at exit (tests) */
 } app_options_t;
 
 void app_options_default(app_options_t *o);

@@ -511,6 +511,70 @@ static void layout_buttons(table_scene_t *t) {
     }
 }
 
+/* Seconds left on the running timer, or -1. */
+static float timer_left(const table_scene_t *t, bool *deciding) {
+    const rules_t *ru = &t->game->rules;
+    *deciding = t->decide_timer_at > 0;
+    if (t->decide_timer_at > 0) return (float)ru->decision_seconds - (t->now - t->decide_timer_at);
+    if (t->bet_timer_at > 0) return (float)ru->betting_seconds - (t->now - t->bet_timer_at);
+    return -1;
+}
+
+/* Betting time starts with the first chip and closes the betting; decision time starts once
+ * the cards are on the table and folds the hand when it runs out ("AUTO FOLDED", 001). */
+static void run_timers(table_scene_t *t) {
+    const rules_t *ru = &t->game->rules;
+    const round_t *r = &t->game->round;
+    bool betting = r->phase == ROUND_BETTING && round_seat_staked(r, 0) > 0;
+    if (ru->betting_seconds > 0 && betting && t->bet_timer_at <= 0) t->bet_timer_at = t->now;
+    if (!betting) t->bet_timer_at = 0;
+    bool deciding = ru->decision_seconds > 0 && r->phase == ROUND_DECIDING &&
+                    round_seat_can_decide(r, 0) && !table_busy(t);
+    if (deciding && (t->decide_timer_at <= 0 || t->decide_step != r->step)) {
+        t->decide_timer_at = t->now;
+        t->decide_step = r->step;
+    }
+    if (!deciding) t->decide_timer_at = 0;
+    bool dec;
+    float left = timer_left(t, &dec);
+    if (left > 0 || (t->bet_timer_at <= 0 && t->decide_timer_at <= 0)) return;
+    if (dec) {
+        t->decide_timer_at = 0;
+        act(t, round_simple(ACT_TIMEOUT, 0));
+    } else {
+        t->bet_timer_at = 0;
+        if (!act(t, round_simple(ACT_TIMEOUT, 0))) t->bet_timer_at = t->now; /* try again later */
+    }
+}
+
+static void draw_timer(table_scene_t *t, ui_gfx_t *g) {
+    bool deciding;
+    float left = timer_left(t, &deciding);
+    if (left < 0 || t->overlay != OVERLAY_NONE) return;
+    const rules_t *ru = &t->game->rules;
+    float total = (float)(deciding ? ru->decision_seconds : ru->betting_seconds);
+    /* the traffic light: green, yellow when time is nearly over, red at the end */
+    int lamp = left > total * 0.4f ? 0 : left > 1.0f ? 1 : 2;
+    ui_rect_t box = ui_r(432, 296, 136, 150); /* between the pay table and the cards */
+    gfx_panel(g, box, 18, ui_rgba(10, 10, 10, 220), ui_rgba(0, 0, 0, 220), GOLD, 2);
+    static const ui_color_t on[3] = {{60, 220, 90, 255}, {250, 200, 40, 255}, {240, 60, 50, 255}};
+    for (int i = 0; i < 3; i++) {
+        ui_color_t c = i == lamp ? on[i] : ui_rgba(on[i].r / 5, on[i].g / 5, on[i].b / 5, 255);
+        char key[48], svg[300];
+        snprintf(key, sizeof key, "lamp:%02x%02x%02x", c.r, c.g, c.b);
+        snprintf(svg, sizeof svg,
+                 "<svg xmlns='http://www.w3.org/2000/svg' width='40' height='40'><circle cx='20' "
+                 "cy='20' r='17' fill='#%02x%02x%02x' stroke='#000' stroke-width='2'/></svg>",
+                 c.r, c.g, c.b);
+        gfx_svg_text(g, key, svg, ui_r(box.x + 12 + (float)i * 40, box.y + 12, 34, 34), 255);
+    }
+    char txt[32];
+    snprintf(txt, sizeof txt, "%d", (int)SDL_ceilf(left));
+    gfx_text(g, txt, box.x + box.w / 2, box.y + 52, 44, UI_FONT_DISPLAY, on[lamp], UI_ALIGN_CENTER);
+    gfx_text(g, deciding ? "DECIDE" : "BETS CLOSE", box.x + box.w / 2, box.y + 114, 18,
+             UI_FONT_BOLD, CREAM, UI_ALIGN_CENTER);
+}
+
 void table_update(table_scene_t *t, const ui_input_t *in, float dt) {
     t->now += dt;
     if (t->results_pending && t->now >= t->result_at) show_results(t);
@@ -545,6 +609,7 @@ void table_update(table_scene_t *t, const ui_input_t *in, float dt) {
     t->shown_pool += (pool - t->shown_pool) * (1.0 - exp(-3.0 * dt));
     if (fabs(pool - t->shown_pool) < 1) t->shown_pool = pool;
 
+    run_timers(t);
     layout_buttons(t);
     ui_input_t local = *in;
     if (local.tap) {
@@ -1165,6 +1230,7 @@ void table_draw(table_scene_t *t, ui_gfx_t *g) {
     draw_spots(t, g, false);
     draw_hands(t, g);
     draw_banner(t, g);
+    draw_timer(t, g);
     draw_bar(t, g, false);
     for (int i = 0; i < t->nflights; i++) {
         const flight_t *f = &t->flights[i];

@@ -80,6 +80,10 @@ typedef struct table_scene {
     int nflights;
     float collect_at; /* when the settled bets leave the spots (< 0: not yet planned) */
 
+    /* the optional betting and decision timers (001): when each started, 0 = not running */
+    float bet_timer_at, decide_timer_at;
+    int decide_step; /* the Cajun step the decision timer is for */
+
     enum { OVERLAY_NONE = 0, OVERLAY_HELP, OVERLAY_HISTORY } overlay;
     int page;
     help_t help;

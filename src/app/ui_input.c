@@ -128,6 +128,8 @@ void ui_input_poll(ui_input_state_t *s, const ui_gfx_t *g, ui_input_t *in, uint3
             int b = -1;
             if (k == SDLK_z && (e.key.keysym.mod & KMOD_CTRL))
                 b = BTN_UNDO;
+            else if (k == SDLK_q && (e.key.keysym.mod & KMOD_CTRL))
+                b = BTN_QUIT;
             else
                 b = button_of_key(&s->map, k);
             if (b == BTN_UNDO && !e.key.repeat) {
