@@ -286,6 +286,27 @@ static int64_t seat_return(const round_t *r) {
     return round_seat_returned(r, 0);
 }
 
+static float cosmetic_unit(table_scene_t *t) {
+    /* xorshift: effects only */
+    uint32_t x = t->cosmetic ? t->cosmetic : 0x9e3779b9u;
+    x ^= x << 13, x ^= x >> 17, x ^= x << 5;
+    t->cosmetic = x;
+    return (float)(x >> 8) / 16777216.0f;
+}
+
+static void celebrate(table_scene_t *t) {
+    t->ncoins = (int)(sizeof t->coins / sizeof t->coins[0]);
+    for (int i = 0; i < t->ncoins; i++) {
+        t->coins[i].x = 200 + cosmetic_unit(t) * 1520;
+        t->coins[i].y = -100 - cosmetic_unit(t) * 700;
+        t->coins[i].vx = (cosmetic_unit(t) - 0.5f) * 160;
+        t->coins[i].vy = 200 + cosmetic_unit(t) * 300;
+        t->coins[i].spin = cosmetic_unit(t) * 6.28f;
+    }
+    t->celebrate_until = t->now + 5.0f;
+    ui_audio_play(t->audio, VOICE_JACKPOT);
+}
+
 /* Once the last card has turned: the banners, the sounds, the win. */
 static void show_results(table_scene_t *t) {
     const game_t *g = t->game;
@@ -311,8 +332,10 @@ static void show_results(table_scene_t *t) {
         banner(t, "ROUND VOID", "Every stake has been returned.", GOLD);
         return;
     }
+    /* the top prize was hit when the pool restarted in this round */
     bool jackpot = false;
-    for (int i = 0; i < r->nevents; i++) jackpot |= r->events[i].type == EV_JACKPOT_WIN;
+    for (int i = 0; i < r->nevents; i++) jackpot |= r->events[i].type == EV_JACKPOT_RESET;
+    if (jackpot) celebrate(t);
     if (g->rules.variant != VARIANT_CAJUN && !s->folded) {
         ui_audio_play(t->audio,
                       r->dealer_qualifies ? VOICE_DEALER_QUALIFIES : VOICE_DEALER_NOT_QUALIFY);
@@ -593,6 +616,17 @@ void table_update(table_scene_t *t, const ui_input_t *in, float dt) {
         }
         t->collect_at = -2; /* swept */
         ui_audio_play(t->audio, SND_CHIPS);
+    }
+    if (t->ncoins && t->now < t->celebrate_until) {
+        for (int i = 0; i < t->ncoins; i++) {
+            t->coins[i].vy += 500 * dt;
+            t->coins[i].x += t->coins[i].vx * dt;
+            t->coins[i].y += t->coins[i].vy * dt;
+            t->coins[i].spin += 7 * dt;
+            if (t->coins[i].y > 1150) t->coins[i].y -= 1300, t->coins[i].vy = 150;
+        }
+    } else {
+        t->ncoins = 0;
     }
     /* finished flights leave the list */
     for (int i = 0; i < t->nflights;) {
@@ -1230,6 +1264,19 @@ void table_draw(table_scene_t *t, ui_gfx_t *g) {
     draw_spots(t, g, false);
     draw_hands(t, g);
     draw_banner(t, g);
+    for (int i = 0; i < t->ncoins; i++) {
+        /* a spinning gold coin: its width follows the spin */
+        float sx = fabsf(cosf(t->coins[i].spin));
+        static const char coin[] =
+            "<svg xmlns='http://www.w3.org/2000/svg' width='60' height='60'><defs><radialGradient "
+            "id='g' cx='.4' cy='.35' r='.7'><stop offset='0' stop-color='#fff6c0'/><stop "
+            "offset='.5' stop-color='#f2c94c'/><stop offset='1' stop-color='#a8741a'/>"
+            "</radialGradient></defs><circle cx='30' cy='30' r='28' fill='url(#g)' "
+            "stroke='#7a520e' stroke-width='3'/><circle cx='30' cy='30' r='19' fill='none' "
+            "stroke='#fff3b0' stroke-opacity='.7' stroke-width='2'/></svg>";
+        gfx_svg_text_ex(g, "coin", coin, ui_r(t->coins[i].x - 27, t->coins[i].y - 27, 54, 54), 255,
+                        sx < 0.08f ? 0.08f : sx);
+    }
     draw_timer(t, g);
     draw_bar(t, g, false);
     for (int i = 0; i < t->nflights; i++) {

@@ -76,6 +76,15 @@ typedef struct table_scene {
     float banner_at;
     ui_color_t banner_color;
 
+    /* the jackpot celebration: falling coins, driven by a cosmetic generator of their own
+     * (never the game's) */
+    struct {
+        float x, y, vx, vy, spin;
+    } coins[90];
+    int ncoins;
+    float celebrate_until;
+    uint32_t cosmetic;
+
     flight_t flights[TABLE_FLIGHTS];
     int nflights;
     float collect_at; /* when the settled bets leave the spots (< 0: not yet planned) */

@@ -236,6 +236,11 @@ bool gfx_svg_text(ui_gfx_t *g, const char *key, const char *svg, ui_rect_t r, ui
     return draw_svg(g, key, NULL, svg, r, alpha, 0.0, 1.0f);
 }
 
+bool gfx_svg_text_ex(ui_gfx_t *g, const char *key, const char *svg, ui_rect_t r, uint8_t alpha,
+                     float sx) {
+    return draw_svg(g, key, NULL, svg, r, alpha, 0.0, sx);
+}
+
 void gfx_panel(ui_gfx_t *g, ui_rect_t r, float radius, ui_color_t top, ui_color_t bottom,
                ui_color_t border, float border_w) {
     /* drawn at the pixel size, so the generated document uses pixel units too */

@@ -81,6 +81,8 @@ bool gfx_svg(ui_gfx_t *g, const char *path, ui_rect_t r, uint8_t alpha);
 bool gfx_svg_ex(ui_gfx_t *g, const char *path, ui_rect_t r, uint8_t alpha, double angle, float sx);
 /* Draws an SVG document given as text; key names it in the cache. */
 bool gfx_svg_text(ui_gfx_t *g, const char *key, const char *svg, ui_rect_t r, uint8_t alpha);
+bool gfx_svg_text_ex(ui_gfx_t *g, const char *key, const char *svg, ui_rect_t r, uint8_t alpha,
+                     float sx);
 
 /* A rounded panel with a vertical gradient and an optional border, as generated SVG. */
 void gfx_panel(ui_gfx_t *g, ui_rect_t r, float radius, ui_color_t top, ui_color_t bottom,
