@@ -7,6 +7,13 @@
 int cli_rank(int argc, char **argv);
 int cli_deal(int argc, char **argv);
 int cli_bench(int argc, char **argv);
+/* Plays scripted rounds through the store, for the kill test (cli_store.c). */
+int cli_store_selftest(int argc, char **argv);
+
+/* cli_config.c */
+int cli_check_config(int argc, char **argv);
+int cli_print_config(int argc, char **argv); /* [--config FILE | --preset NAME] [--commented] */
+int cli_config_reference(int argc, char **argv);
 int cli_play(int argc, char **argv);
 
 #endif

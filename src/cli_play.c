@@ -5,31 +5,55 @@
 
 #include "app/app.h"
 #include "cli.h"
+#include "config.h"
 
 static int usage_error(const char *msg, const char *arg) {
     fprintf(stderr, "studpoker play: %s%s%s\n", msg, arg ? " " : "", arg ? arg : "");
     return 2;
 }
 
-static bool parse_money(const char *s, int64_t *out) {
-    long long units = 0, cents = 0;
-    int n = 0;
-    if (sscanf(s, "%lld%n", &units, &n) != 1 || units < 0) return false;
-    if (s[n] == '.') {
-        const char *c = s + n + 1;
-        if (!(c[0] >= '0' && c[0] <= '9' && c[1] >= '0' && c[1] <= '9' && c[2] == '\0'))
-            return false;
-        cents = (c[0] - '0') * 10 + (c[1] - '0');
-    } else if (s[n] != '\0') {
-        return false;
-    }
-    *out = units * 100 + cents;
-    return true;
+/* The config's settings as the window's options (the command line may override them). */
+static void options_from_config(app_options_t *o, const cfg_t *c) {
+    o->rules = c->rules;
+    o->display = c->display.mode == CFG_DISPLAY_KIOSK        ? APP_KIOSK
+                 : c->display.mode == CFG_DISPLAY_FULLSCREEN ? APP_FULLSCREEN
+                                                             : APP_WINDOWED;
+    o->width = c->display.width;
+    o->height = c->display.height;
+    o->vsync = c->display.vsync;
+    o->turbo = c->display.turbo;
+    o->volume = c->sound.volume;
+    o->mute = c->sound.mute;
+    o->voice = c->sound.voice;
+    o->credits = c->cabinet.free_credits;
+    for (int b = 0; b < CFG_BUTTONS; b++)
+        o->keys[b].button = cfg_button_key((cfg_button_t)b), o->keys[b].key = c->keys[b];
+    o->nkeys = CFG_BUTTONS;
 }
 
 int cli_play(int argc, char **argv) {
     app_options_t o;
     app_options_default(&o);
+    /* the config first (the built-in defaults of caribbean-classic without one), then the
+     * command line over it */
+    static cfg_t cfg;
+    const char *path = NULL;
+    for (int i = 0; i + 1 < argc; i++)
+        if (strcmp(argv[i], "--config") == 0) path = argv[i + 1];
+    if (path) {
+        static cfg_errors_t errs;
+        if (cfg_load_file(path, &cfg, &errs) != 0) {
+            cfg_errors_print(&errs, stderr);
+            fprintf(stderr,
+                    "studpoker: %s has errors; the game does not start with it "
+                    "(studpoker check-config %s lists them)\n",
+                    path, path);
+            return 2;
+        }
+    } else {
+        cfg_defaults(&cfg, PRESET_CARIBBEAN_CLASSIC);
+    }
+    options_from_config(&o, &cfg);
     for (int i = 0; i < argc; i++) {
         const char *a = argv[i];
         const char *next = i + 1 < argc ? argv[i + 1] : NULL;
@@ -51,6 +75,8 @@ int cli_play(int argc, char **argv) {
             o.vsync = false;
         else if (!next)
             return usage_error("missing value after", a);
+        else if (strcmp(a, "--config") == 0)
+            i++; /* read above */
         else if (strcmp(a, "--preset") == 0) {
             rules_preset_t p;
             if (!rules_preset_from_key(next, &p)) return usage_error("unknown preset", next);
@@ -72,7 +98,7 @@ int cli_play(int argc, char **argv) {
                 return usage_error("--seed needs a whole number above 0, not", next);
             i++;
         } else if (strcmp(a, "--credits") == 0) {
-            if (!parse_money(next, &o.credits))
+            if (!cfg_parse_money(next, &o.credits) || o.credits < 0)
                 return usage_error("--credits needs an amount like 500.00, not", next);
             i++;
         } else if (strcmp(a, "--size") == 0) {

@@ -1,6 +1,8 @@
 /* studpoker: the command line. With no command it plays; the other commands are tools for
  * operators, auditors and developers. */
+#include <stdbool.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
@@ -18,13 +20,36 @@ static void usage(FILE *out) {
             "  rank --lowball C C C C C  Cajun Stud Lo Ball hand\n"
             "  rank --asian C C C C C    Asian Stud points and bonus hand (Jk is the joker)\n"
             "  bench eval                hand evaluator speed\n"
+            "  check-config FILE...      check config files: every error with its line\n"
+            "  print-config [--config FILE | --preset NAME] [--commented]\n"
+            "                            the effective settings as an INI file (also given as\n"
+            "                            the option --print-config)\n"
+            "  config-reference          every config key, as a Markdown reference\n"
             "  help                      this text\n");
+}
+
+/* `studpoker [--config FILE] --print-config [--commented]`: the print-config command, given as
+ * an option; the other leading options are print-config's. */
+static int print_config_option(int argc, char **argv) {
+    char **args = malloc(((size_t)argc + 1) * sizeof *args);
+    if (!args) return 1;
+    int n = 0;
+    for (int i = 0; i < argc; i++)
+        if (strcmp(argv[i], "--print-config") != 0) args[n++] = argv[i];
+    args[n] = NULL;
+    int status = cli_print_config(n, args);
+    free(args);
+    return status;
 }
 
 int main(int argc, char **argv) {
     if (!rng_library_init()) {
         fprintf(stderr, "studpoker: libsodium could not start; no cards can be dealt\n");
         return 1;
+    }
+    for (int i = 1; i < argc && argv[i][0] == '-'; i++) {
+        if (strcmp(argv[i], "--print-config") == 0) return print_config_option(argc - 1, argv + 1);
+        if (strcmp(argv[i], "--config") == 0 || strcmp(argv[i], "--preset") == 0) i++;
     }
     const char *cmd = argc > 1 ? argv[1] : "play";
     int sub_argc = argc > 1 ? argc - 2 : 0;
@@ -35,6 +60,10 @@ int main(int argc, char **argv) {
     if (cmd[0] == '-' && cmd[1] == '-' && strcmp(cmd, "--help") != 0)
         return cli_play(argc - 1, argv + 1); /* options alone: play with them */
     if (strcmp(cmd, "bench") == 0) return cli_bench(sub_argc, sub_argv);
+    if (strcmp(cmd, "store-selftest") == 0) return cli_store_selftest(sub_argc, sub_argv);
+    if (strcmp(cmd, "check-config") == 0) return cli_check_config(sub_argc, sub_argv);
+    if (strcmp(cmd, "print-config") == 0) return cli_print_config(sub_argc, sub_argv);
+    if (strcmp(cmd, "config-reference") == 0) return cli_config_reference(sub_argc, sub_argv);
     if (strcmp(cmd, "help") == 0 || strcmp(cmd, "--help") == 0 || strcmp(cmd, "-h") == 0) {
         usage(stdout);
         return 0;

@@ -96,6 +96,29 @@ run asian asian "5h 5d Tc Kh 9s  7d 3c Ks Ac 2d" \
   "100 CHIP3" "150 SPOT ante" "400 DEAL" "1500 PLAY" "3600 SUMMARY"
 expect asian phase=settled staked=1000 returned=2900 credits=101900
 
+# The live preset's timers from a config file, shortened: betting closes by itself 2 s after
+# the first chip and deals; the decision timer then folds the hand ("AUTO FOLDED"). The ante is
+# lost, the 5+1 BONUS still resolves: four nines with the dealer's ace up pays 100:1 on 5.00.
+cat > "$tmp/timers.ini" <<'INI'
+[game]
+preset = caribbean-live
+[timers]
+betting_seconds = 2
+decision_seconds = 2
+INI
+printf '%s\n' "100 CHIP3" "150 SPOT ante" "200 SPOT bonus51" "9000 SUMMARY" > "$tmp/timers.script"
+if "$bin" play --headless --turbo --size 1280x720 --config "$tmp/timers.ini" --seed 1 \
+    --deck "9s 9h 9d 9c 2h  Ad Kc 8h 6d 3c" --script "$tmp/timers.script" > "$tmp/timers.out" 2>&1; then
+  expect timers phase=settled folded=1 staked=1000 returned=50500 credits=149500
+else
+  bad "timers: the program failed: $(cat "$tmp/timers.out")"
+fi
+
+# A broken config never starts a game: the errors and exit status 2.
+printf '[game]\npreset = no-such-game\n' > "$tmp/broken.ini"
+out=$("$bin" play --headless --config "$tmp/broken.ini" --script "$tmp/timers.script" 2>&1); rc=$?
+if [ "$rc" -eq 2 ] && grep -q "broken.ini:2" <<<"$out"; then ok; else bad "broken config: status $rc: $out"; fi
+
 # A refused action changes nothing: DEAL with no bet, PLAY before the deal.
 run refused caribbean-classic "As Ks Qs Js Ts" "100 DEAL" "200 PLAY" "300 SUMMARY"
 expect refused phase=betting staked=0 credits=100000

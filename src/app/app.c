@@ -280,6 +280,18 @@ int app_run(const app_options_t *o) {
     if (!start_sdl(a, o)) goto done;
     if (!gfx_init(&a->gfx, a->window, a->ren, assets)) goto done;
     ui_input_init(&a->input);
+    for (int i = 0; i < o->nkeys; i++) {
+        ui_button_t b;
+        if (!o->keys[i].key || !o->keys[i].key[0]) continue;
+        if (!ui_button_from_name(o->keys[i].button, &b) ||
+            !ui_keymap_set(&a->input.map, b, o->keys[i].key)) {
+            fprintf(stderr,
+                    "studpoker: [keys] %s: SDL knows no key named '%s' (write names like "
+                    "Return, Space, F2, A)\n",
+                    o->keys[i].button, o->keys[i].key);
+            goto done;
+        }
+    }
     ui_audio_init(&a->audio, assets, o->volume, o->mute, o->voice);
     if (!game_init(&a->game, &o->rules, o->credits, o->seed)) {
         fprintf(stderr, "studpoker: the game could not start (random generator)\n");
@@ -355,6 +367,14 @@ int app_run(const app_options_t *o) {
         }
         if (first) table_update(&a->table, &in, 0);
 
+        /* a still table is not drawn again: nothing would change on screen */
+        bool draw = o->headless || frames == 0 || in.pressed || in.tap || in.redraw ||
+                    table_wants_frame(&a->table);
+        if (!draw) {
+            if (quit) break;
+            SDL_WaitEventTimeout(NULL, 250);
+            continue;
+        }
         gfx_begin_frame(&a->gfx);
         table_draw(&a->table, &a->gfx);
         SDL_RenderPresent(a->ren);
@@ -367,9 +387,7 @@ int app_run(const app_options_t *o) {
             if (frames >= o->bench_frames) quit = true;
         }
         if (quit) break;
-        if (!o->headless && !o->vsync) SDL_Delay(12);
-        /* an idle table does not need 60 frames a second */
-        if (!o->headless && !table_busy(&a->table) && !in.pressed && !in.tap) SDL_Delay(8);
+        if (!o->headless && !o->vsync) SDL_Delay(10);
     }
     if (o->screenshot && !gfx_screenshot(&a->gfx, o->screenshot))
         fprintf(stderr, "studpoker: cannot write %s\n", o->screenshot);

@@ -32,6 +32,11 @@ typedef struct app_options {
     const char *assets; /* NULL: find them */
     int bench_frames;   /* >0: render benchmark mode (frames to time) */
     bool summary;       /* print the last round's summary line at exit (tests) */
+    struct {
+        const char *button; /* logical button name, "deal" */
+        const char *key;    /* SDL key name, "Return" */
+    } keys[40];
+    int nkeys;
 } app_options_t;
 
 void app_options_default(app_options_t *o);

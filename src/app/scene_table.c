@@ -141,6 +141,24 @@ static ui_rect_t popup_button(int i) {
     return ui_r(1120 + (float)i * 200, 930, 180, 64);
 }
 
+bool table_animating(const table_scene_t *t) {
+    if (table_busy(t) || t->nflights > 0 || t->ncoins > 0) return true;
+    if (t->banner[0] && t->now < t->banner_at + 0.5f) return true;
+    if (t->now < t->result_at + 3.5f) return true; /* the lit pay-table row pulses a while */
+    double pool = (double)jackpot_read(&t->game->pool);
+    return t->shown_win != (double)t->round_return || t->shown_pool != pool;
+}
+
+static float timer_left(const table_scene_t *t, bool *deciding);
+
+bool table_wants_frame(const table_scene_t *t) {
+    bool deciding;
+    float left = timer_left(t, &deciding);
+    int shown = left >= 0 ? (int)SDL_ceilf(left) : -1;
+    return table_animating(t) || (t->now < t->toast_until) != t->toast_drawn ||
+           shown != t->timer_drawn;
+}
+
 bool table_busy(const table_scene_t *t) {
     return t->now < t->busy_until || t->results_pending;
 }
@@ -573,6 +591,7 @@ static void run_timers(table_scene_t *t) {
 static void draw_timer(table_scene_t *t, ui_gfx_t *g) {
     bool deciding;
     float left = timer_left(t, &deciding);
+    t->timer_drawn = left >= 0 ? (int)SDL_ceilf(left) : -1;
     if (left < 0 || t->overlay != OVERLAY_NONE) return;
     const rules_t *ru = &t->game->rules;
     float total = (float)(deciding ? ru->decision_seconds : ru->betting_seconds);
@@ -919,7 +938,7 @@ static void draw_paytable(table_scene_t *t, ui_gfx_t *g, bool layer) {
         bool on = i == lit;
         if (layer == on) continue; /* plain rows in the layer, the lit row over it */
         if (on) {
-            float pulse = 0.75f + 0.25f * sinf(t->now * 6);
+            float pulse = t->now < t->result_at + 3.0f ? 0.75f + 0.25f * sinf(t->now * 6) : 1.0f;
             gfx_panel(g, ui_r(p.x + 10, y - 4, p.w - 20, rowh), 10,
                       ui_rgba(242, 201, 76, (uint8_t)(230 * pulse)),
                       ui_rgba(200, 150, 40, (uint8_t)(230 * pulse)), WHITE, 1.5f);
@@ -1287,7 +1306,8 @@ void table_draw(table_scene_t *t, ui_gfx_t *g) {
         y -= sinf(p * 3.14159265f) * 50; /* a small arc */
         draw_chip(g, f->value, ui_r(x - 36, y - 36, 72, 72), 255);
     }
-    if (t->now < t->toast_until) {
+    t->toast_drawn = t->now < t->toast_until;
+    if (t->toast_drawn) {
         float w = gfx_text_width(g, t->toast, 26, UI_FONT_BOLD) + 60;
         ui_rect_t r = ui_r(960 - w / 2, t->bar_y - 70, w, 52);
         gfx_panel(g, r, 26, ui_rgba(120, 20, 20, 235), ui_rgba(70, 8, 8, 235), CREAM, 2);

@@ -71,6 +71,8 @@ typedef struct table_scene {
 
     char toast[128];
     float toast_until;
+    bool toast_drawn; /* whether the last frame showed it */
+    int timer_drawn;  /* the seconds the last frame's timer showed */
     char banner[64];
     char banner2[96];
     float banner_at;
@@ -107,6 +109,10 @@ void table_init(table_scene_t *t, game_t *game, ui_audio_t *audio, bool turbo,
 void table_free(table_scene_t *t);
 void table_update(table_scene_t *t, const ui_input_t *in, float dt);
 void table_draw(table_scene_t *t, ui_gfx_t *g);
+/* True while anything on screen moves; when false the loop may sleep until the next input. */
+bool table_animating(const table_scene_t *t);
+/* True when the next frame would differ from the last one drawn. */
+bool table_wants_frame(const table_scene_t *t);
 /* True while cards are still moving (tests and scripts wait for it). */
 bool table_busy(const table_scene_t *t);
 

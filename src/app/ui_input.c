@@ -63,7 +63,12 @@ void ui_keymap_default(ui_keymap_t *m) {
 bool ui_keymap_set(ui_keymap_t *m, ui_button_t b, const char *key_name) {
     SDL_Keycode k = SDL_GetKeyFromName(key_name);
     if (k == SDLK_UNKNOWN || b < 0 || b >= BTN_COUNT) return false;
-    set(m, b, k, 0, 0);
+    /* the configured key becomes the button's main key, and no other button's; the button's
+     * built-in alternates (Keypad Enter, Backspace, ...) stay */
+    for (int o = 0; o < BTN_COUNT; o++)
+        for (int i = 0; i < UI_KEYS_PER_BUTTON; i++)
+            if (m->key[o][i] == k) m->key[o][i] = 0;
+    m->key[b][0] = k;
     return true;
 }
 
@@ -122,6 +127,9 @@ void ui_input_poll(ui_input_state_t *s, const ui_gfx_t *g, ui_input_t *in, uint3
         switch (e.type) {
         case SDL_QUIT:
             in->quit_request = true;
+            break;
+        case SDL_WINDOWEVENT:
+            in->redraw = true;
             break;
         case SDL_KEYDOWN: {
             SDL_Keycode k = e.key.keysym.sym;

@@ -58,6 +58,7 @@ typedef struct ui_input {
     float px, py;      /* pointer in virtual units */
     bool tap;          /* a click or a touch released this tick at (px, py) */
     bool quit_request; /* window closed, SIGTERM */
+    bool redraw;       /* the window was shown, resized or uncovered */
 } ui_input_t;
 
 #define UI_KEYS_PER_BUTTON 3
@@ -74,7 +75,8 @@ bool ui_button_from_name(const char *name, ui_button_t *out);
  * fullscreen, F12 screenshot, and cabinet keys (Insert coin, 7 bill, End cash out, 9 service,
  * F2 attendant, F3 door); a cabinet panel maps its own keys through the config's [keys]. */
 void ui_keymap_default(ui_keymap_t *m);
-/* Replaces a button's keys with one named key (SDL key names, e.g. "Return", "F5"). */
+/* Makes a named key (SDL key names, e.g. "Return", "F5") the button's main key, taking it from
+ * any other button; the button's alternates stay. */
 bool ui_keymap_set(ui_keymap_t *m, ui_button_t b, const char *key_name);
 
 typedef struct ui_input_state {

@@ -1,0 +1,297 @@
+/* store: the machine's state that must survive anything, in one SQLite database.
+ *
+ * Credits per seat, the accounting meters, the jackpot pools, the round in play (its rules, its
+ * shuffled deck, every action), the history of finished rounds for recall, the locks that wait
+ * for an attendant (hand pays, faults) and the audit log. Nothing in the store is changed in
+ * place without a record: every meter movement is an append-only ledger row, history rows are
+ * never updated or deleted, and every row carries a keyed BLAKE2b checksum, so that a value
+ * edited outside the game is found at the next start. A round is a pure function of rules, deck,
+ * starting credits, pool and actions (round.h), so the round in play is stored as exactly those
+ * and rebuilt after a crash by replaying the actions through the core.
+ *
+ * The protocol the game follows:
+ *   store_open               checks everything; FAULTED if anything does not add up
+ *   store_recover            a round left in play comes back at the exact point it stopped
+ *   store_round_begin        the deck is recorded before any card is shown
+ *   store_round_action       each action is committed (or refused) before its effect is shown
+ *   store_round_finish       one transaction: history, wagers, meters, credits, pool
+ *   store_round_void         after a fault: every stake refunded, the machine locked
+ * Every function returns a status; the message of the last failure is store_message(). A failed
+ * write rolls its transaction back and leaves the database as it was; the store then refuses
+ * everything but store_round_void until it is reopened. The store never repairs or resets
+ * anything by itself. Not thread-safe: one store per thread. */
+#ifndef STUDPOKER_STORE_H
+#define STUDPOKER_STORE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "card.h"
+#include "jackpot.h"
+#include "round.h"
+#include "rules.h"
+
+#define STORE_SCHEMA_VERSION 1
+#define STORE_MSG_LEN        512
+#define STORE_MAX_ACTIONS    512 /* per round; more are refused (clear the bets or deal) */
+#define STORE_HASH_BYTES     32
+#define STORE_KEY_BYTES      32
+
+typedef struct store store_t;
+
+typedef enum store_status {
+    STORE_OK = 0,
+    STORE_REFUSED, /* not now or not allowed (rules, a lock, no round); nothing was written */
+    STORE_FAULT    /* the database failed a check or a write: stop play, see store_message() */
+} store_status_t;
+
+typedef enum store_state {
+    STORE_READY = 0,    /* no round in play, no lock: play may start */
+    STORE_IN_PLAY,      /* a round is in play (store_recover gives it back after a start) */
+    STORE_LOCKED,       /* a hand pay or a fault waits for an attendant (store_lock_clear) */
+    STORE_WRITE_FAILED, /* a write failed this session: only store_round_void, then reopen */
+    STORE_FAULTED       /* the database cannot be trusted: no play; an attendant must act */
+} store_state_t;
+
+typedef struct store_options {
+    /* Key of the row checksums. NULL: the built-in key (finds edits made outside the game and
+     * damage; a cabinet build supplies its own secret key so that rows cannot be re-signed). */
+    const uint8_t *mac_key;
+    bool read_only; /* audit tools: no migration, no power-up record, no writes */
+    /* Tests only: synchronous=OFF. A real machine never sets this. */
+    bool unsafe_no_sync;
+    /* Tests only: a full disk. When > 0, after the checks the database may grow by this many
+     * pages and no more (PRAGMA max_page_count), for this connection. */
+    int test_page_limit;
+    /* Tests only: after this many commits every commit fails as on a full disk (0 = never);
+     * with test_fail_marker the one-row void marker cannot be written either. */
+    int test_commits_before_failure;
+    bool test_fail_marker;
+} store_options_t;
+
+/* Opens (creating and migrating when needed) and checks the database: SQLite's quick_check,
+ * the schema version, every row's checksum, credits and meters against the ledger, meters
+ * against the history, the pools' invariant, and the round in play replayed through the core.
+ * Returns STORE_OK, or STORE_FAULT with *out still set to a store in STORE_FAULTED state
+ * (store_message says what is wrong and what an attendant can do); *out is NULL only when no
+ * memory could be had. err (may be NULL) receives the message too. */
+store_status_t store_open(const char *path, store_t **out, char *err, size_t errlen);
+store_status_t store_open_ex(const char *path, const store_options_t *opt, store_t **out, char *err,
+                             size_t errlen);
+void store_close(store_t *s);
+
+store_state_t store_state(const store_t *s);
+const char *store_message(const store_t *s);    /* the last failure, or "" */
+const char *store_state_name(store_state_t st); /* "ready", "in play", ... */
+
+/* Checks again what store_open checks; full also runs PRAGMA integrity_check and replays every
+ * finished round through the core against its recorded results. A failure moves the store to
+ * STORE_FAULTED. */
+store_status_t store_verify(store_t *s, bool full);
+
+/* ---- rules ---- */
+
+/* A hash of every field of the rules (BLAKE2b of a canonical encoding, not of the struct's
+ * bytes, so padding does not matter). */
+void store_rules_hash(const rules_t *rules, uint8_t out[STORE_HASH_BYTES]);
+
+/* ---- money ---- */
+
+typedef enum store_credit_in {
+    STORE_IN_COIN = 0, /* coin_in */
+    STORE_IN_BILL,     /* bill_in */
+    STORE_IN_VOUCHER,  /* voucher_in */
+    STORE_IN_ATTENDANT /* attendant_in: credits added by an attendant (audited) */
+} store_credit_in_t;
+
+typedef enum store_credit_out {
+    STORE_OUT_CASHOUT = 0, /* credit_out: paid by the hopper or a voucher */
+    STORE_OUT_HANDPAY,     /* handpaid_credits: a cash-out paid by an attendant (audited) */
+    STORE_OUT_CANCEL       /* cancelled_credits: removed by an attendant (audited) */
+} store_credit_out_t;
+
+/* Credits on a seat (seat 0 on a cabinet). Between rounds only, and not while locked. */
+store_status_t store_credits(store_t *s, int seat, int64_t *credits);
+store_status_t store_credit_in(store_t *s, int seat, store_credit_in_t kind, int64_t amount,
+                               const char *detail);
+store_status_t store_credit_out(store_t *s, int seat, store_credit_out_t kind, int64_t amount,
+                                const char *detail);
+
+/* Meters by name: "coin_in", "bill_in", "voucher_in", "attendant_in", "credit_out",
+ * "handpaid_credits", "cancelled_credits", "wagered.<wager_key>", "won.<wager_key>" (what the
+ * game paid back to the credits: stake and win), "games_played", "games_won", "games_voided",
+ * "refunded", "attendant_jackpots", "attendant_jackpot_count", "progressive_contributed" (in
+ * 1/10,000 cent, as jackpot.h), "progressive_won", "progressive_seeded", "progressive_hits",
+ * "door_openings", "power_ups". A meter never moved reads 0. */
+store_status_t store_meter(store_t *s, const char *name, int64_t *value);
+typedef struct store_meter_value {
+    char name[48];
+    int64_t value;
+} store_meter_value_t;
+/* Every meter moved so far, by name; returns how many (up to max), -1 on a read failure. */
+int store_meters(store_t *s, store_meter_value_t *out, int max);
+/* Games since the last power-up (store_open) and since the door last closed. */
+store_status_t store_session_counts(store_t *s, int64_t *since_power_up, int64_t *since_door);
+/* Door open and close: door_openings, and the audit log. */
+store_status_t store_door(store_t *s, bool open);
+
+/* ---- jackpot pools ---- */
+
+/* The pool the rules play for, by key ("caribbean-live/jackpot", "caribbean-us/progressive"),
+ * or NULL when they offer none. Keys name pools so that linked machines can later share one. */
+const char *store_pool_key(const rules_t *rules);
+/* Reads a pool (STORE_REFUSED when there is none by that key). */
+store_status_t store_pool_read(store_t *s, const char *key, jackpot_pool_t *pool);
+/* The pool for these rules, created at its seed (jackpot_seed / progressive_reset, counted as
+ * seeded by the house, audited) when there is none yet. */
+store_status_t store_pool_for_rules(store_t *s, const rules_t *rules, jackpot_pool_t *pool);
+/* Pools are written only by store_round_finish, in the round's transaction, and only if the
+ * stored pool is still the one the round started from. */
+
+/* ---- the round ---- */
+
+/* Records a new round before any card is shown: r is fresh from round_init (betting, no bet),
+ * its credits must be the stored ones, its pool the stored pool (store_pool_for_rules). The
+ * rules, their hash, the deck, REPEAT's last bets and the pool are recorded. *game gets the
+ * game number. */
+store_status_t store_round_begin(store_t *s, const round_t *r, int64_t *game);
+
+/* Checks the action against the rules of the round in play and commits it in its own
+ * transaction. STORE_OK: committed, now show it (apply it to your round too, or read
+ * store_round_in_play); STORE_REFUSED: the rules refused it (why: *why, may be NULL) and nothing
+ * was written; STORE_FAULT: the write failed, void the round. ACT_VOID goes through
+ * store_round_void. When the action settles the round, call store_round_finish before showing
+ * the result. */
+store_status_t store_round_action(store_t *s, const round_action_t *a, round_status_t *why);
+
+/* Finishes a settled round in one transaction: history, every wager's result, meters, credits,
+ * the pool, hand-pay locks. r (may be NULL) is the game's own copy; it must agree with what the
+ * recorded actions give, or the round is not finished (STORE_FAULT: void it). */
+store_status_t store_round_finish(store_t *s, const round_t *r);
+
+/* Voids the round in play after a fault: every stake refunded, the round recorded as void with
+ * the reason, the machine locked with the reason for an attendant, all in one transaction. If
+ * that cannot be written, a small marker is tried so that the next start voids the round; if
+ * not even that, the next start resumes the round at its last recorded action. */
+store_status_t store_round_void(store_t *s, const char *reason);
+
+/* After store_open: when a round is in play, rebuilds it into *round (round_init with rules and
+ * *pool, then every recorded action through round_apply) so that the game resumes at the exact
+ * point: *resumed = true. The round may already be settled (then store_round_finish it). The
+ * rules must hash as the round's recorded rules, or STORE_FAULT (the configuration changed
+ * mid-round: restore it, or an attendant voids the round). No round in play: *resumed = false. */
+store_status_t store_recover(store_t *s, const rules_t *rules, round_t *round, jackpot_pool_t *pool,
+                             bool *resumed);
+
+int64_t store_game_in_play(const store_t *s);         /* 0 when none */
+const round_t *store_round_in_play(const store_t *s); /* the store's own copy, NULL when none */
+int store_round_action_count(const store_t *s);
+
+/* REPEAT: the bets of the last finished round, as last_stakes[seat * WAGER_COUNT + wager]. */
+store_status_t store_last_stakes(store_t *s, int64_t last_stakes[RULES_MAX_SEATS * WAGER_COUNT]);
+
+/* ---- locks ---- */
+
+typedef enum store_lock_kind { STORE_LOCK_HANDPAY = 0, STORE_LOCK_FAULT } store_lock_kind_t;
+typedef struct store_lock {
+    int64_t id;
+    store_lock_kind_t kind;
+    int64_t game, utc;
+    int seat;
+    int64_t amount; /* the hand pay */
+    char reason[STORE_MSG_LEN];
+} store_lock_t;
+/* Locks not cleared yet; returns how many (up to max), -1 on a read failure. */
+int store_locks(store_t *s, store_lock_t *out, int max);
+typedef enum store_clear {
+    STORE_CLEAR_PAID_BY_HAND = 0, /* hand pay: the attendant paid the win (attendant_jackpots) */
+    STORE_CLEAR_TO_CREDITS,       /* hand pay: the win stays on the credits */
+    STORE_CLEAR_FAULT             /* fault: checked and cleared */
+} store_clear_t;
+store_status_t store_lock_clear(store_t *s, int64_t lock_id, store_clear_t how, const char *detail);
+
+/* ---- audit ---- */
+
+typedef enum store_audit_event {
+    STORE_AUDIT_CONFIG_CHANGE = 0,
+    STORE_AUDIT_CREDITS_ADDED,   /* by an attendant */
+    STORE_AUDIT_CREDITS_REMOVED, /* by an attendant */
+    STORE_AUDIT_JACKPOT_RESET,
+    STORE_AUDIT_HANDPAY_CLEARED,
+    STORE_AUDIT_FAULT,
+    STORE_AUDIT_FAULT_CLEARED,
+    STORE_AUDIT_DOOR_OPEN,
+    STORE_AUDIT_DOOR_CLOSE,
+    STORE_AUDIT_POWER_UP,
+    STORE_AUDIT_ROUND_VOID,
+    STORE_AUDIT_POOL_CREATED,
+    STORE_AUDIT_OPERATOR, /* anything else an operator did */
+    STORE_AUDIT_COUNT
+} store_audit_event_t;
+const char *store_audit_name(store_audit_event_t e); /* "config-change", ... */
+
+/* Appends an operator event (the store writes its own for what it does). */
+store_status_t store_audit(store_t *s, store_audit_event_t event, const char *detail);
+typedef struct store_audit_row {
+    int64_t id, utc, game;
+    char event[32];
+    char detail[STORE_MSG_LEN];
+} store_audit_row_t;
+/* The last n audit rows, newest first; returns how many, -1 on a read failure. */
+int store_audit_read(store_t *s, store_audit_row_t *out, int n);
+
+/* ---- history and recall ---- */
+
+typedef struct store_seat_record {
+    bool in_round;
+    int64_t credits_before, credits_after;
+    int64_t last_stake[WAGER_COUNT]; /* REPEAT's bets when the round began */
+    int64_t stake[WAGER_COUNT], returned[WAGER_COUNT];
+    round_outcome_t outcome[WAGER_COUNT];
+    card_t cards[5];
+    int ncards;
+    int hand_value;
+    bool folded, auto_folded;
+    int64_t handpay;    /* the win that locked the machine, 0 = none */
+    int64_t tax;        /* side-bet wins flagged for a tax form */
+    int64_t commission; /* Asian Stud */
+} store_seat_record_t;
+
+typedef struct store_round_record {
+    int64_t game;
+    int64_t started_utc, finished_utc;
+    char finished_text[32]; /* "2026-11-22 05:28:28 UTC" */
+    bool is_void;
+    char void_reason[STORE_MSG_LEN];
+    char preset[32];
+    uint8_t rules_hash[STORE_HASH_BYTES];
+    rules_t rules; /* as recorded: recall replays with the rules the round was dealt under */
+    deck_t deck;
+    int nseats;
+    int nactions;
+    round_action_t actions[STORE_MAX_ACTIONS];
+    store_seat_record_t seat[RULES_MAX_SEATS];
+    card_t dealer[5];
+    int ndealer;
+    card_t board[3];
+    int nboard;
+    bool has_pool;
+    char pool_key[64];
+    jackpot_pool_t pool_before, pool_after;
+} store_round_record_t;
+
+/* The finished rounds, newest first, skipping `offset`: up to n into out; *count gets how many.
+ * A record is large (about 12 KB): allocate arrays of them on the heap. */
+store_status_t store_history(store_t *s, int n, int64_t offset, store_round_record_t *out,
+                             int *count);
+store_status_t store_history_game(store_t *s, int64_t game, store_round_record_t *out);
+int64_t store_history_count(store_t *s); /* finished rounds, -1 on a read failure */
+
+/* Rebuilds a recorded round through the core for a recall screen (out->rules points at
+ * rec->rules: keep rec alive) and checks that it gives the recorded results. pool is scratch
+ * space for the round's pool. */
+store_status_t store_round_replay(const store_round_record_t *rec, round_t *out,
+                                  jackpot_pool_t *pool, char *err, size_t errlen);
+
+#endif
