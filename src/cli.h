@@ -16,4 +16,10 @@ int cli_print_config(int argc, char **argv); /* [--config FILE | --preset NAME] 
 int cli_config_reference(int argc, char **argv);
 int cli_play(int argc, char **argv);
 
+/* cli_math.c: exact par sheets, their benchmark, and the simulation */
+int cli_parsheet(int argc, char **argv);
+int cli_bench_parsheet(int argc, char **argv);
+int cli_simulate(int argc, char **argv);
+int cli_audit(int argc, char **argv); /* cli_audit.c */
+
 #endif

@@ -25,7 +25,10 @@ static void options_from_config(app_options_t *o, const cfg_t *c) {
     o->volume = c->sound.volume;
     o->mute = c->sound.mute;
     o->voice = c->sound.voice;
-    o->credits = c->cabinet.free_credits;
+    /* free credits are for desktop play: a cabinet's credits come in through its coin and
+     * bill acceptors */
+    o->credits = c->display.mode == CFG_DISPLAY_KIOSK ? 0 : c->cabinet.free_credits;
+    o->store_dir = c->cabinet.store_path;
     for (int b = 0; b < CFG_BUTTONS; b++)
         o->keys[b].button = cfg_button_key((cfg_button_t)b), o->keys[b].key = c->keys[b];
     o->nkeys = CFG_BUTTONS;
@@ -77,7 +80,15 @@ int cli_play(int argc, char **argv) {
             return usage_error("missing value after", a);
         else if (strcmp(a, "--config") == 0)
             i++; /* read above */
-        else if (strcmp(a, "--preset") == 0) {
+        else if (strcmp(a, "--db") == 0)
+            o.db = argv[++i];
+        else if (strcmp(a, "--autoplay") == 0) {
+            char *end;
+            o.autoplay = strtoll(next, &end, 10);
+            if (*end || o.autoplay < 1)
+                return usage_error("--autoplay needs a number of rounds above 0, not", next);
+            i++;
+        } else if (strcmp(a, "--preset") == 0) {
             rules_preset_t p;
             if (!rules_preset_from_key(next, &p)) return usage_error("unknown preset", next);
             rules_preset(&o.rules, p);
@@ -111,7 +122,7 @@ int cli_play(int argc, char **argv) {
     }
     if (o.ndecks && !o.headless)
         return usage_error("--deck (a stacked deck) is for headless tests only", NULL);
-    if (o.headless && !o.script && !o.screenshot)
+    if (o.headless && !o.script && !o.screenshot && !o.autoplay)
         return usage_error("--headless needs --script FILE or --screenshot FILE", NULL);
     return app_run(&o);
 }

@@ -20,11 +20,18 @@ static void usage(FILE *out) {
             "  rank --lowball C C C C C  Cajun Stud Lo Ball hand\n"
             "  rank --asian C C C C C    Asian Stud points and bonus hand (Jk is the joker)\n"
             "  bench eval                hand evaluator speed\n"
+            "  bench parsheet            exact par sheet speed (Caribbean, Cajun, Asian)\n"
+            "  parsheet [--config FILE] [--json] [--min-payback PCT]\n"
+            "                            the exact return of every bet of the configured game\n"
+            "  simulate [--config FILE] [--rounds N] [--strategy NAME] [--seed S] [--json]\n"
+            "                            play N rounds through the round engine on 2 threads\n"
             "  check-config FILE...      check config files: every error with its line\n"
             "  print-config [--config FILE | --preset NAME] [--commented]\n"
             "                            the effective settings as an INI file (also given as\n"
             "                            the option --print-config)\n"
             "  config-reference          every config key, as a Markdown reference\n"
+            "  audit --db PATH           check a machine's database: every check, and the money\n"
+            "                            worked out again from the history\n"
             "  help                      this text\n");
 }
 
@@ -59,8 +66,13 @@ int main(int argc, char **argv) {
     if (strcmp(cmd, "play") == 0) return cli_play(sub_argc, sub_argv);
     if (cmd[0] == '-' && cmd[1] == '-' && strcmp(cmd, "--help") != 0)
         return cli_play(argc - 1, argv + 1); /* options alone: play with them */
+    if (strcmp(cmd, "parsheet") == 0) return cli_parsheet(sub_argc, sub_argv);
+    if (strcmp(cmd, "simulate") == 0) return cli_simulate(sub_argc, sub_argv);
+    if (strcmp(cmd, "bench") == 0 && sub_argc > 0 && strcmp(sub_argv[0], "parsheet") == 0)
+        return cli_bench_parsheet(sub_argc - 1, sub_argv + 1);
     if (strcmp(cmd, "bench") == 0) return cli_bench(sub_argc, sub_argv);
     if (strcmp(cmd, "store-selftest") == 0) return cli_store_selftest(sub_argc, sub_argv);
+    if (strcmp(cmd, "audit") == 0) return cli_audit(sub_argc, sub_argv);
     if (strcmp(cmd, "check-config") == 0) return cli_check_config(sub_argc, sub_argv);
     if (strcmp(cmd, "print-config") == 0) return cli_print_config(sub_argc, sub_argv);
     if (strcmp(cmd, "config-reference") == 0) return cli_config_reference(sub_argc, sub_argv);

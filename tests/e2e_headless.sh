@@ -119,6 +119,35 @@ printf '[game]\npreset = no-such-game\n' > "$tmp/broken.ini"
 out=$("$bin" play --headless --config "$tmp/broken.ini" --script "$tmp/timers.script" 2>&1); rc=$?
 if [ "$rc" -eq 2 ] && grep -q "broken.ini:2" <<<"$out"; then ok; else bad "broken config: status $rc: $out"; fi
 
+# The machine's database: two rounds recorded, then a restart: REPEAT places the first round's
+# ante (5.00) again from the record, and the recall screen shows exactly the two recorded
+# rounds, newest first (cards on rows 1 and 2, nothing on row 3).
+db="$tmp/machine.db"
+printf '%s\n' "100 CHIP3" "150 SPOT ante" "400 DEAL" "1500 PLAY" "3000 REPEAT" "3100 DEAL" \
+  "4200 FOLD" "6000 SUMMARY" > "$tmp/rec1.script"
+printf '%s\n' "100 REPEAT" "200 SUMMARY" "300 CLEAR" "400 HISTORY" \
+  "600 SCREENSHOT $tmp/recall.png" "700 SUMMARY" > "$tmp/rec2.script"
+if "$bin" play --headless --turbo --size 1280x720 --db "$db" --seed 9 --script "$tmp/rec1.script" \
+    > "$tmp/rec1.out" 2>&1 &&
+   "$bin" play --headless --turbo --size 1280x720 --db "$db" --seed 9 --script "$tmp/rec2.script" \
+    > "$tmp/rec2.out" 2>&1; then
+  line=$(grep -m1 "^game=3" "$tmp/rec2.out")
+  if grep -qw "staked=500" <<<"$line"; then ok; else bad "restart: REPEAT did not place 5.00: $line"; fi
+  for row in 0 1 2; do
+    light=$("$probe" "$tmp/recall.png" 225 $((150 + row * 140 + 50)) 240 70 | awk '{print $6}')
+    if [ $row -lt 2 ]; then
+      awk -v l="$light" 'BEGIN{exit !(l > 0.2)}' && ok || bad "recall: row $row shows no cards ($light)"
+    else
+      awk -v l="$light" 'BEGIN{exit !(l < 0.02)}' && ok || bad "recall: row $row shows cards ($light)"
+    fi
+  done
+  audit=$("$bin" audit --db "$db")
+  # (the third round is open, its bets cleared: the audit checks the two recorded ones)
+  if grep -q "^rounds 2 " <<<"$audit" && grep -q "do not add up 0," <<<"$audit"; then ok; else bad "audit: $audit"; fi
+else
+  bad "the recorded rounds failed: $(cat "$tmp/rec1.out" "$tmp/rec2.out")"
+fi
+
 # A refused action changes nothing: DEAL with no bet, PLAY before the deal.
 run refused caribbean-classic "As Ks Qs Js Ts" "100 DEAL" "200 PLAY" "300 SUMMARY"
 expect refused phase=betting staked=0 credits=100000

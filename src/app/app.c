@@ -122,6 +122,7 @@ static bool script_load(script_t *s, const char *path, const char *text) {
 /* ---- the loop ---- */
 
 typedef struct app {
+    store_t *store;
     SDL_Window *window;
     SDL_Renderer *ren;
     ui_gfx_t gfx;
@@ -208,6 +209,48 @@ static double process_age_seconds(void) {
     return now - (double)start / (double)sysconf(_SC_CLK_TCK);
 }
 
+/* Autoplay: the buttons a steady player would press, one at a time. A 1.00 ante, PLAY or
+ * RAISE with a pair or better (Caribbean also with ace-king), Cajun raises 1x every step; the
+ * same bets again each round (REBET & DEAL). A hand pay is cleared with the attendant's key.
+ * Returns true when enough rounds are recorded. */
+static bool autoplay(app_t *a, ui_input_t *in, int64_t rounds) {
+    game_t *g = &a->game;
+    const round_t *r = &g->round;
+    if (game_history_count(g) >= rounds) return true;
+    if (g->state == GAME_LOCKED) {
+        ui_press(in, BTN_ATTENDANT);
+        return false;
+    }
+    if (g->state != GAME_PLAY || table_busy(&a->table)) return g->state == GAME_FAULT;
+    if (r->phase == ROUND_DECIDING) {
+        if (!round_seat_can_decide(r, 0)) return false;
+        const round_seat_t *s = &r->seat[0];
+        bool play;
+        if (g->rules.variant == VARIANT_ASIAN) {
+            play = eval_asian(s->cards).qualifies;
+        } else if (g->rules.variant == VARIANT_CAJUN) {
+            play = true;
+        } else {
+            int v = eval_value(s->cards, 5), tie[5];
+            eval_tie_ranks(v, tie);
+            play =
+                eval_category(v) >= EVAL_PAIR || (tie[0] == CARD_RANK_A && tie[1] == CARD_RANK_K);
+        }
+        ui_press(in, play ? (g->rules.variant == VARIANT_CAJUN ? BTN_RAISE1 : BTN_PLAY) : BTN_FOLD);
+        return false;
+    }
+    if (r->phase == ROUND_BETTING && round_seat_staked(r, 0) == 0 &&
+        g->last_stakes[WAGER_ANTE] == 0) {
+        /* nothing to repeat yet: 1.00 on the ante */
+        a->table.chip = 1;
+        a->table.focus = 0;
+        ui_press(in, BTN_BET);
+        return false;
+    }
+    ui_press(in, BTN_DEAL); /* deal, or REBET & DEAL */
+    return false;
+}
+
 static bool start_sdl(app_t *a, const app_options_t *o) {
     if (o->headless) {
         SDL_setenv("SDL_VIDEODRIVER", "offscreen", 1);
@@ -250,6 +293,8 @@ static bool start_sdl(app_t *a, const app_options_t *o) {
 
 static void stop_sdl(app_t *a) {
     table_free(&a->table);
+    store_close(a->store);
+    a->store = NULL;
     gfx_shutdown(&a->gfx);
     ui_audio_shutdown(&a->audio);
     ui_input_shutdown(&a->input);
@@ -293,10 +338,37 @@ int app_run(const app_options_t *o) {
         }
     }
     ui_audio_init(&a->audio, assets, o->volume, o->mute, o->voice);
-    if (!game_init(&a->game, &o->rules, o->credits, o->seed)) {
+    /* the machine's state: the database named, else the user's data folder (a headless run
+     * without --db keeps everything in memory, for tests) */
+    char dbpath[1024] = "";
+    if (o->db) {
+        snprintf(dbpath, sizeof dbpath, "%s", o->db);
+    } else if (!o->headless) {
+        if (o->store_dir && o->store_dir[0]) {
+            snprintf(dbpath, sizeof dbpath, "%s/studpoker.db", o->store_dir);
+        } else {
+            char *pref = SDL_GetPrefPath("studpoker", "studpoker");
+            if (pref) snprintf(dbpath, sizeof dbpath, "%sstudpoker.db", pref);
+            SDL_free(pref);
+        }
+    }
+    if (dbpath[0]) {
+        char err[STORE_MSG_LEN];
+        if (store_open(dbpath, &a->store, err, sizeof err) != STORE_OK)
+            fprintf(stderr, "studpoker: %s: %s\n", dbpath, err);
+        if (!a->store) goto done;
+    }
+    if (!game_init(&a->game, &o->rules, o->credits, o->seed, a->store)) {
         fprintf(stderr, "studpoker: the game could not start (random generator)\n");
         goto done;
     }
+    if (a->game.resumed)
+        fprintf(stderr, "studpoker: game %llu resumed where it stopped (%s)\n",
+                (unsigned long long)a->game.number,
+                a->game.round.phase == ROUND_BETTING    ? "betting"
+                : a->game.round.phase == ROUND_DECIDING ? "deciding"
+                                                        : "settled");
+    if (a->game.state != GAME_PLAY) fprintf(stderr, "studpoker: %s\n", a->game.message);
     for (int i = 0; i < o->ndecks; i++) {
         char err[160];
         if (!o->headless || !game_stack_deck(&a->game, o->decks[i], err, sizeof err)) {
@@ -324,7 +396,9 @@ int app_run(const app_options_t *o) {
         uint32_t now_ms = o->headless ? virtual_ms : (uint32_t)SDL_GetTicks64();
         ui_input_t in;
         ui_input_poll(&a->input, &a->gfx, &in, now_ms);
-        if (o->headless) {
+        if (o->autoplay) {
+            if (autoplay(a, &in, o->autoplay)) quit = true;
+        } else if (o->headless) {
             apply_script(a, &script, now_ms, &in, &quit);
             if (script.next >= script.n) {
                 if (!o->bench_frames)

@@ -29,9 +29,13 @@ typedef struct app_options {
     uint64_t seed;          /* 0: unpredictable deal */
     const char *decks[4];   /* headless tests: stacked decks for the first rounds */
     int ndecks;
-    const char *assets; /* NULL: find them */
-    int bench_frames;   /* >0: render benchmark mode (frames to time) */
-    bool summary;       /* print the last round's summary line at exit (tests) */
+    const char *assets;    /* NULL: find them */
+    int bench_frames;      /* >0: render benchmark mode (frames to time) */
+    bool summary;          /* print the last round's summary line at exit (tests) */
+    const char *db;        /* the machine's database; NULL: the default (none when headless) */
+    int64_t autoplay;      /* >0: the machine plays by itself until this many rounds are recorded
+                              (or played, without a store): soak and kill tests */
+    const char *store_dir; /* config [cabinet] store_path: the folder of the default database */
     struct {
         const char *button; /* logical button name, "deal" */
         const char *key;    /* SDL key name, "Return" */

@@ -1,20 +1,92 @@
 #include "game.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
-bool game_init(game_t *g, const rules_t *rules, int64_t credits, uint64_t seed) {
+static void fault(game_t *g, const char *what) {
+    g->state = GAME_FAULT;
+    snprintf(g->message, sizeof g->message, "%s%s%s", what,
+             g->store && store_message(g->store)[0] ? ": " : "",
+             g->store ? store_message(g->store) : "");
+}
+
+/* A hand-pay lock waiting in the store stops play until the attendant clears it. */
+static void read_locks(game_t *g) {
+    if (!g->store) return;
+    store_lock_t lock;
+    if (store_locks(g->store, &lock, 1) > 0) {
+        char b[40];
+        g->state = lock.kind == STORE_LOCK_HANDPAY ? GAME_LOCKED : GAME_FAULT;
+        g->lock_id = lock.id;
+        if (lock.kind == STORE_LOCK_HANDPAY)
+            snprintf(g->message, sizeof g->message, "HAND PAY %s  -  CALL ATTENDANT",
+                     game_money(g, lock.amount, b));
+        else
+            snprintf(g->message, sizeof g->message, "%s", lock.reason);
+    }
+}
+
+bool game_init(game_t *g, const rules_t *rules, int64_t credits, uint64_t seed, store_t *store) {
     memset(g, 0, sizeof *g);
     g->rules = *rules;
     g->rules.seats = 1;
     g->credits = credits;
+    g->store = store;
     if (seed)
         rng_init_seed_u64(&g->rng, seed);
     else if (!rng_init_system(&g->rng))
         return false;
-    int64_t start = rules->offered[WAGER_JACKPOT] ? rules->jackpot_seed : rules->progressive_reset;
+    int64_t start = rules->offered[WAGER_JACKPOT]       ? rules->jackpot_seed
+                    : rules->offered[WAGER_PROGRESSIVE] ? rules->progressive_reset
+                                                        : 0;
     jackpot_init(&g->pool, start);
-    return true; /* the first round opens with game_new_round(), after any stacked decks */
+    if (!store) return true; /* the first round opens with game_new_round() */
+
+    if (store_state(store) == STORE_FAULTED) {
+        fault(g, "MEMORY ERROR  -  CALL ATTENDANT");
+        return true;
+    }
+    if (store_pool_key(&g->rules) && store_pool_for_rules(store, &g->rules, &g->pool) != STORE_OK) {
+        fault(g, "The jackpot pool could not be read");
+        return true;
+    }
+    if (store_game_in_play(store)) {
+        /* a round a power cut or a crash left: back exactly where it stopped */
+        bool resumed = false;
+        if (store_recover(store, &g->rules, &g->round, &g->pool, &resumed) != STORE_OK) {
+            fault(g, "The round in play could not be resumed");
+            return true;
+        }
+        g->resumed = g->round_begun = resumed;
+        g->number = (uint64_t)store_game_in_play(store);
+        if (g->round.phase == ROUND_SETTLED && store_round_finish(store, &g->round) != STORE_OK)
+            fault(g, "The resumed round could not be recorded");
+        read_locks(g);
+        return true;
+    }
+    int64_t on_machine = 0;
+    if (store_credits(store, 0, &on_machine) != STORE_OK) {
+        fault(g, "The credits could not be read");
+        return true;
+    }
+    read_locks(g);
+    if (on_machine == 0 && credits > 0 && g->state == GAME_PLAY) {
+        /* desktop play starts with free credits, recorded like an attendant's */
+        if (store_credit_in(store, 0, STORE_IN_ATTENDANT, credits, "desktop free credits") !=
+            STORE_OK) {
+            fault(g, "The free credits could not be recorded");
+            return true;
+        }
+        on_machine = credits;
+    }
+    g->credits = on_machine;
+    int64_t last[RULES_MAX_SEATS * WAGER_COUNT];
+    if (store_last_stakes(store, last) != STORE_OK)
+        fault(g, "The last bets could not be read");
+    else
+        memcpy(g->last_stakes, last, sizeof g->last_stakes); /* seat 0 */
+    return true;
 }
 
 bool game_stack_deck(game_t *g, const char *cards, char *err, size_t errlen) {
@@ -44,6 +116,11 @@ bool game_stack_deck(game_t *g, const char *cards, char *err, size_t errlen) {
 }
 
 bool game_new_round(game_t *g) {
+    if (g->resumed) {
+        /* the first round is the one the store gave back */
+        g->resumed = false;
+        return true;
+    }
     deck_t d;
     if (g->next_stacked < g->nstacked) {
         d = g->stacked[g->next_stacked++];
@@ -54,7 +131,15 @@ bool game_new_round(game_t *g) {
             deck_init52(&d);
         deck_shuffle(&d, &g->rng);
     }
-    g->number++;
+    if (g->store) {
+        int64_t done = store_history_count(g->store);
+        g->number = done >= 0 ? (uint64_t)done + 1 : g->number + 1;
+        if (store_credits(g->store, 0, &g->credits) != STORE_OK && g->state == GAME_PLAY)
+            fault(g, "The credits could not be read");
+    } else {
+        g->number++;
+    }
+    g->round_begun = false;
     char err[128];
     return round_init(&g->round, &g->rules, &d, 1, &g->credits, g->last_stakes, &g->pool, err,
                       sizeof err);
@@ -87,17 +172,120 @@ static void record(game_t *g) {
     h->void_round = g->round.phase == ROUND_VOID;
 }
 
+static round_status_t refused(const char *why) {
+    round_status_t st;
+    st.refusal = REFUSE_NOT_NOW;
+    /* the refusal line is short; the screen shows the whole message from the game */
+    snprintf(st.message, sizeof st.message, "%.*s", (int)sizeof st.message - 1, why);
+    return st;
+}
+
+/* A failed write: the round is void, every stake back, and play stops (rules.md). */
+static void void_after_fault(game_t *g, const char *what) {
+    char reason[STORE_MSG_LEN];
+    snprintf(reason, sizeof reason, "%s: %s", what, store_message(g->store));
+    bool voided = store_round_void(g->store, reason) == STORE_OK;
+    if (voided && !game_round_over(g)) {
+        round_action_t v = round_simple(ACT_VOID, 0);
+        round_apply(&g->round, &v);
+    }
+    g->state = GAME_FAULT;
+    /* when not even the void could be written, the store resumes or voids the round at the
+     * next start: say what is true */
+    snprintf(g->message, sizeof g->message, "%s  -  %s  -  CALL ATTENDANT", reason,
+             voided ? "ROUND VOID, STAKES RETURNED"
+                    : "THE ROUND IS KEPT AS IT STOOD AND IS SETTLED AT THE NEXT START");
+}
+
 round_status_t game_act(game_t *g, round_action_t a) {
+    if (g->state != GAME_PLAY) return refused(g->message);
+    if (g->store) {
+        /* every action is on disk before it is shown */
+        if (!g->round_begun) {
+            int64_t number;
+            if (store_round_begin(g->store, &g->round, &number) != STORE_OK) {
+                fault(g, "A new round could not be recorded");
+                return refused(g->message);
+            }
+            g->number = (uint64_t)number;
+            g->round_begun = true;
+        }
+        round_status_t why;
+        store_status_t ss = store_round_action(g->store, &a, &why);
+        if (ss == STORE_REFUSED) return why;
+        if (ss != STORE_OK) {
+            void_after_fault(g, "An action could not be recorded");
+            return refused(g->message);
+        }
+    }
     round_status_t st = round_apply(&g->round, &a);
     if (st.refusal == REFUSE_NONE && game_round_over(g)) {
+        if (g->store && store_round_finish(g->store, &g->round) != STORE_OK) {
+            void_after_fault(g, "The round could not be recorded");
+            return st;
+        }
         const round_seat_t *s = &g->round.seat[0];
         g->credits = s->credits;
         /* REPEAT offers the bets placed before the deal (not the raises) */
         for (int w = 0; w < WAGER_COUNT; w++)
             g->last_stakes[w] = (w == WAGER_ANTE || wager_is_side((wager_t)w)) ? s->stake[w] : 0;
         record(g);
+        read_locks(g);
     }
     return st;
+}
+
+bool game_attendant(game_t *g) {
+    if (!g->store || g->state != GAME_LOCKED) return false;
+    if (store_lock_clear(g->store, g->lock_id, STORE_CLEAR_TO_CREDITS, "attendant key") !=
+        STORE_OK) {
+        fault(g, "The hand pay could not be cleared");
+        return false;
+    }
+    g->state = GAME_PLAY;
+    g->message[0] = '\0';
+    read_locks(g);
+    return true;
+}
+
+static void from_store(const store_round_record_t *rec, game_record_t *h) {
+    const store_seat_record_t *s = &rec->seat[0];
+    memset(h, 0, sizeof *h);
+    h->number = (uint64_t)rec->game;
+    memcpy(h->cards, s->cards, sizeof h->cards);
+    memcpy(h->dealer, rec->dealer, sizeof h->dealer);
+    memcpy(h->board, rec->board, sizeof h->board);
+    memcpy(h->stake, s->stake, sizeof h->stake);
+    memcpy(h->returned, s->returned, sizeof h->returned);
+    memcpy(h->outcome, s->outcome, sizeof h->outcome);
+    h->credits_before = s->credits_before;
+    h->credits_after = s->credits_after;
+    h->hand_value = s->hand_value;
+    h->folded = s->folded;
+    h->auto_folded = s->auto_folded;
+    h->void_round = rec->is_void;
+    snprintf(h->when, sizeof h->when, "%s", rec->finished_text);
+}
+
+int64_t game_history_count(game_t *g) {
+    if (!g->store) return g->nhistory;
+    int64_t n = store_history_count(g->store);
+    return n < 0 ? 0 : n;
+}
+
+int game_history(game_t *g, int offset, int n, game_record_t *out) {
+    if (!g->store) {
+        int k = 0;
+        for (; k < n && offset + k < g->nhistory; k++) out[k] = g->history[offset + k];
+        return k;
+    }
+    store_round_record_t *recs = calloc((size_t)n, sizeof *recs);
+    if (!recs) return 0;
+    int count = 0;
+    if (store_history(g->store, n, offset, recs, &count) != STORE_OK) count = 0;
+    for (int k = 0; k < count; k++) from_store(&recs[k], &out[k]);
+    free(recs);
+    return count;
 }
 
 const char *game_money(const game_t *g, int64_t v, char buf[40]) {

@@ -1,9 +1,12 @@
 /* game: the machine's play between rounds, for one seat (the cabinet's player).
  *
  * It owns the rules, the jackpot pool, the game RNG, the credits and the round in play, starts
- * each round from a fresh shuffle, and keeps the session's recent rounds for the history
- * screen. No SDL here: the table scene turns buttons into game_act() calls and animates the
- * events the round returns. */
+ * each round from a fresh shuffle, and keeps the recent rounds for the history screen. With a
+ * store (store.h) every action is committed before it is applied and shown, a finished round is
+ * recorded in one transaction, a round left in play by a crash comes back where it stopped, and
+ * the credits, pool and history are the store's; a fault or a hand pay locks play. Without a
+ * store (headless tests) the same happens in memory only. No SDL here: the table scene turns
+ * buttons into game_act() calls and animates the events the round returns. */
 #ifndef STUDPOKER_GAME_H
 #define STUDPOKER_GAME_H
 
@@ -15,6 +18,7 @@
 #include "rng.h"
 #include "round.h"
 #include "rules.h"
+#include "store.h"
 
 #define GAME_HISTORY 50
 
@@ -29,7 +33,14 @@ typedef struct game_record {
     int64_t credits_before, credits_after;
     int hand_value, dealer_value;
     bool dealer_qualifies, folded, auto_folded, void_round;
+    char when[32]; /* finished, UTC (recorded rounds) */
 } game_record_t;
+
+typedef enum game_state {
+    GAME_PLAY = 0,
+    GAME_LOCKED, /* a hand pay waits for the attendant */
+    GAME_FAULT   /* the store failed or cannot be trusted: no play */
+} game_state_t;
 
 typedef struct game {
     rules_t rules;
@@ -43,10 +54,21 @@ typedef struct game {
     int nhistory;
     deck_t stacked[4]; /* test decks for the next rounds, in order (headless tests only) */
     int nstacked, next_stacked;
+
+    store_t *store;   /* NULL: memory only */
+    bool round_begun; /* the store has the round in play */
+    bool resumed;     /* the round in play came back from the store at start */
+    game_state_t state;
+    char message[STORE_MSG_LEN + 160]; /* why play is locked or stopped */
+    int64_t lock_id;
 } game_t;
 
-/* seed 0: the system's unpredictable generator; otherwise a reproducible deal (tests, demo). */
-bool game_init(game_t *g, const rules_t *rules, int64_t credits, uint64_t seed);
+/* seed 0: the system's unpredictable generator; otherwise a reproducible deal (tests, demo).
+ * store (may be NULL) is opened by the caller; the game takes the credits, the pool, the round
+ * in play and the locks from it. free_credits are put on an empty machine (desktop play;
+ * 0 on a cabinet). Returns false only when the game cannot run at all; a store fault is a
+ * GAME_FAULT state with its message, for the screen. */
+bool game_init(game_t *g, const rules_t *rules, int64_t credits, uint64_t seed, store_t *store);
 
 /* Queues a deck order for a coming round instead of a shuffle: the cards given come first,
  * the rest of the deck follows in card order. Only the headless test mode offers this; a
@@ -61,6 +83,15 @@ bool game_new_round(game_t *g);
 round_status_t game_act(game_t *g, round_action_t a);
 
 bool game_round_over(const game_t *g);
+
+/* The attendant's key: clears a hand-pay lock (the win stays on the credits). */
+bool game_attendant(game_t *g);
+
+/* Recent rounds for the history screen, newest first: from the store (recall) when there is
+ * one, else from this session. Returns how many were written (up to n). */
+int game_history(game_t *g, int offset, int n, game_record_t *out);
+/* How many rounds game_history can give. */
+int64_t game_history_count(game_t *g);
 
 /* Money for people: "$1,234.50", "€5.00", "£200.00", or "CHF 12.00" for other currencies. */
 const char *game_money(const game_t *g, int64_t v, char buf[40]);

@@ -443,20 +443,22 @@ int history_per_page(void) {
     return 5;
 }
 
-void history_draw(ui_gfx_t *g, const game_t *game, int first) {
+void history_draw(ui_gfx_t *g, const game_t *game, const game_record_t *recs, int n, bool recall) {
     char b1[40], b2[40], line[200];
-    if (game->nhistory == 0) {
-        gfx_text(g, "No rounds played yet in this session.", 960, PAGE_Y + 200, 30, UI_FONT_BOLD,
-                 CREAM, UI_ALIGN_CENTER);
+    if (n == 0) {
+        gfx_text(g, recall ? "No rounds recorded on this machine yet." : "No rounds played yet.",
+                 960, PAGE_Y + 200, 30, UI_FONT_BOLD, CREAM, UI_ALIGN_CENTER);
         return;
     }
-    for (int k = 0; k < history_per_page() && first + k < game->nhistory; k++) {
-        const game_record_t *h = &game->history[first + k];
+    for (int k = 0; k < n && k < history_per_page(); k++) {
+        const game_record_t *h = &recs[k];
         float y = PAGE_Y + (float)k * 140;
         gfx_panel(g, ui_r(PAGE_X, y, PAGE_W, 128), 14, ui_rgba(0, 0, 0, 110), ui_rgba(0, 0, 0, 110),
                   ui_rgba(242, 201, 76, 90), 1.5f);
         snprintf(line, sizeof line, "GAME %06llu", (unsigned long long)h->number);
         gfx_text(g, line, PAGE_X + 20, y + 12, 24, UI_FONT_BOLD, GOLD, UI_ALIGN_LEFT);
+        if (h->when[0])
+            gfx_text(g, h->when, PAGE_X + 180, y + 15, 19, UI_FONT_REGULAR, DIM, UI_ALIGN_LEFT);
         bool cajun = game->rules.variant == VARIANT_CAJUN;
         int n = cajun ? 2 : 5;
         for (int i = 0; i < n; i++)

@@ -46,8 +46,9 @@ void help_free(help_t *h);
 int help_pages(ui_gfx_t *g, help_t *h);
 void help_draw(ui_gfx_t *g, help_t *h, const game_t *game, int page);
 
-/* The last rounds of this session, newest first, `first` the first one shown. */
-void history_draw(ui_gfx_t *g, const game_t *game, int first);
+/* Rounds for the history screen (game_history), newest first; recall marks them as recorded
+ * rounds with their time. */
+void history_draw(ui_gfx_t *g, const game_t *game, const game_record_t *recs, int n, bool recall);
 int history_per_page(void);
 
 #endif

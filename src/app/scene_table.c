@@ -112,6 +112,28 @@ static void layout_spots(table_scene_t *t) {
         t->spots[i].r = ui_r(left + step * (float)i, SPOT_Y + (118 - d) / 2, d, d);
 }
 
+/* The cards of a round already under way (resumed after a restart) are on the table as they
+ * were, face up where the round shows them. */
+static void sync_cards(table_scene_t *t) {
+    const round_t *r = &t->game->round;
+    if (r->phase == ROUND_BETTING) return;
+    const round_seat_t *s = &r->seat[0];
+    bool over = r->phase == ROUND_SETTLED || r->phase == ROUND_VOID;
+    for (int i = 0; i < s->ncards && s->in_round; i++)
+        t->player[i] = (card_vis_t){true, s->cards[i], true, -10, -10};
+    if (t->game->rules.variant == VARIANT_CAJUN) {
+        for (int i = 0; i < 3; i++)
+            t->board[i] = (card_vis_t){true, r->board[i], i < r->board_shown || over, -10,
+                                       i < r->board_shown || over ? -10 : -1};
+    } else {
+        for (int i = 0; i < 5; i++) {
+            bool up = over || (i == 0 && t->game->rules.variant == VARIANT_CARIBBEAN);
+            t->dealer[i] = (card_vis_t){true, r->dealer[i], up, -10, up ? -10 : -1};
+        }
+    }
+    if (over) t->round_return = round_seat_returned(r, 0);
+}
+
 void table_init(table_scene_t *t, game_t *game, ui_audio_t *audio, bool turbo,
                 const char *assets_dir) {
     memset(t, 0, sizeof *t);
@@ -126,6 +148,8 @@ void table_init(table_scene_t *t, game_t *game, ui_audio_t *audio, bool turbo,
     t->collect_at = -1;
     t->shown_pool = (double)jackpot_read(&game->pool);
     help_load(&t->help, game->rules.variant, assets_dir);
+    t->hist_page = -1;
+    sync_cards(t);
     ui_audio_play(audio, VOICE_PLACE_BETS);
 }
 
@@ -143,6 +167,7 @@ static ui_rect_t popup_button(int i) {
 
 bool table_animating(const table_scene_t *t) {
     if (table_busy(t) || t->nflights > 0 || t->ncoins > 0) return true;
+    if (t->game->state != GAME_PLAY) return true; /* the lock panel pulses */
     if (t->banner[0] && t->now < t->banner_at + 0.5f) return true;
     if (t->now < t->result_at + 3.5f) return true; /* the lit pay-table row pulses a while */
     double pool = (double)jackpot_read(&t->game->pool);
@@ -674,6 +699,7 @@ void table_update(table_scene_t *t, const ui_input_t *in, float dt) {
     }
     if (ui_pressed(&local, BTN_HELP) || ui_pressed(&local, BTN_HISTORY)) {
         int want = ui_pressed(&local, BTN_HELP) ? (int)OVERLAY_HELP : (int)OVERLAY_HISTORY;
+        t->hist_page = -1;
         t->overlay = (int)t->overlay == want
                          ? OVERLAY_NONE
                          : (want == OVERLAY_HELP ? OVERLAY_HELP : OVERLAY_HISTORY);
@@ -696,6 +722,11 @@ void table_update(table_scene_t *t, const ui_input_t *in, float dt) {
         if (next) t->page++; /* capped when drawn: the page count depends on the text size */
         return;
     }
+    if (ui_pressed(in, BTN_ATTENDANT) && game_attendant(t->game)) {
+        ui_audio_play(t->audio, SND_BUTTON);
+        toast(t, "Hand pay cleared by the attendant.");
+    }
+    if (t->game->state != GAME_PLAY) return; /* locked or faulted: the screen says why */
     for (int b = 0; b < BTN_COUNT; b++)
         if (ui_pressed(in, (ui_button_t)b)) press(t, (ui_button_t)b);
     if (in->tap) {
@@ -1228,10 +1259,18 @@ static void draw_overlay(table_scene_t *t, ui_gfx_t *g) {
         help_draw(g, &t->help, gm, t->page);
     } else {
         int per = history_per_page();
-        pages = gm->nhistory ? (gm->nhistory + per - 1) / per : 1;
+        if (t->hist_page != t->page) {
+            t->hist_total = game_history_count(t->game);
+            t->nhist = game_history(t->game, t->page * per, per, t->hist);
+            t->hist_page = t->page;
+        }
+        pages = t->hist_total ? (int)((t->hist_total + per - 1) / per) : 1;
         if (t->page >= pages) t->page = pages - 1;
-        snprintf(title, sizeof title, "HISTORY  -  THIS SESSION, NEWEST FIRST");
-        history_draw(g, gm, t->page * per);
+        bool recall = gm->store != NULL;
+        snprintf(title, sizeof title, "%s",
+                 recall ? "GAME RECALL  -  RECORDED ROUNDS, NEWEST FIRST"
+                        : "HISTORY  -  THIS SESSION, NEWEST FIRST");
+        history_draw(g, gm, t->hist, t->nhist, recall);
     }
     gfx_text(g, title, 960, 84, 34, UI_FONT_DISPLAY, GOLD, UI_ALIGN_CENTER);
     char line[48];
@@ -1324,6 +1363,25 @@ void table_draw(table_scene_t *t, ui_gfx_t *g) {
     }
     if (t->overlay != OVERLAY_NONE) {
         draw_overlay(t, g);
+        return;
+    }
+    if (gm->state != GAME_PLAY) {
+        bool fault = gm->state == GAME_FAULT;
+        gfx_fill(g, ui_r(-2000, -2000, 6000, 6000), ui_rgba(0, 0, 0, fault ? 200 : 120));
+        ui_rect_t r = ui_r(260, 300, 1400, 300);
+        float pulse = 0.6f + 0.4f * fabsf(sinf(t->now * 2.5f));
+        gfx_panel(g, r, 28, fault ? ui_rgba(140, 16, 16, 250) : ui_rgba(120, 80, 0, 250),
+                  fault ? ui_rgba(70, 6, 6, 250) : ui_rgba(60, 40, 0, 250),
+                  ui_rgba(255, 230, 120, (uint8_t)(255 * pulse)), 4);
+        gfx_text_shadow(g, fault ? "MACHINE FAULT" : "CALL ATTENDANT", 960, r.y + 30, 64,
+                        UI_FONT_DISPLAY, ui_rgba(255, 236, 170, 255), UI_ALIGN_CENTER);
+        gfx_text_wrap(g, gm->message, 960, r.y + 130, r.w - 80, 28, UI_FONT_BOLD, WHITE,
+                      UI_ALIGN_CENTER);
+        gfx_text(g,
+                 fault ? "Play is stopped. Nothing is lost: the record on the machine is the "
+                         "truth. An attendant checks the machine."
+                       : "The attendant's key clears the hand pay.",
+                 960, r.y + r.h - 50, 22, UI_FONT_REGULAR, CREAM, UI_ALIGN_CENTER);
         return;
     }
     if (gm->round.phase == ROUND_BETTING && round_seat_staked(&gm->round, 0) == 0 && !t->banner[0])

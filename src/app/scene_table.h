@@ -98,6 +98,10 @@ typedef struct table_scene {
     enum { OVERLAY_NONE = 0, OVERLAY_HELP, OVERLAY_HISTORY } overlay;
     int page;
     help_t help;
+    game_record_t hist[5]; /* the history page on screen, read once per page */
+    int nhist;
+    int64_t hist_total;
+    int hist_page; /* which page hist holds, -1 = none */
 
     double shown_win;  /* counts up to the round's return */
     double shown_pool; /* the jackpot meter rolls towards its value */

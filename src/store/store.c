@@ -2051,7 +2051,10 @@ store_status_t store_last_stakes(store_t *s, int64_t last[RULES_MAX_SEATS * WAGE
     while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
         wager_t w;
         int seat = sqlite3_column_int(st, 0);
-        if (seat_ok(seat) && store_wager_from_key(col_text(st, 1), &w))
+        /* REPEAT places the bets made before the deal: the ante and the side bets, never the
+         * PLAY or raises a decision made (the round would refuse them) */
+        if (seat_ok(seat) && store_wager_from_key(col_text(st, 1), &w) &&
+            (w == WAGER_ANTE || wager_is_side(w)))
             last[(size_t)seat * WAGER_COUNT + w] = sqlite3_column_int64(st, 2);
     }
     sqlite3_finalize(st);
@@ -2098,6 +2101,8 @@ store_status_t store_lock_clear(store_t *s, int64_t id, store_clear_t how, const
     for (int i = 0; i < n; i++)
         if (locks[i].id == id) l = &locks[i];
     if (!l) return refuse(s, "There is no open lock %lld.", (long long)id);
+    if (how < STORE_CLEAR_PAID_BY_HAND || how > STORE_CLEAR_FAULT)
+        return refuse(s, "There is no such way to clear a lock.");
     bool handpay = l->kind == STORE_LOCK_HANDPAY;
     if (handpay == (how == STORE_CLEAR_FAULT))
         return refuse(s, "Lock %lld is a %s: clear it as one.", (long long)id,

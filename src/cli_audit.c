@@ -1,0 +1,97 @@
+/* `studpoker audit --db PATH`: an auditor's check of a machine's database, independent of the
+ * game's own bookkeeping: every check the store makes at start (and the full ones), then the
+ * money worked out again from the history round by round against the credits on the machine,
+ * and every round's deck against every other's (no round dealt twice). Read-only. */
+#include <inttypes.h>
+#include <sodium.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "store.h"
+
+static int cmp_hash(const void *a, const void *b) {
+    return memcmp(a, b, 16);
+}
+
+int cli_audit(int argc, char **argv) {
+    const char *db = NULL;
+    for (int i = 0; i < argc; i++) {
+        if (strcmp(argv[i], "--db") == 0 && i + 1 < argc)
+            db = argv[++i];
+        else {
+            fprintf(stderr, "studpoker audit: unknown argument '%s' (usage: audit --db PATH)\n",
+                    argv[i]);
+            return 2;
+        }
+    }
+    if (!db) {
+        fprintf(stderr, "studpoker audit: --db PATH is required\n");
+        return 2;
+    }
+    store_options_t opt = {0};
+    opt.read_only = true;
+    store_t *s = NULL;
+    char err[STORE_MSG_LEN];
+    if (store_open_ex(db, &opt, &s, err, sizeof err) != STORE_OK ||
+        store_verify(s, true) != STORE_OK) {
+        printf("FAULT: %s\n", s ? store_message(s) : err);
+        store_close(s);
+        return 1;
+    }
+    int64_t n = store_history_count(s);
+    store_round_record_t *rec = malloc(sizeof *rec);
+    uint8_t(*decks)[16] = calloc((size_t)(n > 0 ? n : 1), 16);
+    int64_t net = 0, voids = 0, chain_breaks = 0, round_errors = 0, prev_after = -1;
+    int rc = 0;
+    for (int64_t g = 1; rec && decks && g <= n; g++) {
+        if (store_history_game(s, g, rec) != STORE_OK) {
+            printf("FAULT: game %" PRId64 " cannot be read: %s\n", g, store_message(s));
+            rc = 1;
+            break;
+        }
+        const store_seat_record_t *x = &rec->seat[0];
+        int64_t staked = 0, returned = 0;
+        for (int w = 0; w < WAGER_COUNT; w++) staked += x->stake[w], returned += x->returned[w];
+        /* each round moves the credits by exactly its stakes and returns */
+        if (x->credits_after != x->credits_before - staked + returned) round_errors++;
+        if (prev_after >= 0 && x->credits_before != prev_after) chain_breaks++;
+        prev_after = x->credits_after;
+        net += returned - staked;
+        voids += rec->is_void;
+        crypto_generichash(decks[g - 1], 16, rec->deck.cards, (size_t)rec->deck.count, NULL, 0);
+    }
+    int64_t dup = 0;
+    if (decks && n > 1) {
+        qsort(decks, (size_t)n, 16, cmp_hash);
+        for (int64_t i = 1; i < n; i++) dup += memcmp(decks[i], decks[i - 1], 16) == 0;
+    }
+    free(decks);
+    free(rec);
+    static const char *const ins[] = {"coin_in", "bill_in", "voucher_in", "attendant_in"};
+    static const char *const outs[] = {"credit_out", "handpaid_credits", "cancelled_credits"};
+    int64_t in = 0, out = 0, v = 0, credits = 0;
+    for (size_t i = 0; i < sizeof ins / sizeof ins[0]; i++)
+        if (store_meter(s, ins[i], &v) == STORE_OK) in += v;
+    for (size_t i = 0; i < sizeof outs / sizeof outs[0]; i++)
+        if (store_meter(s, outs[i], &v) == STORE_OK) out += v;
+    int64_t in_play = store_game_in_play(s);
+    if (!in_play && store_credits(s, 0, &credits) != STORE_OK) {
+        printf("FAULT: the credits cannot be read: %s\n", store_message(s));
+        rc = 1;
+    }
+    int64_t lost = in - out + net - credits;
+    printf("rounds %" PRId64 " (void %" PRId64 "), round in play %s, duplicate decks %" PRId64
+           ", rounds whose credits do not add up %" PRId64 ", breaks between rounds %" PRId64 "\n",
+           n, voids, in_play ? "yes" : "no", dup, round_errors, chain_breaks);
+    printf("credits in %" PRId64 ", out %" PRId64 ", net of the rounds %" PRId64
+           ", on the machine %" PRId64 ": cents lost %" PRId64 "\n",
+           in, out, net, credits, lost);
+    store_close(s);
+    if (in_play) {
+        printf("a round is in play: the money check needs it finished (start the game)\n");
+        return rc ? rc : 1;
+    }
+    return rc || dup || round_errors || lost != 0 ? 1 : 0;
+}
