@@ -276,7 +276,11 @@ static void test_other_strategies(void **state) {
     char err[64];
     card_parse_list("Kc Qd Jh 9s As", h, 5, err, sizeof err); /* 30 + 10: value 10 */
     assert_int_equal(strategy_decide(s, h, NULL, 0, NULL), 1);
-    for (int i = 0; i < 5; i++) {
+    /* the stored table agrees with the exact count for hands of every kind */
+    static const char *const hands[] = {"Kc Qd Jh 9s As", "2c 3d 4h 6s 8c", "Jk Ac 2d 3h 4s",
+                                        "Tc Jd Qh Ks 9c", "5c 5d Th 2s 3c", "Ac Ad Ah As Jk"};
+    for (size_t i = 0; i < sizeof hands / sizeof hands[0]; i++) {
+        card_parse_list(hands[i], h, 5, err, sizeof err);
         double ev;
         bool raise = asian_decide(&r, h, &ev);
         assert_int_equal(strategy_decide(s, h, NULL, 0, NULL), raise ? 1 : 0);
@@ -296,6 +300,26 @@ static void test_other_strategies(void **state) {
     card_parse_list("Js Ts", board, 2, err, sizeof err); /* open-ended straight flush draw */
     int raises[2] = {1, 1};
     assert_int_equal(strategy_decide(s, hole, board, 2, raises), 3);
+    /* the play-time routine agrees with the full backward induction at decisions 2 and 3 */
+    static const char *const holes[] = {"Ks Qs", "7c 2d", "9h 9d", "Ad 5c"};
+    static const char *const boards[] = {"Js Ts", "7h 3s", "4c Kd", "2d 3d"};
+    cajun_table_t *t = malloc(sizeof *t);
+    assert_non_null(t);
+    cajun_table_init(&r, t);
+    for (size_t i = 0; i < sizeof holes / sizeof holes[0]; i++) {
+        card_parse_list(holes[i], hole, 2, err, sizeof err);
+        card_parse_list(boards[i], board, 2, err, sizeof err);
+        for (int step = 1; step <= 2; step++)
+            for (int first = 1; first <= 3; first++) {
+                int rs[2] = {first, 2};
+                double e1, e2;
+                int d1 = cajun_decide(&r, hole, board, step, rs, &e1);
+                int d2 = cajun_decide_table(t, hole, board, step, rs, &e2);
+                assert_int_equal(d1, d2);
+                assert_true(fabs(e1 - e2) < 1e-12);
+            }
+    }
+    free(t);
     strategy_free(s);
 }
 

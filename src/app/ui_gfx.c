@@ -103,10 +103,10 @@ void gfx_begin_frame(ui_gfx_t *g) {
         g->oy = ((float)h - UI_H * g->scale) / 2;
     }
     g->frame++;
-    /* textures not drawn for two seconds go (counting digits, the felt once in the layer) */
-    if (g->frame % 60 == 0) {
+    /* textures not drawn for half a second go (counting digits, cards of the last round) */
+    if (g->frame % 30 == 0) {
         for (int i = 0; i < g->ncache;) {
-            if (g->frame - g->cache[i].last_used > 120) {
+            if (g->frame - g->cache[i].last_used > 30) {
                 SDL_DestroyTexture(g->cache[i].tex);
                 free(g->cache[i].key);
                 g->cache[i] = g->cache[--g->ncache];
@@ -221,6 +221,13 @@ static bool draw_svg(ui_gfx_t *g, const char *key, const char *path, const char 
         SDL_RenderCopyEx(g->ren, e->tex, NULL, &p, angle, NULL, SDL_FLIP_NONE);
     else
         SDL_RenderCopy(g->ren, e->tex, NULL, &p);
+    /* a big piece of the static layer is drawn once per window size: drop it at once rather
+     * than hold megabytes until the cache ages it out */
+    if (g->in_layer && e->w * e->h >= 400000) {
+        SDL_DestroyTexture(e->tex);
+        free(e->key);
+        *e = g->cache[--g->ncache];
+    }
     return true;
 }
 
@@ -405,11 +412,13 @@ bool gfx_layer_begin(ui_gfx_t *g, uint32_t key) {
     if (g->layer) {
         SDL_SetTextureBlendMode(g->layer, SDL_BLENDMODE_NONE);
         SDL_SetRenderTarget(g->ren, g->layer);
+        g->in_layer = true;
     }
     return true; /* without a layer the caller simply draws on screen */
 }
 
 void gfx_layer_end(ui_gfx_t *g) {
+    g->in_layer = false;
     if (!g->layer) return;
     SDL_SetRenderTarget(g->ren, NULL);
     SDL_RenderCopy(g->ren, g->layer, NULL, NULL);
@@ -418,17 +427,22 @@ void gfx_layer_end(ui_gfx_t *g) {
 bool gfx_svg_opaque(ui_gfx_t *g, const char *path, ui_rect_t r) {
     SDL_Rect p = gfx_px(g, r);
     if (p.w <= 0 || p.h <= 0) return true;
-    /* a smooth background rasterised at up to 1920 wide and stretched: the same look, a
-     * quarter of the work at 4K */
+    /* a smooth background rasterised at up to 1280 wide and stretched: the same look, a
+     * fraction of the work (nanosvg fills pixel by pixel: 275 ms for the felt at 4K) */
     int w = p.w, h = p.h;
-    if (w > 1920) {
-        h = (int)((long)h * 1920 / w);
-        w = 1920;
+    if (w > 1280) {
+        h = (int)((long)h * 1280 / w);
+        w = 1280;
     }
     ui_cache_entry_t *e = svg_texture(g, path, path, NULL, w, h);
     if (!e) return false;
     SDL_SetTextureBlendMode(e->tex, SDL_BLENDMODE_NONE);
     SDL_RenderCopy(g->ren, e->tex, NULL, &p);
+    if (g->in_layer) {
+        SDL_DestroyTexture(e->tex);
+        free(e->key);
+        *e = g->cache[--g->ncache];
+    }
     return true;
 }
 

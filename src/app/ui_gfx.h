@@ -59,6 +59,7 @@ typedef struct ui_gfx {
     SDL_Texture *layer; /* the static background of the scene, drawn once per size */
     int layer_w, layer_h;
     uint32_t layer_key;
+    bool in_layer; /* drawing the layer: its big pieces are not kept */
 } ui_gfx_t;
 
 /* Sets up drawing on a renderer; assets_dir holds cards/, chips/, table/, fonts/. */
