@@ -40,7 +40,8 @@ static int load_rules(const char *config, const char *preset, rules_t *out, cons
             cfg_errors_print(errs, stderr);
             fprintf(stderr, "%s: %d error%s; fix the config and run again\n", config, n,
                     n == 1 ? "" : "s");
-        } else *out = cfg->rules;
+        } else
+            *out = cfg->rules;
         free(cfg);
         free(errs);
         *name = config;
@@ -49,7 +50,8 @@ static int load_rules(const char *config, const char *preset, rules_t *out, cons
     rules_preset_t p = PRESET_CARIBBEAN_CLASSIC;
     if (preset && !rules_preset_from_key(preset, &p)) {
         fprintf(stderr, "studpoker: unknown preset '%s' (one of:", preset);
-        for (int i = 0; i < PRESET_COUNT; i++) fprintf(stderr, " %s", rules_preset_key((rules_preset_t)i));
+        for (int i = 0; i < PRESET_COUNT; i++)
+            fprintf(stderr, " %s", rules_preset_key((rules_preset_t)i));
         fprintf(stderr, ")\n");
         return 2;
     }
@@ -71,8 +73,7 @@ static void print_bet_text(const par_bet_t *b, bool info, const rules_t *r) {
     char buf[41];
     printf("\n== %s%s ==\n", b->name, info ? " (for comparison)" : "");
     if (b->fixed_prize)
-        printf("results per %s stake; prizes are totals, the stake is not returned\n",
-               r->currency);
+        printf("results per %s stake; prizes are totals, the stake is not returned\n", r->currency);
     printf("%-44s %22s %14s %12s %12s\n", "outcome", "combinations", "probability",
            b->fixed_prize ? "net result" : "result", "return");
     for (int i = 0; i < b->nlines; i++) {
@@ -86,11 +87,10 @@ static void print_bet_text(const par_bet_t *b, bool info, const rules_t *r) {
     if (b->has_wager)
         printf("   (per ante)\nelement of risk %.6Lf%%   return per total wager %.6Lf%%   "
                "average wager %.6Lf antes",
-               100.0L * par_element_of_risk(b), 100.0L * par_return_per_wager(b),
-               par_avg_wager(b));
+               100.0L * par_element_of_risk(b), 100.0L * par_return_per_wager(b), par_avg_wager(b));
     if (b->has_raise)
-        printf("\nraises (plays) %.6Lf%% of hands", 100.0L * par_to_ld(b->raise_count) /
-                                                        par_to_ld(b->total));
+        printf("\nraises (plays) %.6Lf%% of hands",
+               100.0L * par_to_ld(b->raise_count) / par_to_ld(b->total));
     printf("\n");
     if (b->has_meter) {
         long double be = par_break_even_meter(b);
@@ -104,7 +104,8 @@ static void print_bet_text(const par_bet_t *b, bool info, const rules_t *r) {
             printf("  meter %14.2f: return %.6Lf%%\n", (double)meters[i] / 100.0,
                    100.0L * par_return_at_meter(b, meters[i]));
         }
-        if (be >= 0) printf("break-even meter (return 100%%): %.2Lf %s\n", be / 100.0L, r->currency);
+        if (be >= 0)
+            printf("break-even meter (return 100%%): %.2Lf %s\n", be / 100.0L, r->currency);
     }
     if (b->note[0]) printf("note: %s\n", b->note);
 }
@@ -143,14 +144,17 @@ static void print_bet_json(const par_bet_t *b, bool info, const rules_t *r, bool
     printf("      ]\n    }%s\n", last ? "" : ",");
 }
 
-static int parse_common(int argc, char **argv, const char **config, const char **preset,
-                        bool *json, int32_t *min_bp, int *threads) {
+static int parse_common(int argc, char **argv, const char **config, const char **preset, bool *json,
+                        int32_t *min_bp, int *threads) {
     for (int i = 0; i < argc; i++) {
         const char *a = argv[i];
         bool more = i + 1 < argc;
-        if (strcmp(a, "--config") == 0 && more) *config = argv[++i];
-        else if (strcmp(a, "--preset") == 0 && more) *preset = argv[++i];
-        else if (strcmp(a, "--json") == 0 && json) *json = true;
+        if (strcmp(a, "--config") == 0 && more)
+            *config = argv[++i];
+        else if (strcmp(a, "--preset") == 0 && more)
+            *preset = argv[++i];
+        else if (strcmp(a, "--json") == 0 && json)
+            *json = true;
         else if (strcmp(a, "--min-payback") == 0 && more && min_bp) {
             if (!cfg_parse_percent(argv[++i], min_bp) || *min_bp < 0) {
                 fprintf(stderr, "studpoker: --min-payback takes a percentage such as 75 or 87.5\n");
@@ -200,8 +204,7 @@ int cli_parsheet(int argc, char **argv) {
         for (int i = 0; i < s->nbets; i++)
             print_bet_json(&s->bet[i], s->informational[i], &r, i + 1 == s->nbets);
         printf("  ],\n  \"warnings\": [");
-        for (int i = 0; i < s->nwarn; i++)
-            printf("%s\n    \"%s\"", i ? "," : "", s->warn[i]);
+        for (int i = 0; i < s->nwarn; i++) printf("%s\n    \"%s\"", i ? "," : "", s->warn[i]);
         printf("%s]\n}\n", s->nwarn ? "\n  " : "");
     } else {
         printf("Par sheet: %s (%s), exact by full enumeration; computed in %.2f s\n",
@@ -271,23 +274,27 @@ static int sim_decide(sim_job_t *j, const round_t *rd) {
     const round_seat_t *s = &rd->seat[0];
     switch (j->rules->variant) {
     case VARIANT_CARIBBEAN: {
-        if (j->strategy_kind == 0) return strategy_decide(j->strategy, s->cards, rd->dealer, 0, NULL);
+        if (j->strategy_kind == 0)
+            return strategy_decide(j->strategy, s->cards, rd->dealer, 0, NULL);
         int v = eval_value(s->cards, 5);
         if (j->strategy_kind == 1) {
-            static const card_t akj83[5] = {1 * 4 + 0, 6 * 4 + 1, 9 * 4 + 2, 11 * 4 + 3, 12 * 4 + 0};
+            static const card_t akj83[5] = {1 * 4 + 0, 6 * 4 + 1, 9 * 4 + 2, 11 * 4 + 3,
+                                            12 * 4 + 0};
             return v >= eval_value(akj83, 5);
         }
         if (j->strategy_kind == 2) return eval_category(v) >= EVAL_PAIR;
         return 1;
     }
-    case VARIANT_ASIAN: return strategy_decide(j->strategy, s->cards, NULL, 0, NULL);
+    case VARIANT_ASIAN:
+        return strategy_decide(j->strategy, s->cards, NULL, 0, NULL);
     case VARIANT_CAJUN: {
         int raises[3] = {0, 0, 0};
         for (int i = 0; i < rd->step && i < 3; i++)
             raises[i] = (int)(s->stake[WAGER_RAISE_1 + i] / j->ante);
         return strategy_decide(j->strategy, s->cards, rd->board, rd->step, raises);
     }
-    default: return 0;
+    default:
+        return 0;
     }
 }
 
@@ -307,8 +314,10 @@ static void *sim_run(void *arg) {
     deck_t deck;
     int64_t credits[1] = {INT64_C(1) << 50};
     for (uint64_t n = 0; n < j->rounds; n++) {
-        if (ru->variant == VARIANT_ASIAN) deck_init53(&deck);
-        else deck_init52(&deck);
+        if (ru->variant == VARIANT_ASIAN)
+            deck_init53(&deck);
+        else
+            deck_init52(&deck);
         deck_shuffle(&deck, &rng);
         if (!round_init(rd, ru, &deck, 1, credits, NULL, &pool, j->err, sizeof j->err)) {
             j->failed = true;
@@ -327,7 +336,7 @@ static void *sim_run(void *arg) {
         }
         while (!st.refusal && rd->phase == ROUND_DECIDING) {
             int d = sim_decide(j, rd);
-            a = d == 0                          ? round_simple(ACT_FOLD, 0)
+            a = d == 0                         ? round_simple(ACT_FOLD, 0)
                 : ru->variant == VARIANT_CAJUN ? round_raise(0, d)
                                                : round_simple(ACT_PLAY, 0);
             st = round_apply(rd, &a);
@@ -374,16 +383,21 @@ int cli_simulate(int argc, char **argv) {
     int nrest = 0;
     for (int i = 0; i < argc; i++) {
         bool more = i + 1 < argc;
-        if (strcmp(argv[i], "--rounds") == 0 && more) rounds = strtoull(argv[++i], NULL, 10);
-        else if (strcmp(argv[i], "--seed") == 0 && more) seed = strtoull(argv[++i], NULL, 10);
-        else if (strcmp(argv[i], "--strategy") == 0 && more) strategy_name = argv[++i];
-        else rest[nrest++] = argv[i];
+        if (strcmp(argv[i], "--rounds") == 0 && more)
+            rounds = strtoull(argv[++i], NULL, 10);
+        else if (strcmp(argv[i], "--seed") == 0 && more)
+            seed = strtoull(argv[++i], NULL, 10);
+        else if (strcmp(argv[i], "--strategy") == 0 && more)
+            strategy_name = argv[++i];
+        else
+            rest[nrest++] = argv[i];
     }
     int st = parse_common(nrest, rest, &config, &preset, &json, NULL, &threads);
     free(rest);
     if (st || rounds == 0) {
-        fprintf(stderr, "usage: studpoker simulate [--config FILE | --preset NAME] [--rounds N] "
-                        "[--strategy optimal|akj83|pair|always] [--seed S] [--threads N] [--json]\n");
+        fprintf(stderr,
+                "usage: studpoker simulate [--config FILE | --preset NAME] [--rounds N] "
+                "[--strategy optimal|akj83|pair|always] [--seed S] [--threads N] [--json]\n");
         return 2;
     }
     rules_t r;
@@ -442,7 +456,8 @@ int cli_simulate(int argc, char **argv) {
             strategy_free(strat);
             return 1;
         }
-        for (int w = 0; w < WAGER_COUNT; w++) tot.sum[w] += jobs[t].sum[w], tot.sumsq[w] += jobs[t].sumsq[w];
+        for (int w = 0; w < WAGER_COUNT; w++)
+            tot.sum[w] += jobs[t].sum[w], tot.sumsq[w] += jobs[t].sumsq[w];
         tot.wagered_main += jobs[t].wagered_main;
         tot.played += jobs[t].played;
     }
@@ -451,8 +466,8 @@ int cli_simulate(int argc, char **argv) {
         printf("{\n  \"source\": \"%s\",\n  \"rounds\": %llu,\n  \"seed\": %llu,\n  \"strategy\": "
                "\"%s\",\n  \"threads\": %d,\n  \"seconds\": %.3f,\n  \"rounds_per_second\": %.0f,\n"
                "  \"bets\": [",
-               src, (unsigned long long)tot.played, (unsigned long long)seed, strategy_name, threads,
-               secs, (double)tot.played / secs);
+               src, (unsigned long long)tot.played, (unsigned long long)seed, strategy_name,
+               threads, secs, (double)tot.played / secs);
     else
         printf("Simulation: %s, %llu rounds through the round engine, strategy %s, seed %llu, "
                "%d threads: %.2f s (%.0f rounds/s)\n%-30s %14s %14s %14s %s\n",
@@ -478,7 +493,8 @@ int cli_simulate(int argc, char **argv) {
                                                                    : "_always")
                                                     : "");
             b = find_bet(sheet, key);
-        } else b = find_bet(sheet, wager_key((wager_t)w));
+        } else
+            b = find_bet(sheet, wager_key((wager_t)w));
         /* metered bets: the simulation starts at the seed/reset, so compare with the return
          * at that meter only loosely; the exact figure shown is the long-run return */
         long double exact = b ? par_return(b) : -1.0L;
@@ -495,12 +511,13 @@ int cli_simulate(int argc, char **argv) {
         else
             printf("%-30s %13.4Lf%% %13.4Lf%% %13.4Lf%% %s\n", name, 100 * measured, 100 * half,
                    100 * exact,
-                   metered ? "(long-run; depends on the meter)"
+                   metered  ? "(long-run; depends on the meter)"
                    : agrees ? "within the interval"
                             : "OUTSIDE the interval");
         printed++;
     }
-    long double avgw = par_to_ld(tot.wagered_main) / (long double)tot.played / (long double)j0->ante;
+    long double avgw =
+        par_to_ld(tot.wagered_main) / (long double)tot.played / (long double)j0->ante;
     const par_bet_t *main_bet = NULL;
     for (int i = 0; i < sheet->nbets; i++)
         if (sheet->bet[i].has_wager && !main_bet) main_bet = &sheet->bet[i];

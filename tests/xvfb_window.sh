@@ -18,7 +18,8 @@ trap 'kill $xvfb $game 2>/dev/null; [ -n "${KEEP:-}" ] || rm -rf "$tmp"' EXIT
 game=
 for _ in $(seq 50); do DISPLAY=$display xdotool getmouselocation >/dev/null 2>&1 && break; sleep 0.1; done
 export DISPLAY=$display SDL_AUDIODRIVER=dummy
-"$bin" play --windowed --size 1280x720 --seed 4 --turbo --summary --no-vsync >"$tmp/out" 2>"$tmp/err" &
+"$bin" play --windowed --size 1280x720 --seed 4 --turbo --summary --no-vsync --db "$tmp/machine.db" \
+  >"$tmp/out" 2>"$tmp/err" &
 game=$!
 win=
 for _ in $(seq 100); do

@@ -40,10 +40,17 @@ static int all_msets(mset_t *out) {
                 for (k[3] = 0; k[0] + k[1] + k[2] + k[3] <= 5; k[3]++)
                     for (k[4] = 0; k[0] + k[1] + k[2] + k[3] + k[4] <= 5; k[4]++)
                         for (k[5] = 0; k[0] + k[1] + k[2] + k[3] + k[4] + k[5] <= 5; k[5]++)
-                            for (k[6] = 0; k[0] + k[1] + k[2] + k[3] + k[4] + k[5] + k[6] <= 5; k[6]++)
-                                for (k[7] = 0; k[0] + k[1] + k[2] + k[3] + k[4] + k[5] + k[6] + k[7] <= 5; k[7]++)
-                                    for (k[8] = 0; k[0] + k[1] + k[2] + k[3] + k[4] + k[5] + k[6] + k[7] + k[8] <= 5; k[8]++) {
-                                        k[9] = 5 - (k[0] + k[1] + k[2] + k[3] + k[4] + k[5] + k[6] + k[7] + k[8]);
+                            for (k[6] = 0; k[0] + k[1] + k[2] + k[3] + k[4] + k[5] + k[6] <= 5;
+                                 k[6]++)
+                                for (k[7] = 0;
+                                     k[0] + k[1] + k[2] + k[3] + k[4] + k[5] + k[6] + k[7] <= 5;
+                                     k[7]++)
+                                    for (k[8] = 0; k[0] + k[1] + k[2] + k[3] + k[4] + k[5] + k[6] +
+                                                       k[7] + k[8] <=
+                                                   5;
+                                         k[8]++) {
+                                        k[9] = 5 - (k[0] + k[1] + k[2] + k[3] + k[4] + k[5] + k[6] +
+                                                    k[7] + k[8]);
                                         memcpy(out[n].k, k, sizeof k);
                                         out[n].weight = 0;
                                         n++;
@@ -118,11 +125,16 @@ void asian_par(const rules_t *r, asian_reading_t reading, int32_t commission_bp,
             par_int c = (par_int)pw * dcount[dv];
             int64_t win;
             int64_t res = raise_result(r, reading, pv, dv, &win);
-            if (dv == 0) cnt_dnq += c, sum_dnq += c * win * keep;
-            else if (pv == 0) cnt_pnq += c;
-            else if (pv == dv) cnt_tie += c;
-            else if (dv > pv) cnt_lose += c;
-            else cnt_win[pv - dv] += c, sum_win[pv - dv] += c * win * keep;
+            if (dv == 0)
+                cnt_dnq += c, sum_dnq += c * win * keep;
+            else if (pv == 0)
+                cnt_pnq += c;
+            else if (pv == dv)
+                cnt_tie += c;
+            else if (dv > pv)
+                cnt_lose += c;
+            else
+                cnt_win[pv - dv] += c, sum_win[pv - dv] += c * win * keep;
             (void)res;
         }
     }

@@ -4,25 +4,52 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { K_ROYAL, K_SF, K_QUADS, K_FULL, K_FLUSH, K_STRAIGHT, K_TRIPS, K_TWOPAIR, K_HIGHPAIR,
-       K_PUSHPAIR, K_LOSE, K_KINDS };
+enum {
+    K_ROYAL,
+    K_SF,
+    K_QUADS,
+    K_FULL,
+    K_FLUSH,
+    K_STRAIGHT,
+    K_TRIPS,
+    K_TWOPAIR,
+    K_HIGHPAIR,
+    K_PUSHPAIR,
+    K_LOSE,
+    K_KINDS
+};
 
-static const char *const KIND_NAMES[K_KINDS] = {
-    "Royal flush", "Straight flush", "Four of a kind", "Full house", "Flush", "Straight",
-    "Three of a kind", "Two pair", "Pair of jacks or better", "Pair of 6s to 10s (push)",
-    "Lower hand (loses)"};
+static const char *const KIND_NAMES[K_KINDS] = {"Royal flush",
+                                                "Straight flush",
+                                                "Four of a kind",
+                                                "Full house",
+                                                "Flush",
+                                                "Straight",
+                                                "Three of a kind",
+                                                "Two pair",
+                                                "Pair of jacks or better",
+                                                "Pair of 6s to 10s (push)",
+                                                "Lower hand (loses)"};
 
 static int kind_of(int value) {
     eval_category_t c = eval_category(value);
     switch (c) {
-    case EVAL_ROYAL_FLUSH: return K_ROYAL;
-    case EVAL_STRAIGHT_FLUSH: return K_SF;
-    case EVAL_QUADS: return K_QUADS;
-    case EVAL_FULL_HOUSE: return K_FULL;
-    case EVAL_FLUSH: return K_FLUSH;
-    case EVAL_STRAIGHT: return K_STRAIGHT;
-    case EVAL_TRIPS: return K_TRIPS;
-    case EVAL_TWO_PAIR: return K_TWOPAIR;
+    case EVAL_ROYAL_FLUSH:
+        return K_ROYAL;
+    case EVAL_STRAIGHT_FLUSH:
+        return K_SF;
+    case EVAL_QUADS:
+        return K_QUADS;
+    case EVAL_FULL_HOUSE:
+        return K_FULL;
+    case EVAL_FLUSH:
+        return K_FLUSH;
+    case EVAL_STRAIGHT:
+        return K_STRAIGHT;
+    case EVAL_TRIPS:
+        return K_TRIPS;
+    case EVAL_TWO_PAIR:
+        return K_TWOPAIR;
     case EVAL_PAIR: {
         int ranks[5];
         eval_tie_ranks(value, ranks);
@@ -30,15 +57,16 @@ static int kind_of(int value) {
         if (ranks[0] >= CARD_RANK_6) return K_PUSHPAIR;
         return K_LOSE;
     }
-    default: return K_LOSE;
+    default:
+        return K_LOSE;
     }
 }
 
 static void kind_results(const rules_t *r, int64_t res[K_KINDS]) {
     static const eval_category_t cat[K_KINDS] = {
         EVAL_ROYAL_FLUSH, EVAL_STRAIGHT_FLUSH, EVAL_QUADS,    EVAL_FULL_HOUSE,
-        EVAL_FLUSH,       EVAL_STRAIGHT,      EVAL_TRIPS,    EVAL_TWO_PAIR,
-        EVAL_PAIR,        EVAL_PAIR,          EVAL_HIGH_CARD};
+        EVAL_FLUSH,       EVAL_STRAIGHT,       EVAL_TRIPS,    EVAL_TWO_PAIR,
+        EVAL_PAIR,        EVAL_PAIR,           EVAL_HIGH_CARD};
     for (int k = 0; k < K_KINDS; k++) res[k] = r->main_pays[cat[k]];
     res[K_PUSHPAIR] = 0;
     res[K_LOSE] = -1;
@@ -235,8 +263,8 @@ static int64_t last_sum(const cajun_table_t *t, eval_hand_t h4, uint64_t used) {
     return s;
 }
 
-int cajun_decide_table(const cajun_table_t *t, const card_t hole[2], const card_t *board,
-                       int step, const int *raises, double *ev) {
+int cajun_decide_table(const cajun_table_t *t, const card_t hole[2], const card_t *board, int step,
+                       const int *raises, double *ev) {
     int committed = 1;
     for (int i = 0; i < step; i++) committed += raises[i];
     uint64_t used = 1ull << hole[0] | 1ull << hole[1];

@@ -34,7 +34,7 @@ typedef struct cajun_table {
     int64_t res[11];
 } cajun_table_t;
 void cajun_table_init(const rules_t *r, cajun_table_t *t);
-int cajun_decide_table(const cajun_table_t *t, const card_t hole[2], const card_t *board,
-                       int step, const int *raises, double *ev);
+int cajun_decide_table(const cajun_table_t *t, const card_t hole[2], const card_t *board, int step,
+                       const int *raises, double *ev);
 
 #endif

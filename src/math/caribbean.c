@@ -21,12 +21,12 @@ typedef struct rep {
 
 typedef struct ctx {
     uint32_t binom[53][6];
-    card_t (*hands)[5];    /* all hands sorted by value */
-    uint32_t *hand_start;  /* first hand of each value, EVAL_CLASSES + 2 entries */
-    rep_t *reps;           /* suit classes sorted by value */
-    uint32_t *rep_start;   /* first class of each value */
+    card_t (*hands)[5];   /* all hands sorted by value */
+    uint32_t *hand_start; /* first hand of each value, EVAL_CLASSES + 2 entries */
+    rep_t *reps;          /* suit classes sorted by value */
+    uint32_t *rep_start;  /* first class of each value */
     int nreps;
-    int qualify;           /* lowest qualifying value */
+    int qualify; /* lowest qualifying value */
     int akj83;
     int32_t pays[EVAL_CATEGORIES];
     car_visit_fn visit;
@@ -62,20 +62,28 @@ static void add_hand(const ctx_t *x, counter_t *cnt[5], const card_t *c, bool nq
         for (int i = 0; i < 5; i++) two[i][j] = B[c[i]][j + 1];
     for (int a = 0; a < 5; a++) {
         uint32_t ia = two[a][0];
-        if (nq) cnt[1][ia].nq++;
-        else cnt[1][ia].ql++;
+        if (nq)
+            cnt[1][ia].nq++;
+        else
+            cnt[1][ia].ql++;
         for (int b = a + 1; b < 5; b++) {
             uint32_t ib = ia + two[b][1];
-            if (nq) cnt[2][ib].nq++;
-            else cnt[2][ib].ql++;
+            if (nq)
+                cnt[2][ib].nq++;
+            else
+                cnt[2][ib].ql++;
             for (int d = b + 1; d < 5; d++) {
                 uint32_t id = ib + two[d][2];
-                if (nq) cnt[3][id].nq++;
-                else cnt[3][id].ql++;
+                if (nq)
+                    cnt[3][id].nq++;
+                else
+                    cnt[3][id].ql++;
                 for (int e = d + 1; e < 5; e++) {
                     uint32_t ie = id + two[e][3];
-                    if (nq) cnt[4][ie].nq++;
-                    else cnt[4][ie].ql++;
+                    if (nq)
+                        cnt[4][ie].nq++;
+                    else
+                        cnt[4][ie].ql++;
                 }
             }
         }
@@ -133,8 +141,10 @@ static void process_rep(const ctx_t *x, counter_t *const cnt[5], const rep_t *r,
         for (int u = 0; u < 52; u++) {
             if (pmask >> u & 1) continue;
             int v = eval_hand_value(eval_hand_add(h, (card_t)u));
-            if (v < x->qualify) nq[u]++;
-            else if (v < vp) ql[u]++;
+            if (v < x->qualify)
+                nq[u]++;
+            else if (v < vp)
+                ql[u]++;
         }
     }
     /* Equal hands: the dealer hands of the player's value that miss the player's cards. */
@@ -237,9 +247,12 @@ bool car_analyse_visit(const int32_t pays[EVAL_CATEGORIES], int threads, car_res
     x.user = user;
     for (int n = 0; n <= 52; n++)
         for (int k = 0; k <= 5; k++) {
-            if (k == 0) x.binom[n][k] = 1;
-            else if (n == 0) x.binom[n][k] = 0;
-            else x.binom[n][k] = x.binom[n - 1][k - 1] + x.binom[n - 1][k];
+            if (k == 0)
+                x.binom[n][k] = 1;
+            else if (n == 0)
+                x.binom[n][k] = 0;
+            else
+                x.binom[n][k] = x.binom[n - 1][k - 1] + x.binom[n - 1][k];
         }
     x.qualify = car_qualify_value();
     x.akj83 = car_akj83_value();
@@ -372,8 +385,8 @@ const char *car_strategy_key(car_strategy_t s) {
 }
 
 const char *car_strategy_name(car_strategy_t s) {
-    static const char *const k[CAR_STRATEGIES] = {
-        "optimal strategy", "raise A-K-J-8-3 or better", "raise a pair or better", "always raise"};
+    static const char *const k[CAR_STRATEGIES] = {"optimal strategy", "raise A-K-J-8-3 or better",
+                                                  "raise a pair or better", "always raise"};
     return s >= 0 && s < CAR_STRATEGIES ? k[s] : "?";
 }
 
@@ -385,7 +398,8 @@ void car_par_bet(const car_result_t *r, car_strategy_t s, par_bet_t *b) {
     b->scale = 1;
     char name[PAR_NAME_LEN];
     for (int c = EVAL_CATEGORIES - 1; c >= 0; c--) {
-        snprintf(name, sizeof name, "Win: %s", c == EVAL_HIGH_CARD ? "A-K high" : eval_category_name((eval_category_t)c));
+        snprintf(name, sizeof name, "Win: %s",
+                 c == EVAL_HIGH_CARD ? "A-K high" : eval_category_name((eval_category_t)c));
         par_add_line(b, name, t->win[c], 1 + 2 * (int64_t)r->pays[c]);
     }
     par_add_line(b, "Dealer does not qualify", t->not_qualify, 1);

@@ -32,21 +32,21 @@ typedef enum car_strategy {
 } car_strategy_t;
 
 typedef struct car_tally {
-    uint64_t fold;                    /* (hand, up card, completion) combinations folded */
-    uint64_t not_qualify;             /* played, dealer does not qualify */
-    uint64_t win[EVAL_CATEGORIES];    /* played, dealer qualifies, player higher: by category */
-    uint64_t push;                    /* played, dealer qualifies, equal */
-    uint64_t lose;                    /* played, dealer qualifies, dealer higher */
-    uint64_t play;                    /* all played combinations */
-    uint64_t decisions_play;          /* (hand, up card) pairs played, out of 122,151,120 */
-    uint64_t evequal;                 /* (hand, up card) pairs where PLAY and FOLD are equal */
+    uint64_t fold;                 /* (hand, up card, completion) combinations folded */
+    uint64_t not_qualify;          /* played, dealer does not qualify */
+    uint64_t win[EVAL_CATEGORIES]; /* played, dealer qualifies, player higher: by category */
+    uint64_t push;                 /* played, dealer qualifies, equal */
+    uint64_t lose;                 /* played, dealer qualifies, dealer higher */
+    uint64_t play;                 /* all played combinations */
+    uint64_t decisions_play;       /* (hand, up card) pairs played, out of 122,151,120 */
+    uint64_t evequal;              /* (hand, up card) pairs where PLAY and FOLD are equal */
 } car_tally_t;
 
 typedef struct car_result {
     int32_t pays[EVAL_CATEGORIES];
     car_tally_t tally[CAR_STRATEGIES];
-    uint64_t total;   /* 19,933,230,517,200 */
-    int classes;      /* player hand classes analysed */
+    uint64_t total; /* 19,933,230,517,200 */
+    int classes;    /* player hand classes analysed */
 } car_result_t;
 
 /* Called for every (player hand class, up card) with the exact expected result of PLAY in

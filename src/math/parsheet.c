@@ -70,9 +70,8 @@ bool parsheet_build(const rules_t *r, int threads, int32_t min_payback_bp, parsh
             warn(s, "%s returns %.4f%%: at least 100%%, the house loses on this bet",
                  s->bet[i].name, (double)(100.0L * ret));
         else if (ret * RULES_BP < (long double)min_payback_bp)
-            warn(s, "%s returns %.4f%%: below the minimum payback of %d.%02d%%",
-                 s->bet[i].name, (double)(100.0L * ret), min_payback_bp / 100,
-                 min_payback_bp % 100);
+            warn(s, "%s returns %.4f%%: below the minimum payback of %d.%02d%%", s->bet[i].name,
+                 (double)(100.0L * ret), min_payback_bp / 100, min_payback_bp % 100);
     }
     return true;
 }

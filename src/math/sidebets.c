@@ -64,7 +64,8 @@ void side_bonus51(const rules_t *r, par_bet_t *b) {
     for (int c = EVAL_CATEGORIES - 1; c >= 0; c--) {
         if (r->bonus51_pays[c] > 0)
             odds_line(b, eval_category_name((eval_category_t)c), counts[c], r->bonus51_pays[c]);
-        else lose += counts[c];
+        else
+            lose += counts[c];
     }
     par_add_line(b, "Loses", lose, -1);
     par_finish(b);
@@ -75,8 +76,8 @@ void side_bonus51(const rules_t *r, par_bet_t *b) {
 /* Fixed-prize lines for a stake (prizes are totals, stake not returned): result in minor
  * units per stake, scale = stake. */
 static void fixed_lines(par_bet_t *b, const uint64_t counts[EVAL_CATEGORIES],
-                        const int64_t fixed[EVAL_CATEGORIES], const int32_t meter_bp[EVAL_CATEGORIES],
-                        int64_t stake, bool royal_meter) {
+                        const int64_t fixed[EVAL_CATEGORIES],
+                        const int32_t meter_bp[EVAL_CATEGORIES], int64_t stake, bool royal_meter) {
     b->scale = stake;
     b->stake = stake;
     b->fixed_prize = true;
@@ -87,12 +88,16 @@ static void fixed_lines(par_bet_t *b, const uint64_t counts[EVAL_CATEGORIES],
         if (meter) {
             if (meter_bp && meter_bp[c] > 0 && meter_bp[c] != RULES_BP)
                 snprintf(name, sizeof name, "%s (%d.%02d%% of the meter)",
-                         eval_category_name((eval_category_t)c), meter_bp[c] / 100, meter_bp[c] % 100);
-            else snprintf(name, sizeof name, "%s (the meter)", eval_category_name((eval_category_t)c));
+                         eval_category_name((eval_category_t)c), meter_bp[c] / 100,
+                         meter_bp[c] % 100);
+            else
+                snprintf(name, sizeof name, "%s (the meter)",
+                         eval_category_name((eval_category_t)c));
             par_add_line(b, name, counts[c], fixed[c] - stake);
         } else if (fixed[c] > 0) {
             par_add_line(b, eval_category_name((eval_category_t)c), counts[c], fixed[c] - stake);
-        } else lose += counts[c];
+        } else
+            lose += counts[c];
     }
     par_add_line(b, "Loses", lose, -stake);
     par_finish(b);
@@ -155,7 +160,8 @@ void side_board(const rules_t *r, par_bet_t *b) {
     for (int c = EVAL3_CATEGORIES - 1; c >= 0; c--) {
         if (r->board_pays[c] > 0)
             odds_line(b, eval3_category_name((eval3_category_t)c), counts[c], r->board_pays[c]);
-        else lose += counts[c];
+        else
+            lose += counts[c];
     }
     par_add_line(b, "Loses", lose, -1);
     par_finish(b);
@@ -174,7 +180,8 @@ void side_pocket(const rules_t *r, par_bet_t *b) {
     for (int c = EVAL_POCKET_CATEGORIES - 1; c >= 0; c--) {
         if (r->pocket_pays[c] > 0)
             odds_line(b, eval_pocket_name((eval_pocket_t)c), counts[c], r->pocket_pays[c]);
-        else lose += counts[c];
+        else
+            lose += counts[c];
     }
     par_add_line(b, "Loses", lose, -1);
     par_finish(b);
@@ -191,8 +198,10 @@ void side_loball(const rules_t *r, par_bet_t *b) {
                     for (int e = d + 1; e < 52; e++) {
                         card_t cards[5] = {(card_t)a, (card_t)c2, (card_t)c, (card_t)d, (card_t)e};
                         int hi = eval_lowball_high(cards);
-                        if (hi < 0) nohigh++;
-                        else counts[hi]++;
+                        if (hi < 0)
+                            nohigh++;
+                        else
+                            counts[hi]++;
                     }
     uint64_t lose = nohigh;
     char name[PAR_NAME_LEN];
@@ -200,11 +209,13 @@ void side_loball(const rules_t *r, par_bet_t *b) {
         if (r->loball_pays[k] > 0) {
             snprintf(name, sizeof name, "%s high", card_rank_word(k));
             odds_line(b, name, counts[k], r->loball_pays[k]);
-        } else lose += counts[k];
+        } else
+            lose += counts[k];
     }
     par_add_line(b, "Loses", lose, -1);
     par_finish(b);
-    snprintf(b->note, sizeof b->note, "the five-card hand (no pair, straight or flush), all C(52,5)");
+    snprintf(b->note, sizeof b->note,
+             "the five-card hand (no pair, straight or flush), all C(52,5)");
 }
 
 void side_asian_bonus(const rules_t *r, par_bet_t *b) {
@@ -223,10 +234,12 @@ void side_asian_bonus(const rules_t *r, par_bet_t *b) {
         if (r->asian_bonus_pays[c] > 0)
             odds_line(b, eval_asian_bonus_name((eval_asian_bonus_t)c), counts[c],
                       r->asian_bonus_pays[c]);
-        else lose += counts[c];
+        else
+            lose += counts[c];
     }
     par_add_line(b, "Loses", lose, -1);
     par_finish(b);
     snprintf(b->note, sizeof b->note,
-             "the player's five cards from 53 (joker completes straights and flushes, else an ace), all C(53,5)");
+             "the player's five cards from 53 (joker completes straights and flushes, else an "
+             "ace), all C(53,5)");
 }

@@ -140,8 +140,14 @@ static uint32_t asian_code_of(const int k[10]) {
 /* A representative card of each point value, enough of them for any multiset. */
 static const card_t BY_POINTS[10][5] = {
     {CARD_JOKER, 48, 49, 50, 51}, /* 1: the joker and the aces */
-    {0, 1, 2, 3, 0},     {4, 5, 6, 7, 0},     {8, 9, 10, 11, 0},   {12, 13, 14, 15, 0},
-    {16, 17, 18, 19, 0}, {20, 21, 22, 23, 0}, {24, 25, 26, 27, 0}, {28, 29, 30, 31, 0},
+    {0, 1, 2, 3, 0},
+    {4, 5, 6, 7, 0},
+    {8, 9, 10, 11, 0},
+    {12, 13, 14, 15, 0},
+    {16, 17, 18, 19, 0},
+    {20, 21, 22, 23, 0},
+    {24, 25, 26, 27, 0},
+    {28, 29, 30, 31, 0},
     {32, 33, 34, 35, 36}, /* 10: tens and pictures */
 };
 
@@ -190,10 +196,17 @@ strategy_t *strategy_build(const rules_t *r) {
     s->rules = *r;
     bool ok = true;
     switch (r->variant) {
-    case VARIANT_CARIBBEAN: ok = build_caribbean(s); break;
-    case VARIANT_ASIAN: build_asian(s); break;
-    case VARIANT_CAJUN: build_cajun(s); break;
-    default: break;
+    case VARIANT_CARIBBEAN:
+        ok = build_caribbean(s);
+        break;
+    case VARIANT_ASIAN:
+        build_asian(s);
+        break;
+    case VARIANT_CAJUN:
+        build_cajun(s);
+        break;
+    default:
+        break;
     }
     if (!ok) {
         strategy_free(s);
@@ -226,8 +239,8 @@ int strategy_decide(const strategy_t *s, const card_t *cards, const card_t *show
         if (s->cell[c] != CELL_MIXED) return 0; /* fold, or never seen (cannot happen) */
         pattern_t key;
         six_key(cards, shown[0], &key.hi, &key.lo);
-        const pattern_t *p = bsearch(&key, s->patterns, (size_t)s->npatterns, sizeof key,
-                                     cmp_pattern);
+        const pattern_t *p =
+            bsearch(&key, s->patterns, (size_t)s->npatterns, sizeof key, cmp_pattern);
         return p && p->play ? 1 : 0;
     }
     case VARIANT_ASIAN: {
@@ -247,6 +260,7 @@ int strategy_decide(const strategy_t *s, const card_t *cards, const card_t *show
         }
         return cajun_decide_table(&s->cajun, cards, shown, step, raises, NULL);
     }
-    default: return 0;
+    default:
+        return 0;
     }
 }
