@@ -12,7 +12,7 @@
 #define DEALER_Y 74.0f
 #define PLAYER_Y 424.0f
 #define SPOT_Y   676.0f
-#define BANNER_Y 372.0f /* centre of the banner, between the two hands */
+#define BANNER_Y 366.0f /* centre of the banner, between the two hands */
 #define BAR_TOP  900.0f /* the bar's top on a 16:9 screen; taller screens push it down */
 #define SHOE_X   1560.0f
 #define SHOE_Y   -240.0f

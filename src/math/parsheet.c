@@ -33,7 +33,20 @@ bool parsheet_build(const rules_t *r, int threads, int32_t min_payback_bp, parsh
         if (!car_analyse(r->main_pays, threads, &res)) return false;
         s->caribbean_classes = res.classes;
         for (int st = 0; st < CAR_STRATEGIES; st++)
-            if ((b = add(s, st != CAR_OPTIMAL))) car_par_bet(&res, (car_strategy_t)st, b);
+            if ((b = add(s, st != CAR_OPTIMAL))) {
+                car_par_bet(&res, (car_strategy_t)st, b);
+                /* the cap binds only on big antes: the PLAY win is at most 2 x the top pay */
+                int32_t top = 0;
+                for (int c = 0; c < EVAL_CATEGORIES; c++)
+                    if (r->main_pays[c] > top) top = r->main_pays[c];
+                if (r->max_payout > 0 && top > 0)
+                    snprintf(b->note, sizeof b->note,
+                             "figures without the cap of %lld.%02lld per bet win, which binds "
+                             "only with an ante above %lld.%02lld",
+                             (long long)(r->max_payout / 100), (long long)(r->max_payout % 100),
+                             (long long)(r->max_payout / (2 * top) / 100),
+                             (long long)(r->max_payout / (2 * top) % 100));
+            }
         if (r->offered[WAGER_BONUS51] && (b = add(s, false))) side_bonus51(r, b);
         if (r->offered[WAGER_JACKPOT] && (b = add(s, false))) side_jackpot(r, b);
         if (r->offered[WAGER_PROGRESSIVE] && (b = add(s, false))) side_progressive(r, b);
