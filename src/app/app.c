@@ -161,7 +161,10 @@ static void print_summary(const app_t *a) {
 
 static void apply_script(app_t *a, script_t *s, uint32_t now, ui_input_t *in, bool *quit) {
     while (s->next < s->n && s->lines[s->next].at_ms + s->base_ms <= now) {
-        script_line_t *l = &s->lines[s->next++];
+        script_line_t *l = &s->lines[s->next];
+        /* one tap a tick, as a finger makes them: a second waits for the next tick */
+        if (in->tap && (strcmp(l->verb, "TAP") == 0 || strcmp(l->verb, "SPOT") == 0)) break;
+        s->next++;
         ui_button_t b;
         if (strcmp(l->verb, "QUIT") == 0) {
             *quit = true;
@@ -239,12 +242,16 @@ static bool autoplay(app_t *a, ui_input_t *in, int64_t rounds) {
         ui_press(in, play ? (g->rules.variant == VARIANT_CAJUN ? BTN_RAISE1 : BTN_PLAY) : BTN_FOLD);
         return false;
     }
-    if (r->phase == ROUND_BETTING && round_seat_staked(r, 0) == 0 &&
-        g->last_stakes[WAGER_ANTE] == 0) {
-        /* nothing to repeat yet: 1.00 on the ante */
-        a->table.chip = 1;
-        a->table.focus = 0;
-        ui_press(in, BTN_BET);
+    if (r->phase == ROUND_BETTING && round_seat_staked(r, 0) == 0) {
+        /* an empty table (a new machine, or a round a restart brought back before its first
+         * bet): last round's bets again, or 1.00 on the ante */
+        if (g->last_stakes[WAGER_ANTE] > 0) {
+            ui_press(in, BTN_REPEAT);
+        } else {
+            a->table.chip = 1;
+            a->table.focus = 0;
+            ui_press(in, BTN_BET);
+        }
         return false;
     }
     ui_press(in, BTN_DEAL); /* deal, or REBET & DEAL */

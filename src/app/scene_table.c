@@ -246,6 +246,17 @@ static void clear_cards(table_scene_t *t) {
     t->nflights = 0;
 }
 
+/* Plays a sound when the animation gets there. */
+static void cue(table_scene_t *t, ui_sound_t sound, float at) {
+    if (at <= t->now || t->ncues == (int)(sizeof t->cues / sizeof t->cues[0])) {
+        ui_audio_play(t->audio, sound);
+        return;
+    }
+    t->cues[t->ncues].sound = sound;
+    t->cues[t->ncues].at = at;
+    t->ncues++;
+}
+
 static void animate_events(table_scene_t *t) {
     const round_t *r = &t->game->round;
     float at = t->now > t->busy_until ? t->now : t->busy_until;
@@ -287,14 +298,16 @@ static void animate_events(table_scene_t *t) {
             v->face_up = e->value != 0;
             v->t_deal = at;
             v->t_flip = e->value ? at + t_slide(t) : -1;
+            cue(t, SND_CARD, v->t_deal);
+            if (v->t_flip >= 0) cue(t, SND_FLIP, v->t_flip);
             at += t_deal_gap(t);
             moved = true;
-            ui_audio_play(t->audio, SND_CARD);
             break;
         }
         case EV_BOARD_SHOWN:
             t->board[e->index].face_up = true;
             t->board[e->index].t_flip = at;
+            cue(t, SND_FLIP, at);
             at += t_flip(t) + 0.1f;
             moved = true;
             break;
@@ -304,6 +317,7 @@ static void animate_events(table_scene_t *t) {
                 if (t->dealer[k].t_flip >= 0) continue;
                 t->dealer[k].face_up = true;
                 t->dealer[k].t_flip = at;
+                cue(t, SND_FLIP, at);
                 at += t_flip(t) * 0.7f;
             }
             at += t_flip(t);
@@ -644,6 +658,14 @@ static void draw_timer(table_scene_t *t, ui_gfx_t *g) {
 
 void table_update(table_scene_t *t, const ui_input_t *in, float dt) {
     t->now += dt;
+    for (int i = 0; i < t->ncues;) {
+        if (t->now >= t->cues[i].at) {
+            ui_audio_play(t->audio, t->cues[i].sound);
+            t->cues[i] = t->cues[--t->ncues];
+        } else {
+            i++;
+        }
+    }
     if (t->results_pending && t->now >= t->result_at) show_results(t);
     if (t->collect_at >= 0 && t->now >= t->collect_at && t->nflights < TABLE_FLIGHTS - 8) {
         /* wins and pushes go to the balance, losing bets to the dealer */

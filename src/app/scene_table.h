@@ -89,6 +89,11 @@ typedef struct table_scene {
 
     flight_t flights[TABLE_FLIGHTS];
     int nflights;
+    struct {
+        ui_sound_t sound;
+        float at;
+    } cues[40]; /* sounds timed to the animation: a card's swish as it leaves the shoe */
+    int ncues;
     float collect_at; /* when the settled bets leave the spots (< 0: not yet planned) */
 
     /* the optional betting and decision timers (001): when each started, 0 = not running */
