@@ -20,6 +20,7 @@ int cli_play(int argc, char **argv);
 int cli_parsheet(int argc, char **argv);
 int cli_bench_parsheet(int argc, char **argv);
 int cli_simulate(int argc, char **argv);
+int cli_hint(int argc, char **argv);
 int cli_audit(int argc, char **argv); /* cli_audit.c */
 
 #endif

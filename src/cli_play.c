@@ -29,6 +29,7 @@ static void options_from_config(app_options_t *o, const cfg_t *c) {
      * bill acceptors */
     o->credits = c->display.mode == CFG_DISPLAY_KIOSK ? 0 : c->cabinet.free_credits;
     o->store_dir = c->cabinet.store_path;
+    o->hint = c->hint.show;
     for (int b = 0; b < CFG_BUTTONS; b++)
         o->keys[b].button = cfg_button_key((cfg_button_t)b), o->keys[b].key = c->keys[b];
     o->nkeys = CFG_BUTTONS;
@@ -72,6 +73,8 @@ int cli_play(int argc, char **argv) {
             o.turbo = true;
         else if (strcmp(a, "--mute") == 0)
             o.mute = true;
+        else if (strcmp(a, "--hint") == 0)
+            o.hint = true;
         else if (strcmp(a, "--summary") == 0)
             o.summary = true;
         else if (strcmp(a, "--no-vsync") == 0)

@@ -25,6 +25,8 @@ static void usage(FILE *out) {
             "                            the exact return of every bet of the configured game\n"
             "  simulate [--config FILE] [--rounds N] [--strategy NAME] [--seed S] [--json]\n"
             "                            play N rounds through the round engine on 2 threads\n"
+            "  hint [--preset NAME] CARDS [--up C | --board CARDS --raises N,N]\n"
+            "                            the optimal decision and the value of each choice\n"
             "  check-config FILE...      check config files: every error with its line\n"
             "  print-config [--config FILE | --preset NAME] [--commented]\n"
             "                            the effective settings as an INI file (also given as\n"
@@ -68,6 +70,7 @@ int main(int argc, char **argv) {
         return cli_play(argc - 1, argv + 1); /* options alone: play with them */
     if (strcmp(cmd, "parsheet") == 0) return cli_parsheet(sub_argc, sub_argv);
     if (strcmp(cmd, "simulate") == 0) return cli_simulate(sub_argc, sub_argv);
+    if (strcmp(cmd, "hint") == 0) return cli_hint(sub_argc, sub_argv);
     if (strcmp(cmd, "bench") == 0 && sub_argc > 0 && strcmp(sub_argv[0], "parsheet") == 0)
         return cli_bench_parsheet(sub_argc - 1, sub_argv + 1);
     if (strcmp(cmd, "bench") == 0) return cli_bench(sub_argc, sub_argv);

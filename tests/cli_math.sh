@@ -39,5 +39,11 @@ check "sim asian"         0 '"outside_ci": 0'  "$bin" simulate --preset asian --
 check "sim live"          0 '"outside_ci": 0'  "$bin" simulate --config "$src/config/caribbean-live.ini" --rounds 30000 --seed 3 --json
 check "sim akj83"         0 '"key": "caribbean_akj83"' "$bin" simulate --rounds 20000 --strategy akj83 --json
 check "sim bad strategy"  2 "strategy 'akj83' is not one of optimal" "$bin" simulate --preset cajun --strategy akj83
+check "hint caribbean"    0 'best decision PLAY'  "$bin" hint Ac Kd Qh Js 9c --up 2h
+check "hint fold"         0 'best decision FOLD'  "$bin" hint Ac Qd 7h 9s Jc --up 2h
+check "hint cajun"        0 'RAISE 3x +\+81\.75' "$bin" hint --preset cajun Ks Qs --board "Js Ts" --raises 1,1
+check "hint asian"        0 'best decision RAISE' "$bin" hint --preset asian Kc Qd Jh 9s As
+check "hint no up card"   2 'needs the dealer.s up card' "$bin" hint Ac Kd Qh Js 9c
+check "hint bad raises"   2 'raises'              "$bin" hint --preset cajun Ks Qs --board Js
 echo "cli_math: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

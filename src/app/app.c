@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "game.h"
+#include "strategy.h"
 #include "scene_table.h"
 #include "ui_audio.h"
 #include "ui_gfx.h"
@@ -123,6 +124,9 @@ static bool script_load(script_t *s, const char *path, const char *text) {
 
 typedef struct app {
     store_t *store;
+    strategy_t *strategy;       /* the optimal strategy (autoplay, the hint) */
+    SDL_Thread *strategy_maker; /* the hint's strategy is built while the table is played */
+    rules_t strategy_rules;
     SDL_Window *window;
     SDL_Renderer *ren;
     ui_gfx_t gfx;
@@ -212,10 +216,9 @@ static double process_age_seconds(void) {
     return now - (double)start / (double)sysconf(_SC_CLK_TCK);
 }
 
-/* Autoplay: the buttons a steady player would press, one at a time. A 1.00 ante, PLAY or
- * RAISE with a pair or better (Caribbean also with ace-king), Cajun raises 1x every step; the
- * same bets again each round (REBET & DEAL). A hand pay is cleared with the attendant's key.
- * Returns true when enough rounds are recorded. */
+/* Autoplay: the buttons a player would press, one at a time: the minimum ante, the optimal
+ * decision (strategy.h), the same bets again each round (REBET & DEAL). A hand pay is cleared
+ * with the attendant's key. Returns true when enough rounds are recorded. */
 static bool autoplay(app_t *a, ui_input_t *in, int64_t rounds) {
     game_t *g = &a->game;
     const round_t *r = &g->round;
@@ -227,25 +230,18 @@ static bool autoplay(app_t *a, ui_input_t *in, int64_t rounds) {
     if (g->state != GAME_PLAY || table_busy(&a->table)) return g->state == GAME_FAULT;
     if (r->phase == ROUND_DECIDING) {
         if (!round_seat_can_decide(r, 0)) return false;
-        const round_seat_t *s = &r->seat[0];
-        bool play;
-        if (g->rules.variant == VARIANT_ASIAN) {
-            play = eval_asian(s->cards).qualifies;
-        } else if (g->rules.variant == VARIANT_CAJUN) {
-            play = true;
-        } else {
-            int v = eval_value(s->cards, 5), tie[5];
-            eval_tie_ranks(v, tie);
-            play =
-                eval_category(v) >= EVAL_PAIR || (tie[0] == CARD_RANK_A && tie[1] == CARD_RANK_K);
-        }
-        ui_press(in, play ? (g->rules.variant == VARIANT_CAJUN ? BTN_RAISE1 : BTN_PLAY) : BTN_FOLD);
+        /* the optimal decision, the same strategy the hint and the par sheet use */
+        int best = a->strategy ? table_best_decision(&a->table, a->strategy, NULL) : 1;
+        static const ui_button_t raise[4] = {BTN_FOLD, BTN_RAISE1, BTN_RAISE2, BTN_RAISE3};
+        ui_press(in, g->rules.variant == VARIANT_CAJUN ? raise[best < 0 ? 0 : best & 3]
+                     : best > 0                        ? BTN_PLAY
+                                                       : BTN_FOLD);
         return false;
     }
-    if (r->phase == ROUND_BETTING && round_seat_staked(r, 0) == 0) {
+    if (r->phase == ROUND_BETTING && r->seat[0].stake[WAGER_ANTE] < g->rules.bet_min[WAGER_ANTE]) {
         /* an empty table (a new machine, or a round a restart brought back before its first
-         * bet): last round's bets again, or 1.00 on the ante */
-        if (g->last_stakes[WAGER_ANTE] > 0) {
+         * bet): last round's bets again, or 1.00 chips on the ante up to the table minimum */
+        if (g->last_stakes[WAGER_ANTE] > 0 && round_seat_staked(r, 0) == 0) {
             ui_press(in, BTN_REPEAT);
         } else {
             a->table.chip = 1;
@@ -256,6 +252,13 @@ static bool autoplay(app_t *a, ui_input_t *in, int64_t rounds) {
     }
     ui_press(in, BTN_DEAL); /* deal, or REBET & DEAL */
     return false;
+}
+
+static int make_strategy(void *data) {
+    app_t *a = data;
+    strategy_t *s = strategy_build(&a->strategy_rules);
+    SDL_AtomicSetPtr((void **)&a->strategy, s);
+    return 0;
 }
 
 static bool start_sdl(app_t *a, const app_options_t *o) {
@@ -299,6 +302,9 @@ static bool start_sdl(app_t *a, const app_options_t *o) {
 }
 
 static void stop_sdl(app_t *a) {
+    if (a->strategy_maker) SDL_WaitThread(a->strategy_maker, NULL);
+    strategy_free(a->strategy);
+    a->strategy = NULL;
     table_free(&a->table);
     store_close(a->store);
     a->store = NULL;
@@ -389,6 +395,13 @@ int app_run(const app_options_t *o) {
         goto done;
     }
     table_init(&a->table, &a->game, &a->audio, o->turbo, assets);
+    /* the strategy takes under a second to build: autoplay waits for it, the hint does not
+     * hold up the first frame */
+    a->strategy_rules = a->game.rules;
+    if (o->autoplay || (o->hint && o->headless)) /* headless runs wait: the same every time */
+        a->strategy = strategy_build(&a->strategy_rules);
+    else if (o->hint)
+        a->strategy_maker = SDL_CreateThread(make_strategy, "strategy", a);
 
     const float step = 1.0f / TICK_HZ;
     uint64_t last = SDL_GetTicks64();
@@ -403,6 +416,8 @@ int app_run(const app_options_t *o) {
         uint32_t now_ms = o->headless ? virtual_ms : (uint32_t)SDL_GetTicks64();
         ui_input_t in;
         ui_input_poll(&a->input, &a->gfx, &in, now_ms);
+        if (o->hint && !a->table.strategy)
+            a->table.strategy = SDL_AtomicGetPtr((void **)&a->strategy);
         if (o->autoplay) {
             if (autoplay(a, &in, o->autoplay)) quit = true;
         } else if (o->headless) {

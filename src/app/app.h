@@ -33,6 +33,7 @@ typedef struct app_options {
     int bench_frames;      /* >0: render benchmark mode (frames to time) */
     bool summary;          /* print the last round's summary line at exit (tests) */
     const char *db;        /* the machine's database; NULL: the default (none when headless) */
+    bool hint;             /* show the optimal decision and its value ([hint] show) */
     int64_t autoplay;      /* >0: the machine plays by itself until this many rounds are recorded
                               (or played, without a store): soak and kill tests */
     const char *store_dir; /* config [cabinet] store_path: the folder of the default database */

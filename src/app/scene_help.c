@@ -44,6 +44,21 @@ static void add_line(help_t *h, help_kind_t kind, const char *text) {
     h->nlines++;
 }
 
+/* Joins a line of the file to the line before it (a wrapped paragraph or list item). */
+static void append_to_last(help_t *h, const char *text) {
+    help_line_t *last = &h->lines[h->nlines - 1];
+    char *t = strip_markup(text);
+    if (!t) return;
+    size_t a = strlen(last->text), b = strlen(t);
+    char *joined = realloc(last->text, a + b + 2);
+    if (joined) {
+        joined[a] = ' ';
+        memcpy(joined + a + 1, t, b + 1);
+        last->text = joined;
+    }
+    free(t);
+}
+
 void help_load(help_t *h, rules_variant_t v, const char *assets_dir) {
     memset(h, 0, sizeof *h);
     static const char *const sheets[VARIANT_COUNT] = {"caribbean-stud.md", "cajun-stud.md",
@@ -83,34 +98,11 @@ void help_load(help_t *h, rules_variant_t v, const char *assets_dir) {
         else if (p[0] >= '1' && p[0] <= '9' && p[1] == '.' && p[2] == ' ')
             add_line(h, HELP_BULLET, p);
         else if (p[0] == ' ' && h->nlines && p[strspn(p, " ")] != '\n') {
-            /* a continuation of the line above */
-            help_line_t *last = &h->lines[h->nlines - 1];
-            char *t = strip_markup(p + strspn(p, " "));
-            if (t) {
-                size_t a = strlen(last->text), b = strlen(t);
-                char *joined = realloc(last->text, a + b + 2);
-                if (joined) {
-                    joined[a] = ' ';
-                    memcpy(joined + a + 1, t, b + 1);
-                    last->text = joined;
-                }
-                free(t);
-            }
+            append_to_last(h, p + strspn(p, " ")); /* a continuation of the line above */
         } else if (p[strspn(p, " \r\n")] != '\0') {
             /* a paragraph wrapped over several lines of the file is one paragraph */
             if (!blank_before && h->nlines && h->lines[h->nlines - 1].kind == HELP_TEXT) {
-                help_line_t *last = &h->lines[h->nlines - 1];
-                char *t = strip_markup(p);
-                if (t) {
-                    size_t a = strlen(last->text), b = strlen(t);
-                    char *joined = realloc(last->text, a + b + 2);
-                    if (joined) {
-                        joined[a] = ' ';
-                        memcpy(joined + a + 1, t, b + 1);
-                        last->text = joined;
-                    }
-                    free(t);
-                }
+                append_to_last(h, p);
             } else {
                 add_line(h, HELP_TEXT, p);
             }

@@ -462,12 +462,45 @@ static void deal(table_scene_t *t) {
     if (t->game->round.phase == ROUND_BETTING) act(t, round_simple(ACT_DEAL, 0));
 }
 
+/* The cards the strategy needs: the up card (Caribbean) or the board shown so far and the
+ * raises made (Cajun). */
+int table_best_decision(const table_scene_t *t, const strategy_t *s, strategy_advice_t *advice) {
+    const round_t *r = &t->game->round;
+    const round_seat_t *seat = &r->seat[0];
+    int raises[3] = {0};
+    int64_t ante = seat->stake[WAGER_ANTE] ? seat->stake[WAGER_ANTE] : 1;
+    for (int k = 0; k < r->step && k < 3; k++)
+        raises[k] = (int)(seat->stake[WAGER_RAISE_1 + k] / ante);
+    const card_t *shown = t->game->rules.variant == VARIANT_CAJUN ? r->board : r->dealer;
+    if (advice) {
+        if (!strategy_advise(s, seat->cards, shown, r->step, raises, advice)) return -1;
+        return advice->decision;
+    }
+    return strategy_decide(s, seat->cards, shown, r->step, raises);
+}
+
+static void hint_after(table_scene_t *t, int chose) {
+    if (!t->strategy || !t->advice_ok || chose == t->advice.decision) return;
+    static const char *const names[2][4] = {{"FOLD", "PLAY", "", ""},
+                                            {"FOLD", "RAISE 1x", "RAISE 2x", "RAISE 3x"}};
+    int cajun = t->game->rules.variant == VARIANT_CAJUN;
+    const char *best = t->game->rules.variant == VARIANT_ASIAN && t->advice.decision == 1
+                           ? "RAISE"
+                           : names[cajun][t->advice.decision];
+    char msg[128];
+    snprintf(msg, sizeof msg, "Hint: the best play was %s (%+.3f antes; your choice %+.3f)", best,
+             t->advice.ev[t->advice.decision], t->advice.ev[chose]);
+    toast(t, msg);
+}
+
 static void decide(table_scene_t *t, ui_button_t b) {
     const round_t *r = &t->game->round;
     if (r->phase != ROUND_DECIDING || table_busy(t)) return;
     if (!round_seat_can_decide(r, 0)) return;
     bool cajun = t->game->rules.variant == VARIANT_CAJUN;
     ui_audio_play(t->audio, SND_BUTTON);
+    int chose = b == BTN_FOLD ? 0 : b == BTN_RAISE2 ? 2 : b == BTN_RAISE3 ? 3 : 1;
+    if (cajun || chose <= 1) hint_after(t, chose);
     switch (b) {
     case BTN_FOLD:
         act(t, round_simple(ACT_FOLD, 0));
@@ -710,6 +743,13 @@ void table_update(table_scene_t *t, const ui_input_t *in, float dt) {
     if (fabs(pool - t->shown_pool) < 1) t->shown_pool = pool;
 
     run_timers(t);
+    const round_t *rr = &t->game->round;
+    if (t->strategy && rr->phase == ROUND_DECIDING && round_seat_can_decide(rr, 0) &&
+        (t->advice_game != t->game->number || t->advice_step != rr->step)) {
+        t->advice_ok = table_best_decision(t, t->strategy, &t->advice) >= 0;
+        t->advice_game = t->game->number;
+        t->advice_step = rr->step;
+    }
     layout_buttons(t);
     ui_input_t local = *in;
     if (local.tap) {
@@ -1366,6 +1406,33 @@ void table_draw(table_scene_t *t, ui_gfx_t *g) {
     }
     draw_timer(t, g);
     draw_bar(t, g, false);
+    const round_t *rr = &gm->round;
+    if (t->strategy && t->advice_ok && rr->phase == ROUND_DECIDING &&
+        round_seat_can_decide(rr, 0) && !table_busy(t) && t->advice_game == gm->number &&
+        t->advice_step == rr->step) {
+        static const char *const cajun_names[4] = {"FOLD", "RAISE 1x", "RAISE 2x", "RAISE 3x"};
+        bool cajun = gm->rules.variant == VARIANT_CAJUN;
+        const char *play = gm->rules.variant == VARIANT_ASIAN ? "RAISE" : "PLAY";
+        char line[160], part[48];
+        snprintf(line, sizeof line, "HINT: %s   ",
+                 cajun                ? cajun_names[t->advice.decision]
+                 : t->advice.decision ? play
+                                      : "FOLD");
+        for (int k = 0; k < t->advice.noptions; k++) {
+            snprintf(part, sizeof part, " %s %+.3f",
+                     cajun ? cajun_names[k]
+                     : k   ? play
+                           : "FOLD",
+                     t->advice.ev[k]);
+            strncat(line, part, sizeof line - strlen(line) - 1);
+        }
+        float w = gfx_text_width(g, line, 24, UI_FONT_BOLD) + 50;
+        ui_rect_t r = ui_r(1890 - w, t->bar_y - 58, w, 46);
+        gfx_panel(g, r, 22, ui_rgba(20, 40, 80, 235), ui_rgba(8, 20, 50, 235),
+                  ui_rgba(140, 190, 255, 220), 2);
+        gfx_text(g, line, r.x + 25, r.y + 9, 24, UI_FONT_BOLD, ui_rgba(220, 235, 255, 255),
+                 UI_ALIGN_LEFT);
+    }
     for (int i = 0; i < t->nflights; i++) {
         const flight_t *f = &t->flights[i];
         if (t->now < f->t0) continue;

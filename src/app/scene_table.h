@@ -11,6 +11,7 @@
 #include <stdint.h>
 
 #include "game.h"
+#include "strategy.h"
 #include "scene_help.h"
 #include "ui_audio.h"
 #include "ui_gfx.h"
@@ -100,6 +101,13 @@ typedef struct table_scene {
     float bet_timer_at, decide_timer_at;
     int decide_step; /* the Cajun step the decision timer is for */
 
+    /* the hint: the optimal decision and the value of each choice, once per decision */
+    const strategy_t *strategy; /* NULL: no hint (off, or still being built) */
+    strategy_advice_t advice;
+    bool advice_ok;
+    uint64_t advice_game;
+    int advice_step;
+
     enum { OVERLAY_NONE = 0, OVERLAY_HELP, OVERLAY_HISTORY } overlay;
     int page;
     help_t help;
@@ -116,6 +124,10 @@ typedef struct table_scene {
 void table_init(table_scene_t *t, game_t *game, ui_audio_t *audio, bool turbo,
                 const char *assets_dir);
 void table_free(table_scene_t *t);
+
+/* The strategy's decision for the seat now (0 fold, 1 play/raise, 1..3 Cajun raise), for the
+ * hint and automated play. */
+int table_best_decision(const table_scene_t *t, const strategy_t *s, strategy_advice_t *advice);
 void table_update(table_scene_t *t, const ui_input_t *in, float dt);
 void table_draw(table_scene_t *t, ui_gfx_t *g);
 /* True while anything on screen moves; when false the loop may sleep until the next input. */

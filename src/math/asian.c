@@ -114,7 +114,7 @@ void asian_par(const rules_t *r, asian_reading_t reading, int32_t commission_bp,
             int64_t res = raise_result(r, reading, pv, dv, &win);
             ev += (par_int)dcount[dv] * (res > 0 ? win * keep : res * RULES_BP);
         }
-        if (ev <= -(par_int)dtotal * RULES_BP) {
+        if (ev < -(par_int)dtotal * RULES_BP) {
             cnt_fold += (par_int)pw * dtotal;
             wager += (par_int)pw * dtotal;
             continue;
@@ -180,5 +180,5 @@ bool asian_decide(const rules_t *r, const card_t cards[5], double *ev) {
         dtotal += dcount[dv];
     }
     if (ev) *ev = (double)par_to_ld(e) / (double)par_to_ld(dtotal * RULES_BP);
-    return e > -dtotal * RULES_BP;
+    return e >= -dtotal * RULES_BP;
 }

@@ -4,7 +4,7 @@
  * of points (ace and joker 1 point: 5 cards; 2..9: 4 each; ten and pictures: 16) with their
  * numbers of combinations: every player hand against every dealer hand of the 48 remaining
  * cards, C(53,5) x C(48,5) = 4,913,773,104,240 deals. The player raises when raising is worth
- * more than folding (-1 ante), exactly; equal choices fold.
+ * at least as much as folding (-1 ante), exactly (equal choices raise, as in Cajun Stud).
  *
  * Two readings of the settlement are available: ASIAN_ODDS_BOTH (rules.md: the margin odds on
  * ante and raise; what the round engine pays) and ASIAN_ODDS_ONE (the odds on one bet and

@@ -81,44 +81,51 @@ typedef struct work {
 } work_t;
 
 /* Best at stage 3, values in 1/48 antes: returns the raise (0 = fold). */
-static int best3(int64_t s, int c, int64_t *v) {
+/* opt (may be NULL) gets the value of each choice: [0] FOLD, [x] RAISE x. */
+static int best3(int64_t s, int c, int64_t *v, int64_t *opt) {
     int best = 0;
     int64_t bv = -48 * (int64_t)c;
+    if (opt) opt[0] = bv;
     for (int x = 1; x <= 3; x++) {
         int64_t e = (int64_t)(c + x) * s;
-        if (e > bv) bv = e, best = x;
+        if (opt) opt[x] = e;
+        if (e >= bv) bv = e, best = x;
     }
     *v = bv;
     return best;
 }
 
-static int best2(const work_t *w, int c1, int c, const uint64_t used, int64_t *v) {
+static int best2(const work_t *w, int c1, int c, const uint64_t used, int64_t *v, int64_t *opt) {
     int best = 0;
     int64_t bv = -(int64_t)c * 49 * 48;
+    if (opt) opt[0] = bv;
     for (int x = 1; x <= 3; x++) {
         int64_t e = 0, t;
         for (int c2 = 0; c2 < 52; c2++) {
             if (used >> c2 & 1 || c2 == c1) continue;
-            best3(w->sum[c1][c2], c + x, &t);
+            best3(w->sum[c1][c2], c + x, &t, NULL);
             e += t;
         }
-        if (e > bv) bv = e, best = x;
+        if (opt) opt[x] = e;
+        if (e >= bv) bv = e, best = x;
     }
     *v = bv;
     return best;
 }
 
-static int best1(const work_t *w, uint64_t used, int64_t *v) {
+static int best1(const work_t *w, uint64_t used, int64_t *v, int64_t *opt) {
     int best = 0;
     int64_t bv = -(int64_t)50 * 49 * 48;
+    if (opt) opt[0] = bv;
     for (int x = 1; x <= 3; x++) {
         int64_t e = 0, t;
         for (int c1 = 0; c1 < 52; c1++) {
             if (used >> c1 & 1) continue;
-            best2(w, c1, 1 + x, used, &t);
+            best2(w, c1, 1 + x, used, &t, NULL);
             e += t;
         }
-        if (e > bv) bv = e, best = x;
+        if (opt) opt[x] = e;
+        if (e >= bv) bv = e, best = x;
     }
     *v = bv;
     return best;
@@ -168,7 +175,7 @@ void cajun_par(const rules_t *r, par_bet_t *b) {
                 fill_nodes(w, h0, h1);
                 uint64_t used = 1ull << h0 | 1ull << h1;
                 int64_t v;
-                int x1 = best1(w, used, &v);
+                int x1 = best1(w, used, &v, NULL);
                 if (x1 == 0) {
                     fold_count[0] += weight * 117600;
                     fold_sum[0] -= weight * 117600;
@@ -179,7 +186,7 @@ void cajun_par(const rules_t *r, par_bet_t *b) {
                 for (int c1 = 0; c1 < 52; c1++) {
                     if (used >> c1 & 1) continue;
                     int cc2 = 1 + x1;
-                    int x2 = best2(w, c1, cc2, used, &v);
+                    int x2 = best2(w, c1, cc2, used, &v, NULL);
                     if (x2 == 0) {
                         fold_count[1] += weight * 2352;
                         fold_sum[1] -= weight * 2352 * cc2;
@@ -189,7 +196,7 @@ void cajun_par(const rules_t *r, par_bet_t *b) {
                     for (int c2 = 0; c2 < 52; c2++) {
                         if (used >> c2 & 1 || c2 == c1) continue;
                         int cc3 = cc2 + x2;
-                        int x3 = best3(w->sum[c1][c2], cc3, &v);
+                        int x3 = best3(w->sum[c1][c2], cc3, &v, NULL);
                         if (x3 == 0) {
                             fold_count[2] += weight * 48;
                             fold_sum[2] -= weight * 48 * cc3;
@@ -223,28 +230,36 @@ void cajun_par(const rules_t *r, par_bet_t *b) {
 
 int cajun_decide(const rules_t *r, const card_t hole[2], const card_t *board, int step,
                  const int *raises, double *ev) {
+    double options[4];
+    int best = cajun_decide_options(r, hole, board, step, raises, options);
+    if (ev) *ev = options[best < 0 ? 0 : best];
+    return best;
+}
+
+int cajun_decide_options(const rules_t *r, const card_t hole[2], const card_t *board, int step,
+                         const int *raises, double options[4]) {
     work_t *w = malloc(sizeof *w);
-    if (!w) return 0;
+    if (!w) return -1;
     kind_results(r, w->res);
     for (int v = 1; v <= EVAL_CLASSES; v++) w->kind[v] = (int8_t)kind_of(v);
     fill_nodes(w, hole[0], hole[1]);
     uint64_t used = 1ull << hole[0] | 1ull << hole[1];
     int committed = 1;
     for (int i = 0; i < step; i++) committed += raises[i];
-    int64_t v;
+    int64_t v, opt[4];
     int best;
     double den;
     if (step == 0) {
-        best = best1(w, used, &v);
+        best = best1(w, used, &v, opt);
         den = 117600.0;
     } else if (step == 1) {
-        best = best2(w, board[0], committed, used, &v);
+        best = best2(w, board[0], committed, used, &v, opt);
         den = 2352.0;
     } else {
-        best = best3(w->sum[board[0]][board[1]], committed, &v);
+        best = best3(w->sum[board[0]][board[1]], committed, &v, opt);
         den = 48.0;
     }
-    if (ev) *ev = (double)v / den;
+    for (int x = 0; x < 4; x++) options[x] = (double)opt[x] / den;
     free(w);
     return best;
 }
@@ -264,7 +279,8 @@ static int64_t last_sum(const cajun_table_t *t, eval_hand_t h4, uint64_t used) {
 }
 
 int cajun_decide_table(const cajun_table_t *t, const card_t hole[2], const card_t *board, int step,
-                       const int *raises, double *ev) {
+                       const int *raises, double *ev, double options[4]) {
+    int64_t opt[4];
     int committed = 1;
     for (int i = 0; i < step; i++) committed += raises[i];
     uint64_t used = 1ull << hole[0] | 1ull << hole[1];
@@ -275,7 +291,7 @@ int cajun_decide_table(const cajun_table_t *t, const card_t hole[2], const card_
     if (step == 2) {
         used |= 1ull << board[0] | 1ull << board[1];
         eval_hand_t h4 = eval_hand_add(eval_hand_add(hh, board[0]), board[1]);
-        best = best3(last_sum(t, h4, used), committed, &v);
+        best = best3(last_sum(t, h4, used), committed, &v, opt);
         den = 48.0;
     } else if (step == 1) {
         used |= 1ull << board[0];
@@ -285,20 +301,23 @@ int cajun_decide_table(const cajun_table_t *t, const card_t hole[2], const card_
             if (!(used >> c2 & 1))
                 sums[c2] = last_sum(t, eval_hand_add(h3, (card_t)c2), used | 1ull << c2);
         best = 0;
-        v = -(int64_t)committed * 49 * 48;
+        v = opt[0] = -(int64_t)committed * 49 * 48;
         for (int x = 1; x <= 3; x++) {
             int64_t e = 0, tv;
             for (int c2 = 0; c2 < 52; c2++) {
                 if (used >> c2 & 1) continue;
-                best3(sums[c2], committed + x, &tv);
+                best3(sums[c2], committed + x, &tv, NULL);
                 e += tv;
             }
-            if (e > v) v = e, best = x;
+            opt[x] = e;
+            if (e >= v) v = e, best = x;
         }
         den = 2352.0;
     } else {
         return -1; /* the first decision: use cajun_decide or a stored table */
     }
     if (ev) *ev = (double)v / den;
+    if (options)
+        for (int x = 0; x < 4; x++) options[x] = (double)opt[x] / den;
     return best;
 }

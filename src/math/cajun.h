@@ -6,7 +6,10 @@
  * cards; the second and first decisions take the best continuation for each amount already
  * committed, since the best play depends on it. Hole cards are reduced by suit symmetry (169
  * classes); everything is integer: values at the first decision are in 1/(50*49*48) antes.
- * Equal choices take the smaller wager (FOLD before RAISE, 1x before 2x).
+ * Equal choices take the larger wager (RAISE before FOLD, 3x before 1x): many positions tie
+ * exactly (an expected result of 0 on the last card), and this is the convention of the
+ * published figures for the same main game (Mississippi Stud: 4.91% of the ante, 3.59 antes
+ * wagered on average, element of risk 1.37%); the house edge does not depend on it.
  * The aggregate limit depends on the stakes and all seats, so the figures are per ante
  * without it. */
 #ifndef STUDPOKER_CAJUN_H
@@ -26,6 +29,9 @@ void cajun_par(const rules_t *r, par_bet_t *out);
  * 50 * 49 * 48 hands. */
 int cajun_decide(const rules_t *r, const card_t hole[2], const card_t *board, int step,
                  const int *raises, double *ev);
+/* The same with the expected result of every choice: options[0] FOLD, options[x] RAISE x. */
+int cajun_decide_options(const rules_t *r, const card_t hole[2], const card_t *board, int step,
+                         const int *raises, double options[4]);
 
 /* The same from a prepared table of results by hand value (for play time: the second and
  * third decisions then look at 49 x 48 and 48 final hands, without allocating). */
@@ -35,6 +41,6 @@ typedef struct cajun_table {
 } cajun_table_t;
 void cajun_table_init(const rules_t *r, cajun_table_t *t);
 int cajun_decide_table(const cajun_table_t *t, const card_t hole[2], const card_t *board, int step,
-                       const int *raises, double *ev);
+                       const int *raises, double *ev, double options[4]);
 
 #endif

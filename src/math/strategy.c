@@ -258,9 +258,73 @@ int strategy_decide(const strategy_t *s, const card_t *cards, const card_t *show
             int suited = a != b && card_suit(cards[0]) == card_suit(cards[1]);
             return s->cajun_first[hi][lo][suited];
         }
-        return cajun_decide_table(&s->cajun, cards, shown, step, raises, NULL);
+        return cajun_decide_table(&s->cajun, cards, shown, step, raises, NULL, NULL);
     }
     default:
         return 0;
+    }
+}
+
+/* Caribbean: the exact value of PLAY for one hand and up card, in antes. */
+static double caribbean_play_ev(const strategy_t *s, const card_t *cards, card_t up) {
+    uint64_t used = 1ull << up;
+    for (int i = 0; i < 5; i++) used |= 1ull << cards[i];
+    card_t rest[46];
+    int n = 0;
+    for (int c = 0; c < 52; c++)
+        if (!(used >> c & 1)) rest[n++] = (card_t)c;
+    int pv = eval_value(cards, 5);
+    int64_t pay = 1 + 2 * (int64_t)s->rules.main_pays[eval_category(pv)];
+    int64_t total = 0, sum = 0;
+    eval_hand_t h0 = eval_hand_add(eval_hand_empty(), up);
+    for (int a = 0; a < n; a++) {
+        eval_hand_t h1 = eval_hand_add(h0, rest[a]);
+        for (int b = a + 1; b < n; b++) {
+            eval_hand_t h2 = eval_hand_add(h1, rest[b]);
+            for (int c = b + 1; c < n; c++) {
+                eval_hand_t h3 = eval_hand_add(h2, rest[c]);
+                for (int d = c + 1; d < n; d++) {
+                    int dv = eval_hand_value(eval_hand_add(h3, rest[d]));
+                    total++;
+                    if (dv < s->qualify)
+                        sum += 1;
+                    else if (dv < pv)
+                        sum += pay;
+                    else if (dv > pv)
+                        sum -= 3;
+                }
+            }
+        }
+    }
+    return (double)sum / (double)total;
+}
+
+bool strategy_advise(const strategy_t *s, const card_t *cards, const card_t *shown, int step,
+                     const int *raises, strategy_advice_t *out) {
+    memset(out, 0, sizeof *out);
+    out->decision = strategy_decide(s, cards, shown, step, raises);
+    switch (s->rules.variant) {
+    case VARIANT_CARIBBEAN:
+        out->noptions = 2;
+        out->ev[0] = -1.0;
+        out->ev[1] = caribbean_play_ev(s, cards, shown[0]);
+        return true;
+    case VARIANT_ASIAN: {
+        double ev;
+        asian_decide(&s->rules, cards, &ev);
+        out->noptions = 2;
+        out->ev[0] = -1.0;
+        out->ev[1] = ev;
+        return true;
+    }
+    case VARIANT_CAJUN: {
+        out->noptions = 4;
+        int best = step == 0
+                       ? cajun_decide_options(&s->rules, cards, shown, step, raises, out->ev)
+                       : cajun_decide_table(&s->cajun, cards, shown, step, raises, NULL, out->ev);
+        return best >= 0;
+    }
+    default:
+        return false;
     }
 }

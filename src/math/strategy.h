@@ -35,6 +35,21 @@ void strategy_free(strategy_t *s);
 int strategy_decide(const strategy_t *s, const card_t *cards, const card_t *shown, int step,
                     const int *raises);
 
+/* The hint: the optimal decision and the expected result of each choice, in antes, for the
+ * round's main bets (the ante and every decision bet; what is already staked counts as lost
+ * on a fold). ev[0] is FOLD; ev[1] PLAY/RAISE (ev[1..3] the Cajun raises). The decision comes
+ * from strategy_decide(); the values are counted exactly for this one position (Caribbean:
+ * the 163,185 dealer hands; Cajun: the remaining boards; Asian: the dealer's point
+ * multisets), a millisecond or so, for the screen only. Returns false on bad input. */
+typedef struct strategy_advice {
+    int decision;
+    int noptions; /* 2, or 4 for Cajun */
+    double ev[4];
+} strategy_advice_t;
+
+bool strategy_advise(const strategy_t *s, const card_t *cards, const card_t *shown, int step,
+                     const int *raises, strategy_advice_t *out);
+
 /* Caribbean: the number of (hand, up card) cells that needed the exact suit pattern, and
  * how many patterns were stored for them. */
 int strategy_caribbean_exceptions(const strategy_t *s, int *patterns);
