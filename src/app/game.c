@@ -185,6 +185,8 @@ static void void_after_fault(game_t *g, const char *what) {
     char reason[STORE_MSG_LEN];
     snprintf(reason, sizeof reason, "%s: %s", what, store_message(g->store));
     bool voided = store_round_void(g->store, reason) == STORE_OK;
+    store_lock_t lock;
+    if (voided && store_locks(g->store, &lock, 1) > 0) g->lock_id = lock.id;
     if (voided && !game_round_over(g)) {
         round_action_t v = round_simple(ACT_VOID, 0);
         round_apply(&g->round, &v);
@@ -236,12 +238,16 @@ round_status_t game_act(game_t *g, round_action_t a) {
 }
 
 bool game_attendant(game_t *g) {
-    if (!g->store || g->state != GAME_LOCKED) return false;
-    if (store_lock_clear(g->store, g->lock_id, STORE_CLEAR_TO_CREDITS, "attendant key") !=
-        STORE_OK) {
-        fault(g, "The hand pay could not be cleared");
+    /* a hand pay, or a recorded fault (a voided round) the attendant has looked at; a database
+     * that fails its checks is not cleared by a key */
+    if (!g->store || !g->lock_id || store_state(g->store) == STORE_FAULTED) return false;
+    if (g->state != GAME_LOCKED && g->state != GAME_FAULT) return false;
+    store_clear_t how = g->state == GAME_LOCKED ? STORE_CLEAR_TO_CREDITS : STORE_CLEAR_FAULT;
+    if (store_lock_clear(g->store, g->lock_id, how, "attendant key") != STORE_OK) {
+        fault(g, "The lock could not be cleared");
         return false;
     }
+    g->lock_id = 0;
     g->state = GAME_PLAY;
     g->message[0] = '\0';
     read_locks(g);

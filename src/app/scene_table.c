@@ -786,7 +786,7 @@ void table_update(table_scene_t *t, const ui_input_t *in, float dt) {
     }
     if (ui_pressed(in, BTN_ATTENDANT) && game_attendant(t->game)) {
         ui_audio_play(t->audio, SND_BUTTON);
-        toast(t, "Hand pay cleared by the attendant.");
+        toast(t, "Cleared by the attendant.");
     }
     if (t->game->state != GAME_PLAY) return; /* locked or faulted: the screen says why */
     for (int b = 0; b < BTN_COUNT; b++)
@@ -1474,8 +1474,10 @@ void table_draw(table_scene_t *t, ui_gfx_t *g) {
         gfx_text_wrap(g, gm->message, 960, r.y + 130, r.w - 80, 28, UI_FONT_BOLD, WHITE,
                       UI_ALIGN_CENTER);
         gfx_text(g,
-                 fault ? "Play is stopped. Nothing is lost: the record on the machine is the "
-                         "truth. An attendant checks the machine."
+                 fault ? (gm->lock_id ? "Play is stopped. Nothing is lost. When the attendant has "
+                                        "checked the machine, the attendant's key clears it."
+                                      : "Play is stopped. Nothing is lost: the record on the "
+                                        "machine is the truth. A technician checks it.")
                        : "The attendant's key clears the hand pay.",
                  960, r.y + r.h - 50, 22, UI_FONT_REGULAR, CREAM, UI_ALIGN_CENTER);
         return;
