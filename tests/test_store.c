@@ -1154,8 +1154,33 @@ static void test_schema_version_and_migration(void **state) {
     assert_int_equal(access(missing, F_OK), -1);
 }
 
+/* A new database is made beside its name and renamed into place: a power cut during creation
+ * leaves only a half-made "<name>.new", which the next start throws away and makes again,
+ * never the empty file a start must refuse. */
+static void test_creation_is_all_or_nothing(void **state) {
+    fixture_t *f = *state;
+    char half[256];
+    snprintf(half, sizeof half, "%s.new", f->path);
+    FILE *g = fopen(half, "wb"); /* what a cut in the middle of creating would leave */
+    assert_non_null(g);
+    fputs("half a database", g);
+    fclose(g);
+    store_t *s = open_ok(f->path, NULL);
+    assert_int_equal(store_state(s), STORE_READY);
+    store_close(s);
+    assert_int_equal(access(half, F_OK), -1);
+    assert_int_equal(sql_int(f->path, "PRAGMA application_id"), 0x53505354);
+    /* an empty file where the database was is still refused, never replaced */
+    g = fopen(f->path, "wb");
+    fclose(g);
+    char msg[STORE_MSG_LEN];
+    open_fault(f->path, msg, sizeof msg);
+    assert_non_null(strstr(msg, "empty"));
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test_setup_teardown(test_creation_is_all_or_nothing, setup, teardown),
         cmocka_unit_test_setup_teardown(test_round_written_and_read_back, setup, teardown),
         cmocka_unit_test_setup_teardown(test_schema_version_and_migration, setup, teardown),
         cmocka_unit_test_setup_teardown(test_rules_hash, setup, teardown),

@@ -17,6 +17,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
+#include <fcntl.h>
 #include <sys/stat.h>
 #include <time.h>
 
@@ -1241,11 +1243,65 @@ store_status_t store_open(const char *path, store_t **out, char *err, size_t err
     return store_open_ex(path, NULL, out, err, errlen);
 }
 
+/* A new database is made whole beside its final name and renamed into place, so that a power
+ * cut while it is being created leaves no file (the next start simply creates it again)
+ * rather than an empty one, which a start must refuse as a truncated record. */
+static store_status_t open_impl(const char *path, const store_options_t *opt, store_t **out,
+                                char *err, size_t errlen, bool creating);
+
+static bool create_whole(const char *path, const store_options_t *opt, char *err, size_t errlen) {
+    char tmp[4096];
+    if ((size_t)snprintf(tmp, sizeof tmp, "%s.new", path) >= sizeof tmp) {
+        if (err && errlen) snprintf(err, errlen, "the database path %s is too long", path);
+        return false;
+    }
+    static const char *const sidecars[] = {"", "-wal", "-shm", "-journal"};
+    for (size_t i = 0; i < sizeof sidecars / sizeof sidecars[0]; i++) {
+        char side[4200];
+        snprintf(side, sizeof side, "%s%s", tmp, sidecars[i]);
+        unlink(side); /* a half-made database from an earlier cut: never the machine's record */
+    }
+    store_t *fresh = NULL;
+    store_status_t st = open_impl(tmp, opt, &fresh, err, errlen, true);
+    store_close(fresh); /* checkpoints the log into the file and removes it */
+    if (st != STORE_OK) return false;
+    int fd = open(tmp, O_RDONLY);
+    bool ok = fd >= 0 && fsync(fd) == 0;
+    if (fd >= 0) close(fd);
+    ok = ok && rename(tmp, path) == 0;
+    if (ok) {
+        /* the directory entry too */
+        char dir[4096];
+        snprintf(dir, sizeof dir, "%s", path);
+        char *slash = strrchr(dir, '/');
+        if (slash)
+            *slash = '\0';
+        else
+            snprintf(dir, sizeof dir, ".");
+        int dfd = open(dir, O_RDONLY);
+        if (dfd >= 0) fsync(dfd), close(dfd);
+    } else if (err && errlen) {
+        snprintf(err, errlen, "the new database %s could not be put in place: %s", path,
+                 strerror(errno));
+    }
+    return ok;
+}
+
 store_status_t store_open_ex(const char *path, const store_options_t *opt, store_t **out, char *err,
                              size_t errlen) {
+    return open_impl(path, opt, out, err, errlen, false);
+}
+
+static store_status_t open_impl(const char *path, const store_options_t *opt, store_t **out,
+                                char *err, size_t errlen, bool creating) {
     store_options_t o = {0};
     if (opt) o = *opt;
     *out = NULL;
+    struct stat existing;
+    if (!creating && !o.read_only && stat(path, &existing) != 0 && errno == ENOENT &&
+        !create_whole(path, opt, err, errlen)) {
+        /* fall through: the open below reports what is wrong with the place */
+    }
     store_t *s = calloc(1, sizeof *s);
     if (s) {
         s->shadow = calloc(1, sizeof *s->shadow);
