@@ -163,11 +163,11 @@ void deck_init53(deck_t *deck) {
 
 bool deck_is_valid(const deck_t *deck) {
     if (deck->count < 0 || deck->count > DECK_MAX) return false;
-    bool seen[DECK_MAX] = {false};
+    uint64_t seen = 0; /* one bit per card (53 fit) */
     for (int i = 0; i < deck->count; i++) {
         card_t c = deck->cards[i];
-        if (!card_valid(c) || seen[c]) return false;
-        seen[c] = true;
+        if (!card_valid(c) || (seen >> c & 1)) return false;
+        seen |= 1ull << c;
     }
     return true;
 }

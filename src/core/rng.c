@@ -53,14 +53,19 @@ uint32_t rng_u32(rng_t *rng) {
 uint32_t rng_uniform(rng_t *rng, uint32_t upper_bound) {
     if (upper_bound < 2) return 0;
     if (!rng->seeded) return randombytes_uniform(upper_bound);
-    /* 2^32 mod upper_bound values at the bottom of the range would make the low results more
-     * likely; draw again when one comes up. */
-    uint32_t min = (uint32_t)(-upper_bound) % upper_bound;
-    uint32_t r;
-    do {
-        r = rng_u32(rng);
-    } while (r < min);
-    return r % upper_bound;
+    /* Lemire's multiply-and-reject: the high half of r * upper_bound is the result, and the
+     * 2^32 mod upper_bound low halves that would make some results more likely are drawn
+     * again. Exactly uniform, and the division is only needed on the rare edge. */
+    uint64_t m = (uint64_t)rng_u32(rng) * upper_bound;
+    uint32_t low = (uint32_t)m;
+    if (low < upper_bound) {
+        uint32_t threshold = (uint32_t)(-upper_bound) % upper_bound;
+        while (low < threshold) {
+            m = (uint64_t)rng_u32(rng) * upper_bound;
+            low = (uint32_t)m;
+        }
+    }
+    return (uint32_t)(m >> 32);
 }
 
 void rng_shuffle(rng_t *rng, card_t *cards, int n) {

@@ -1,6 +1,7 @@
 #include "round.h"
 
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -61,7 +62,12 @@ static const char *money(int64_t v, char buf[32]) {
 bool round_init(round_t *r, const rules_t *rules, const deck_t *deck, int nseats,
                 const int64_t *credits, const int64_t *last_stakes, jackpot_pool_t *pool, char *err,
                 size_t errlen) {
-    memset(r, 0, sizeof *r);
+    /* Only what a round reads is cleared: the header, the seats in play and the fields after
+     * the seats; the event and undo buffers and the seats past nseats are never read (a fresh
+     * round then costs little: simulations start millions of them). */
+    int clear_seats = nseats < 0 ? 0 : nseats > RULES_MAX_SEATS ? RULES_MAX_SEATS : nseats;
+    memset(r, 0, offsetof(round_t, seat) + sizeof r->seat[0] * (size_t)clear_seats);
+    memset(&r->dealer, 0, offsetof(round_t, events) - offsetof(round_t, dealer));
     r->rules = rules;
     int want = rules->variant == VARIANT_ASIAN ? 53 : 52;
     if (deck->count != want || !deck_is_valid(deck)) {
@@ -132,14 +138,16 @@ static bool fixed_stake(wager_t w) {
 
 /* ---- betting ---- */
 
-static void push_undo(round_seat_t *seat, const int64_t delta[WAGER_COUNT]) {
+static void push_undo(round_t *r, int s, const int64_t delta[WAGER_COUNT]) {
+    round_seat_t *seat = &r->seat[s];
+    int64_t(*undo)[WAGER_COUNT] = r->undo[s];
     if (seat->nundo == ROUND_UNDO_DEPTH) {
         /* the oldest step can no longer be undone on its own: fold it into the next */
-        for (int w = 0; w < WAGER_COUNT; w++) seat->undo[1][w] += seat->undo[0][w];
-        memmove(seat->undo[0], seat->undo[1], sizeof seat->undo[0] * (ROUND_UNDO_DEPTH - 1));
+        for (int w = 0; w < WAGER_COUNT; w++) undo[1][w] += undo[0][w];
+        memmove(undo[0], undo[1], sizeof undo[0] * (ROUND_UNDO_DEPTH - 1));
         seat->nundo--;
     }
-    memcpy(seat->undo[seat->nundo++], delta, sizeof seat->undo[0]);
+    memcpy(undo[seat->nundo++], delta, sizeof undo[0]);
 }
 
 /* Moves `delta` onto the spots (positive: bets from credits; negative: back to credits). */
@@ -173,7 +181,7 @@ static round_status_t place_bet(round_t *r, int s, wager_t w, int64_t amount) {
     int64_t delta[WAGER_COUNT] = {0};
     delta[w] = amount;
     move_bets(r, s, delta);
-    push_undo(seat, delta);
+    push_undo(r, s, delta);
     return ok();
 }
 
@@ -187,7 +195,7 @@ static round_status_t take_back(round_t *r, int s, bool all) {
         seat->nundo = 0;
     } else {
         seat->nundo--;
-        for (int w = 0; w < WAGER_COUNT; w++) delta[w] = -seat->undo[seat->nundo][w];
+        for (int w = 0; w < WAGER_COUNT; w++) delta[w] = -r->undo[s][seat->nundo][w];
     }
     move_bets(r, s, delta);
     return ok();
@@ -228,7 +236,7 @@ static round_status_t repeat_bets(round_t *r, int s) {
     round_status_t st = check_bet_set(r, delta, seat->credits);
     if (st.refusal) return st;
     move_bets(r, s, delta);
-    push_undo(seat, delta);
+    push_undo(r, s, delta);
     return ok();
 }
 
@@ -248,7 +256,7 @@ static round_status_t double_bets(round_t *r, int s) {
     if (total > seat->credits)
         return refuse(REFUSE_CREDITS, "Not enough credits to double every bet.");
     move_bets(r, s, delta);
-    push_undo(seat, delta);
+    push_undo(r, s, delta);
     return ok();
 }
 
@@ -397,10 +405,10 @@ static void settle_progressive(round_t *r) {
             int64_t value = jackpot_read(r->pool);
             for (int k = s; k < r->nseats; k++) {
                 if (cat[k] != EVAL_ROYAL_FLUSH) continue;
-                int64_t share = live ? (int64_t)((i128)value * r->seat[k].stake[w] / royal_stakes)
-                                     : (int64_t)((i128)value *
-                                                 ru->progressive_meter_bp[EVAL_ROYAL_FLUSH] /
-                                                 RULES_BP / royals);
+                int64_t share =
+                    live ? (int64_t)((i128)value * r->seat[k].stake[w] / royal_stakes)
+                         : (int64_t)((i128)value * ru->progressive_meter_bp[EVAL_ROYAL_FLUSH] /
+                                     RULES_BP / royals);
                 prize[k] = jackpot_claim(r->pool, share);
             }
             royals_paid = true;

@@ -130,8 +130,7 @@ typedef struct round_seat {
     int64_t credits_start;
     int64_t stake[WAGER_COUNT];
     int64_t last_stake[WAGER_COUNT]; /* last round's bets, for REPEAT */
-    int64_t undo[ROUND_UNDO_DEPTH][WAGER_COUNT];
-    int nundo;
+    int nundo;                       /* steps in round_t.undo[seat] */
     card_t cards[5];
     int ncards;
     bool folded;
@@ -151,7 +150,7 @@ typedef struct round {
     deck_t deck;
     int next_card;
     int nseats;
-    round_seat_t seat[RULES_MAX_SEATS];
+    round_seat_t seat[RULES_MAX_SEATS]; /* only the first nseats are meaningful */
     card_t dealer[5];
     bool dealer_revealed;
     int dealer_value;
@@ -160,10 +159,13 @@ typedef struct round {
     int board_shown;
     int step;             /* the decision step in play (Cajun 0..2; others 0) */
     jackpot_pool_t *pool; /* the live JACKPOT or the US progressive, NULL if not offered */
-    round_event_t events[ROUND_MAX_EVENTS];
-    int nevents; /* events of the last round_apply() */
+    int nevents;          /* events of the last round_apply() */
     bool events_overflowed;
     round_event_t scratch_event;
+    /* Below: large buffers whose unused parts are never read, so round_init does not clear
+     * them (nor the seats past nseats). */
+    round_event_t events[ROUND_MAX_EVENTS];
+    int64_t undo[RULES_MAX_SEATS][ROUND_UNDO_DEPTH][WAGER_COUNT]; /* each seat's bet steps */
 } round_t;
 
 /* Starts a round in the betting phase. deck is the shuffled deck (52 cards, 53 for Asian);
