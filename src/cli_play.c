@@ -73,6 +73,8 @@ int cli_play(int argc, char **argv) {
             o.turbo = true;
         else if (strcmp(a, "--mute") == 0)
             o.mute = true;
+        else if (strcmp(a, "--attract") == 0)
+            o.attract = true;
         else if (strcmp(a, "--hint") == 0)
             o.hint = true;
         else if (strcmp(a, "--summary") == 0)
@@ -122,6 +124,13 @@ int cli_play(int argc, char **argv) {
             i++;
         } else
             return usage_error("unknown option", a);
+    }
+    if (o.attract) {
+        /* the demo deals from its own seeded deck with play money, and records nothing */
+        if (o.db) return usage_error("--attract records nothing: no --db", NULL);
+        if (!o.seed) o.seed = 1;
+        if (!o.autoplay) o.autoplay = INT64_MAX; /* forever */
+        o.credits = 100000;
     }
     if (o.ndecks && !o.headless)
         return usage_error("--deck (a stacked deck) is for headless tests only", NULL);

@@ -148,6 +148,13 @@ else
   bad "the recorded rounds failed: $(cat "$tmp/rec1.out" "$tmp/rec2.out")"
 fi
 
+# Attract mode: the demo plays itself (optimal strategy, its own seeded deck, play money) and
+# records nothing: it refuses a database.
+out=$("$bin" play --headless --turbo --size 320x240 --attract --autoplay 20 2>&1); rc=$?
+if [ "$rc" -eq 0 ] && grep -q "^game=20 phase=settled" <<<"$out"; then ok; else bad "attract: status $rc: $out"; fi
+out=$("$bin" play --headless --attract --db "$tmp/demo.db" 2>&1); rc=$?
+if [ "$rc" -eq 2 ] && [ ! -e "$tmp/demo.db" ]; then ok; else bad "attract with a database: status $rc: $out"; fi
+
 # A refused action changes nothing: DEAL with no bet, PLAY before the deal.
 run refused caribbean-classic "As Ks Qs Js Ts" "100 DEAL" "200 PLAY" "300 SUMMARY"
 expect refused phase=betting staked=0 credits=100000

@@ -222,7 +222,7 @@ static double process_age_seconds(void) {
 static bool autoplay(app_t *a, ui_input_t *in, int64_t rounds) {
     game_t *g = &a->game;
     const round_t *r = &g->round;
-    if (game_history_count(g) >= rounds) return true;
+    if ((g->store ? game_history_count(g) : g->played) >= rounds) return true;
     if (g->state == GAME_LOCKED) {
         ui_press(in, BTN_ATTENDANT);
         return false;
@@ -356,7 +356,7 @@ int app_run(const app_options_t *o) {
     char dbpath[1024] = "";
     if (o->db) {
         snprintf(dbpath, sizeof dbpath, "%s", o->db);
-    } else if (!o->headless) {
+    } else if (!o->headless && !o->attract) {
         if (o->store_dir && o->store_dir[0]) {
             snprintf(dbpath, sizeof dbpath, "%s/studpoker.db", o->store_dir);
         } else {
@@ -395,6 +395,7 @@ int app_run(const app_options_t *o) {
         goto done;
     }
     table_init(&a->table, &a->game, &a->audio, o->turbo, assets);
+    a->table.demo = o->attract;
     /* the strategy takes under a second to build: autoplay waits for it, the hint does not
      * hold up the first frame */
     a->strategy_rules = a->game.rules;
@@ -418,6 +419,9 @@ int app_run(const app_options_t *o) {
         ui_input_poll(&a->input, &a->gfx, &in, now_ms);
         if (o->hint && !a->table.strategy)
             a->table.strategy = SDL_AtomicGetPtr((void **)&a->strategy);
+        if (o->attract && game_round_over(&a->game) &&
+            a->game.credits < 100 * a->game.rules.bet_min[WAGER_ANTE])
+            a->game.credits = o->credits; /* the demo's play money never runs out */
         if (o->autoplay) {
             if (autoplay(a, &in, o->autoplay)) quit = true;
         } else if (o->headless) {

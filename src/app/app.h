@@ -34,6 +34,8 @@ typedef struct app_options {
     bool summary;          /* print the last round's summary line at exit (tests) */
     const char *db;        /* the machine's database; NULL: the default (none when headless) */
     bool hint;             /* show the optimal decision and its value ([hint] show) */
+    bool attract;          /* the demo: plays itself on its own seeded deck and play money,
+                              never touching the machine's credits, meters or history */
     int64_t autoplay;      /* >0: the machine plays by itself until this many rounds are recorded
                               (or played, without a store): soak and kill tests */
     const char *store_dir; /* config [cabinet] store_path: the folder of the default database */

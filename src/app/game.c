@@ -150,6 +150,7 @@ bool game_round_over(const game_t *g) {
 }
 
 static void record(game_t *g) {
+    g->played++;
     const round_seat_t *s = &g->round.seat[0];
     memmove(&g->history[1], &g->history[0], sizeof g->history[0] * (GAME_HISTORY - 1));
     if (g->nhistory < GAME_HISTORY) g->nhistory++;

@@ -52,6 +52,7 @@ typedef struct game {
     uint64_t number;                     /* game number of the round in play */
     game_record_t history[GAME_HISTORY]; /* newest first */
     int nhistory;
+    int64_t played;    /* rounds finished in this session */
     deck_t stacked[4]; /* test decks for the next rounds, in order (headless tests only) */
     int nstacked, next_stacked;
 

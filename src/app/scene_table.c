@@ -167,7 +167,7 @@ static ui_rect_t popup_button(int i) {
 
 bool table_animating(const table_scene_t *t) {
     if (table_busy(t) || t->nflights > 0 || t->ncoins > 0) return true;
-    if (t->game->state != GAME_PLAY) return true; /* the lock panel pulses */
+    if (t->game->state != GAME_PLAY || t->demo) return true; /* the lock panel, the demo pulse */
     if (t->banner[0] && t->now < t->banner_at + 0.5f) return true;
     if (t->now < t->result_at + 3.5f) return true; /* the lit pay-table row pulses a while */
     double pool = (double)jackpot_read(&t->game->pool);
@@ -1447,6 +1447,15 @@ void table_draw(table_scene_t *t, ui_gfx_t *g) {
         ui_rect_t r = ui_r(960 - w / 2, t->bar_y - 70, w, 52);
         gfx_panel(g, r, 26, ui_rgba(120, 20, 20, 235), ui_rgba(70, 8, 8, 235), CREAM, 2);
         gfx_text(g, t->toast, 960, r.y + 11, 26, UI_FONT_BOLD, WHITE, UI_ALIGN_CENTER);
+    }
+    if (t->demo) {
+        /* the attract banner over the demo rounds */
+        float pulse = 0.55f + 0.45f * fabsf(sinf(t->now * 2.2f));
+        ui_rect_t r = ui_r(560, 8, 800, 56);
+        gfx_panel(g, r, 28, ui_rgba(120, 16, 24, 240), ui_rgba(60, 6, 10, 240),
+                  ui_rgba(242, 201, 76, (uint8_t)(255 * pulse)), 3);
+        gfx_text(g, "DEMO  -  INSERT CREDITS  -  TOUCH TO PLAY", 960, r.y + 10, 30, UI_FONT_DISPLAY,
+                 ui_rgba(255, 236, 170, (uint8_t)(150 + 105 * pulse)), UI_ALIGN_CENTER);
     }
     /* HELP and HISTORY, always there */
     static const char *const corner[2] = {"HELP", "HISTORY"};

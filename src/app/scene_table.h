@@ -53,6 +53,7 @@ typedef struct table_scene {
     game_t *game;
     ui_audio_t *audio;
     bool turbo;
+    bool demo; /* attract mode: "INSERT CREDITS / TOUCH TO PLAY" over the demo rounds */
     float now; /* seconds since the scene started */
 
     card_vis_t player[5], dealer[5], board[3];
