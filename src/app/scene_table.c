@@ -146,7 +146,7 @@ void table_init(table_scene_t *t, game_t *game, ui_audio_t *audio, bool turbo,
     layout_spots(t);
     t->bar_y = BAR_TOP;
     t->collect_at = -1;
-    t->shown_pool = (double)jackpot_read(&game->pool);
+    t->shown_pool = jackpot_read(&game->pool);
     help_load(&t->help, game->rules.variant, assets_dir);
     t->hist_page = -1;
     sync_cards(t);
@@ -170,8 +170,8 @@ bool table_animating(const table_scene_t *t) {
     if (t->game->state != GAME_PLAY || t->demo) return true; /* the lock panel, the demo pulse */
     if (t->banner[0] && t->now < t->banner_at + 0.5f) return true;
     if (t->now < t->result_at + 3.5f) return true; /* the lit pay-table row pulses a while */
-    double pool = (double)jackpot_read(&t->game->pool);
-    return t->shown_win != (double)t->round_return || t->shown_pool != pool;
+    int64_t pool = jackpot_read(&t->game->pool);
+    return t->shown_win != t->round_return || t->shown_pool != pool;
 }
 
 static float timer_left(const table_scene_t *t, bool *deciding);
@@ -689,6 +689,13 @@ static void draw_timer(table_scene_t *t, ui_gfx_t *g) {
              UI_FONT_BOLD, CREAM, UI_ALIGN_CENTER);
 }
 
+/* One tick of a counting display: a fraction of the way, at least a cent, never past. */
+static int64_t ease_cents(int64_t shown, int64_t target, int64_t fraction) {
+    int64_t step = (target - shown) / fraction;
+    if (step == 0) step = target > shown ? 1 : target < shown ? -1 : 0;
+    return shown + step;
+}
+
 void table_update(table_scene_t *t, const ui_input_t *in, float dt) {
     t->now += dt;
     for (int i = 0; i < t->ncues;) {
@@ -734,13 +741,11 @@ void table_update(table_scene_t *t, const ui_input_t *in, float dt) {
         else
             i++;
     }
-    /* the win counts up and the meter rolls, each easing towards its value */
-    double target = t->results_pending ? 0 : (double)t->round_return;
-    t->shown_win += (target - t->shown_win) * (1.0 - exp(-6.0 * dt));
-    if (fabs(target - t->shown_win) < 1) t->shown_win = target;
-    double pool = (double)jackpot_read(&t->game->pool);
-    t->shown_pool += (pool - t->shown_pool) * (1.0 - exp(-3.0 * dt));
-    if (fabs(pool - t->shown_pool) < 1) t->shown_pool = pool;
+    /* the win counts up and the meter rolls, each easing towards its value in whole cents */
+    if (dt > 0) {
+        t->shown_win = ease_cents(t->shown_win, t->results_pending ? 0 : t->round_return, 16);
+        t->shown_pool = ease_cents(t->shown_pool, jackpot_read(&t->game->pool), 32);
+    }
 
     run_timers(t);
     const round_t *rr = &t->game->round;
@@ -1065,7 +1070,7 @@ static void draw_side_panel(table_scene_t *t, ui_gfx_t *g, bool layer) {
                      ru->offered[WAGER_JACKPOT] ? "Royal Flush wins it all" : "Royal Flush: 100%",
                      m.x + m.w / 2, m.y + 150, 22, UI_FONT_REGULAR, CREAM, UI_ALIGN_CENTER);
         }
-        money(gm, (int64_t)(t->shown_pool + 0.5), b1);
+        money(gm, t->shown_pool, b1);
         float size = 64;
         while (gfx_text_width(g, b1, size, UI_FONT_DISPLAY) > m.w - 40 && size > 30) size -= 4;
         if (!layer)
@@ -1242,7 +1247,7 @@ static void draw_bar(table_scene_t *t, ui_gfx_t *g, bool layer) {
         int64_t v;
     } boxes[3] = {{"BALANCE", r->seat[0].credits},
                   {"TOTAL BET", round_seat_staked(r, 0)},
-                  {"WIN", (int64_t)(t->shown_win + 0.5)}};
+                  {"WIN", t->shown_win}};
     for (int i = 0; i < 3; i++) {
         ui_rect_t b = ui_r(30 + (float)i * 232, t->bar_y + 30, 220, 112);
         if (layer) {

@@ -117,8 +117,8 @@ typedef struct table_scene {
     int64_t hist_total;
     int hist_page; /* which page hist holds, -1 = none */
 
-    double shown_win;  /* counts up to the round's return */
-    double shown_pool; /* the jackpot meter rolls towards its value */
+    int64_t shown_win;  /* counts up to the round's return, in cents */
+    int64_t shown_pool; /* the jackpot meter rolls towards its value, in cents */
     int64_t round_return;
 } table_scene_t;
 
