@@ -1,8 +1,10 @@
-/* `studpoker audit --db PATH`: an auditor's check of a machine's database, independent of the
- * game's own bookkeeping: every check the store makes at start (and the full ones), then the
- * money worked out again from the history round by round against the credits on the machine,
- * and every round's deck against every other's (no round dealt twice). Read-only. */
+/* `studpoker audit --db PATH [--meters] [--log N]`: an auditor's check of a machine's database,
+ * independent of the game's own bookkeeping: every check the store makes at start (and the full
+ * ones), then the money worked out again from the history round by round against the credits on the
+ * machine, and every round's deck against every other's (no round dealt twice). Read-only. --meters
+ * lists every meter ("name value", minor units), --log N the newest N audit rows. */
 #include <inttypes.h>
+#include <stdbool.h>
 #include <sodium.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -17,11 +19,23 @@ static int cmp_hash(const void *a, const void *b) {
 
 int cli_audit(int argc, char **argv) {
     const char *db = NULL;
+    bool meters = false;
+    int log_rows = 0;
     for (int i = 0; i < argc; i++) {
-        if (strcmp(argv[i], "--db") == 0 && i + 1 < argc)
+        if (strcmp(argv[i], "--db") == 0 && i + 1 < argc) {
             db = argv[++i];
-        else {
-            fprintf(stderr, "studpoker audit: unknown argument '%s' (usage: audit --db PATH)\n",
+        } else if (strcmp(argv[i], "--meters") == 0) {
+            meters = true;
+        } else if (strcmp(argv[i], "--log") == 0 && i + 1 < argc) {
+            log_rows = atoi(argv[++i]);
+            if (log_rows < 1 || log_rows > 10000) {
+                fprintf(stderr, "studpoker audit: --log needs 1 to 10000 rows\n");
+                return 2;
+            }
+        } else {
+            fprintf(stderr,
+                    "studpoker audit: unknown argument '%s' (usage: audit --db PATH [--meters] "
+                    "[--log N])\n",
                     argv[i]);
             return 2;
         }
@@ -70,7 +84,8 @@ int cli_audit(int argc, char **argv) {
     free(decks);
     free(rec);
     static const char *const ins[] = {"coin_in", "bill_in", "voucher_in", "attendant_in"};
-    static const char *const outs[] = {"credit_out", "handpaid_credits", "cancelled_credits"};
+    static const char *const outs[] = {"credit_out", "handpaid_credits", "cancelled_credits",
+                                       "attendant_jackpots"};
     int64_t in = 0, out = 0, v = 0, credits = 0;
     for (size_t i = 0; i < sizeof ins / sizeof ins[0]; i++)
         if (store_meter(s, ins[i], &v) == STORE_OK) in += v;
@@ -88,6 +103,19 @@ int cli_audit(int argc, char **argv) {
     printf("credits in %" PRId64 ", out %" PRId64 ", net of the rounds %" PRId64
            ", on the machine %" PRId64 ": cents lost %" PRId64 "\n",
            in, out, net, credits, lost);
+    if (meters) {
+        store_meter_value_t mv[256];
+        int k = store_meters(s, mv, 256);
+        for (int i = 0; i < k; i++) printf("meter %s %" PRId64 "\n", mv[i].name, mv[i].value);
+    }
+    if (log_rows) {
+        store_audit_row_t *rows = calloc((size_t)log_rows, sizeof *rows);
+        int k = rows ? store_audit_read(s, rows, log_rows) : -1;
+        for (int i = 0; i < k; i++)
+            printf("audit %" PRId64 " game %" PRId64 " %s %s\n", rows[i].id, rows[i].game,
+                   rows[i].event, rows[i].detail);
+        free(rows);
+    }
     store_close(s);
     if (in_play) {
         printf("a round is in play: the money check needs it finished (start the game)\n");

@@ -30,6 +30,15 @@ static void options_from_config(app_options_t *o, const cfg_t *c) {
     o->credits = c->display.mode == CFG_DISPLAY_KIOSK ? 0 : c->cabinet.free_credits;
     o->store_dir = c->cabinet.store_path;
     o->hint = c->hint.show;
+    o->coin_value = c->cabinet.coin_value;
+    o->nbills = c->cabinet.bill_values.count > 8 ? 8 : c->cabinet.bill_values.count;
+    for (int i = 0; i < o->nbills; i++) o->bill_values[i] = c->cabinet.bill_values.value[i];
+    o->machine_id = c->cabinet.machine_id;
+    o->operator_pin = c->cabinet.operator_pin;
+    o->voucher_dir = c->cabinet.voucher_path;
+    o->stall_seconds = c->cabinet.stall_seconds;
+    o->attract_idle = c->attract.enabled;
+    o->attract_idle_seconds = c->attract.idle_seconds;
     for (int b = 0; b < CFG_BUTTONS; b++)
         o->keys[b].button = cfg_button_key((cfg_button_t)b), o->keys[b].key = c->keys[b];
     o->nkeys = CFG_BUTTONS;

@@ -7,16 +7,23 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <signal.h>
 #include <sys/resource.h>
 #include <time.h>
 #include <unistd.h>
+#ifdef STUDPOKER_SYSTEMD
+#include <systemd/sd-daemon.h>
+#endif
 
+#include "config.h"
 #include "game.h"
-#include "strategy.h"
+#include "scene_operator.h"
 #include "scene_table.h"
+#include "strategy.h"
 #include "ui_audio.h"
 #include "ui_gfx.h"
 #include "ui_input.h"
+#include "voucher.h"
 
 #ifndef STUDPOKER_SOURCE_ASSETS
 #define STUDPOKER_SOURCE_ASSETS "assets"
@@ -33,6 +40,24 @@ void app_options_default(app_options_t *o) {
     o->vsync = true;
     o->volume = 80;
     o->voice = true;
+    o->coin_value = 100;
+    static const int64_t bills[5] = {500, 1000, 2000, 5000, 10000};
+    memcpy(o->bill_values, bills, sizeof bills);
+    o->nbills = 5;
+    o->machine_id = "STUD-01";
+    o->operator_pin = "1234";
+    o->stall_seconds = 10;
+    o->attract_idle = true;
+    o->attract_idle_seconds = 60;
+}
+
+/* SIGTERM and SIGINT (systemd stopping the service, Ctrl+C in a terminal) end the program in
+ * order; a window-close request is something else, which a kiosk ignores. The one flag a signal
+ * handler may set is the only mutable global. */
+static volatile sig_atomic_t terminate_requested;
+static void on_terminate(int sig) {
+    (void)sig;
+    terminate_requested = 1;
 }
 
 static bool dir_has_cards(const char *dir) {
@@ -135,6 +160,28 @@ typedef struct app {
     game_t game;
     table_scene_t table;
     bool fullscreen;
+
+    const app_options_t *o;
+    char assets[512];
+    char voucher_dir[1024];
+    op_settings_t settings;
+    operator_scene_t op;
+    int64_t script_bill; /* a script's BILL <amount> */
+
+    /* the demo when nobody plays: a game of its own (memory only, its own seeded deck) */
+    game_t *demo;
+    table_scene_t *demo_table;
+    bool attracting;
+    uint32_t idle_since;
+    int64_t demo_rounds_seen;
+    float interlude_left; /* the help pages between demo rounds */
+    int interlude_page;
+
+    /* the watchdog: the loop's heartbeat, watched by a thread */
+    SDL_atomic_t heartbeat_ms;
+    SDL_atomic_t stop_watchdog;
+    SDL_Thread *watchdog;
+    uint32_t notified_ms; /* systemd's watchdog was last told we live */
 } app_t;
 
 static void print_summary(const app_t *a) {
@@ -159,7 +206,16 @@ static void print_summary(const app_t *a) {
         else
             for (int i = 0; i < 5; i++) printf("%s", card_format(r->dealer[i], c));
     }
-    printf(" pool=%lld\n", (long long)jackpot_read(&g->pool));
+    printf(" pool=%lld state=%s door=%d screen=%s balance=%lld\n",
+           (long long)jackpot_read(&g->pool),
+           g->state == GAME_PLAY     ? "play"
+           : g->state == GAME_LOCKED ? "locked"
+                                     : "fault",
+           g->door_open,
+           operator_is_open(&a->op) ? "operator"
+           : a->attracting          ? "attract"
+                                    : "table",
+           (long long)game_balance(g));
     fflush(stdout);
 }
 
@@ -179,6 +235,13 @@ static void apply_script(app_t *a, script_t *s, uint32_t now, ui_input_t *in, bo
             print_summary(a);
         } else if (strcmp(l->verb, "TAP") == 0) {
             in->tap = true, in->px = l->x, in->py = l->y;
+        } else if (strcmp(l->verb, "DIGIT") == 0) {
+            in->digit = atoi(l->arg) % 10;
+        } else if (strcmp(l->verb, "BILL") == 0 && l->arg[0]) {
+            /* a note of a given value (the acceptor refuses values it does not take) */
+            int64_t v;
+            if (cfg_parse_money(l->arg, &v)) a->script_bill = v;
+            ui_press(in, BTN_BILL);
         } else if (strcmp(l->verb, "SPOT") == 0) {
             for (int i = 0; i < a->table.nspots; i++)
                 if (strcmp(wager_key(a->table.spots[i].wager), l->arg) == 0) {
@@ -219,19 +282,19 @@ static double process_age_seconds(void) {
 /* Autoplay: the buttons a player would press, one at a time: the minimum ante, the optimal
  * decision (strategy.h), the same bets again each round (REBET & DEAL). A hand pay is cleared
  * with the attendant's key. Returns true when enough rounds are recorded. */
-static bool autoplay(app_t *a, ui_input_t *in, int64_t rounds) {
-    game_t *g = &a->game;
+static bool autoplay(game_t *g, table_scene_t *t, const strategy_t *strategy, ui_input_t *in,
+                     int64_t rounds) {
     const round_t *r = &g->round;
     if ((g->store ? game_history_count(g) : g->played) >= rounds) return true;
     if (g->state == GAME_LOCKED) {
         ui_press(in, BTN_ATTENDANT);
         return false;
     }
-    if (g->state != GAME_PLAY || table_busy(&a->table)) return g->state == GAME_FAULT;
+    if (g->state != GAME_PLAY || table_busy(t)) return g->state == GAME_FAULT;
     if (r->phase == ROUND_DECIDING) {
         if (!round_seat_can_decide(r, 0)) return false;
         /* the optimal decision, the same strategy the hint and the par sheet use */
-        int best = a->strategy ? table_best_decision(&a->table, a->strategy, NULL) : 1;
+        int best = strategy ? table_best_decision(t, strategy, NULL) : 1;
         static const ui_button_t raise[4] = {BTN_FOLD, BTN_RAISE1, BTN_RAISE2, BTN_RAISE3};
         ui_press(in, g->rules.variant == VARIANT_CAJUN ? raise[best < 0 ? 0 : best & 3]
                      : best > 0                        ? BTN_PLAY
@@ -244,8 +307,8 @@ static bool autoplay(app_t *a, ui_input_t *in, int64_t rounds) {
         if (g->last_stakes[WAGER_ANTE] > 0 && round_seat_staked(r, 0) == 0) {
             ui_press(in, BTN_REPEAT);
         } else {
-            a->table.chip = 1;
-            a->table.focus = 0;
+            t->chip = 1;
+            t->focus = 0;
             ui_press(in, BTN_BET);
         }
         return false;
@@ -318,16 +381,194 @@ static void stop_sdl(app_t *a) {
     SDL_Quit();
 }
 
+/* ---- the cabinet: credits in and out, the door, the operator menu ---- */
+
+static const char *ticket_font(app_t *a, char *buf, size_t len) {
+    snprintf(buf, len, "%s/fonts/RobotoCondensed-Bold.ttf", a->assets);
+    return buf;
+}
+
+static void cash_out(app_t *a) {
+    game_t *g = &a->game;
+    game_voucher_t v;
+    char why[STORE_MSG_LEN + 300];
+    if (!game_cashout(g, &v, why, sizeof why)) {
+        table_toast(&a->table, why);
+        return;
+    }
+    char amount[40], msg[300], font[600], path[1100] = "", err[1200] = "";
+    game_money(g, v.amount, amount);
+    /* the store has the ticket already: a printer fault loses no money, the attendant reprints
+     * from the audit log */
+    if (a->voucher_dir[0] &&
+        !voucher_print(a->voucher_dir, &v, g->machine_id, amount, ticket_font(a, font, sizeof font),
+                       path, sizeof path, err, sizeof err))
+        fprintf(stderr, "studpoker: ticket %lld (%s, validation %s) is recorded but %s\n",
+                (long long)v.sequence, amount, v.validation, err);
+    else if (path[0])
+        fprintf(stderr, "studpoker: ticket %lld printed: %s\n", (long long)v.sequence, path);
+    snprintf(msg, sizeof msg, "TICKET PRINTED  %s  -  %s", amount, v.validation);
+    table_toast(&a->table, msg);
+    ui_audio_play(&a->audio, SND_WIN);
+}
+
+static void credit_in(app_t *a, store_credit_in_t kind, int64_t amount) {
+    char why[STORE_MSG_LEN + 300], b[40], detail[80];
+    snprintf(detail, sizeof detail, "%s %s", kind == STORE_IN_COIN ? "coin" : "note",
+             game_money(&a->game, amount, b));
+    if (!game_credit_in(&a->game, kind, amount, detail, why, sizeof why)) {
+        table_toast(&a->table, why); /* the acceptor returns it */
+        return;
+    }
+    ui_audio_play(&a->audio, SND_CHIPS);
+}
+
+/* The cabinet's own buttons, before the table sees the input (they are taken out of it). */
+static void cabinet_buttons(app_t *a, ui_input_t *in) {
+    game_t *g = &a->game;
+    if (ui_pressed(in, BTN_DOOR)) {
+        if (!game_door(g, !g->door_open)) table_toast(&a->table, "The door could not be recorded.");
+    }
+    if (ui_pressed(in, BTN_COIN)) credit_in(a, STORE_IN_COIN, a->o->coin_value);
+    if (ui_pressed(in, BTN_BILL)) {
+        int64_t note = a->script_bill ? a->script_bill : a->o->nbills ? a->o->bill_values[0] : 0;
+        bool taken = false;
+        for (int i = 0; i < a->o->nbills; i++) taken |= a->o->bill_values[i] == note;
+        a->script_bill = 0;
+        if (taken)
+            credit_in(a, STORE_IN_BILL, note);
+        else
+            table_toast(&a->table, "Note refused: this machine does not take it.");
+    }
+    if (ui_pressed(in, BTN_CASHOUT)) cash_out(a);
+    bool menu =
+        ui_pressed(in, BTN_SERVICE) || (ui_pressed(in, BTN_ATTENDANT) && g->state == GAME_PLAY);
+    if (menu) {
+        if (!game_idle(g))
+            table_toast(&a->table, "The operator menu opens between games.");
+        else
+            operator_open(&a->op);
+        in->pressed &= ~(1ull << BTN_ATTENDANT);
+    }
+    in->pressed &= ~((1ull << BTN_DOOR) | (1ull << BTN_COIN) | (1ull << BTN_BILL) |
+                     (1ull << BTN_CASHOUT) | (1ull << BTN_SERVICE));
+}
+
+/* Settings an operator changed (store.h keeps them in the audit log) over the config's. */
+static void load_settings(app_t *a) {
+    op_settings_t *s = &a->settings;
+    s->volume = a->o->volume;
+    s->voice = a->o->voice;
+    s->hint = a->o->hint;
+    s->attract = a->o->attract_idle;
+    s->attract_idle = a->o->attract_idle_seconds;
+    if (!a->store) return;
+    char v[64];
+    if (store_setting_get(a->store, "sound.volume", v, sizeof v)) s->volume = atoi(v);
+    if (store_setting_get(a->store, "sound.voice", v, sizeof v)) s->voice = strcmp(v, "on") == 0;
+    if (store_setting_get(a->store, "hint.show", v, sizeof v)) s->hint = strcmp(v, "on") == 0;
+    if (store_setting_get(a->store, "attract.enabled", v, sizeof v))
+        s->attract = strcmp(v, "on") == 0;
+    if (store_setting_get(a->store, "attract.idle_seconds", v, sizeof v)) s->attract_idle = atoi(v);
+    if (s->volume < 0 || s->volume > 100) s->volume = a->o->volume;
+    if (s->attract_idle < 5 || s->attract_idle > 3600) s->attract_idle = a->o->attract_idle_seconds;
+}
+
+/* ---- attract mode ---- */
+
+static bool ensure_strategy(app_t *a) {
+    if (!a->strategy && !a->strategy_maker) a->strategy = strategy_build(&a->strategy_rules);
+    return true;
+}
+
+static bool start_demo(app_t *a) {
+    if (!a->demo) {
+        a->demo = calloc(1, sizeof *a->demo);
+        a->demo_table = calloc(1, sizeof *a->demo_table);
+        if (!a->demo || !a->demo_table) return false;
+        /* its own seeded deck and play money: nothing of the machine's is touched */
+        if (!game_init(a->demo, &a->game.rules, 100000, 0x5eed5eedu, NULL) ||
+            !game_new_round(a->demo))
+            return false;
+        snprintf(a->demo->machine_id, sizeof a->demo->machine_id, "%s", a->game.machine_id);
+        table_init(a->demo_table, a->demo, &a->audio, true, a->assets);
+        a->demo_table->demo = true;
+    }
+    ensure_strategy(a);
+    a->attracting = true;
+    a->interlude_left = 0;
+    return true;
+}
+
+/* The demo between rounds: every fourth round the pay table and the rules are shown for a
+ * moment (the help pages), the jackpot meter and INSERT CREDITS stay on screen throughout. */
+static void drive_demo(app_t *a, game_t *g, table_scene_t *t, ui_input_t *in, float dt) {
+    if (g->credits < 100 * g->rules.bet_min[WAGER_ANTE] && game_round_over(g))
+        g->credits = 100000; /* the demo's play money never runs out */
+    if (a->interlude_left > 0) {
+        a->interlude_left -= dt;
+        t->overlay = OVERLAY_HELP;
+        t->page = a->interlude_page;
+        if (a->interlude_left <= 0) t->overlay = OVERLAY_NONE;
+        return;
+    }
+    if (game_round_over(g) && !table_busy(t) && g->played != a->demo_rounds_seen) {
+        a->demo_rounds_seen = g->played;
+        if (g->played % 4 == 0) {
+            a->interlude_left = 3.5f;
+            a->interlude_page = (int)((g->played / 4) % 3);
+            return;
+        }
+    }
+    autoplay(g, t, SDL_AtomicGetPtr((void **)&a->strategy), in, INT64_MAX);
+}
+
+/* ---- the watchdog ---- */
+
+static int watchdog_main(void *data) {
+    app_t *a = data;
+    int stall_ms = a->o->stall_seconds > 0 ? a->o->stall_seconds * 1000 : 10000;
+    bool stalled = false;
+    while (!SDL_AtomicGet(&a->stop_watchdog)) {
+        SDL_Delay(250);
+        int beat = SDL_AtomicGet(&a->heartbeat_ms);
+        int late = (int)(SDL_GetTicks() - (Uint32)beat);
+        if (!stalled && late >= stall_ms) {
+            stalled = true;
+            fprintf(stderr,
+                    "studpoker: watchdog: no frame for %.1f s (stall); under systemd the service "
+                    "is restarted and the round in play resumes\n",
+                    late / 1000.0);
+        } else if (stalled && late < 1000) {
+            stalled = false;
+            fprintf(stderr, "studpoker: watchdog: frames again\n");
+        }
+    }
+    return 0;
+}
+
+static void heartbeat(app_t *a) {
+    SDL_AtomicSet(&a->heartbeat_ms, (int)SDL_GetTicks());
+#ifdef STUDPOKER_SYSTEMD
+    if (SDL_GetTicks() - a->notified_ms >= 1000) {
+        a->notified_ms = SDL_GetTicks();
+        sd_notify(0, "WATCHDOG=1");
+    }
+#endif
+}
+
 int app_run(const app_options_t *o) {
     app_t *a = calloc(1, sizeof *a);
     if (!a) return 1;
+    a->o = o;
     int status = 1;
     script_t script = {0};
-    char assets[512];
+    char *assets = a->assets;
     if (o->assets)
-        snprintf(assets, sizeof assets, "%s", o->assets);
+        snprintf(a->assets, sizeof a->assets, "%s", o->assets);
     else
-        app_find_assets(assets, sizeof assets);
+        app_find_assets(a->assets, sizeof a->assets);
+    bool kiosk = o->display == APP_KIOSK;
 
     /* the render benchmark plays this round of the live preset over and over: bets, the deal,
      * PLAY, the reveal and the results, the busiest moments of a Caribbean round */
@@ -335,6 +576,10 @@ int app_run(const app_options_t *o) {
                                        "300 SPOT jackpot\n600 DEAL\n2600 PLAY\n5400 CLEAR\n";
     if (o->bench_frames && !script_load(&script, "(benchmark)", bench_script)) goto done;
     if (!o->bench_frames && o->script && !script_load(&script, o->script, NULL)) goto done;
+    /* SIGTERM ends the program in order; SDL must not turn it into a window-close request */
+    SDL_SetHint(SDL_HINT_NO_SIGNAL_HANDLERS, "1");
+    signal(SIGTERM, on_terminate);
+    signal(SIGINT, on_terminate);
     if (!start_sdl(a, o)) goto done;
     if (!gfx_init(&a->gfx, a->window, a->ren, assets)) goto done;
     ui_input_init(&a->input);
@@ -350,7 +595,6 @@ int app_run(const app_options_t *o) {
             goto done;
         }
     }
-    ui_audio_init(&a->audio, assets, o->volume, o->mute, o->voice);
     /* the machine's state: the database named, else the user's data folder (a headless run
      * without --db keeps everything in memory, for tests) */
     char dbpath[1024] = "";
@@ -371,10 +615,27 @@ int app_run(const app_options_t *o) {
             fprintf(stderr, "studpoker: %s: %s\n", dbpath, err);
         if (!a->store) goto done;
     }
+    /* tickets: the configured folder, else vouchers/ beside the database */
+    if (o->voucher_dir && o->voucher_dir[0]) {
+        snprintf(a->voucher_dir, sizeof a->voucher_dir, "%s", o->voucher_dir);
+    } else if (dbpath[0]) {
+        snprintf(a->voucher_dir, sizeof a->voucher_dir, "%s", dbpath);
+        char *slash = strrchr(a->voucher_dir, '/');
+        if (slash)
+            snprintf(slash + 1, sizeof a->voucher_dir - (size_t)(slash + 1 - a->voucher_dir),
+                     "vouchers");
+        else
+            snprintf(a->voucher_dir, sizeof a->voucher_dir, "vouchers");
+    }
+    load_settings(a);
+    ui_audio_init(&a->audio, assets, a->settings.volume, o->mute, a->settings.voice);
     if (!game_init(&a->game, &o->rules, o->credits, o->seed, a->store)) {
         fprintf(stderr, "studpoker: the game could not start (random generator)\n");
         goto done;
     }
+    a->game.handpay_by_attendant = kiosk;
+    snprintf(a->game.machine_id, sizeof a->game.machine_id, "%s",
+             o->machine_id ? o->machine_id : "STUD-01");
     if (a->game.resumed)
         fprintf(stderr, "studpoker: game %llu resumed where it stopped (%s)\n",
                 (unsigned long long)a->game.number,
@@ -396,13 +657,25 @@ int app_run(const app_options_t *o) {
     }
     table_init(&a->table, &a->game, &a->audio, o->turbo, assets);
     a->table.demo = o->attract;
-    /* the strategy takes under a second to build: autoplay waits for it, the hint does not
-     * hold up the first frame */
+    operator_init(&a->op, &a->game, &a->audio, &a->settings, o->operator_pin);
+    /* the strategy takes under a second to build: autoplay waits for it, the hint and the
+     * demo do not hold up the first frame */
     a->strategy_rules = a->game.rules;
-    if (o->autoplay || (o->hint && o->headless)) /* headless runs wait: the same every time */
+    bool idle_demo = !o->attract && !o->autoplay && !o->bench_frames;
+    if (o->autoplay || (a->settings.hint && o->headless)) /* headless: the same every time */
         a->strategy = strategy_build(&a->strategy_rules);
-    else if (o->hint)
+    else if ((a->settings.hint || (idle_demo && a->settings.attract)) && !o->headless)
         a->strategy_maker = SDL_CreateThread(make_strategy, "strategy", a);
+    if (kiosk && !o->headless) {
+        /* a cabinet: no pointer on the screen (touch needs none), no screen saver */
+        SDL_ShowCursor(SDL_DISABLE);
+        SDL_DisableScreenSaver();
+    }
+    SDL_AtomicSet(&a->heartbeat_ms, (int)SDL_GetTicks());
+    if (!o->headless) a->watchdog = SDL_CreateThread(watchdog_main, "watchdog", a);
+#ifdef STUDPOKER_SYSTEMD
+    sd_notify(0, "READY=1");
+#endif
 
     const float step = 1.0f / TICK_HZ;
     uint64_t last = SDL_GetTicks64();
@@ -413,18 +686,17 @@ int app_run(const app_options_t *o) {
     double frame_ms_sum = 0, frame_ms_max = 0, first_frame_s = -1;
     uint64_t freq = SDL_GetPerformanceFrequency();
     for (;;) {
+        heartbeat(a);
         uint64_t frame_start = SDL_GetPerformanceCounter();
         uint32_t now_ms = o->headless ? virtual_ms : (uint32_t)SDL_GetTicks64();
         ui_input_t in;
         ui_input_poll(&a->input, &a->gfx, &in, now_ms);
-        if (o->hint && !a->table.strategy)
+        if (a->settings.hint && !a->table.strategy)
             a->table.strategy = SDL_AtomicGetPtr((void **)&a->strategy);
-        if (o->attract && game_round_over(&a->game) &&
-            a->game.credits < 100 * a->game.rules.bet_min[WAGER_ANTE])
-            a->game.credits = o->credits; /* the demo's play money never runs out */
-        if (o->autoplay) {
-            if (autoplay(a, &in, o->autoplay)) quit = true;
-        } else if (o->headless) {
+        if (!a->settings.hint) a->table.strategy = NULL;
+        if (o->autoplay && !o->attract) {
+            if (autoplay(&a->game, &a->table, a->strategy, &in, o->autoplay)) quit = true;
+        } else if (o->headless && !o->attract) {
             apply_script(a, &script, now_ms, &in, &quit);
             if (script.next >= script.n) {
                 if (!o->bench_frames)
@@ -432,9 +704,14 @@ int app_run(const app_options_t *o) {
                 else if (now_ms >= script.base_ms + 6000)
                     script.next = 0, script.base_ms = now_ms;
             }
+        } else if (o->headless && o->attract && o->script) {
+            apply_script(a, &script, now_ms, &in, &quit);
         }
-        if (in.quit_request || ui_pressed(&in, BTN_QUIT)) quit = true;
-        if (ui_pressed(&in, BTN_FULLSCREEN) && !o->headless) {
+        if (terminate_requested) quit = true;
+        /* a kiosk ends only from the operator menu (or the service manager's SIGTERM): the
+         * window's close button, Alt+F4, ESC and Ctrl+Q do nothing */
+        if (!kiosk && (in.quit_request || ui_pressed(&in, BTN_QUIT))) quit = true;
+        if (ui_pressed(&in, BTN_FULLSCREEN) && !o->headless && !kiosk) {
             a->fullscreen = !a->fullscreen;
             SDL_SetWindowFullscreen(a->window, a->fullscreen ? SDL_WINDOW_FULLSCREEN_DESKTOP : 0);
         }
@@ -443,6 +720,42 @@ int app_run(const app_options_t *o) {
             snprintf(name, sizeof name, "studpoker-%06llu.png", (unsigned long long)a->game.number);
             gfx_screenshot(&a->gfx, name);
         }
+
+        /* who gets the input: the operator menu, the demo, or the table */
+        bool real_input = in.pressed || in.tap || in.digit >= 0;
+        if (real_input || o->autoplay) a->idle_since = now_ms;
+        ui_input_t none;
+        memset(&none, 0, sizeof none);
+        none.px = in.px, none.py = in.py, none.digit = -1;
+        ui_input_t table_in = in;
+        float frame_dt = o->headless ? 1.0f / 60 : (float)(SDL_GetTicks64() - last) / 1000.0f;
+        if (operator_is_open(&a->op)) {
+            operator_update(&a->op, &in, frame_dt);
+            if (a->op.shutdown) quit = true;
+            ui_audio_set_volume(&a->audio, a->settings.volume);
+            table_in = none;
+        } else if (o->attract) {
+            drive_demo(a, &a->game, &a->table, &table_in, frame_dt);
+            if (a->game.played >= o->autoplay || a->game.state == GAME_FAULT) quit = true;
+        } else if (a->attracting) {
+            /* any real input ends the demo and brings back the table as it was left; a coin or
+             * a note is credited at once */
+            if (real_input) {
+                a->attracting = false;
+                cabinet_buttons(a, &in);
+                table_in = none;
+            }
+        } else {
+            cabinet_buttons(a, &table_in);
+            if (operator_is_open(&a->op)) table_in = none;
+            if (idle_demo && a->settings.attract && a->game.state == GAME_PLAY &&
+                !a->game.door_open && game_balance(&a->game) == 0 && game_idle(&a->game) &&
+                !table_busy(&a->table) &&
+                now_ms - a->idle_since >= (uint32_t)a->settings.attract_idle * 1000u)
+                start_demo(a);
+        }
+        ui_input_t demo_in = none;
+        if (a->attracting) drive_demo(a, a->demo, a->demo_table, &demo_in, frame_dt);
 
         /* fixed-step logic: the first step gets this tick's input, the others none */
         float dt;
@@ -457,18 +770,20 @@ int app_run(const app_options_t *o) {
         }
         acc += dt;
         bool first = true;
-        ui_input_t none;
-        memset(&none, 0, sizeof none);
-        none.px = in.px, none.py = in.py;
         while (acc >= step) {
-            table_update(&a->table, first ? &in : &none, step);
+            table_update(&a->table, first ? &table_in : &none, step);
+            if (a->attracting) table_update(a->demo_table, first ? &demo_in : &none, step);
             first = false;
             acc -= step;
         }
-        if (first) table_update(&a->table, &in, 0);
+        if (first) {
+            table_update(&a->table, &table_in, 0);
+            if (a->attracting) table_update(a->demo_table, &demo_in, 0);
+        }
 
         /* a still table is not drawn again: nothing would change on screen */
         bool draw = o->headless || frames == 0 || in.pressed || in.tap || in.redraw ||
+                    in.digit >= 0 || a->attracting || operator_is_open(&a->op) ||
                     table_wants_frame(&a->table);
         if (!draw) {
             if (quit) break;
@@ -476,7 +791,8 @@ int app_run(const app_options_t *o) {
             continue;
         }
         gfx_begin_frame(&a->gfx);
-        table_draw(&a->table, &a->gfx);
+        table_draw(a->attracting ? a->demo_table : &a->table, &a->gfx);
+        operator_draw(&a->op, &a->gfx);
         SDL_RenderPresent(a->ren);
         frames++;
         double ms = (double)(SDL_GetPerformanceCounter() - frame_start) * 1000.0 / (double)freq;
@@ -504,6 +820,13 @@ int app_run(const app_options_t *o) {
     status = 0;
 done:
     free(script.lines);
+    if (a->watchdog) {
+        SDL_AtomicSet(&a->stop_watchdog, 1);
+        SDL_WaitThread(a->watchdog, NULL);
+    }
+    if (a->demo_table) table_free(a->demo_table);
+    free(a->demo_table);
+    free(a->demo);
     stop_sdl(a);
     free(a);
     return status;

@@ -39,6 +39,15 @@ typedef struct app_options {
     int64_t autoplay;      /* >0: the machine plays by itself until this many rounds are recorded
                               (or played, without a store): soak and kill tests */
     const char *store_dir; /* config [cabinet] store_path: the folder of the default database */
+    /* the cabinet ([cabinet], [attract]) */
+    int64_t coin_value;     /* credit per coin */
+    int64_t bill_values[8]; /* notes the acceptor takes, ascending; BILL inserts the first */
+    int nbills;
+    const char *machine_id, *operator_pin;
+    const char *voucher_dir; /* NULL/"": vouchers/ beside the database (none without one) */
+    int stall_seconds;       /* the watchdog */
+    bool attract_idle;       /* the demo starts after attract_idle_seconds idle with no credits */
+    int attract_idle_seconds;
     struct {
         const char *button; /* logical button name, "deal" */
         const char *key;    /* SDL key name, "Return" */

@@ -3,6 +3,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
+
+#include <sodium.h>
 
 static void fault(game_t *g, const char *what) {
     g->state = GAME_FAULT;
@@ -140,6 +143,7 @@ bool game_new_round(game_t *g) {
         g->number++;
     }
     g->round_begun = false;
+    g->npending = 0;
     char err[128];
     return round_init(&g->round, &g->rules, &d, 1, &g->credits, g->last_stakes, &g->pool, err,
                       sizeof err);
@@ -200,19 +204,74 @@ static void void_after_fault(game_t *g, const char *what) {
                     : "THE ROUND IS KEPT AS IT STOOD AND IS SETTLED AT THE NEXT START");
 }
 
+static bool is_betting_action(round_action_type_t t) {
+    return t == ACT_BET || t == ACT_UNDO || t == ACT_CLEAR || t == ACT_REPEAT || t == ACT_DOUBLE;
+}
+
+/* The round in betting again from its deck and the game's credits, with the first `keep`
+ * betting actions replayed onto it (a round is a pure function of deck and actions). */
+static bool rebuild_betting(game_t *g, int keep) {
+    deck_t d = g->round.deck;
+    char err[128];
+    if (!round_init(&g->round, &g->rules, &d, 1, &g->credits, g->last_stakes, &g->pool, err,
+                    sizeof err))
+        return false;
+    int n = keep;
+    g->npending = 0;
+    for (int i = 0; i < n; i++)
+        if (round_apply(&g->round, &g->pending[i]).refusal == REFUSE_NONE)
+            g->pending[g->npending++] = g->pending[i];
+    return true;
+}
+
+/* The deal (or a timer) starts the game proper: the round and the bets on the felt are
+ * recorded, each committed before the next. */
+static bool begin_round(game_t *g) {
+    if (!g->store) {
+        g->round_begun = true;
+        return true;
+    }
+    int n = g->npending;
+    if (!rebuild_betting(g, 0)) {
+        fault(g, "The round could not be rebuilt");
+        return false;
+    }
+    g->npending = n; /* rebuild_betting(0) forgot them; they are still in the array */
+    int64_t number;
+    if (store_round_begin(g->store, &g->round, &number) != STORE_OK) {
+        fault(g, "A new round could not be recorded");
+        return false;
+    }
+    g->number = (uint64_t)number;
+    g->round_begun = true;
+    for (int i = 0; i < n; i++) {
+        round_status_t why;
+        store_status_t ss = store_round_action(g->store, &g->pending[i], &why);
+        if (ss == STORE_REFUSED) continue; /* cannot happen: the same rules took it before */
+        if (ss != STORE_OK) {
+            void_after_fault(g, "A bet could not be recorded");
+            return false;
+        }
+        round_apply(&g->round, &g->pending[i]);
+    }
+    g->npending = 0;
+    return true;
+}
+
 round_status_t game_act(game_t *g, round_action_t a) {
     if (g->state != GAME_PLAY) return refused(g->message);
+    if (g->door_open) return refused("The door is open: play waits until it is closed.");
+    if (!g->round_begun && g->round.phase == ROUND_BETTING && is_betting_action(a.type)) {
+        /* a chip on the felt: shown now, recorded with the deal */
+        if (g->npending >= STORE_MAX_ACTIONS - 1)
+            return refused("Too many changes in one game: clear the bets or deal.");
+        round_status_t st = round_apply(&g->round, &a);
+        if (st.refusal == REFUSE_NONE) g->pending[g->npending++] = a;
+        return st;
+    }
+    if (!g->round_begun && !begin_round(g)) return refused(g->message);
     if (g->store) {
         /* every action is on disk before it is shown */
-        if (!g->round_begun) {
-            int64_t number;
-            if (store_round_begin(g->store, &g->round, &number) != STORE_OK) {
-                fault(g, "A new round could not be recorded");
-                return refused(g->message);
-            }
-            g->number = (uint64_t)number;
-            g->round_begun = true;
-        }
         round_status_t why;
         store_status_t ss = store_round_action(g->store, &a, &why);
         if (ss == STORE_REFUSED) return why;
@@ -243,8 +302,14 @@ bool game_attendant(game_t *g) {
      * that fails its checks is not cleared by a key */
     if (!g->store || !g->lock_id || store_state(g->store) == STORE_FAULTED) return false;
     if (g->state != GAME_LOCKED && g->state != GAME_FAULT) return false;
-    store_clear_t how = g->state == GAME_LOCKED ? STORE_CLEAR_TO_CREDITS : STORE_CLEAR_FAULT;
-    if (store_lock_clear(g->store, g->lock_id, how, "attendant key") != STORE_OK) {
+    /* a cabinet's attendant pays a hand pay in cash (the win leaves the credits); at a desktop
+     * the key puts it on the credits */
+    store_clear_t how = g->state == GAME_FAULT    ? STORE_CLEAR_FAULT
+                        : g->handpay_by_attendant ? STORE_CLEAR_PAID_BY_HAND
+                                                  : STORE_CLEAR_TO_CREDITS;
+    if (store_lock_clear(g->store, g->lock_id, how,
+                         how == STORE_CLEAR_PAID_BY_HAND ? "attendant key: paid by hand"
+                                                         : "attendant key") != STORE_OK) {
         fault(g, "The lock could not be cleared");
         return false;
     }
@@ -252,6 +317,117 @@ bool game_attendant(game_t *g) {
     g->state = GAME_PLAY;
     g->message[0] = '\0';
     read_locks(g);
+    if (game_round_over(g) && store_credits(g->store, 0, &g->credits) != STORE_OK)
+        fault(g, "The credits could not be read");
+    return true;
+}
+
+int64_t game_balance(const game_t *g) {
+    return game_round_over(g) ? g->credits : g->round.seat[0].credits;
+}
+
+bool game_idle(const game_t *g) {
+    return game_round_over(g) || (!g->round_begun && round_seat_staked(&g->round, 0) == 0);
+}
+
+static bool say(char *why, size_t len, const char *msg) {
+    if (why && len) snprintf(why, len, "%s", msg);
+    return false;
+}
+
+/* Money, and what may move it, are checked in this order: the lock or fault, the door, a game
+ * being dealt. */
+static bool money_may_move(game_t *g, const char *what, char *why, size_t len) {
+    char b[sizeof g->message + 64];
+    if (g->state != GAME_PLAY) {
+        snprintf(b, sizeof b, "%s waits: %s", what, g->message);
+        return say(why, len, b);
+    }
+    if (g->door_open) {
+        snprintf(b, sizeof b, "%s waits until the door is closed.", what);
+        return say(why, len, b);
+    }
+    if (g->round_begun && !game_round_over(g)) {
+        snprintf(b, sizeof b, "%s waits until this game is over.", what);
+        return say(why, len, b);
+    }
+    return true;
+}
+
+bool game_credit_in(game_t *g, store_credit_in_t kind, int64_t amount, const char *detail,
+                    char *why, size_t whylen) {
+    if (amount <= 0) return say(why, whylen, "Nothing to add.");
+    if (!money_may_move(g, "Credit", why, whylen)) return false;
+    if (g->credits > INT64_MAX / 4 - amount) return say(why, whylen, "The credit meter is full.");
+    if (g->store) {
+        store_status_t st = store_credit_in(g->store, 0, kind, amount, detail);
+        if (st == STORE_REFUSED) return say(why, whylen, store_message(g->store));
+        if (st != STORE_OK) {
+            fault(g, "The credits could not be recorded");
+            return say(why, whylen, g->message);
+        }
+    }
+    g->credits += amount;
+    if (!game_round_over(g) && !rebuild_betting(g, g->npending)) {
+        fault(g, "The round could not be rebuilt");
+        return say(why, whylen, g->message);
+    }
+    return true;
+}
+
+static void validation_number(char out[24]) {
+    /* 18 unpredictable digits (a ticket is paid to whoever holds it: nobody may guess one) */
+    uint32_t p[5] = {randombytes_uniform(100), randombytes_uniform(10000),
+                     randombytes_uniform(10000), randombytes_uniform(10000),
+                     randombytes_uniform(10000)};
+    snprintf(out, 24, "%02u-%04u-%04u-%04u-%04u", (unsigned)p[0], (unsigned)p[1], (unsigned)p[2],
+             (unsigned)p[3], (unsigned)p[4]);
+}
+
+bool game_cashout(game_t *g, game_voucher_t *v, char *why, size_t whylen) {
+    memset(v, 0, sizeof *v);
+    if (!money_may_move(g, "Cash out", why, whylen)) return false;
+    if (g->credits <= 0) return say(why, whylen, "There are no credits to cash out.");
+    v->amount = g->credits;
+    v->utc = (int64_t)time(NULL);
+    struct tm tm;
+    time_t t = (time_t)v->utc;
+    gmtime_r(&t, &tm);
+    strftime(v->when, sizeof v->when, "%Y-%m-%d %H:%M:%S UTC", &tm);
+    validation_number(v->validation);
+    if (g->store) {
+        int64_t printed = store_audit_count(g->store, STORE_AUDIT_VOUCHER_OUT);
+        if (printed < 0) {
+            fault(g, "The ticket count could not be read");
+            return say(why, whylen, g->message);
+        }
+        v->sequence = printed + 1;
+        char detail[200], b[40];
+        snprintf(detail, sizeof detail, "ticket %lld validation %s amount %s machine %s",
+                 (long long)v->sequence, v->validation, game_money(g, v->amount, b), g->machine_id);
+        store_status_t st = store_credit_out(g->store, 0, STORE_OUT_CASHOUT, v->amount, detail);
+        if (st == STORE_REFUSED) return say(why, whylen, store_message(g->store));
+        if (st != STORE_OK) {
+            fault(g, "The cash-out could not be recorded");
+            return say(why, whylen, g->message);
+        }
+    } else {
+        v->sequence = ++g->played_vouchers;
+    }
+    g->credits = 0;
+    /* the chips on the felt came back to the credits that were paid out */
+    if (!game_round_over(g) && !rebuild_betting(g, 0)) fault(g, "The round could not be rebuilt");
+    return true;
+}
+
+bool game_door(game_t *g, bool open) {
+    if (g->door_open == open) return true;
+    if (g->store && store_door(g->store, open) != STORE_OK) {
+        if (store_state(g->store) == STORE_FAULTED || store_state(g->store) == STORE_WRITE_FAILED)
+            fault(g, "The door could not be recorded");
+        return false;
+    }
+    g->door_open = open;
     return true;
 }
 

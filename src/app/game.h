@@ -42,6 +42,15 @@ typedef enum game_state {
     GAME_FAULT   /* the store failed or cannot be trusted: no play */
 } game_state_t;
 
+/* A cash-out ticket (TITO style): what is printed, and what the store records with it. */
+typedef struct game_voucher {
+    int64_t amount;
+    int64_t sequence;    /* this machine's ticket number, from 1 */
+    int64_t utc;         /* when it was printed */
+    char validation[24]; /* 18 random digits "NN-NNNN-NNNN-NNNN-NNNN": the cashier checks it */
+    char when[32];       /* "2026-11-22 08:15:02 UTC" */
+} game_voucher_t;
+
 typedef struct game {
     rules_t rules;
     jackpot_pool_t pool;
@@ -62,6 +71,17 @@ typedef struct game {
     game_state_t state;
     char message[STORE_MSG_LEN + 160]; /* why play is locked or stopped */
     int64_t lock_id;
+
+    /* The bets of the round in betting are only chips on the felt until the deal: they are kept
+     * here (and replayed onto the round when credits come in) and recorded with the deal, so
+     * that credits can come in and go out while the player bets. A power cut before the deal
+     * leaves every chip on the credits. */
+    round_action_t pending[STORE_MAX_ACTIONS];
+    int npending;
+    bool handpay_by_attendant; /* a cabinet: the attendant pays a hand pay in cash */
+    bool door_open;
+    char machine_id[40];
+    int64_t played_vouchers; /* without a store */
 } game_t;
 
 /* seed 0: the system's unpredictable generator; otherwise a reproducible deal (tests, demo).
@@ -87,6 +107,21 @@ bool game_round_over(const game_t *g);
 
 /* The attendant's key: clears a hand-pay lock (the win stays on the credits). */
 bool game_attendant(game_t *g);
+
+/* Credits in: a coin, a note or a ticket (store.h's kinds), between rounds or while betting
+ * (the bets stay). Refused (false, why says so) while a game is dealt, locked, faulted or the
+ * door is open: a real acceptor then returns the coin or the note. */
+bool game_credit_in(game_t *g, store_credit_in_t kind, int64_t amount, const char *detail,
+                    char *why, size_t whylen);
+/* CASH OUT: every credit (bets still on the felt come back first) is paid as a ticket, recorded
+ * with its validation number in the same transaction as the meter. */
+bool game_cashout(game_t *g, game_voucher_t *v, char *why, size_t whylen);
+/* Door switch: play stops while it is open; both are recorded (door_openings, the audit log). */
+bool game_door(game_t *g, bool open);
+/* Credits on the machine now: the round's balance while betting. */
+int64_t game_balance(const game_t *g);
+/* True when nothing is at stake: no round dealt, no chip on the felt. */
+bool game_idle(const game_t *g);
 
 /* Recent rounds for the history screen, newest first: from the store (recall) when there is
  * one, else from this session. Returns how many were written (up to n). */

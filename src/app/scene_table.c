@@ -195,6 +195,10 @@ static void toast(table_scene_t *t, const char *msg) {
     t->toast_until = t->now + 2.6f;
 }
 
+void table_toast(table_scene_t *t, const char *msg) {
+    toast(t, msg);
+}
+
 static void banner(table_scene_t *t, const char *line1, const char *line2, ui_color_t c) {
     snprintf(t->banner, sizeof t->banner, "%s", line1);
     snprintf(t->banner2, sizeof t->banner2, "%s", line2 ? line2 : "");
@@ -1245,7 +1249,7 @@ static void draw_bar(table_scene_t *t, ui_gfx_t *g, bool layer) {
     struct {
         const char *label;
         int64_t v;
-    } boxes[3] = {{"BALANCE", r->seat[0].credits},
+    } boxes[3] = {{"BALANCE", game_balance(gm)},
                   {"TOTAL BET", round_seat_staked(r, 0)},
                   {"WIN", t->shown_win}};
     for (int i = 0; i < 3; i++) {
@@ -1268,7 +1272,7 @@ static void draw_bar(table_scene_t *t, ui_gfx_t *g, bool layer) {
     /* the chip tray: only chips the balance covers are enabled (001) */
     for (int i = 0; i < TABLE_CHIPS; i++) {
         ui_rect_t c = chip_rect(t, i);
-        bool covered = t->chips[i] <= r->seat[0].credits;
+        bool covered = t->chips[i] <= game_balance(gm);
         if (i == t->chip) {
             gfx_glow(g, ui_r(c.x - 22, c.y - 22, c.w + 44, c.h + 44), ui_rgba(255, 220, 90, 220));
             c.y -= 10;
@@ -1473,6 +1477,17 @@ void table_draw(table_scene_t *t, ui_gfx_t *g) {
     }
     if (t->overlay != OVERLAY_NONE) {
         draw_overlay(t, g);
+        return;
+    }
+    if (gm->door_open && gm->state == GAME_PLAY) {
+        gfx_fill(g, ui_r(-2000, -2000, 6000, 6000), ui_rgba(0, 0, 0, 150));
+        ui_rect_t r = ui_r(360, 330, 1200, 240);
+        gfx_panel(g, r, 28, ui_rgba(30, 50, 110, 250), ui_rgba(10, 20, 60, 250),
+                  ui_rgba(255, 230, 120, 255), 4);
+        gfx_text_shadow(g, "DOOR OPEN", 960, r.y + 30, 64, UI_FONT_DISPLAY,
+                        ui_rgba(255, 236, 170, 255), UI_ALIGN_CENTER);
+        gfx_text(g, "Play is stopped until the door is closed. The opening is recorded.", 960,
+                 r.y + 150, 26, UI_FONT_BOLD, WHITE, UI_ALIGN_CENTER);
         return;
     }
     if (gm->state != GAME_PLAY) {

@@ -131,6 +131,8 @@ void table_free(table_scene_t *t);
 int table_best_decision(const table_scene_t *t, const strategy_t *s, strategy_advice_t *advice);
 void table_update(table_scene_t *t, const ui_input_t *in, float dt);
 void table_draw(table_scene_t *t, ui_gfx_t *g);
+/* A short message over the table (a refusal, a ticket printed). */
+void table_toast(table_scene_t *t, const char *msg);
 /* True while anything on screen moves; when false the loop may sleep until the next input. */
 bool table_animating(const table_scene_t *t);
 /* True when the next frame would differ from the last one drawn. */

@@ -122,6 +122,7 @@ static int button_of_pad(uint8_t pb) {
 
 void ui_input_poll(ui_input_state_t *s, const ui_gfx_t *g, ui_input_t *in, uint32_t now_ms) {
     memset(in, 0, sizeof *in);
+    in->digit = -1;
     SDL_Event e;
     while (SDL_PollEvent(&e)) {
         switch (e.type) {
@@ -148,6 +149,11 @@ void ui_input_poll(ui_input_state_t *s, const ui_gfx_t *g, ui_input_t *in, uint3
                 in->pressed |= 1ull << b;
                 s->held |= 1ull << b;
             }
+            /* digits for a PIN, whatever button the key also is (the 1-6 chips, 7 the bill) */
+            if (!e.key.repeat && k >= SDLK_0 && k <= SDLK_9) in->digit = (int)(k - SDLK_0);
+            if (!e.key.repeat && k >= SDLK_KP_1 && k <= SDLK_KP_9)
+                in->digit = (int)(k - SDLK_KP_1) + 1;
+            if (!e.key.repeat && k == SDLK_KP_0) in->digit = 0;
             break;
         }
         case SDL_KEYUP: {
@@ -170,7 +176,7 @@ void ui_input_poll(ui_input_state_t *s, const ui_gfx_t *g, ui_input_t *in, uint3
             /* touch positions are 0..1 of the window */
             gfx_to_virtual(g, (int)(e.tfinger.x * (float)g->pw), (int)(e.tfinger.y * (float)g->ph),
                            &in->px, &in->py);
-            in->pointer_seen = in->tap = true;
+            in->pointer_seen = in->tap = in->touched = true;
             break;
         case SDL_CONTROLLERDEVICEADDED:
             for (int i = 0; i < 4; i++)

@@ -57,6 +57,8 @@ typedef struct ui_input {
     bool pointer_seen;
     float px, py;      /* pointer in virtual units */
     bool tap;          /* a click or a touch released this tick at (px, py) */
+    bool touched;      /* the tap came from a touch screen (kiosk: the cursor stays hidden) */
+    int digit;         /* a digit key went down this tick (PIN entry), -1 = none */
     bool quit_request; /* window closed, SIGTERM */
     bool redraw;       /* the window was shown, resized or uncovered */
 } ui_input_t;

@@ -98,7 +98,9 @@ typedef struct cfg {
         int64_t free_credits;           /* desktop mode: credits at start, minor units */
         int64_t coin_value;
         cfg_money_list_t bill_values;
-        char store_path[CFG_PATH_LEN]; /* "" = the default data folder */
+        char store_path[CFG_PATH_LEN];   /* "" = the default data folder */
+        char voucher_path[CFG_PATH_LEN]; /* "" = "vouchers" beside the database */
+        int stall_seconds;               /* the watchdog: no frame for this long is a stall */
     } cabinet;
 
     struct cfg_hint {

@@ -1625,6 +1625,8 @@ store_status_t store_credit_out(store_t *s, int seat, store_credit_out_t kind, i
     if (ok && kind != STORE_OUT_CASHOUT)
         ok = audit_add(s, kind == STORE_OUT_HANDPAY ? "handpaid-credits" : "credits-removed", game,
                        seat, amount, detail);
+    if (ok && kind == STORE_OUT_CASHOUT && detail && detail[0])
+        ok = audit_add(s, "voucher-out", game, seat, amount, detail);
     if (!(ok && tx_commit(s))) return write_failed(s, false);
     return STORE_OK;
 }
@@ -2190,7 +2192,7 @@ const char *store_audit_name(store_audit_event_t e) {
     static const char *const names[STORE_AUDIT_COUNT] = {
         "config-change", "credits-added", "credits-removed", "jackpot-reset", "handpay-cleared",
         "fault",         "fault-cleared", "door-open",       "door-close",    "power-up",
-        "round-void",    "pool-created",  "operator"};
+        "round-void",    "pool-created",  "operator",        "voucher-out"};
     return e >= 0 && e < STORE_AUDIT_COUNT ? names[e] : "?";
 }
 
@@ -2203,6 +2205,76 @@ store_status_t store_audit(store_t *s, store_audit_event_t event, const char *de
     bool ok = tx_begin(s) && last_game(s, &game) &&
               audit_add(s, store_audit_name(event), game, 0, 0, detail) && tx_commit(s);
     if (!ok) return write_failed(s, s->game != 0);
+    return STORE_OK;
+}
+
+int64_t store_audit_count(store_t *s, store_audit_event_t event) {
+    start_op(s);
+    if (event < 0 || event >= STORE_AUDIT_COUNT) return -1;
+    sqlite3_stmt *st = prep(s, "reading the audit log", "SELECT COUNT(*) FROM audit WHERE event=?",
+                            "t", store_audit_name(event));
+    if (!st) return -1;
+    int64_t n = -1;
+    if (sqlite3_step(st) == SQLITE_ROW)
+        n = sqlite3_column_int64(st, 0);
+    else
+        db_fail(s, "reading the audit log");
+    sqlite3_finalize(st);
+    return n;
+}
+
+static bool setting_word_ok(const char *w, bool name) {
+    size_t n = strlen(w);
+    if (n == 0 || n > 63) return false;
+    for (size_t i = 0; i < n; i++) {
+        unsigned char c = (unsigned char)w[i];
+        if (name ? !((c >= 'a' && c <= 'z') || c == '_' || c == '.') : (c <= ' ' || c > '~'))
+            return false;
+    }
+    return true;
+}
+
+bool store_setting_get(store_t *s, const char *name, char *value, size_t cap) {
+    start_op(s);
+    if (!setting_word_ok(name, true) || cap == 0) return false;
+    char prefix[80];
+    snprintf(prefix, sizeof prefix, "%s=", name);
+    sqlite3_stmt *st = prep(s, "reading the settings",
+                            "SELECT detail FROM audit WHERE event='config-change' AND "
+                            "substr(detail,1,?)=? ORDER BY id DESC LIMIT 1",
+                            "it", (int64_t)strlen(prefix), prefix);
+    if (!st) return false;
+    bool ok = false;
+    if (sqlite3_step(st) == SQLITE_ROW) {
+        const char *d = col_text(st, 0) + strlen(prefix);
+        size_t n = strcspn(d, " ");
+        if (n < cap) {
+            memcpy(value, d, n);
+            value[n] = '\0';
+            ok = true;
+        }
+    }
+    sqlite3_finalize(st);
+    return ok;
+}
+
+store_status_t store_setting_set(store_t *s, const char *name, const char *value) {
+    start_op(s);
+    store_status_t g = need_idle(s, "A settings change");
+    if (g != STORE_OK) return g;
+    if (!setting_word_ok(name, true) || !setting_word_ok(value, false))
+        return refuse(s, "A setting needs a name of a-z, _ and . and a value without spaces.");
+    int64_t on = 0;
+    if (!q_int(s, &on, 0, "reading the credits", "SELECT COALESCE(SUM(value),0) FROM credits"))
+        return s->integrity ? fault(s) : STORE_FAULT;
+    if (on > 0) return refuse(s, "Settings change only with no credits on the machine.");
+    char old[64] = "", detail[160];
+    if (!store_setting_get(s, name, old, sizeof old)) snprintf(old, sizeof old, "config");
+    snprintf(detail, sizeof detail, "%s=%s (was %s)", name, value, old);
+    int64_t game = 0;
+    bool ok = tx_begin(s) && last_game(s, &game) &&
+              audit_add(s, "config-change", game, 0, 0, detail) && tx_commit(s);
+    if (!ok) return write_failed(s, false);
     return STORE_OK;
 }
 

@@ -111,7 +111,10 @@ typedef enum store_credit_out {
     STORE_OUT_CANCEL       /* cancelled_credits: removed by an attendant (audited) */
 } store_credit_out_t;
 
-/* Credits on a seat (seat 0 on a cabinet). Between rounds only, and not while locked. */
+/* Credits on a seat (seat 0 on a cabinet). Between rounds only, and not while locked.
+ * store_credit_out of kind STORE_OUT_CASHOUT with a detail (the ticket: its validation number,
+ * amount and time) also writes a voucher-out audit row in the same transaction, so that every
+ * ticket printed is on record with the meter movement that paid it. */
 store_status_t store_credits(store_t *s, int seat, int64_t *credits);
 store_status_t store_credit_in(store_t *s, int seat, store_credit_in_t kind, int64_t amount,
                                const char *detail);
@@ -226,13 +229,26 @@ typedef enum store_audit_event {
     STORE_AUDIT_POWER_UP,
     STORE_AUDIT_ROUND_VOID,
     STORE_AUDIT_POOL_CREATED,
-    STORE_AUDIT_OPERATOR, /* anything else an operator did */
+    STORE_AUDIT_OPERATOR,    /* anything else an operator did */
+    STORE_AUDIT_VOUCHER_OUT, /* a cash-out ticket printed (store_credit_out with a detail) */
     STORE_AUDIT_COUNT
 } store_audit_event_t;
 const char *store_audit_name(store_audit_event_t e); /* "config-change", ... */
 
 /* Appends an operator event (the store writes its own for what it does). */
 store_status_t store_audit(store_t *s, store_audit_event_t event, const char *detail);
+/* How many audit rows of this event there are (-1 on a read failure): the voucher sequence. */
+int64_t store_audit_count(store_t *s, store_audit_event_t event);
+
+/* Operator settings (volume, hint, attract, ...) live in the audit log itself: a change is one
+ * config-change row "name=value (was old)", checksummed and append-only like every row, and the
+ * value in force is the newest such row. store_setting_set refuses while a game is in play or
+ * credits are on any seat (settings change only on an empty machine) and when the machine is
+ * locked. store_setting_get returns false when the setting was never changed (use the
+ * config's). Names are [a-z_.]+, values printable without spaces, each up to 63 bytes. */
+store_status_t store_setting_set(store_t *s, const char *name, const char *value);
+bool store_setting_get(store_t *s, const char *name, char *value, size_t cap);
+
 typedef struct store_audit_row {
     int64_t id, utc, game;
     char event[32];

@@ -1,0 +1,665 @@
+#define _POSIX_C_SOURCE 200809L /* gmtime_r */
+#include "scene_operator.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+
+#define CREAM ui_rgba(250, 240, 215, 255)
+#define DIM   ui_rgba(190, 180, 160, 255)
+#define GOLD  ui_rgba(242, 201, 76, 255)
+#define RED   ui_rgba(240, 90, 80, 255)
+#define GREEN ui_rgba(120, 220, 130, 255)
+
+typedef struct menu_item {
+    op_page_t page;
+    const char *label;
+} menu_item_t;
+
+static const menu_item_t MENU[] = {
+    {OP_METERS, "METERS"},
+    {OP_RECALL, "GAME RECALL"},
+    {OP_POOLS, "JACKPOT POOLS"},
+    {OP_AUDIT, "AUDIT LOG"},
+    {OP_BUTTONS, "BUTTON TEST"},
+    {OP_TOUCH, "TOUCH CALIBRATION"},
+    {OP_SOUND, "SOUND TEST"},
+    {OP_DISPLAY, "DISPLAY TEST"},
+    {OP_SETTINGS, "SETTINGS"},
+    {OP_CLEAR_CREDITS, "CLEAR CREDITS"},
+    {OP_CLOSED, "SHUT DOWN PROGRAM"},
+    {OP_CLOSED, "CLOSE MENU"},
+};
+#define NMENU         ((int)(sizeof MENU / sizeof MENU[0]))
+#define MENU_SHUTDOWN (NMENU - 2)
+
+enum { SET_VOLUME = 0, SET_VOICE, SET_HINT, SET_ATTRACT, SET_IDLE, NSETTINGS };
+
+static void say(operator_scene_t *o, const char *msg) {
+    snprintf(o->msg, sizeof o->msg, "%s", msg);
+    o->msg_until = o->now + 4;
+}
+
+static void audit(operator_scene_t *o, const char *what) {
+    if (o->game->store) store_audit(o->game->store, STORE_AUDIT_OPERATOR, what);
+}
+
+void operator_init(operator_scene_t *o, game_t *game, ui_audio_t *audio, op_settings_t *settings,
+                   const char *pin) {
+    memset(o, 0, sizeof *o);
+    o->game = game;
+    o->audio = audio;
+    o->settings = settings;
+    snprintf(o->pin, sizeof o->pin, "%s", pin && *pin ? pin : "1234");
+}
+
+void operator_open(operator_scene_t *o) {
+    o->page = OP_PIN;
+    o->entered[0] = '\0';
+    o->sel = 0;
+    o->confirm = false;
+}
+
+/* Reads what a page shows, once when it opens (the machine does not move while it is open). */
+static void load_page(operator_scene_t *o) {
+    store_t *s = o->game->store;
+    o->sel = 0;
+    o->confirm = false;
+    switch (o->page) {
+    case OP_METERS:
+        o->nmeters = s ? store_meters(s, o->meters, OP_METERS_MAX) : 0;
+        if (o->nmeters < 0) o->nmeters = 0;
+        if (s) store_session_counts(s, &o->since_power_up, &o->since_door);
+        break;
+    case OP_AUDIT:
+        o->naudit = s ? store_audit_read(s, o->audit, OP_AUDIT_ROWS) : 0;
+        if (o->naudit < 0) o->naudit = 0;
+        break;
+    case OP_RECALL:
+        o->nrecall = game_history(o->game, 0, OP_RECALL_ROWS, o->recall);
+        break;
+    case OP_POOLS: {
+        const char *key = store_pool_key(&o->game->rules);
+        o->has_pool = key != NULL;
+        o->pool = o->game->pool;
+        if (s && key) o->has_pool = store_pool_read(s, key, &o->pool) == STORE_OK;
+        break;
+    }
+    case OP_BUTTONS:
+        memset(o->lit, 0, sizeof o->lit);
+        o->back_presses = 0;
+        break;
+    case OP_TOUCH:
+        o->touch_target = 0;
+        break;
+    default:
+        break;
+    }
+}
+
+static void go(operator_scene_t *o, op_page_t p) {
+    o->page = p;
+    load_page(o);
+    ui_audio_play(o->audio, SND_BUTTON);
+}
+
+static void close_menu(operator_scene_t *o) {
+    audit(o, "operator menu closed");
+    o->page = OP_CLOSED;
+}
+
+/* ---- the PIN pad ---- */
+
+static ui_rect_t key_rect(int k) { /* 0..9, 10 = clear, 11 = enter */
+    static const int pos[12] = {10, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 11};
+    int i = pos[k];
+    return ui_r(810 + (float)(i % 3) * 105, 380 + (float)(i / 3) * 105, 95, 95);
+}
+
+static void pin_enter(operator_scene_t *o) {
+    if (strcmp(o->entered, o->pin) == 0) {
+        o->wrong = 0;
+        audit(o, "operator menu opened");
+        go(o, OP_MENU);
+    } else {
+        o->wrong++;
+        char d[80];
+        snprintf(d, sizeof d, "wrong operator PIN (%d in a row)", o->wrong);
+        audit(o, d);
+        if (o->wrong >= 3) {
+            o->locked_until = o->now + 60;
+            o->wrong = 0;
+            say(o, "WRONG PIN  -  THE KEYPAD IS LOCKED FOR A MINUTE");
+        } else {
+            say(o, "WRONG PIN");
+        }
+        ui_audio_play(o->audio, SND_LOSE);
+    }
+    o->entered[0] = '\0';
+}
+
+static void pin_update(operator_scene_t *o, const ui_input_t *in) {
+    int digit = in->digit;
+    bool enter = ui_pressed(in, BTN_DEAL), clear = ui_pressed(in, BTN_UNDO);
+    if (in->tap)
+        for (int k = 0; k < 12; k++)
+            if (ui_inside(key_rect(k), in->px, in->py)) {
+                if (k < 10) digit = k;
+                if (k == 10) clear = true;
+                if (k == 11) enter = true;
+            }
+    if (ui_pressed(in, BTN_BACK)) {
+        o->page = OP_CLOSED;
+        return;
+    }
+    if (o->now < o->locked_until) return;
+    size_t n = strlen(o->entered);
+    if (digit >= 0 && n + 1 < sizeof o->entered) {
+        o->entered[n] = (char)('0' + digit);
+        o->entered[n + 1] = '\0';
+        ui_audio_play(o->audio, SND_TICK);
+    }
+    if (clear) o->entered[0] = '\0';
+    if (enter) pin_enter(o);
+}
+
+/* ---- settings ---- */
+
+static void setting_text(const op_settings_t *s, int i, char *name, char *value) {
+    static const char *const names[NSETTINGS] = {"sound.volume", "sound.voice", "hint.show",
+                                                 "attract.enabled", "attract.idle_seconds"};
+    strcpy(name, names[i]);
+    switch (i) {
+    case SET_VOLUME:
+        sprintf(value, "%d", s->volume);
+        break;
+    case SET_VOICE:
+        strcpy(value, s->voice ? "on" : "off");
+        break;
+    case SET_HINT:
+        strcpy(value, s->hint ? "on" : "off");
+        break;
+    case SET_ATTRACT:
+        strcpy(value, s->attract ? "on" : "off");
+        break;
+    default:
+        sprintf(value, "%d", s->attract_idle);
+        break;
+    }
+}
+
+static void setting_next(op_settings_t *s, int i) {
+    static const int idle[] = {15, 30, 60, 120, 300, 600};
+    switch (i) {
+    case SET_VOLUME:
+        s->volume = s->volume >= 100 ? 0 : (s->volume / 10 + 1) * 10;
+        break;
+    case SET_VOICE:
+        s->voice = !s->voice;
+        break;
+    case SET_HINT:
+        s->hint = !s->hint;
+        break;
+    case SET_ATTRACT:
+        s->attract = !s->attract;
+        break;
+    default: {
+        int k = 0;
+        while (k < 6 && idle[k] <= s->attract_idle) k++;
+        s->attract_idle = idle[k % 6];
+        break;
+    }
+    }
+}
+
+static void settings_change(operator_scene_t *o, int i) {
+    if (!o->game->store) {
+        say(o, "This machine has no store: settings cannot be recorded.");
+        return;
+    }
+    op_settings_t next = *o->settings;
+    setting_next(&next, i);
+    char name[32], value[16];
+    setting_text(&next, i, name, value);
+    store_status_t st = store_setting_set(o->game->store, name, value);
+    if (st != STORE_OK) {
+        say(o, store_message(o->game->store)); /* credits on the machine, a game in play */
+        ui_audio_play(o->audio, SND_LOSE);
+        return;
+    }
+    *o->settings = next;
+    ui_audio_set_volume(o->audio, next.volume);
+    char m[96];
+    snprintf(m, sizeof m, "%s is now %s (recorded in the audit log)", name, value);
+    say(o, m);
+    ui_audio_play(o->audio, SND_BUTTON);
+}
+
+/* ---- update ---- */
+
+static ui_rect_t row_rect(int i, int n) {
+    float h = n > 8 ? 62 : 76;
+    return ui_r(660, 200 + (float)i * (h + 6), 600, h);
+}
+
+static ui_rect_t back_rect(void) {
+    return ui_r(1560, 960, 300, 80);
+}
+
+static ui_rect_t touch_target(int i) {
+    static const float xy[5][2] = {{120, 120}, {1800, 120}, {960, 540}, {120, 960}, {1800, 960}};
+    return ui_r(xy[i][0] - 50, xy[i][1] - 50, 100, 100);
+}
+
+static int list_len(op_page_t p) {
+    return p == OP_MENU ? NMENU : p == OP_SETTINGS ? NSETTINGS : p == OP_SOUND ? SND_COUNT : 0;
+}
+
+void operator_update(operator_scene_t *o, const ui_input_t *in, float dt) {
+    o->now += dt;
+    if (o->page == OP_CLOSED) return;
+    if (in->pointer_seen) o->px = in->px, o->py = in->py;
+    if (o->page == OP_PIN) {
+        pin_update(o, in);
+        return;
+    }
+    if (o->page == OP_BUTTONS) {
+        /* every button lights; BACK twice (or the on-screen button) leaves */
+        for (int b = 0; b < BTN_COUNT; b++)
+            if (ui_pressed(in, (ui_button_t)b)) o->lit[b] = o->now + 0.6f;
+        if (ui_pressed(in, BTN_BACK))
+            o->back_presses++;
+        else if (in->pressed)
+            o->back_presses = 0;
+        if (o->back_presses >= 2 || (in->tap && ui_inside(back_rect(), in->px, in->py)))
+            go(o, OP_MENU);
+        return;
+    }
+    bool back = ui_pressed(in, BTN_BACK) || (in->tap && ui_inside(back_rect(), in->px, in->py));
+    if (back) {
+        if (o->page == OP_MENU)
+            close_menu(o);
+        else
+            go(o, OP_MENU);
+        return;
+    }
+    if (o->page == OP_TOUCH) {
+        if (in->tap && o->touch_target < 5) {
+            ui_rect_t r = touch_target(o->touch_target);
+            o->touch_dx[o->touch_target] = in->px - (r.x + r.w / 2);
+            o->touch_dy[o->touch_target] = in->py - (r.y + r.h / 2);
+            o->touch_target++;
+            ui_audio_play(o->audio, SND_CHIP);
+        }
+        if (ui_pressed(in, BTN_DEAL)) o->touch_target = 0;
+        return;
+    }
+    if (o->page == OP_DISPLAY) {
+        if (in->tap || ui_pressed(in, BTN_DEAL) || ui_pressed(in, BTN_NEXT_SPOT))
+            o->pattern = (o->pattern + 1) % 4;
+        return;
+    }
+    int n = list_len(o->page);
+    if (n) {
+        if (ui_pressed(in, BTN_NEXT_SPOT)) o->sel = (o->sel + 1) % n, o->confirm = false;
+        if (ui_pressed(in, BTN_PREV_SPOT)) o->sel = (o->sel + n - 1) % n, o->confirm = false;
+    }
+    int chosen = -1;
+    if (ui_pressed(in, BTN_DEAL)) chosen = o->sel;
+    if (in->tap && n)
+        for (int i = 0; i < n; i++)
+            if (ui_inside(row_rect(i, n), in->px, in->py)) chosen = o->sel = i;
+    if (o->page == OP_CLEAR_CREDITS &&
+        (ui_pressed(in, BTN_DEAL) || (in->tap && ui_inside(row_rect(3, 8), in->px, in->py)))) {
+        int64_t c = game_balance(o->game);
+        char why[300], b[40];
+        if (c <= 0) {
+            say(o, "There are no credits to clear.");
+        } else if (!game_idle(o->game)) {
+            say(o, "Credits are cleared between games.");
+        } else if (!o->confirm) {
+            o->confirm = true;
+            say(o, "Press DEAL again to clear them (recorded as cancelled credits).");
+        } else if (!o->game->store) {
+            say(o, "This machine has no store.");
+        } else {
+            store_status_t st =
+                store_credit_out(o->game->store, 0, STORE_OUT_CANCEL, c, "operator menu");
+            if (st == STORE_OK) {
+                o->game->credits = 0;
+                if (!game_round_over(o->game)) game_new_round(o->game);
+                snprintf(why, sizeof why, "%s cleared (cancelled credits meter).",
+                         game_money(o->game, c, b));
+                say(o, why);
+            } else {
+                say(o, store_message(o->game->store));
+            }
+            o->confirm = false;
+        }
+        return;
+    }
+    if (chosen < 0) return;
+    if (o->page == OP_MENU) {
+        if (chosen == MENU_SHUTDOWN) {
+            audit(o, "program shut down from the operator menu");
+            o->shutdown = true;
+            o->page = OP_CLOSED;
+        } else if (MENU[chosen].page == OP_CLOSED) {
+            close_menu(o);
+        } else {
+            go(o, MENU[chosen].page);
+        }
+    } else if (o->page == OP_SETTINGS) {
+        settings_change(o, chosen);
+    } else if (o->page == OP_SOUND) {
+        ui_audio_play(o->audio, (ui_sound_t)chosen);
+    }
+}
+
+/* ---- drawing ---- */
+
+static void title(ui_gfx_t *g, const char *t, const char *sub) {
+    gfx_text_shadow(g, t, 960, 40, 64, UI_FONT_DISPLAY, GOLD, UI_ALIGN_CENTER);
+    if (sub) gfx_text(g, sub, 960, 124, 26, UI_FONT_REGULAR, DIM, UI_ALIGN_CENTER);
+}
+
+static void button(ui_gfx_t *g, ui_rect_t r, const char *label, bool hot) {
+    gfx_panel(g, r, 18, hot ? ui_rgba(250, 214, 90, 255) : ui_rgba(60, 90, 70, 255),
+              hot ? ui_rgba(200, 140, 30, 255) : ui_rgba(24, 48, 32, 255),
+              ui_rgba(255, 255, 255, 180), 2);
+    gfx_text(g, label, r.x + r.w / 2, r.y + (r.h - 34) / 2, 30, UI_FONT_BOLD,
+             hot ? ui_rgba(40, 24, 0, 255) : CREAM, UI_ALIGN_CENTER);
+}
+
+static void draw_list(operator_scene_t *o, ui_gfx_t *g, int n, const char *const *labels) {
+    for (int i = 0; i < n; i++) button(g, row_rect(i, n), labels[i], i == o->sel);
+}
+
+static void draw_meters(operator_scene_t *o, ui_gfx_t *g) {
+    title(g, "METERS", "Every meter the machine keeps; they only move forward");
+    char line[160], b[40];
+    int per_col = 24;
+    for (int i = 0; i < o->nmeters && i < per_col * 2; i++) {
+        float x = i < per_col ? 120 : 1000, y = 190 + (float)(i % per_col) * 31;
+        const char *name = o->meters[i].name;
+        bool money = strcmp(name, "games_played") != 0 && strcmp(name, "games_won") != 0 &&
+                     strcmp(name, "games_voided") != 0 && strcmp(name, "door_openings") != 0 &&
+                     strcmp(name, "power_ups") != 0 && strstr(name, "count") == NULL &&
+                     strcmp(name, "progressive_hits") != 0 &&
+                     strcmp(name, "progressive_contributed") != 0;
+        if (money)
+            game_money(o->game, o->meters[i].value, b);
+        else
+            snprintf(b, sizeof b, "%lld", (long long)o->meters[i].value);
+        gfx_text(g, name, x, y, 24, UI_FONT_REGULAR, CREAM, UI_ALIGN_LEFT);
+        gfx_text(g, b, x + 780, y, 24, UI_FONT_BOLD, GOLD, UI_ALIGN_RIGHT);
+    }
+    if (!o->nmeters) gfx_text(g, "No meter has moved yet.", 960, 300, 30, UI_FONT_BOLD, CREAM, 1);
+    snprintf(line, sizeof line, "games since power-up %lld    since the door closed %lld",
+             (long long)o->since_power_up, (long long)o->since_door);
+    gfx_text(g, line, 120, 960, 26, UI_FONT_BOLD, CREAM, UI_ALIGN_LEFT);
+}
+
+static void draw_recall(operator_scene_t *o, ui_gfx_t *g) {
+    title(g, "GAME RECALL", "The last ten games, newest first, as recorded");
+    char line[400], c[3], b1[40], b2[40], b3[40], b4[40];
+    for (int i = 0; i < o->nrecall; i++) {
+        const game_record_t *h = &o->recall[i];
+        char cards[32] = "", dealer[32] = "";
+        for (int k = 0; k < 5; k++) {
+            strcat(cards, card_format(h->cards[k], c));
+            strcat(cards, " ");
+            strcat(dealer, card_format(h->dealer[k], c));
+            strcat(dealer, " ");
+        }
+        int64_t staked = 0, ret = 0;
+        for (int w = 0; w < WAGER_COUNT; w++) staked += h->stake[w], ret += h->returned[w];
+        snprintf(
+            line, sizeof line, "#%llu  %s  player %s dealer %s bet %s paid %s  credits %s -> %s%s",
+            (unsigned long long)h->number, h->when, cards, dealer, game_money(o->game, staked, b1),
+            game_money(o->game, ret, b2), game_money(o->game, h->credits_before, b3),
+            game_money(o->game, h->credits_after, b4),
+            h->void_round ? "  VOID"
+            : h->folded   ? "  FOLD"
+                          : "");
+        gfx_text(g, line, 80, 190 + (float)i * 70, 24, UI_FONT_REGULAR, CREAM, UI_ALIGN_LEFT);
+    }
+    if (!o->nrecall) gfx_text(g, "No game recorded yet.", 960, 300, 30, UI_FONT_BOLD, CREAM, 1);
+    gfx_text(g, "RECALL  -  the table's HISTORY replays each game with its cards", 80, 900, 24,
+             UI_FONT_BOLD, GOLD, UI_ALIGN_LEFT);
+}
+
+static void draw_pools(operator_scene_t *o, ui_gfx_t *g) {
+    title(g, "JACKPOT POOLS", "The pool this game plays for; values in minor units of a cent");
+    if (!o->has_pool) {
+        gfx_text(g, "This game offers no progressive.", 960, 300, 32, UI_FONT_BOLD, CREAM, 1);
+        return;
+    }
+    char b[40], line[200];
+    const char *key = store_pool_key(&o->game->rules);
+    gfx_text(g, key ? key : "", 960, 200, 32, UI_FONT_BOLD, GOLD, UI_ALIGN_CENTER);
+    struct {
+        const char *name;
+        int64_t v;
+        bool money;
+    } rows[] = {{"value shown", jackpot_read(&o->pool), true},
+                {"hidden reserve (1/10,000 cent)", o->pool.reserve, false},
+                {"contributed (1/10,000 cent)", o->pool.contributed, false},
+                {"seeded by the house (1/10,000 cent)", o->pool.seeded, false},
+                {"paid out (1/10,000 cent)", o->pool.paid, false},
+                {"hits", o->pool.hits, false}};
+    for (int i = 0; i < 6; i++) {
+        if (rows[i].money)
+            game_money(o->game, rows[i].v, b);
+        else
+            snprintf(b, sizeof b, "%lld", (long long)rows[i].v);
+        gfx_text(g, rows[i].name, 500, 280 + (float)i * 56, 30, UI_FONT_REGULAR, CREAM, 0);
+        gfx_text(g, b, 1420, 280 + (float)i * 56, 30, UI_FONT_BOLD, GOLD, UI_ALIGN_RIGHT);
+    }
+    snprintf(line, sizeof line, "Simultaneous winners: %s",
+             o->game->rules.variant == VARIANT_CARIBBEAN ? "paid seat by seat from seat 1"
+                                                         : "one seat on a cabinet");
+    gfx_text(g, line, 960, 660, 24, UI_FONT_REGULAR, DIM, UI_ALIGN_CENTER);
+}
+
+static void draw_audit(operator_scene_t *o, ui_gfx_t *g) {
+    title(g, "AUDIT LOG", "The newest events first; the log is append-only and checksummed");
+    for (int i = 0; i < o->naudit; i++) {
+        const store_audit_row_t *a = &o->audit[i];
+        char when[32], line[700];
+        time_t t = (time_t)a->utc;
+        struct tm tm;
+        gmtime_r(&t, &tm);
+        strftime(when, sizeof when, "%Y-%m-%d %H:%M:%S", &tm);
+        snprintf(line, sizeof line, "%s  game %lld  %-16s %s", when, (long long)a->game, a->event,
+                 a->detail);
+        gfx_text(g, line, 80, 180 + (float)i * 42, 24, UI_FONT_REGULAR, CREAM, UI_ALIGN_LEFT);
+    }
+    if (!o->naudit) gfx_text(g, "The audit log is empty.", 960, 300, 30, UI_FONT_BOLD, CREAM, 1);
+}
+
+static void draw_buttons(operator_scene_t *o, ui_gfx_t *g) {
+    title(g, "BUTTON TEST", "Press every button: it lights. BACK twice leaves.");
+    for (int b = 0; b < BTN_COUNT; b++) {
+        ui_rect_t r = ui_r(120 + (float)(b % 6) * 285, 190 + (float)(b / 6) * 110, 265, 90);
+        bool on = o->now < o->lit[b];
+        gfx_panel(g, r, 14, on ? ui_rgba(120, 230, 120, 255) : ui_rgba(50, 50, 50, 255),
+                  on ? ui_rgba(40, 150, 50, 255) : ui_rgba(25, 25, 25, 255),
+                  ui_rgba(255, 255, 255, 120), 2);
+        gfx_text(g, ui_button_name((ui_button_t)b), r.x + r.w / 2, r.y + 26, 28, UI_FONT_BOLD,
+                 on ? ui_rgba(0, 30, 0, 255) : CREAM, UI_ALIGN_CENTER);
+    }
+    char line[80];
+    snprintf(line, sizeof line, "pointer %.0f, %.0f", o->px, o->py);
+    gfx_text(g, line, 120, 980, 26, UI_FONT_REGULAR, DIM, UI_ALIGN_LEFT);
+}
+
+static void draw_touch(operator_scene_t *o, ui_gfx_t *g) {
+    title(g, "TOUCH CALIBRATION", "Touch the centre of each target; DEAL starts again");
+    for (int i = 0; i < 5; i++) {
+        ui_rect_t r = touch_target(i);
+        bool next = i == o->touch_target, done = i < o->touch_target;
+        ui_color_t c = next ? GOLD : done ? GREEN : ui_rgba(90, 90, 90, 255);
+        gfx_fill(g, ui_r(r.x, r.y + r.h / 2 - 2, r.w, 4), c);
+        gfx_fill(g, ui_r(r.x + r.w / 2 - 2, r.y, 4, r.h), c);
+        if (done) {
+            char d[48];
+            snprintf(d, sizeof d, "off by %.0f, %.0f", o->touch_dx[i], o->touch_dy[i]);
+            gfx_text(g, d, r.x + r.w / 2, r.y + r.h + 6, 22, UI_FONT_REGULAR, CREAM, 1);
+        }
+    }
+    if (o->touch_target == 5) {
+        float mx = 0, my = 0, worst = 0;
+        for (int i = 0; i < 5; i++) {
+            mx += o->touch_dx[i] / 5, my += o->touch_dy[i] / 5;
+            float e = sqrtf(o->touch_dx[i] * o->touch_dx[i] + o->touch_dy[i] * o->touch_dy[i]);
+            if (e > worst) worst = e;
+        }
+        char line[160];
+        snprintf(line, sizeof line, "mean offset %.1f, %.1f  -  worst %.1f units: %s", mx, my,
+                 worst, worst <= 30 ? "within tolerance" : "CHECK THE TOUCH SCREEN");
+        gfx_text(g, line, 960, 700, 30, UI_FONT_BOLD, worst <= 30 ? GREEN : RED, 1);
+    }
+}
+
+static void draw_display(operator_scene_t *o, ui_gfx_t *g) {
+    static const ui_color_t bars[8] = {{255, 255, 255, 255}, {255, 255, 0, 255}, {0, 255, 255, 255},
+                                       {0, 255, 0, 255},     {255, 0, 255, 255}, {255, 0, 0, 255},
+                                       {0, 0, 255, 255},     {0, 0, 0, 255}};
+    gfx_fill(g, ui_r(-2000, -2000, 6000, 6000), ui_rgba(0, 0, 0, 255));
+    switch (o->pattern) {
+    case 0:
+        for (int i = 0; i < 8; i++) gfx_fill(g, ui_r((float)i * 240, 0, 240, 1080), bars[i]);
+        break;
+    case 1:
+        for (int i = 0; i < 32; i++) {
+            uint8_t v = (uint8_t)(i * 255 / 31);
+            gfx_fill(g, ui_r((float)i * 60, 0, 60, 1080), ui_rgba(v, v, v, 255));
+        }
+        break;
+    case 2:
+        for (int x = 0; x <= 1920; x += 120) gfx_fill(g, ui_r((float)x - 1, 0, 2, 1080), CREAM);
+        for (int y = 0; y <= 1080; y += 120) gfx_fill(g, ui_r(0, (float)y - 1, 1920, 2), CREAM);
+        gfx_fill(g, ui_r(0, 0, 1920, 4), RED);
+        gfx_fill(g, ui_r(0, 1076, 1920, 4), RED);
+        gfx_fill(g, ui_r(0, 0, 4, 1080), RED);
+        gfx_fill(g, ui_r(1916, 0, 4, 1080), RED);
+        break;
+    default:
+        gfx_fill(g, ui_r(0, 0, 1920, 1080), ui_rgba(255, 255, 255, 255));
+        break;
+    }
+    gfx_text(g, "DISPLAY TEST  -  DEAL or touch: next pattern  -  BACK: menu", 960, 1020, 24,
+             UI_FONT_BOLD, ui_rgba(128, 128, 128, 255), UI_ALIGN_CENTER);
+}
+
+static void draw_pin(operator_scene_t *o, ui_gfx_t *g) {
+    title(g, "OPERATOR MENU", "Enter the operator PIN");
+    char stars[20] = "";
+    size_t n = strlen(o->entered);
+    for (size_t i = 0; i < n && i < 16; i++) strcat(stars, "*");
+    ui_rect_t box = ui_r(760, 250, 400, 100);
+    gfx_panel(g, box, 16, ui_rgba(10, 10, 10, 255), ui_rgba(30, 30, 30, 255), GOLD, 2);
+    gfx_text(g, stars, 960, 268, 56, UI_FONT_DISPLAY, CREAM, UI_ALIGN_CENTER);
+    static const char *const label[12] = {"0", "1", "2", "3", "4",   "5",
+                                          "6", "7", "8", "9", "CLR", "OK"};
+    for (int k = 0; k < 12; k++) button(g, key_rect(k), label[k], k == 11);
+    if (o->now < o->locked_until)
+        gfx_text(g, "The keypad is locked for a minute after three wrong PINs.", 960, 830, 26,
+                 UI_FONT_BOLD, RED, UI_ALIGN_CENTER);
+    gfx_text(g, "Digits, Enter (DEAL) to open, Delete (UNDO) to clear, ESC to leave", 960, 880, 24,
+             UI_FONT_REGULAR, DIM, UI_ALIGN_CENTER);
+}
+
+void operator_draw(operator_scene_t *o, ui_gfx_t *g) {
+    if (o->page == OP_CLOSED) return;
+    if (o->page == OP_DISPLAY) {
+        draw_display(o, g);
+        return;
+    }
+    gfx_fill(g, ui_r(-2000, -2000, 6000, 6000), ui_rgba(8, 14, 12, 250));
+    gfx_panel(g, ui_r(30, 20, 1860, 1040), 24, ui_rgba(18, 30, 24, 255), ui_rgba(8, 14, 12, 255),
+              ui_rgba(242, 201, 76, 160), 2);
+    char sub[160];
+    switch (o->page) {
+    case OP_PIN:
+        draw_pin(o, g);
+        break;
+    case OP_MENU: {
+        const char *labels[NMENU];
+        for (int i = 0; i < NMENU; i++) labels[i] = MENU[i].label;
+        snprintf(sub, sizeof sub, "Machine %s  -  %s  -  no play while this menu is open",
+                 o->game->machine_id, rules_preset_name(o->game->rules.preset));
+        title(g, "OPERATOR MENU", sub);
+        draw_list(o, g, NMENU, labels);
+        break;
+    }
+    case OP_METERS:
+        draw_meters(o, g);
+        break;
+    case OP_RECALL:
+        draw_recall(o, g);
+        break;
+    case OP_POOLS:
+        draw_pools(o, g);
+        break;
+    case OP_AUDIT:
+        draw_audit(o, g);
+        break;
+    case OP_BUTTONS:
+        draw_buttons(o, g);
+        break;
+    case OP_TOUCH:
+        draw_touch(o, g);
+        break;
+    case OP_SOUND: {
+        const char *labels[SND_COUNT];
+        for (int i = 0; i < SND_COUNT; i++) labels[i] = ui_sound_name((ui_sound_t)i);
+        title(g, "SOUND TEST", "Choose a sound and press DEAL (or touch it) to play it");
+        for (int i = 0; i < SND_COUNT; i++) {
+            ui_rect_t r = row_rect(i, SND_COUNT);
+            r.h = 38, r.y = 170 + (float)i * 42;
+            gfx_panel(g, r, 10, i == o->sel ? GOLD : ui_rgba(50, 70, 60, 255),
+                      i == o->sel ? ui_rgba(200, 140, 30, 255) : ui_rgba(24, 40, 32, 255),
+                      ui_rgba(255, 255, 255, 100), 1);
+            gfx_text(g, labels[i], r.x + r.w / 2, r.y + 4, 26, UI_FONT_BOLD,
+                     i == o->sel ? ui_rgba(40, 24, 0, 255) : CREAM, UI_ALIGN_CENTER);
+        }
+        break;
+    }
+    case OP_SETTINGS: {
+        title(g, "SETTINGS",
+              "Only with no credits on the machine and no game in play; every "
+              "change is recorded in the audit log");
+        const char *labels[NSETTINGS];
+        char text[NSETTINGS][64];
+        for (int i = 0; i < NSETTINGS; i++) {
+            char name[32], value[16];
+            setting_text(o->settings, i, name, value);
+            snprintf(text[i], sizeof text[i], "%s = %s", name, value);
+            labels[i] = text[i];
+        }
+        draw_list(o, g, NSETTINGS, labels);
+        break;
+    }
+    case OP_CLEAR_CREDITS: {
+        char b[40], line[120];
+        title(g, "CLEAR CREDITS", "Removes the credits on the machine (cancelled credits meter)");
+        snprintf(line, sizeof line, "Credits on the machine: %s",
+                 game_money(o->game, game_balance(o->game), b));
+        gfx_text(g, line, 960, 300, 40, UI_FONT_BOLD, CREAM, UI_ALIGN_CENTER);
+        button(g, row_rect(3, 8), o->confirm ? "DEAL AGAIN TO CLEAR" : "CLEAR CREDITS", o->confirm);
+        break;
+    }
+    default:
+        break;
+    }
+    if (o->page != OP_PIN && o->page != OP_MENU) button(g, back_rect(), "BACK", false);
+    if (o->now < o->msg_until) {
+        float w = gfx_text_width(g, o->msg, 28, UI_FONT_BOLD) + 60;
+        ui_rect_t r = ui_r(960 - w / 2, 1000, w, 50);
+        gfx_panel(g, r, 24, ui_rgba(120, 20, 20, 240), ui_rgba(70, 8, 8, 240), CREAM, 2);
+        gfx_text(g, o->msg, 960, r.y + 9, 28, UI_FONT_BOLD, ui_rgba(255, 255, 255, 255), 1);
+    }
+}

@@ -1,0 +1,94 @@
+/* scene_operator: the operator menu, behind the attendant's key and a PIN.
+ *
+ * Opened by the SERVICE button or the attendant key (when no hand pay waits), it asks for the
+ * PIN from the config ([cabinet] operator_pin) and then offers: every meter, recall of the last
+ * ten games, the jackpot pools, the audit log, test screens (buttons, touch, sound, display),
+ * the settings, clearing credits, and shutting the program down. While it is open nothing is
+ * played and no meter moves (the table gets no input); opening, closing, wrong PINs and every
+ * change go to the audit log. Settings change only on an empty machine (store.h refuses them
+ * with credits on it or a game in play) and live in the audit log (store_setting_set). */
+#ifndef STUDPOKER_SCENE_OPERATOR_H
+#define STUDPOKER_SCENE_OPERATOR_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "game.h"
+#include "store.h"
+#include "ui_audio.h"
+#include "ui_gfx.h"
+#include "ui_input.h"
+
+/* The settings an operator may change here, and their values in force. */
+typedef struct op_settings {
+    int volume; /* 0..100 */
+    bool voice, hint, attract;
+    int attract_idle; /* seconds */
+} op_settings_t;
+
+typedef enum op_page {
+    OP_CLOSED = 0,
+    OP_PIN,
+    OP_MENU,
+    OP_METERS,
+    OP_RECALL,
+    OP_POOLS,
+    OP_AUDIT,
+    OP_BUTTONS,
+    OP_TOUCH,
+    OP_SOUND,
+    OP_DISPLAY,
+    OP_SETTINGS,
+    OP_CLEAR_CREDITS,
+    OP_PAGES
+} op_page_t;
+
+#define OP_METERS_MAX  128
+#define OP_AUDIT_ROWS  18
+#define OP_RECALL_ROWS 10
+
+typedef struct operator_scene {
+    op_page_t page;
+    game_t *game;
+    ui_audio_t *audio;
+    op_settings_t *settings; /* the app's, changed in place (and recorded) */
+    char pin[16];            /* the right one */
+    char entered[16];
+    int wrong; /* wrong PINs in a row: three lock the keypad for a minute */
+    float locked_until, now;
+    int sel;
+    char msg[600];
+    float msg_until;
+    bool confirm; /* a second DEAL confirms clearing credits */
+    bool shutdown;
+
+    store_meter_value_t meters[OP_METERS_MAX];
+    int nmeters;
+    int64_t since_power_up, since_door;
+    store_audit_row_t audit[OP_AUDIT_ROWS];
+    int naudit;
+    game_record_t recall[OP_RECALL_ROWS];
+    int nrecall;
+    jackpot_pool_t pool;
+    bool has_pool;
+
+    float lit[BTN_COUNT]; /* button test: when each button was last pressed */
+    int back_presses;
+    float px, py;
+    int touch_target; /* touch test: the target to tap next (5 = done) */
+    float touch_dx[5], touch_dy[5];
+    int sound;   /* sound test: the sound selected */
+    int pattern; /* display test: the pattern shown */
+} operator_scene_t;
+
+void operator_init(operator_scene_t *o, game_t *game, ui_audio_t *audio, op_settings_t *settings,
+                   const char *pin);
+/* Opens at the PIN pad (nothing happens while a game is dealt: the caller checks game_idle). */
+void operator_open(operator_scene_t *o);
+static inline bool operator_is_open(const operator_scene_t *o) {
+    return o->page != OP_CLOSED;
+}
+void operator_update(operator_scene_t *o, const ui_input_t *in, float dt);
+void operator_draw(operator_scene_t *o, ui_gfx_t *g);
+
+#endif
