@@ -7,7 +7,7 @@ packages=(
   build-essential cmake pkg-config
   libsodium-dev libinih-dev libsqlite3-dev
   libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev libsdl2-mixer-dev
-  libcmocka-dev libsystemd-dev
+  libcmocka-dev libsystemd-dev libx11-dev
   clang
   xvfb xdotool x11-apps imagemagick
 )

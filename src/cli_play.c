@@ -20,6 +20,7 @@ static void options_from_config(app_options_t *o, const cfg_t *c) {
                                                              : APP_WINDOWED;
     o->width = c->display.width;
     o->height = c->display.height;
+    o->display_index = c->display.index;
     o->vsync = c->display.vsync;
     o->turbo = c->display.turbo;
     o->volume = c->sound.volume;
@@ -67,6 +68,7 @@ int cli_play(int argc, char **argv) {
         cfg_defaults(&cfg, PRESET_CARIBBEAN_CLASSIC);
     }
     options_from_config(&o, &cfg);
+    bool credits_given = false;
     for (int i = 0; i < argc; i++) {
         const char *a = argv[i];
         const char *next = i + 1 < argc ? argv[i + 1] : NULL;
@@ -123,6 +125,7 @@ int cli_play(int argc, char **argv) {
                 return usage_error("--seed needs a whole number above 0, not", next);
             i++;
         } else if (strcmp(a, "--credits") == 0) {
+            credits_given = true;
             if (!cfg_parse_money(next, &o.credits) || o.credits < 0)
                 return usage_error("--credits needs an amount like 500.00, not", next);
             i++;
@@ -134,6 +137,8 @@ int cli_play(int argc, char **argv) {
         } else
             return usage_error("unknown option", a);
     }
+    /* a cabinet's credits come in through its acceptors, never free */
+    if (o.display == APP_KIOSK && !credits_given) o.credits = 0;
     if (o.attract) {
         /* the demo deals from its own seeded deck with play money, and records nothing */
         if (o.db) return usage_error("--attract records nothing: no --db", NULL);

@@ -91,6 +91,76 @@ static void test_decks(void **state) {
     assert_false(deck_is_valid(&d));
 }
 
+/* The reference: a plain loop over the cards. */
+static bool slow_card_set(const deck_t *d, uint64_t *set) {
+    *set = 0;
+    if (d->count < 0 || d->count > DECK_MAX) return false;
+    uint64_t m = 0;
+    for (int i = 0; i < d->count; i++) {
+        if (d->cards[i] > CARD_JOKER || (m >> d->cards[i] & 1)) return false;
+        m |= 1ull << d->cards[i];
+    }
+    *set = m;
+    return true;
+}
+
+/* deck_card_set (round_init checks every deck with it) against the reference: whole decks, and
+ * decks broken every way: duplicates, byte values that are not cards (53..63 have a bit of
+ * their own; 64 and up would alias a real card's bit), short and long decks, bad counts. */
+static void test_deck_card_set(void **state) {
+    (void)state;
+    deck_t d;
+    uint64_t set, want;
+    deck_init52(&d);
+    assert_true(deck_card_set(&d, &set));
+    assert_true(set == (1ull << 52) - 1);
+    deck_init53(&d);
+    assert_true(deck_card_set(&d, &set));
+    assert_true(set == (1ull << 53) - 1);
+    d.count = 0;
+    assert_true(deck_card_set(&d, &set));
+    assert_true(set == 0);
+    d.count = -1;
+    assert_false(deck_card_set(&d, &set));
+    d.count = DECK_MAX + 1;
+    assert_false(deck_card_set(&d, &set));
+
+    static const card_t odd[] = {53, 55, 60, 63, 64, 64 + 5, 64 + 52, 128, 128 + 7, 200, 255};
+    uint32_t x = 12345;
+    for (int trial = 0; trial < 20000; trial++) {
+        x = x * 1103515245u + 12345u;
+        deck_init53(&d);
+        d.count = 1 + (int)(x >> 8) % DECK_MAX;
+        for (int i = d.count - 1; i > 0; i--) { /* any order */
+            x = x * 1103515245u + 12345u;
+            int j = (int)((x >> 8) % (uint32_t)(i + 1));
+            card_t t = d.cards[i];
+            d.cards[i] = d.cards[j], d.cards[j] = t;
+        }
+        x = x * 1103515245u + 12345u;
+        int pos = (int)((x >> 8) % (uint32_t)d.count);
+        switch (trial % 4) {
+        case 0: /* left whole */
+            break;
+        case 1: /* a duplicate */
+            d.cards[pos] = d.cards[(pos + 1) % d.count];
+            break;
+        case 2: /* a byte that is not a card */
+            d.cards[pos] = odd[(x >> 20) % (sizeof odd / sizeof odd[0])];
+            break;
+        default: /* a card that aliases another modulo 64 */
+            d.cards[pos] = (card_t)(d.cards[pos] + 64);
+            break;
+        }
+        bool ok = deck_card_set(&d, &set), ok_ref = slow_card_set(&d, &want);
+        assert_int_equal(ok, ok_ref);
+        assert_int_equal(ok, deck_is_valid(&d));
+        if (ok) assert_true(set == want);
+        if (trial % 4 == 0) assert_true(ok);
+        if (trial % 4 >= 2 || (trial % 4 == 1 && d.count > 1)) assert_false(ok);
+    }
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_parse_examples),
@@ -98,6 +168,7 @@ int main(void) {
         cmocka_unit_test(test_format_round_trip),
         cmocka_unit_test(test_parse_list),
         cmocka_unit_test(test_decks),
+        cmocka_unit_test(test_deck_card_set),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -153,6 +153,98 @@ static void test_chi_square_catches_naive_shuffle(void **state) {
     assert_true(total > chi2_99(52 * 51));
 }
 
+/* rng_shuffle_front is Fisher-Yates from the front: the same draws, in the same order, as
+ * steps i = 0, 1, .. that swap position i with i + rng_uniform(n - i). So the simulator's
+ * rounds, which shuffle only the cards they deal, are the ones the seed always gave. */
+static void test_shuffle_front_is_fisher_yates(void **state) {
+    (void)state;
+    rng_t a, b;
+    rng_init_seed_u64(&a, 77);
+    rng_init_seed_u64(&b, 77);
+    static const int sizes[][2] = {{52, 10}, {53, 10}, {52, 5}, {52, 51}, {52, 52}, {52, 90},
+                                   {6, 3},   {2, 1},   {1, 1},  {52, 0},  {0, 3}};
+    for (int round = 0; round < 2000; round++) {
+        int n = sizes[round % 11][0], k = sizes[round % 11][1];
+        card_t x[DECK_MAX], y[DECK_MAX];
+        for (int i = 0; i < n; i++) x[i] = y[i] = (card_t)((i * 7 + round) % DECK_MAX);
+        rng_shuffle_front(&a, x, n, k);
+        for (int i = 0; i < k && i < n - 1; i++) {
+            int j = i + (int)rng_uniform(&b, (uint32_t)(n - i));
+            card_t t = y[i];
+            y[i] = y[j], y[j] = t;
+        }
+        if (n) assert_memory_equal(x, y, (size_t)n);
+    }
+    assert_int_equal(rng_u32(&a), rng_u32(&b)); /* and neither drew more than the other */
+    /* the deck stays a whole deck, also in system mode */
+    rng_t sys;
+    assert_true(rng_init_system(&sys));
+    deck_t d;
+    deck_init53(&d);
+    for (int i = 0; i < 100; i++) {
+        rng_shuffle_front(&sys, d.cards, d.count, 10);
+        assert_true(deck_is_valid(&d));
+        assert_int_equal(d.count, 53);
+    }
+}
+
+/* The first ten cards of a front-only shuffle of 52, chi-square per position as for the full
+ * shuffle; and every one of the 6 x 5 x 4 = 120 ordered choices of three cards out of six
+ * equally likely, shuffling the same array on and on (the result must not depend on the order
+ * the cards start in): chi-square with 119 degrees of freedom. */
+static void test_shuffle_front_chi_square(void **state) {
+    (void)state;
+    static long counts[10][52];
+    memset(counts, 0, sizeof counts);
+    rng_t r;
+    rng_init_seed_u64(&r, 20240611);
+    card_t d[52];
+    const long decks = 1000000;
+    for (long k = 0; k < decks; k++) {
+        for (int i = 0; i < 52; i++) d[i] = (card_t)i;
+        rng_shuffle_front(&r, d, 52, 10);
+        for (int p = 0; p < 10; p++) counts[p][d[p]]++;
+    }
+    int over = 0;
+    double total = 0, e = decks / 52.0;
+    for (int p = 0; p < 10; p++) {
+        double chi = 0;
+        for (int c = 0; c < 52; c++) chi += (counts[p][c] - e) * (counts[p][c] - e) / e;
+        over += chi > 77.386;
+        total += chi;
+    }
+    printf("# front-only shuffle, first 10 of 52, %ld decks: %d of 10 positions over the 99%% "
+           "value, sum %.1f (99%% point %.1f)\n",
+           decks, over, total, chi2_99(10 * 51));
+    /* 3 or more of 10 positions over by chance: probability about 0.01% */
+    assert_true(over <= 2);
+    assert_true(total < chi2_99(10 * 51));
+
+    static long triples[6][6][6];
+    memset(triples, 0, sizeof triples);
+    card_t six[6] = {0, 1, 2, 3, 4, 5};
+    const long draws = 600000;
+    for (long k = 0; k < draws; k++) {
+        rng_shuffle_front(&r, six, 6, 3);
+        triples[six[0]][six[1]][six[2]]++;
+    }
+    double chi = 0, e3 = draws / 120.0;
+    int cells = 0;
+    for (int a = 0; a < 6; a++)
+        for (int b = 0; b < 6; b++)
+            for (int c = 0; c < 6; c++) {
+                if (a == b || a == c || b == c) {
+                    assert_int_equal(triples[a][b][c], 0);
+                    continue;
+                }
+                chi += (triples[a][b][c] - e3) * (triples[a][b][c] - e3) / e3;
+                cells++;
+            }
+    assert_int_equal(cells, 120);
+    printf("# front-only shuffle, 3 of 6: chi-square %.1f (99%% point %.1f)\n", chi, chi2_99(119));
+    assert_true(chi < chi2_99(119));
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_seeded_is_chacha20),
@@ -162,6 +254,8 @@ int main(void) {
         cmocka_unit_test(test_uniform_no_modulo_bias),
         cmocka_unit_test(test_shuffle_chi_square),
         cmocka_unit_test(test_chi_square_catches_naive_shuffle),
+        cmocka_unit_test(test_shuffle_front_is_fisher_yates),
+        cmocka_unit_test(test_shuffle_front_chi_square),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -50,6 +50,46 @@ static bool has_event(const round_t *r, round_event_type_t t, int seat) {
     return false;
 }
 
+/* ---- set-up ---- */
+
+static void expect_refused_deck(const rules_t *ru, const deck_t *d, const char *why) {
+    static round_t r;
+    int64_t cr[1] = {100000};
+    char err[128] = "";
+    assert_false(round_init(&r, ru, d, 1, cr, NULL, NULL, err, sizeof err));
+    if (strcmp(err, why) != 0) fail_msg("refused with '%s', want '%s'", err, why);
+}
+
+static void test_init_refuses_bad_decks(void **state) {
+    (void)state;
+    rules_t car, asian;
+    rules_preset(&car, PRESET_CARIBBEAN_CLASSIC);
+    rules_preset(&asian, PRESET_ASIAN);
+    static round_t r;
+    int64_t cr[1] = {100000};
+    char err[128];
+    deck_t d;
+    deck_init52(&d);
+    assert_true(round_init(&r, &car, &d, 1, cr, NULL, NULL, err, sizeof err));
+    deck_init53(&d);
+    assert_true(round_init(&r, &asian, &d, 1, cr, NULL, NULL, err, sizeof err));
+    expect_refused_deck(&car, &d, "the deck is not a whole 52-card deck");
+    deck_init52(&d);
+    expect_refused_deck(&asian, &d, "the deck is not a whole 53-card deck");
+    d.cards[17] = d.cards[30]; /* a card twice */
+    expect_refused_deck(&car, &d, "the deck is not a whole 52-card deck");
+    deck_init52(&d);
+    d.cards[51] = 60; /* not a card */
+    expect_refused_deck(&car, &d, "the deck is not a whole 52-card deck");
+    d.cards[51] = 64 + 51; /* not a card either, whatever it is modulo 64 */
+    expect_refused_deck(&car, &d, "the deck is not a whole 52-card deck");
+    d.cards[51] = CARD_JOKER; /* 52 different cards, one the joker */
+    expect_refused_deck(&car, &d, "the deck holds a joker");
+    deck_init53(&d);
+    d.cards[52] = d.cards[0];
+    expect_refused_deck(&asian, &d, "the deck is not a whole 53-card deck");
+}
+
 /* ---- betting ---- */
 
 static void test_bet_limits_and_refusals(void **state) {
@@ -556,6 +596,7 @@ static void test_pool_never_drifts(void **state) {
 
 int main(void) {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_init_refuses_bad_decks),
         cmocka_unit_test(test_bet_limits_and_refusals),
         cmocka_unit_test(test_credits_must_cover_the_raise),
         cmocka_unit_test(test_undo_clear_repeat_double),

@@ -345,8 +345,16 @@ static bool start_sdl(app_t *a, const app_options_t *o) {
     Uint32 flags = SDL_WINDOW_RESIZABLE | SDL_WINDOW_ALLOW_HIGHDPI;
     if (o->display != APP_WINDOWED && !o->headless) flags |= SDL_WINDOW_FULLSCREEN_DESKTOP;
     a->fullscreen = o->display != APP_WINDOWED;
-    a->window = SDL_CreateWindow("studpoker", SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED,
-                                 o->width, o->height, flags);
+    int index = o->display_index < SDL_GetNumVideoDisplays() ? o->display_index : 0;
+    int x = (int)SDL_WINDOWPOS_CENTERED_DISPLAY(index), y = x, w = o->width, h = o->height;
+    SDL_Rect bounds;
+    if (o->display == APP_KIOSK && !o->headless && SDL_GetDisplayBounds(index, &bounds) == 0) {
+        /* a cabinet: exactly the chosen screen, no decorations, also where no window manager
+         * runs to make a window fullscreen (X without one, cage) */
+        flags = (flags & ~(Uint32)SDL_WINDOW_RESIZABLE) | SDL_WINDOW_BORDERLESS;
+        x = bounds.x, y = bounds.y, w = bounds.w, h = bounds.h;
+    }
+    a->window = SDL_CreateWindow("studpoker", x, y, w, h, flags);
     if (!a->window) {
         fprintf(stderr, "studpoker: cannot open a window: %s\n", SDL_GetError());
         return false;
@@ -444,7 +452,7 @@ static void cabinet_buttons(app_t *a, ui_input_t *in) {
     bool menu =
         ui_pressed(in, BTN_SERVICE) || (ui_pressed(in, BTN_ATTENDANT) && g->state == GAME_PLAY);
     if (menu) {
-        if (!game_idle(g))
+        if (game_dealt(g))
             table_toast(&a->table, "The operator menu opens between games.");
         else
             operator_open(&a->op);
@@ -515,7 +523,7 @@ static void drive_demo(app_t *a, game_t *g, table_scene_t *t, ui_input_t *in, fl
     if (game_round_over(g) && !table_busy(t) && g->played != a->demo_rounds_seen) {
         a->demo_rounds_seen = g->played;
         if (g->played % 4 == 0) {
-            a->interlude_left = 3.5f;
+            a->interlude_left = t->turbo ? 1.2f : 3.5f;
             a->interlude_page = (int)((g->played / 4) % 3);
             return;
         }

@@ -19,6 +19,7 @@ typedef struct app_options {
     int64_t credits; /* credits on the machine at start (desktop: free credits) */
     app_display_t display;
     int width, height;
+    int display_index; /* which monitor (fullscreen and kiosk) */
     bool vsync;
     bool turbo;
     int volume; /* 0..100 */

@@ -317,13 +317,22 @@ bool game_attendant(game_t *g) {
     g->state = GAME_PLAY;
     g->message[0] = '\0';
     read_locks(g);
-    if (game_round_over(g) && store_credits(g->store, 0, &g->credits) != STORE_OK)
-        fault(g, "The credits could not be read");
+    /* a hand pay paid by hand left the credits: the balance on screen follows */
+    if (!g->round_begun || game_round_over(g)) {
+        if (store_credits(g->store, 0, &g->credits) != STORE_OK)
+            fault(g, "The credits could not be read");
+        else if (!game_round_over(g) && !rebuild_betting(g, g->npending))
+            fault(g, "The round could not be rebuilt");
+    }
     return true;
 }
 
 int64_t game_balance(const game_t *g) {
     return game_round_over(g) ? g->credits : g->round.seat[0].credits;
+}
+
+bool game_dealt(const game_t *g) {
+    return g->round_begun && !game_round_over(g);
 }
 
 bool game_idle(const game_t *g) {

@@ -120,6 +120,8 @@ bool game_cashout(game_t *g, game_voucher_t *v, char *why, size_t whylen);
 bool game_door(game_t *g, bool open);
 /* Credits on the machine now: the round's balance while betting. */
 int64_t game_balance(const game_t *g);
+/* True while a round is dealt and not settled (the cards are out). */
+bool game_dealt(const game_t *g);
 /* True when nothing is at stake: no round dealt, no chip on the felt. */
 bool game_idle(const game_t *g);
 
