@@ -52,11 +52,7 @@ static card_t *random_hands(size_t count, int size, uint64_t seed) {
     for (int i = 0; i < 52; i++) deck[i] = (card_t)i;
     for (size_t h = 0; h < count; h++) {
         /* partial Fisher-Yates: the first `size` positions are a uniform random hand */
-        for (int i = 0; i < size; i++) {
-            int j = i + (int)rng_uniform(&rng, (uint32_t)(52 - i));
-            card_t t = deck[i];
-            deck[i] = deck[j], deck[j] = t;
-        }
+        rng_shuffle_front(&rng, deck, 52, size);
         memcpy(hands + h * (size_t)size, deck, (size_t)size);
     }
     return hands;

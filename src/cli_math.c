@@ -298,6 +298,39 @@ static int sim_decide(sim_job_t *j, const round_t *rd) {
     }
 }
 
+/* Running sums of one bet's results and their squares: int64 while they fit (the results of
+ * a round are cents), folded into the 128-bit totals when the next one would not, so the
+ * totals are exact and the common case is two plain additions. */
+typedef struct sim_tally {
+    int64_t sum, sumsq;
+} sim_tally_t;
+
+static inline void sim_add(int64_t *acc, par_int *total, int64_t x) {
+    int64_t next;
+    if (__builtin_add_overflow(*acc, x, &next))
+        *total += *acc, *acc = x;
+    else
+        *acc = next;
+}
+
+static inline void sim_tally(sim_tally_t *t, par_int *sum, par_int *sumsq, int64_t x) {
+    int64_t sq;
+    if (__builtin_mul_overflow(x, x, &sq))
+        *sumsq += (par_int)x * x;
+    else
+        sim_add(&t->sumsq, sumsq, sq);
+    sim_add(&t->sum, sum, x);
+}
+
+/* Applies one action; a refusal (which a simulated round never meets) stops the job. */
+static bool sim_act(sim_job_t *j, round_t *rd, round_action_t a) {
+    round_status_t st = round_apply(rd, &a);
+    if (!st.refusal) return true;
+    snprintf(j->err, sizeof j->err, "round refused an action: %s", st.message);
+    j->failed = true;
+    return false;
+}
+
 static void *sim_run(void *arg) {
     sim_job_t *j = arg;
     const rules_t *ru = j->rules;
@@ -311,44 +344,47 @@ static void *sim_run(void *arg) {
         j->failed = true;
         return NULL;
     }
+    /* the side bets this job places, in wager order */
+    int nsides = 0;
+    wager_t sides[WAGER_COUNT];
+    for (int w = WAGER_BONUS51; w < WAGER_COUNT; w++)
+        if (j->side[w]) sides[nsides++] = (wager_t)w;
+    sim_tally_t tally[WAGER_COUNT];
+    memset(tally, 0, sizeof tally);
+    int64_t wagered = 0;
+    /* at least the cards a round of one seat deals (5 + 5, or 2 + 3); Cajun shuffles as far as
+     * the others too, so a seed deals what it always dealt */
+    const int used = 10;
     deck_t deck;
     int64_t credits[1] = {INT64_C(1) << 50};
-    for (uint64_t n = 0; n < j->rounds; n++) {
+    uint64_t n = 0; /* rounds played to the end */
+    for (; n < j->rounds; n++) {
         if (ru->variant == VARIANT_ASIAN)
             deck_init53(&deck);
         else
             deck_init52(&deck);
-        /* Fisher-Yates from the front, only as far as the cards a round of one seat can
-         * deal (5 + 5, or 2 + 3): those come out exactly as uniform as in a full shuffle */
-        for (int i = 0; i < 10; i++) {
-            int k = i + (int)rng_uniform(&rng, (uint32_t)(deck.count - i));
-            card_t c = deck.cards[i];
-            deck.cards[i] = deck.cards[k], deck.cards[k] = c;
-        }
+        /* only the first `used` cards are dealt, and a front-only Fisher-Yates makes exactly
+         * those as uniform as a full shuffle (see rng.h); the deck stays a whole deck */
+        rng_shuffle_front(&rng, deck.cards, deck.count, used);
         if (!round_init(rd, ru, &deck, 1, credits, NULL, &pool, j->err, sizeof j->err)) {
             j->failed = true;
             break;
         }
-        round_action_t a = round_bet(0, WAGER_ANTE, j->ante);
-        round_status_t st = round_apply(rd, &a);
-        for (int w = WAGER_BONUS51; w < WAGER_COUNT && !st.refusal; w++)
-            if (j->side[w]) {
-                a = round_bet(0, (wager_t)w, j->side[w]);
-                st = round_apply(rd, &a);
-            }
-        if (!st.refusal) {
-            a = round_simple(ACT_DEAL, 0);
-            st = round_apply(rd, &a);
-        }
-        while (!st.refusal && rd->phase == ROUND_DECIDING) {
+        if (!sim_act(j, rd, round_bet(0, WAGER_ANTE, j->ante))) break;
+        bool ok = true;
+        for (int i = 0; i < nsides && ok; i++)
+            ok = sim_act(j, rd, round_bet(0, sides[i], j->side[sides[i]]));
+        if (!ok || !sim_act(j, rd, round_simple(ACT_DEAL, 0))) break;
+        while (ok && rd->phase == ROUND_DECIDING) {
             int d = sim_decide(j, rd);
-            a = d == 0                         ? round_simple(ACT_FOLD, 0)
-                : ru->variant == VARIANT_CAJUN ? round_raise(0, d)
-                                               : round_simple(ACT_PLAY, 0);
-            st = round_apply(rd, &a);
+            ok = sim_act(j, rd,
+                         d == 0                         ? round_simple(ACT_FOLD, 0)
+                         : ru->variant == VARIANT_CAJUN ? round_raise(0, d)
+                                                        : round_simple(ACT_PLAY, 0));
         }
-        if (st.refusal || rd->phase != ROUND_SETTLED) {
-            snprintf(j->err, sizeof j->err, "round refused an action: %s", st.message);
+        if (!ok) break;
+        if (rd->phase != ROUND_SETTLED) {
+            snprintf(j->err, sizeof j->err, "the round did not settle");
             j->failed = true;
             break;
         }
@@ -358,17 +394,16 @@ static void *sim_run(void *arg) {
             main += s->returned[w] - s->stake[w];
             wag += s->stake[w];
         }
-        j->sum[0] += main;
-        j->sumsq[0] += (par_int)main * main;
-        j->wagered_main += wag;
-        for (int w = WAGER_BONUS51; w < WAGER_COUNT; w++)
-            if (j->side[w]) {
-                int64_t x = s->returned[w] - s->stake[w];
-                j->sum[w] += x;
-                j->sumsq[w] += (par_int)x * x;
-            }
-        j->played++;
+        sim_tally(&tally[0], &j->sum[0], &j->sumsq[0], main);
+        sim_add(&wagered, &j->wagered_main, wag);
+        for (int i = 0; i < nsides; i++) {
+            int w = sides[i];
+            sim_tally(&tally[w], &j->sum[w], &j->sumsq[w], s->returned[w] - s->stake[w]);
+        }
     }
+    j->played = n;
+    for (int w = 0; w < WAGER_COUNT; w++) j->sum[w] += tally[w].sum, j->sumsq[w] += tally[w].sumsq;
+    j->wagered_main += wagered;
     free(rd);
     return NULL;
 }

@@ -161,13 +161,46 @@ void deck_init53(deck_t *deck) {
     deck->count = 53;
 }
 
-bool deck_is_valid(const deck_t *deck) {
-    if (deck->count < 0 || deck->count > DECK_MAX) return false;
-    uint64_t seen = 0; /* one bit per card (53 fit) */
-    for (int i = 0; i < deck->count; i++) {
-        card_t c = deck->cards[i];
-        if (!card_valid(c) || (seen >> c & 1)) return false;
-        seen |= 1ull << c;
+/* Bits set in v (portable: no popcount instruction is assumed). */
+static int bit_count(uint64_t v) {
+    v = v - (v >> 1 & 0x5555555555555555u);
+    v = (v & 0x3333333333333333u) + (v >> 2 & 0x3333333333333333u);
+    v = (v + (v >> 4)) & 0x0f0f0f0f0f0f0f0fu;
+    return (int)((v * 0x0101010101010101u) >> 56);
+}
+
+/* Bit c for each card c; bit 63, which no card has, for every other byte value. */
+#define CARD_BIT(c)   ((c) <= CARD_JOKER ? 1ull << ((c)&63) : 1ull << 63)
+#define CARD_BIT4(c)  CARD_BIT(c), CARD_BIT((c) + 1), CARD_BIT((c) + 2), CARD_BIT((c) + 3)
+#define CARD_BIT16(c) CARD_BIT4(c), CARD_BIT4((c) + 4), CARD_BIT4((c) + 8), CARD_BIT4((c) + 12)
+#define CARD_BIT64(c)                                                                              \
+    CARD_BIT16(c), CARD_BIT16((c) + 16), CARD_BIT16((c) + 32), CARD_BIT16((c) + 48)
+static const uint64_t CARD_BITS[256] = {CARD_BIT64(0), CARD_BIT64(64), CARD_BIT64(128),
+                                        CARD_BIT64(192)};
+
+bool deck_card_set(const deck_t *deck, uint64_t *set) {
+    *set = 0;
+    int n = deck->count;
+    if (n < 0 || n > DECK_MAX) return false;
+    /* The union of the cards' bits, in four independent parts so that the loop is not one long
+     * chain: the deck holds only cards, each once, exactly when no bit past the joker's is set
+     * and the union has as many bits as the deck has cards. */
+    uint64_t m0 = 0, m1 = 0, m2 = 0, m3 = 0;
+    int i = 0;
+    for (; i + 4 <= n; i += 4) {
+        m0 |= CARD_BITS[deck->cards[i]];
+        m1 |= CARD_BITS[deck->cards[i + 1]];
+        m2 |= CARD_BITS[deck->cards[i + 2]];
+        m3 |= CARD_BITS[deck->cards[i + 3]];
     }
+    for (; i < n; i++) m0 |= CARD_BITS[deck->cards[i]];
+    uint64_t m = m0 | m1 | m2 | m3;
+    if (m >> (CARD_JOKER + 1) || bit_count(m) != n) return false;
+    *set = m;
     return true;
+}
+
+bool deck_is_valid(const deck_t *deck) {
+    uint64_t set;
+    return deck_card_set(deck, &set);
 }

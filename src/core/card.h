@@ -86,4 +86,8 @@ void deck_init53(deck_t *deck);
 /* True when the deck holds each card at most once and only valid cards. */
 bool deck_is_valid(const deck_t *deck);
 
+/* The same check, also giving the set of the deck's cards (bit c for card c) in *set: one pass
+ * without a branch per card, for round_init, which checks every deck it is given. */
+bool deck_card_set(const deck_t *deck, uint64_t *set);
+
 #endif

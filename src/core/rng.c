@@ -42,35 +42,57 @@ static void refill(rng_t *rng) {
     rng->pos = 0;
 }
 
-uint32_t rng_u32(rng_t *rng) {
-    if (!rng->seeded) return randombytes_random();
-    if (rng->pos + 4 > sizeof rng->buf) refill(rng);
+/* The seeded generator's next four bytes of key stream, little-endian. */
+static inline uint32_t stream_u32(rng_t *rng) {
+    if (rng->pos > sizeof rng->buf - 4) refill(rng);
     const uint8_t *b = rng->buf + rng->pos;
     rng->pos += 4;
     return (uint32_t)b[0] | (uint32_t)b[1] << 8 | (uint32_t)b[2] << 16 | (uint32_t)b[3] << 24;
 }
 
-uint32_t rng_uniform(rng_t *rng, uint32_t upper_bound) {
-    if (upper_bound < 2) return 0;
-    if (!rng->seeded) return randombytes_uniform(upper_bound);
-    /* Lemire's multiply-and-reject: the high half of r * upper_bound is the result, and the
-     * 2^32 mod upper_bound low halves that would make some results more likely are drawn
-     * again. Exactly uniform, and the division is only needed on the rare edge. */
-    uint64_t m = (uint64_t)rng_u32(rng) * upper_bound;
+/* Lemire's multiply-and-reject: the high half of r * upper_bound is the result, and the
+ * 2^32 mod upper_bound low halves that would make some results more likely are drawn again.
+ * Exactly uniform, and the division is only needed on the rare edge. upper_bound >= 2. */
+static inline uint32_t stream_uniform(rng_t *rng, uint32_t upper_bound) {
+    uint64_t m = (uint64_t)stream_u32(rng) * upper_bound;
     uint32_t low = (uint32_t)m;
     if (low < upper_bound) {
         uint32_t threshold = (uint32_t)(-upper_bound) % upper_bound;
         while (low < threshold) {
-            m = (uint64_t)rng_u32(rng) * upper_bound;
+            m = (uint64_t)stream_u32(rng) * upper_bound;
             low = (uint32_t)m;
         }
     }
     return (uint32_t)(m >> 32);
 }
 
+uint32_t rng_u32(rng_t *rng) {
+    if (!rng->seeded) return randombytes_random();
+    return stream_u32(rng);
+}
+
+uint32_t rng_uniform(rng_t *rng, uint32_t upper_bound) {
+    if (upper_bound < 2) return 0;
+    if (!rng->seeded) return randombytes_uniform(upper_bound);
+    return stream_uniform(rng, upper_bound);
+}
+
 void rng_shuffle(rng_t *rng, card_t *cards, int n) {
     for (int i = n - 1; i > 0; i--) {
-        uint32_t j = rng_uniform(rng, (uint32_t)i + 1);
+        uint32_t j = rng->seeded ? stream_uniform(rng, (uint32_t)i + 1)
+                                 : randombytes_uniform((uint32_t)i + 1);
+        card_t t = cards[i];
+        cards[i] = cards[j];
+        cards[j] = t;
+    }
+}
+
+void rng_shuffle_front(rng_t *rng, card_t *cards, int n, int k) {
+    if (k > n - 1) k = n - 1; /* the last card has nowhere to go */
+    for (int i = 0; i < k; i++) {
+        uint32_t left = (uint32_t)(n - i);
+        uint32_t j =
+            (uint32_t)i + (rng->seeded ? stream_uniform(rng, left) : randombytes_uniform(left));
         card_t t = cards[i];
         cards[i] = cards[j];
         cards[j] = t;

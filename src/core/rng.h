@@ -19,9 +19,9 @@
 typedef struct rng {
     bool seeded;
     uint8_t key[RNG_SEED_BYTES];
-    uint64_t block;   /* next ChaCha20 block of the key stream */
-    uint8_t buf[512]; /* unread key stream */
-    unsigned pos;     /* bytes of buf already used */
+    uint64_t block;    /* next ChaCha20 block of the key stream */
+    uint8_t buf[2048]; /* unread key stream */
+    unsigned pos;      /* bytes of buf already used */
 } rng_t;
 
 /* Starts libsodium (safe to call more than once). Returns false when it cannot start; the game
@@ -45,6 +45,15 @@ uint32_t rng_uniform(rng_t *rng, uint32_t upper_bound);
 
 /* Fisher-Yates: every order of the first n cards equally likely. */
 void rng_shuffle(rng_t *rng, card_t *cards, int n);
+
+/* Fisher-Yates from the front, stopped after k positions: position i = 0, 1, .. k-1 takes the
+ * card at position i + rng_uniform(n - i), the same draws as those steps would make. Each step
+ * picks uniformly among the cards not yet placed, whatever order they are in, so cards[0..k)
+ * are every one of the n! / (n-k)! ordered choices of k cards with the same probability,
+ * exactly as the first k cards of a full shuffle, and the array stays a permutation of its
+ * cards (the rest in no particular random order). Only for callers that use the first k
+ * cards and nothing else (the simulator); the game shuffles and records whole decks. */
+void rng_shuffle_front(rng_t *rng, card_t *cards, int n, int k);
 
 /* Shuffles the whole deck in place. */
 void deck_shuffle(deck_t *deck, rng_t *rng);

@@ -231,7 +231,10 @@ int strategy_decide(const strategy_t *s, const card_t *cards, const card_t *show
                     const int *raises) {
     switch (s->rules.variant) {
     case VARIANT_CARIBBEAN: {
-        int v = eval_value(cards, 5);
+        /* eval_value(cards, 5) inline: the simulator decides millions of hands a second */
+        eval_hand_t h = eval_hand_empty();
+        for (int i = 0; i < 5; i++) h = eval_hand_add(h, cards[i]);
+        int v = eval_hand_value(h);
         if (eval_category(v) != EVAL_HIGH_CARD) return 1;
         if (v < s->qualify) return 0;
         int c = ak_cell(cards, shown[0]);
