@@ -163,5 +163,30 @@ expect refused phase=betting staked=0 credits=100000
 out=$("$bin" play --deck "As Ks" 2>&1); rc=$?
 if [ "$rc" -eq 2 ] && grep -q "headless tests only" <<<"$out"; then ok; else bad "stacked deck outside headless: status $rc: $out"; fi
 
+# The hint (--hint): before the decision it names the best one with its value in antes, and when
+# the player chooses otherwise it says so. Independent facts from the rules: folding loses the
+# ante (exactly -1); a pair of aces is played against any up card (it beats every dealer hand
+# that qualifies below a pair of aces, and the PLAY bet only adds to a win); a hand below
+# ace-king can never beat a qualifying dealer, so it is folded.
+hint() {
+  local name=$1 deck=$2 choice=$3
+  printf '%s\n' "100 CHIP3" "150 SPOT ante" "400 DEAL" "1500 SUMMARY" "1600 $choice" "1700 SUMMARY" \
+    >"$tmp/$name.script"
+  "$bin" play --headless --turbo --size 640x360 --hint --seed 1 --deck "$deck" \
+    --script "$tmp/$name.script" >"$tmp/$name.out" 2>"$tmp/$name.err" || bad "$name: failed"
+}
+hint aces "As Ad 7c 4h 2s  Kd 9c 8h 6d 3c" FOLD
+line=$(sed -n 1p "$tmp/aces.out")
+grep -qw "hint=1" <<<"$line" && grep -qw "ev_fold=-1.0000" <<<"$line" && ok || bad "aces: want hint=1 ev_fold=-1: $line"
+ev=$(sed -n 's/.*ev_best=\([-0-9.]*\).*/\1/p' <<<"$line")
+awk -v e="$ev" 'BEGIN{exit !(e > 1)}' && ok || bad "aces: PLAY must be worth more than the ante ($ev)"
+grep -q "toast=Hint: the best play was PLAY" "$tmp/aces.out" && ok || bad "aces: no hint after folding: $(cat "$tmp/aces.out")"
+hint queen "Qs Jd 7c 4h 2s  Kd 9c 8h 6d 3c" FOLD
+line=$(sed -n 1p "$tmp/queen.out")
+grep -qw "hint=0" <<<"$line" && ok || bad "queen high: want hint=0 (fold): $line"
+if grep -q "toast=Hint" "$tmp/queen.out"; then bad "queen high: a hint although the player folded as advised"; else ok; fi
+hint queenplay "Qs Jd 7c 4h 2s  Kd 9c 8h 6d 3c" PLAY
+grep -q "toast=Hint: the best play was FOLD" "$tmp/queenplay.out" && ok || bad "queen high played: no hint"
+
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

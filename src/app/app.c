@@ -206,7 +206,7 @@ static void print_summary(const app_t *a) {
         else
             for (int i = 0; i < 5; i++) printf("%s", card_format(r->dealer[i], c));
     }
-    printf(" pool=%lld state=%s door=%d screen=%s balance=%lld\n",
+    printf(" pool=%lld state=%s door=%d screen=%s balance=%lld",
            (long long)jackpot_read(&g->pool),
            g->state == GAME_PLAY     ? "play"
            : g->state == GAME_LOCKED ? "locked"
@@ -216,6 +216,13 @@ static void print_summary(const app_t *a) {
            : a->attracting          ? "attract"
                                     : "table",
            (long long)game_balance(g));
+    /* the hint on screen (tests): the best decision and the value of folding, in antes */
+    const table_scene_t *t = &a->table;
+    if (t->strategy && t->advice_ok && r->phase == ROUND_DECIDING && t->advice_game == g->number)
+        printf(" hint=%d ev_fold=%.4f ev_best=%.4f", t->advice.decision, t->advice.ev[0],
+               t->advice.ev[t->advice.decision]);
+    if (t->now < t->toast_until) printf(" toast=%s", t->toast); /* last: it holds spaces */
+    printf("\n");
     fflush(stdout);
 }
 
