@@ -168,5 +168,25 @@ meter coin_in 500
 meter credit_out 10500
 [ "$(grep -c " config-change " "$tmp/audit.txt")" = 1 ] && ok || bad "the demo changed settings"
 
+# 6. Jackpot reset from the operator menu (JACKPOT POOLS, the 3rd item): a live-style machine
+# whose pool started at the 1,000.00 seed, its seed then raised to 1,500.00 in the config; the
+# reset raises the pool by exactly 500.00, paid by the house (progressive_seeded), and is
+# audited; a second reset is refused (the pool is at its seed: it never goes down but by a win).
+jdb=$tmp/live.db
+printf '[game]\npreset = caribbean-live\n[display]\nmode = kiosk\n[cabinet]\noperator_pin = 2468\n' >"$tmp/live.ini"
+printf '[game]\npreset = caribbean-live\n[jackpot]\nseed = 1500.00\n[display]\nmode = kiosk\n[cabinet]\noperator_pin = 2468\n' >"$tmp/live2.ini"
+printf '%s\n' "100 SUMMARY" >"$tmp/j1.script"
+"$bin" play --config "$tmp/live.ini" --headless --turbo --size 640x360 --db "$jdb" --script "$tmp/j1.script" >"$tmp/j1.out" 2>&1
+grep -qw "pool=100000" "$tmp/j1.out" && ok || bad "live pool at its seed: $(cat "$tmp/j1.out")"
+printf '%s\n' "100 SERVICE" "200 DIGIT 2" "220 DIGIT 4" "240 DIGIT 6" "260 DIGIT 8" "280 DEAL" \
+  "400 NEXT_SPOT" "420 NEXT_SPOT" "440 DEAL" "600 DEAL" "700 DEAL" "800 DEAL" "900 DEAL" \
+  "1000 BACK" "1100 BACK" "1200 SUMMARY" >"$tmp/j2.script"
+"$bin" play --config "$tmp/live2.ini" --headless --turbo --size 640x360 --db "$jdb" --script "$tmp/j2.script" >"$tmp/j2.out" 2>&1
+grep -qw "pool=150000" "$tmp/j2.out" && ok || bad "pool after the reset: $(cat "$tmp/j2.out")"
+"$bin" audit --db "$jdb" --meters --log 30 >"$tmp/jaudit.txt" && ok || bad "live audit: $(head -3 "$tmp/jaudit.txt")"
+[ "$(grep -c " jackpot-reset " "$tmp/jaudit.txt")" = 1 ] && ok || bad "want one jackpot reset: $(grep jackpot "$tmp/jaudit.txt")"
+seeded=$(awk '$1 == "meter" && $2 == "progressive_seeded" {print $3}' "$tmp/jaudit.txt")
+[ "$seeded" = 150000 ] && ok || bad "progressive_seeded: want 150000 (1,000.00 + 500.00), got $seeded"
+
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -206,8 +206,7 @@ static void print_summary(const app_t *a) {
         else
             for (int i = 0; i < 5; i++) printf("%s", card_format(r->dealer[i], c));
     }
-    printf(" pool=%lld state=%s door=%d screen=%s balance=%lld",
-           (long long)jackpot_read(&g->pool),
+    printf(" pool=%lld state=%s door=%d screen=%s balance=%lld", (long long)jackpot_read(&g->pool),
            g->state == GAME_PLAY     ? "play"
            : g->state == GAME_LOCKED ? "locked"
                                      : "fault",

@@ -339,6 +339,31 @@ void operator_update(operator_scene_t *o, const ui_input_t *in, float dt) {
         }
         return;
     }
+    if (o->page == OP_POOLS && o->has_pool &&
+        (ui_pressed(in, BTN_DEAL) || (in->tap && ui_inside(row_rect(9, 10), in->px, in->py)))) {
+        if (!o->confirm) {
+            o->confirm = true;
+            say(o, "Press DEAL again to raise the pool to its seed (recorded as a jackpot reset).");
+        } else if (!o->game->store) {
+            say(o, "This machine has no store.");
+            o->confirm = false;
+        } else {
+            int64_t added = 0;
+            char m[STORE_MSG_LEN + 80], b[40];
+            if (store_pool_reseed(o->game->store, &o->game->rules, "operator menu", &added) ==
+                STORE_OK) {
+                store_pool_read(o->game->store, store_pool_key(&o->game->rules), &o->game->pool);
+                o->pool = o->game->pool;
+                snprintf(m, sizeof m, "Jackpot reset: the house added %s.",
+                         game_money(o->game, added, b));
+                say(o, m);
+            } else {
+                say(o, store_message(o->game->store));
+            }
+            o->confirm = false;
+        }
+        return;
+    }
     if (chosen < 0) return;
     if (o->page == OP_MENU) {
         if (chosen == MENU_SHUTDOWN) {
@@ -457,6 +482,7 @@ static void draw_pools(operator_scene_t *o, ui_gfx_t *g) {
         gfx_text(g, rows[i].name, 500, 280 + (float)i * 56, 30, UI_FONT_REGULAR, CREAM, 0);
         gfx_text(g, b, 1420, 280 + (float)i * 56, 30, UI_FONT_BOLD, GOLD, UI_ALIGN_RIGHT);
     }
+    button(g, row_rect(9, 10), o->confirm ? "DEAL AGAIN TO RESET" : "RESET TO SEED", o->confirm);
     snprintf(line, sizeof line, "Simultaneous winners: %s",
              o->game->rules.variant == VARIANT_CARIBBEAN ? "paid seat by seat from seat 1"
                                                          : "one seat on a cabinet");

@@ -1741,6 +1741,39 @@ store_status_t store_pool_for_rules(store_t *s, const rules_t *rules, jackpot_po
     return STORE_OK;
 }
 
+store_status_t store_pool_reseed(store_t *s, const rules_t *rules, const char *detail,
+                                 int64_t *added) {
+    start_op(s);
+    *added = 0;
+    store_status_t g = need_idle(s, "A jackpot reset");
+    if (g != STORE_OK) return g;
+    const char *key = store_pool_key(rules);
+    if (!key) return refuse(s, "This game offers no jackpot.");
+    jackpot_pool_t old, now;
+    bool exists;
+    if (!pool_get(s, key, &old, &exists)) return s->integrity ? fault(s) : STORE_FAULT;
+    if (!exists) return refuse(s, "The pool '%s' does not exist yet.", key);
+    int64_t seed = rules->offered[WAGER_JACKPOT] ? rules->jackpot_seed : rules->progressive_reset;
+    int64_t shown = jackpot_read(&old);
+    if (shown >= seed)
+        return refuse(s,
+                      "The pool shows %lld, at or above its seed of %lld: a jackpot never goes "
+                      "down except by a recorded win.",
+                      (long long)shown, (long long)seed);
+    now = old;
+    now.value += (seed - shown) * JACKPOT_FRAC;
+    now.seeded += seed - shown;
+    char d[STORE_MSG_LEN];
+    snprintf(d, sizeof d, "%s raised from %lld to its seed %lld by the house (%s)", key,
+             (long long)shown, (long long)seed, detail ? detail : "");
+    int64_t game = 0;
+    bool ok = tx_begin(s) && last_game(s, &game) && pool_put(s, key, &old, &now, game, "reseed") &&
+              audit_add(s, "jackpot-reset", game, 0, seed - shown, d) && tx_commit(s);
+    if (!ok) return write_failed(s, false);
+    *added = seed - shown;
+    return STORE_OK;
+}
+
 /* ---- the round ---- */
 
 static bool same_pool(const jackpot_pool_t *a, const jackpot_pool_t *b) {

@@ -149,6 +149,12 @@ store_status_t store_pool_read(store_t *s, const char *key, jackpot_pool_t *pool
 /* The pool for these rules, created at its seed (jackpot_seed / progressive_reset, counted as
  * seeded by the house, audited) when there is none yet. */
 store_status_t store_pool_for_rules(store_t *s, const rules_t *rules, jackpot_pool_t *pool);
+/* The operator's jackpot reset: raises the pool named by the rules to their seed (the house adds
+ * the difference, counted as seeded), audited as jackpot-reset with the detail. Only between
+ * games and when unlocked; refused when the pool already shows the seed or more, because the
+ * displayed value never goes down except by a recorded win. *added gets what the house added. */
+store_status_t store_pool_reseed(store_t *s, const rules_t *rules, const char *detail,
+                                 int64_t *added);
 /* Pools are written only by store_round_finish, in the round's transaction, and only if the
  * stored pool is still the one the round started from. */
 
