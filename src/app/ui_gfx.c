@@ -372,15 +372,15 @@ static float text_wrap(ui_gfx_t *g, const char *text, float x, float y, float wi
     while (*p) {
         const char *word_end = p;
         while (*word_end && *word_end != ' ') word_end++;
-        char candidate[512];
+        char candidate[sizeof line + 512]; /* a long word is cut at the line's size below */
         snprintf(candidate, sizeof candidate, "%s%s%.*s", line, line[0] ? " " : "",
-                 (int)(word_end - p), p);
+                 (int)(word_end - p > 500 ? 500 : word_end - p), p);
         if (line[0] && gfx_text_width(g, candidate, size, face) > width) {
             if (draw) gfx_text(g, line, x, y + used, size, face, c, align);
             used += line_h;
             snprintf(line, sizeof line, "%.*s", (int)(word_end - p), p);
         } else {
-            memcpy(line, candidate, sizeof line);
+            snprintf(line, sizeof line, "%.*s", (int)sizeof line - 1, candidate); /* cut, ended */
         }
         p = *word_end ? word_end + 1 : word_end;
     }
