@@ -422,7 +422,7 @@ static void cash_out(app_t *a) {
     else if (path[0])
         fprintf(stderr, "studpoker: ticket %lld printed: %s\n", (long long)v.sequence, path);
     snprintf(msg, sizeof msg, "TICKET PRINTED  %s  -  %s", amount, v.validation);
-    table_toast(&a->table, msg);
+    table_notice(&a->table, msg);
     ui_audio_play(&a->audio, SND_WIN);
 }
 
@@ -434,6 +434,9 @@ static void credit_in(app_t *a, store_credit_in_t kind, int64_t amount) {
         table_toast(&a->table, why); /* the acceptor returns it */
         return;
     }
+    char msg[80];
+    snprintf(msg, sizeof msg, "CREDIT  + %s", b);
+    table_notice(&a->table, msg);
     ui_audio_play(&a->audio, SND_CHIPS);
 }
 

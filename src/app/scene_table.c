@@ -193,10 +193,17 @@ bool table_busy(const table_scene_t *t) {
 static void toast(table_scene_t *t, const char *msg) {
     snprintf(t->toast, sizeof t->toast, "%s", msg);
     t->toast_until = t->now + 2.6f;
+    t->toast_good = false;
 }
 
 void table_toast(table_scene_t *t, const char *msg) {
     toast(t, msg);
+}
+
+void table_notice(table_scene_t *t, const char *msg) {
+    toast(t, msg);
+    t->toast_until = t->now + 4.0f;
+    t->toast_good = true;
 }
 
 static void banner(table_scene_t *t, const char *line1, const char *line2, ui_color_t c) {
@@ -795,7 +802,7 @@ void table_update(table_scene_t *t, const ui_input_t *in, float dt) {
     }
     if (ui_pressed(in, BTN_ATTENDANT) && game_attendant(t->game)) {
         ui_audio_play(t->audio, SND_BUTTON);
-        toast(t, "Cleared by the attendant.");
+        table_notice(t, "Cleared by the attendant.");
     }
     if (t->game->state != GAME_PLAY) return; /* locked or faulted: the screen says why */
     for (int b = 0; b < BTN_COUNT; b++)
@@ -1454,7 +1461,10 @@ void table_draw(table_scene_t *t, ui_gfx_t *g) {
     if (t->toast_drawn) {
         float w = gfx_text_width(g, t->toast, 26, UI_FONT_BOLD) + 60;
         ui_rect_t r = ui_r(960 - w / 2, t->bar_y - 70, w, 52);
-        gfx_panel(g, r, 26, ui_rgba(120, 20, 20, 235), ui_rgba(70, 8, 8, 235), CREAM, 2);
+        if (t->toast_good)
+            gfx_panel(g, r, 26, ui_rgba(24, 110, 50, 235), ui_rgba(8, 60, 24, 235), CREAM, 2);
+        else
+            gfx_panel(g, r, 26, ui_rgba(120, 20, 20, 235), ui_rgba(70, 8, 8, 235), CREAM, 2);
         gfx_text(g, t->toast, 960, r.y + 11, 26, UI_FONT_BOLD, WHITE, UI_ALIGN_CENTER);
     }
     if (t->demo) {

@@ -74,6 +74,7 @@ typedef struct table_scene {
     char toast[128];
     float toast_until;
     bool toast_drawn; /* whether the last frame showed it */
+    bool toast_good;  /* news (credits in, a ticket), not a refusal: green */
     int timer_drawn;  /* the seconds the last frame's timer showed */
     char banner[64];
     char banner2[96];
@@ -133,6 +134,8 @@ void table_update(table_scene_t *t, const ui_input_t *in, float dt);
 void table_draw(table_scene_t *t, ui_gfx_t *g);
 /* A short message over the table (a refusal, a ticket printed). */
 void table_toast(table_scene_t *t, const char *msg);
+/* Good news the same way, in green and a little longer. */
+void table_notice(table_scene_t *t, const char *msg);
 /* True while anything on screen moves; when false the loop may sleep until the next input. */
 bool table_animating(const table_scene_t *t);
 /* True when the next frame would differ from the last one drawn. */
