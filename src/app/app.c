@@ -531,7 +531,7 @@ static void drive_demo(app_t *a, game_t *g, table_scene_t *t, ui_input_t *in, fl
     }
     if (game_round_over(g) && !table_busy(t) && g->played != a->demo_rounds_seen) {
         a->demo_rounds_seen = g->played;
-        if (g->played % 4 == 0) {
+        if (g->played % 4 == 0 && !getenv("NOINTERLUDE")) {
             a->interlude_left = t->turbo ? 1.2f : 3.5f;
             a->interlude_page = (int)((g->played / 4) % 3);
             return;

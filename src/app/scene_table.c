@@ -43,6 +43,12 @@ static float t_flip(const table_scene_t *t) {
 static float clampf(float v, float lo, float hi) {
     return v < lo ? lo : v > hi ? hi : v;
 }
+/* A pulsing glow in a dozen steps: each step's panel is rasterised once and cached, instead of
+ * a new texture every frame. */
+static float pulse_step(float p) {
+    return floorf(p * 12.0f + 0.5f) / 12.0f;
+}
+
 static float ease_out(float p) {
     return 1.0f - (1.0f - p) * (1.0f - p) * (1.0f - p);
 }
@@ -1049,7 +1055,8 @@ static void draw_paytable(table_scene_t *t, ui_gfx_t *g, bool layer) {
         bool on = i == lit;
         if (layer == on) continue; /* plain rows in the layer, the lit row over it */
         if (on) {
-            float pulse = t->now < t->result_at + 3.0f ? 0.75f + 0.25f * sinf(t->now * 6) : 1.0f;
+            float pulse =
+                t->now < t->result_at + 3.0f ? pulse_step(0.75f + 0.25f * sinf(t->now * 6)) : 1.0f;
             gfx_panel(g, ui_r(p.x + 10, y - 4, p.w - 20, rowh), 10,
                       ui_rgba(242, 201, 76, (uint8_t)(230 * pulse)),
                       ui_rgba(200, 150, 40, (uint8_t)(230 * pulse)), WHITE, 1.5f);
@@ -1469,7 +1476,7 @@ void table_draw(table_scene_t *t, ui_gfx_t *g) {
     }
     if (t->demo) {
         /* the attract banner over the demo rounds */
-        float pulse = 0.55f + 0.45f * fabsf(sinf(t->now * 2.2f));
+        float pulse = pulse_step(0.55f + 0.45f * fabsf(sinf(t->now * 2.2f)));
         ui_rect_t r = ui_r(560, 8, 800, 56);
         gfx_panel(g, r, 28, ui_rgba(120, 16, 24, 240), ui_rgba(60, 6, 10, 240),
                   ui_rgba(242, 201, 76, (uint8_t)(255 * pulse)), 3);
@@ -1504,7 +1511,7 @@ void table_draw(table_scene_t *t, ui_gfx_t *g) {
         bool fault = gm->state == GAME_FAULT;
         gfx_fill(g, ui_r(-2000, -2000, 6000, 6000), ui_rgba(0, 0, 0, fault ? 200 : 120));
         ui_rect_t r = ui_r(260, 300, 1400, 300);
-        float pulse = 0.6f + 0.4f * fabsf(sinf(t->now * 2.5f));
+        float pulse = pulse_step(0.6f + 0.4f * fabsf(sinf(t->now * 2.5f)));
         gfx_panel(g, r, 28, fault ? ui_rgba(140, 16, 16, 250) : ui_rgba(120, 80, 0, 250),
                   fault ? ui_rgba(70, 6, 6, 250) : ui_rgba(60, 40, 0, 250),
                   ui_rgba(255, 230, 120, (uint8_t)(255 * pulse)), 4);

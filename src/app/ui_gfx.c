@@ -103,10 +103,13 @@ void gfx_begin_frame(ui_gfx_t *g) {
         g->oy = ((float)h - UI_H * g->scale) / 2;
     }
     g->frame++;
-    /* textures not drawn for half a second go (counting digits, cards of the last round) */
+    /* textures not drawn for a while go (counting digits, cards of the last round): big ones
+     * after half a second, small ones after two, so that what comes back every second or so (a
+     * pulsing glow's steps, the buttons between rounds) is not rasterised again each time */
     if (g->frame % 30 == 0) {
         for (int i = 0; i < g->ncache;) {
-            if (g->frame - g->cache[i].last_used > 30) {
+            uint32_t keep = g->cache[i].w * g->cache[i].h <= 100000 ? 120 : 30;
+            if (g->frame - g->cache[i].last_used > keep) {
                 SDL_DestroyTexture(g->cache[i].tex);
                 free(g->cache[i].key);
                 g->cache[i] = g->cache[--g->ncache];
@@ -358,9 +361,16 @@ float gfx_text_shadow(ui_gfx_t *g, const char *text, float x, float y, float siz
 float gfx_text_width(ui_gfx_t *g, const char *text, float size, int face) {
     if (!text || !*text) return 0;
     int px = (int)(size * g->scale + 0.5f);
-    TTF_Font *f = font_at(g, px < 4 ? 4 : px, face);
+    if (px < 4) px = 4;
+    uint64_t hash = fnv1a(text) ^ ((uint64_t)(unsigned)px << 40) ^ ((uint64_t)(unsigned)face << 56);
+    hash |= 1; /* 0 marks an empty slot */
+    int slot = (int)(hash % (sizeof g->widths / sizeof g->widths[0]));
+    if (g->widths[slot].hash == hash) return (float)g->widths[slot].w / g->scale;
+    TTF_Font *f = font_at(g, px, face);
     int w = 0, h = 0;
     if (!f || TTF_SizeUTF8(f, text, &w, &h) != 0) return 0;
+    g->widths[slot].hash = hash;
+    g->widths[slot].w = w;
     return (float)w / g->scale;
 }
 

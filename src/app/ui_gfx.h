@@ -55,7 +55,13 @@ typedef struct ui_gfx {
     int nfonts;
     ui_cache_entry_t cache[UI_CACHE_SIZE];
     int ncache;
-    int textures_made;  /* for the benchmark */
+    int textures_made; /* for the benchmark */
+    /* text widths measured before (wrapped text measures every word every frame): by a 64-bit
+     * hash of size, face and text, direct-mapped */
+    struct {
+        uint64_t hash;
+        int w;
+    } widths[1024];
     SDL_Texture *layer; /* the static background of the scene, drawn once per size */
     int layer_w, layer_h;
     uint32_t layer_key;
