@@ -138,8 +138,10 @@ n=$(grep -c "operator operator menu opened" "$tmp/audit.txt")
 [ -f "$tickets/ticket-000002.txt" ] && grep -qx "amount in minor units: 100" "$tickets/ticket-000002.txt" \
   && ok || bad "second ticket"
 
-# 4. The door: play and coins stop while it is open; both movements are recorded.
-run door "100 DOOR" "200 COIN" "300 CHIP1" "400 SPOT ante" "500 SUMMARY" "600 DOOR" "700 COIN" \
+# 4. The door: play and coins stop while it is open; both movements are recorded. (DEAL on the
+# empty table first: refused, and it must not leave a round in play that would hold the coin
+# after the door closes.)
+run door "50 DEAL" "100 DOOR" "200 COIN" "300 CHIP1" "400 SPOT ante" "500 SUMMARY" "600 DOOR" "700 COIN" \
   "800 SUMMARY"
 expect door 1 door=1 balance=0 staked=0
 expect door 2 door=0 balance=100

@@ -9,7 +9,7 @@ bin=$1 rounds=${2:-100000} interval=${3:-60}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 start=$(date +%s)
-"$bin" play --headless --turbo --size 320x240 --attract --autoplay "$rounds" >"$tmp/out" 2>"$tmp/err" &
+"$bin" play --headless --turbo --size 320x240 --attract --autoplay "$rounds" --seed "${SOAK_SEED:-1}" >"$tmp/out" 2>"$tmp/err" &
 pid=$!
 first= last=
 while kill -0 $pid 2>/dev/null; do

@@ -269,7 +269,16 @@ round_status_t game_act(game_t *g, round_action_t a) {
         if (st.refusal == REFUSE_NONE) g->pending[g->npending++] = a;
         return st;
     }
-    if (!g->round_begun && !begin_round(g)) return refused(g->message);
+    if (!g->round_begun) {
+        /* nothing is recorded for a deal the rules refuse (no ante, credits short): an empty
+         * round in play would hold coins and cash-out back */
+        g->trial_pool = g->pool;
+        memcpy(&g->trial, &g->round, sizeof g->trial);
+        if (g->trial.pool) g->trial.pool = &g->trial_pool;
+        round_status_t st = round_apply(&g->trial, &a);
+        if (st.refusal != REFUSE_NONE) return st;
+        if (!begin_round(g)) return refused(g->message);
+    }
     if (g->store) {
         /* every action is on disk before it is shown */
         round_status_t why;

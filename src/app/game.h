@@ -82,6 +82,8 @@ typedef struct game {
     bool door_open;
     char machine_id[40];
     int64_t played_vouchers; /* without a store */
+    round_t trial;           /* scratch: the deal tried before the round is recorded */
+    jackpot_pool_t trial_pool;
 } game_t;
 
 /* seed 0: the system's unpredictable generator; otherwise a reproducible deal (tests, demo).
