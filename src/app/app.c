@@ -750,6 +750,7 @@ int app_run(const app_options_t *o) {
             operator_update(&a->op, &in, frame_dt);
             if (a->op.shutdown) quit = true;
             ui_audio_set_volume(&a->audio, a->settings.volume);
+            a->audio.voice = a->settings.voice;
             table_in = none;
         } else if (o->attract) {
             drive_demo(a, &a->game, &a->table, &table_in, frame_dt);

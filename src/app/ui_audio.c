@@ -36,6 +36,7 @@ bool ui_audio_init(ui_audio_t *a, const char *assets_dir, int volume, bool muted
     memset(a, 0, sizeof *a);
     a->volume = volume;
     a->muted = muted;
+    a->voice = voice;
     if (SDL_InitSubSystem(SDL_INIT_AUDIO) != 0) return false;
     Mix_Init(MIX_INIT_OGG);
     if (Mix_OpenAudio(44100, MIX_DEFAULT_FORMAT, 2, 1024) != 0) {
@@ -46,7 +47,6 @@ bool ui_audio_init(ui_audio_t *a, const char *assets_dir, int volume, bool muted
     Mix_AllocateChannels(16);
     Mix_ReserveChannels(1); /* channel 0: the dealer's voice */
     for (int s = 0; s < SND_COUNT; s++) {
-        if (!voice && s >= VOICE_PLACE_BETS) continue;
         static const char *const ext[] = {"ogg", "wav"};
         for (int e = 0; e < 2 && !a->chunk[s]; e++) {
             char path[700];
@@ -70,6 +70,7 @@ void ui_audio_shutdown(ui_audio_t *a) {
 
 void ui_audio_play(ui_audio_t *a, ui_sound_t s) {
     if (!a->open || a->muted || s < 0 || s >= SND_COUNT || !a->chunk[s]) return;
+    if (!a->voice && s >= VOICE_PLACE_BETS) return;
     Mix_PlayChannel(s >= VOICE_PLACE_BETS ? VOICE_CHANNEL : -1, a->chunk[s], 0);
 }
 

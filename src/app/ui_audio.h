@@ -35,6 +35,7 @@ typedef enum ui_sound {
 typedef struct ui_audio {
     bool open;
     bool muted;
+    bool voice; /* the dealer's voice lines (an operator setting: changes at once) */
     int volume; /* 0..100 */
     void *chunk[SND_COUNT];
 } ui_audio_t;
