@@ -149,6 +149,13 @@ meters
 meter door_openings 1
 grep -q " door-open " "$tmp/audit.txt" && grep -q " door-close " "$tmp/audit.txt" && ok || bad "door not audited"
 
+# 4b. The door left open across a restart is still open (the audit log's last door event).
+run door2 "100 DOOR" "200 SUMMARY"
+run door3 "100 SUMMARY" "200 COIN" "300 DOOR" "400 COIN" "500 SUMMARY"
+expect door2 1 door=1
+expect door3 1 door=1 balance=100
+expect door3 2 door=0 balance=200
+
 # 5. The demo after 5 idle seconds with no credits (cash out first), for a minute of play; any
 # button brings the table back. Nothing of the machine's moves.
 run idle "100 CASHOUT" "6500 SUMMARY" "6600 SCREENSHOT $tmp/demo.png" "60000 SUMMARY" \
@@ -166,8 +173,8 @@ else
 fi
 meters
 meter games_played 1
-meter coin_in 500
-meter credit_out 10500
+meter coin_in 600
+meter credit_out 10600
 [ "$(grep -c " config-change " "$tmp/audit.txt")" = 1 ] && ok || bad "the demo changed settings"
 
 # 6. Jackpot reset from the operator menu (JACKPOT POOLS, the 3rd item): a live-style machine

@@ -30,6 +30,20 @@ static void read_locks(game_t *g) {
     }
 }
 
+/* The door as the audit log last saw it: a door left open before a power cut is still open
+ * after it (the keyboard's door key is a toggle with no switch to read). */
+static void restore_door(game_t *g) {
+    enum { ROWS = 200 };
+    store_audit_row_t *rows = calloc(ROWS, sizeof *rows);
+    int n = rows ? store_audit_read(g->store, rows, ROWS) : 0;
+    for (int i = 0; i < n; i++)
+        if (strcmp(rows[i].event, "door-open") == 0 || strcmp(rows[i].event, "door-close") == 0) {
+            g->door_open = strcmp(rows[i].event, "door-open") == 0;
+            break;
+        }
+    free(rows);
+}
+
 bool game_init(game_t *g, const rules_t *rules, int64_t credits, uint64_t seed, store_t *store) {
     memset(g, 0, sizeof *g);
     g->rules = *rules;
@@ -54,6 +68,7 @@ bool game_init(game_t *g, const rules_t *rules, int64_t credits, uint64_t seed, 
         fault(g, "The jackpot pool could not be read");
         return true;
     }
+    restore_door(g);
     if (store_game_in_play(store)) {
         /* a round a power cut or a crash left: back exactly where it stopped */
         bool resumed = false;
