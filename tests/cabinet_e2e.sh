@@ -197,5 +197,16 @@ grep -qw "pool=150000" "$tmp/j2.out" && ok || bad "pool after the reset: $(cat "
 seeded=$(awk '$1 == "meter" && $2 == "progressive_seeded" {print $3}' "$tmp/jaudit.txt")
 [ "$seeded" = 150000 ] && ok || bad "progressive_seeded: want 150000 (1,000.00 + 500.00), got $seeded"
 
+# 7. Touch calibration (the 6th item): five touches each 10 right and 20 below their target,
+# DEAL keeps the mean error as the calibration, recorded as two settings.
+run touch "100 SERVICE" "200 DIGIT 2" "220 DIGIT 4" "240 DIGIT 6" "260 DIGIT 8" "280 DEAL" \
+  "400 NEXT_SPOT" "420 NEXT_SPOT" "440 NEXT_SPOT" "460 NEXT_SPOT" "480 NEXT_SPOT" "500 DEAL" \
+  "600 TOUCH 130 140" "700 TOUCH 1810 140" "800 TOUCH 970 560" "900 TOUCH 130 880" \
+  "1000 TOUCH 1810 880" "1100 DEAL" "1200 BACK" "1300 BACK" "1400 SUMMARY"
+expect touch 1 screen=table
+meters
+grep -q "config-change touch.dx=10 (was config)" "$tmp/audit.txt" && ok || bad "touch.dx not recorded"
+grep -q "config-change touch.dy=20 (was config)" "$tmp/audit.txt" && ok || bad "touch.dy not recorded"
+
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

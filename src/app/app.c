@@ -138,7 +138,8 @@ static bool script_load(script_t *s, const char *path, const char *text) {
         }
         l->at_ms = ms;
         sscanf(p + used, " %199[^\n]", l->arg);
-        if (strcmp(l->verb, "TAP") == 0) sscanf(l->arg, "%f %f", &l->x, &l->y);
+        if (strcmp(l->verb, "TAP") == 0 || strcmp(l->verb, "TOUCH") == 0)
+            sscanf(l->arg, "%f %f", &l->x, &l->y);
         s->n++;
     }
     fclose(f);
@@ -229,7 +230,9 @@ static void apply_script(app_t *a, script_t *s, uint32_t now, ui_input_t *in, bo
     while (s->next < s->n && s->lines[s->next].at_ms + s->base_ms <= now) {
         script_line_t *l = &s->lines[s->next];
         /* one tap a tick, as a finger makes them: a second waits for the next tick */
-        if (in->tap && (strcmp(l->verb, "TAP") == 0 || strcmp(l->verb, "SPOT") == 0)) break;
+        if (in->tap && (strcmp(l->verb, "TAP") == 0 || strcmp(l->verb, "TOUCH") == 0 ||
+                        strcmp(l->verb, "SPOT") == 0))
+            break;
         s->next++;
         ui_button_t b;
         if (strcmp(l->verb, "QUIT") == 0) {
@@ -239,8 +242,9 @@ static void apply_script(app_t *a, script_t *s, uint32_t now, ui_input_t *in, bo
                 fprintf(stderr, "studpoker: cannot write %s\n", l->arg);
         } else if (strcmp(l->verb, "SUMMARY") == 0) {
             print_summary(a);
-        } else if (strcmp(l->verb, "TAP") == 0) {
+        } else if (strcmp(l->verb, "TAP") == 0 || strcmp(l->verb, "TOUCH") == 0) {
             in->tap = true, in->px = l->x, in->py = l->y;
+            in->touched = strcmp(l->verb, "TOUCH") == 0; /* a finger, not the mouse */
         } else if (strcmp(l->verb, "DIGIT") == 0) {
             in->digit = atoi(l->arg) % 10;
         } else if (strcmp(l->verb, "BILL") == 0 && l->arg[0]) {
@@ -487,6 +491,8 @@ static void load_settings(app_t *a) {
     if (store_setting_get(a->store, "attract.enabled", v, sizeof v))
         s->attract = strcmp(v, "on") == 0;
     if (store_setting_get(a->store, "attract.idle_seconds", v, sizeof v)) s->attract_idle = atoi(v);
+    if (store_setting_get(a->store, "touch.dx", v, sizeof v)) s->touch_dx = atoi(v);
+    if (store_setting_get(a->store, "touch.dy", v, sizeof v)) s->touch_dy = atoi(v);
     if (s->volume < 0 || s->volume > 100) s->volume = a->o->volume;
     if (s->attract_idle < 5 || s->attract_idle > 3600) s->attract_idle = a->o->attract_idle_seconds;
 }
@@ -738,6 +744,9 @@ int app_run(const app_options_t *o) {
             gfx_screenshot(&a->gfx, name);
         }
 
+        /* the touch calibration (not while it is being measured) */
+        if (in.tap && in.touched && !(operator_is_open(&a->op) && a->op.page == OP_TOUCH))
+            in.px -= (float)a->settings.touch_dx, in.py -= (float)a->settings.touch_dy;
         /* who gets the input: the operator menu, the demo, or the table */
         bool real_input = in.pressed || in.tap || in.digit >= 0;
         if (real_input || o->autoplay) a->idle_since = now_ms;

@@ -248,7 +248,7 @@ static ui_rect_t back_rect(void) {
 }
 
 static ui_rect_t touch_target(int i) {
-    static const float xy[5][2] = {{120, 120}, {1800, 120}, {960, 540}, {120, 960}, {1800, 960}};
+    static const float xy[5][2] = {{120, 120}, {1800, 120}, {960, 540}, {120, 860}, {1800, 860}};
     return ui_r(xy[i][0] - 50, xy[i][1] - 50, 100, 100);
 }
 
@@ -276,7 +276,10 @@ void operator_update(operator_scene_t *o, const ui_input_t *in, float dt) {
             go(o, OP_MENU);
         return;
     }
-    bool back = ui_pressed(in, BTN_BACK) || (in->tap && ui_inside(back_rect(), in->px, in->py));
+    /* the touch page's last target lies under BACK: while measuring, a touch is a touch */
+    bool measuring = o->page == OP_TOUCH && o->touch_target < 5;
+    bool back = ui_pressed(in, BTN_BACK) ||
+                (in->tap && !measuring && ui_inside(back_rect(), in->px, in->py));
     if (back) {
         if (o->page == OP_MENU)
             close_menu(o);
@@ -292,7 +295,29 @@ void operator_update(operator_scene_t *o, const ui_input_t *in, float dt) {
             o->touch_target++;
             ui_audio_play(o->audio, SND_CHIP);
         }
-        if (ui_pressed(in, BTN_DEAL)) o->touch_target = 0;
+        if (ui_pressed(in, BTN_DEAL) && o->touch_target == 5) {
+            /* keep the mean error as the calibration (a setting, recorded) */
+            float mx = 0, my = 0;
+            for (int i = 0; i < 5; i++) mx += o->touch_dx[i] / 5, my += o->touch_dy[i] / 5;
+            int dx = o->settings->touch_dx + (int)lroundf(mx);
+            int dy = o->settings->touch_dy + (int)lroundf(my);
+            char vx[16], vy[16], m[STORE_MSG_LEN + 40];
+            snprintf(vx, sizeof vx, "%d", dx);
+            snprintf(vy, sizeof vy, "%d", dy);
+            if (!o->game->store) {
+                say(o, "This machine has no store: the calibration cannot be recorded.");
+            } else if (store_setting_set(o->game->store, "touch.dx", vx) != STORE_OK ||
+                       store_setting_set(o->game->store, "touch.dy", vy) != STORE_OK) {
+                say(o, store_message(o->game->store));
+            } else {
+                o->settings->touch_dx = dx, o->settings->touch_dy = dy;
+                snprintf(m, sizeof m, "Calibration saved: touches move by %d, %d", -dx, -dy);
+                say(o, m);
+            }
+            o->touch_target = 0;
+        } else if (ui_pressed(in, BTN_DEAL)) {
+            o->touch_target = 0;
+        }
         return;
     }
     if (o->page == OP_DISPLAY) {
@@ -522,7 +547,9 @@ static void draw_buttons(operator_scene_t *o, ui_gfx_t *g) {
 }
 
 static void draw_touch(operator_scene_t *o, ui_gfx_t *g) {
-    title(g, "TOUCH CALIBRATION", "Touch the centre of each target; DEAL starts again");
+    title(g, "TOUCH CALIBRATION",
+          o->touch_target == 5 ? "DEAL keeps this calibration (recorded); BACK leaves it"
+                               : "Touch the centre of each target; DEAL starts again");
     for (int i = 0; i < 5; i++) {
         ui_rect_t r = touch_target(i);
         bool next = i == o->touch_target, done = i < o->touch_target;

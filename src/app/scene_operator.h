@@ -23,7 +23,8 @@
 typedef struct op_settings {
     int volume; /* 0..100 */
     bool voice, hint, attract;
-    int attract_idle; /* seconds */
+    int attract_idle;       /* seconds */
+    int touch_dx, touch_dy; /* touch calibration: taken off every touch, virtual units */
 } op_settings_t;
 
 typedef enum op_page {
