@@ -4,32 +4,18 @@
 # the service manager's SIGTERM does, in order (exit status 0, the database closed cleanly).
 set -u
 bin=$1 xclose=$2
-for tool in Xvfb xdotool; do
-  if ! command -v "$tool" >/dev/null; then
-    if [ -n "${CI:-}" ]; then echo "FAIL: $tool is missing (scripts/deps.sh installs it)"; exit 1; fi
-    echo "SKIP: $tool is not installed"; exit 0
-  fi
-done
+. "$(dirname "$0")/xvfb_lib.sh"
 tmp=$(mktemp -d)
-display=:$((200 + RANDOM % 100))
-Xvfb "$display" -screen 0 1024x768x24 -nolisten tcp >/dev/null 2>&1 &
-xvfb=$!
 game=
+xvfb_start 1024x768
 trap 'kill $xvfb $game 2>/dev/null; rm -rf "$tmp"' EXIT
-for _ in $(seq 50); do DISPLAY=$display xdotool getmouselocation >/dev/null 2>&1 && break; sleep 0.1; done
-export DISPLAY=$display SDL_AUDIODRIVER=dummy
 # Leak checking is off here: an idle SDL window under Xvfb leaves about 240 bytes in X and
 # D-Bus libraries that SDL unloads at exit (no stack can name them); our own code is leak-checked
 # by every headless test.
 export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0"
 "$bin" play --kiosk --seed 4 --no-vsync --db "$tmp/machine.db" >"$tmp/out" 2>"$tmp/err" &
 game=$!
-win=
-for _ in $(seq 100); do
-  win=$(xdotool search --name '^studpoker$' 2>/dev/null | head -n 1)
-  [ -n "$win" ] && break
-  sleep 0.1
-done
+win=$(xvfb_window)
 pass=0 fail=0
 ok() { pass=$((pass + 1)); }
 bad() { fail=$((fail + 1)); echo "FAIL: $*"; }

@@ -4,29 +4,15 @@
 # the round happened with the bets the clicks and keys made.
 set -u
 bin=$1
-for tool in Xvfb xdotool; do
-  if ! command -v "$tool" >/dev/null; then
-    if [ -n "${CI:-}" ]; then echo "FAIL: $tool is missing (scripts/deps.sh installs it)"; exit 1; fi
-    echo "SKIP: $tool is not installed"; exit 0
-  fi
-done
+. "$(dirname "$0")/xvfb_lib.sh"
 tmp=$(mktemp -d)
-display=:$((90 + RANDOM % 100))
-Xvfb "$display" -screen 0 1280x720x24 -nolisten tcp >/dev/null 2>&1 &
-xvfb=$!
-trap 'kill $xvfb $game 2>/dev/null; [ -n "${KEEP:-}" ] || rm -rf "$tmp"' EXIT
 game=
-for _ in $(seq 50); do DISPLAY=$display xdotool getmouselocation >/dev/null 2>&1 && break; sleep 0.1; done
-export DISPLAY=$display SDL_AUDIODRIVER=dummy
+xvfb_start 1280x720
+trap 'kill $xvfb $game 2>/dev/null; [ -n "${KEEP:-}" ] || rm -rf "$tmp"' EXIT
 "$bin" play --windowed --size 1280x720 --seed 4 --turbo --summary --no-vsync --db "$tmp/machine.db" \
   >"$tmp/out" 2>"$tmp/err" &
 game=$!
-win=
-for _ in $(seq 100); do
-  win=$(xdotool search --name '^studpoker$' 2>/dev/null | head -n 1)
-  [ -n "$win" ] && break
-  sleep 0.1
-done
+win=$(xvfb_window)
 fail=0 pass=0
 if [ -z "$win" ]; then echo "FAIL: no window appeared: $(cat "$tmp/err")"; exit 1; fi
 # keys go to the window with --window (no window manager runs here to focus it)

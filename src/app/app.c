@@ -754,15 +754,23 @@ int app_run(const app_options_t *o) {
         memset(&none, 0, sizeof none);
         none.px = in.px, none.py = in.py, none.digit = -1;
         ui_input_t table_in = in;
-        float frame_dt = o->headless ? 1.0f / 60 : (float)(SDL_GetTicks64() - last) / 1000.0f;
+        /* this frame's time: virtual in headless runs (a script plays the same everywhere) */
+        float dt;
+        if (o->headless) {
+            dt = 1.0f / 60;
+            virtual_ms += 1000 / 60;
+        } else {
+            uint64_t t = SDL_GetTicks64();
+            dt = (float)(t - last) / 1000.0f;
+            last = t;
+            if (dt > 0.25f) dt = 0.25f;
+        }
         if (operator_is_open(&a->op)) {
-            operator_update(&a->op, &in, frame_dt);
+            operator_update(&a->op, &in, dt);
             if (a->op.shutdown) quit = true;
-            ui_audio_set_volume(&a->audio, a->settings.volume);
-            a->audio.voice = a->settings.voice;
             table_in = none;
         } else if (o->attract) {
-            drive_demo(a, &a->game, &a->table, &table_in, frame_dt);
+            drive_demo(a, &a->game, &a->table, &table_in, dt);
             if (a->game.played >= o->autoplay || a->game.state == GAME_FAULT) quit = true;
         } else if (a->attracting) {
             /* any real input ends the demo and brings back the table as it was left; a coin or
@@ -782,19 +790,9 @@ int app_run(const app_options_t *o) {
                 start_demo(a);
         }
         ui_input_t demo_in = none;
-        if (a->attracting) drive_demo(a, a->demo, a->demo_table, &demo_in, frame_dt);
+        if (a->attracting) drive_demo(a, a->demo, a->demo_table, &demo_in, dt);
 
         /* fixed-step logic: the first step gets this tick's input, the others none */
-        float dt;
-        if (o->headless) {
-            dt = 1.0f / 60;
-            virtual_ms += 1000 / 60;
-        } else {
-            uint64_t t = SDL_GetTicks64();
-            dt = (float)(t - last) / 1000.0f;
-            last = t;
-            if (dt > 0.25f) dt = 0.25f;
-        }
         acc += dt;
         bool first = true;
         while (acc >= step) {

@@ -230,6 +230,7 @@ static void settings_change(operator_scene_t *o, int i) {
     }
     *o->settings = next;
     ui_audio_set_volume(o->audio, next.volume);
+    o->audio->voice = next.voice;
     char m[96];
     snprintf(m, sizeof m, "%s is now %s (recorded in the audit log)", name, value);
     say(o, m);

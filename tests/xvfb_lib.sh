@@ -1,0 +1,26 @@
+# Shared by the tests that run the program in a real X server (source it):
+#   xvfb_start WxH     checks for Xvfb and xdotool (a SKIP outside CI, a FAIL in CI), starts a
+#                      server on a free display and exports DISPLAY; $xvfb is its pid
+#   xvfb_window        waits up to 10 s for the program's window; prints its id (empty: none)
+xvfb_start() {
+  for tool in Xvfb xdotool; do
+    if ! command -v "$tool" >/dev/null; then
+      if [ -n "${CI:-}" ]; then echo "FAIL: $tool is missing (scripts/deps.sh installs it)"; exit 1; fi
+      echo "SKIP: $tool is not installed"; exit 0
+    fi
+  done
+  local display=:$((90 + RANDOM % 200))
+  Xvfb "$display" -screen 0 "$1x24" -nolisten tcp >/dev/null 2>&1 &
+  xvfb=$!
+  for _ in $(seq 50); do DISPLAY=$display xdotool getmouselocation >/dev/null 2>&1 && break; sleep 0.1; done
+  export DISPLAY=$display SDL_AUDIODRIVER=dummy
+}
+xvfb_window() {
+  local win=
+  for _ in $(seq 100); do
+    win=$(xdotool search --name '^studpoker$' 2>/dev/null | head -n 1)
+    [ -n "$win" ] && break
+    sleep 0.1
+  done
+  echo "$win"
+}
