@@ -164,8 +164,8 @@ expect idle 1 screen=attract balance=0
 expect idle 2 screen=attract balance=0
 expect idle 3 screen=table balance=0 game=2
 if [ -f "$tmp/demo.png" ]; then
-  # the DEMO banner: a red panel at the top centre of the screen
-  rgb=$("$probe" "$tmp/demo.png" 580 14 200 20 | awk '{print $2, $3}')
+  # the DEMO banner: a red panel over the chip tray and buttons (bar top 900 + 30)
+  rgb=$("$probe" "$tmp/demo.png" 780 1000 120 30 | awk '{print $2, $3}')
   awk -v rgb="$rgb" 'BEGIN{split(rgb, c, " "); exit !(c[1] > 50 && c[1] > 1.8 * c[2])}' && ok \
     || bad "no DEMO banner (mean red, green $rgb)"
 else

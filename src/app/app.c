@@ -528,6 +528,9 @@ static bool start_demo(app_t *a) {
 static void drive_demo(app_t *a, game_t *g, table_scene_t *t, ui_input_t *in, float dt) {
     if (g->credits < 100 * g->rules.bet_min[WAGER_ANTE] && game_round_over(g))
         g->credits = 100000; /* the demo's play money never runs out */
+    /* the jackpot meter over the demo is the machine's own (a copy: the demo's contributions
+     * and wins never reach the real pool) */
+    if (g != &a->game && game_round_over(g)) g->pool = a->game.pool;
     if (a->interlude_left > 0) {
         a->interlude_left -= dt;
         t->overlay = OVERLAY_HELP;

@@ -1477,11 +1477,14 @@ void table_draw(table_scene_t *t, ui_gfx_t *g) {
     if (t->demo) {
         /* the attract banner over the demo rounds */
         float pulse = pulse_step(0.55f + 0.45f * fabsf(sinf(t->now * 2.2f)));
-        ui_rect_t r = ui_r(560, 8, 800, 56);
-        gfx_panel(g, r, 28, ui_rgba(120, 16, 24, 240), ui_rgba(60, 6, 10, 240),
+        /* over the chip tray and the buttons, where a player would start, clear of the title */
+        ui_rect_t r = ui_r(724, t->bar_y + 30, 1166, 112);
+        gfx_panel(g, r, 28, ui_rgba(120, 16, 24, 255), ui_rgba(60, 6, 10, 255),
                   ui_rgba(242, 201, 76, (uint8_t)(255 * pulse)), 3);
-        gfx_text(g, "DEMO  -  INSERT CREDITS  -  TOUCH TO PLAY", 960, r.y + 10, 30, UI_FONT_DISPLAY,
-                 ui_rgba(255, 236, 170, (uint8_t)(150 + 105 * pulse)), UI_ALIGN_CENTER);
+        gfx_text(g, "INSERT CREDITS  -  TOUCH TO PLAY", r.x + r.w / 2, r.y + 14, 44,
+                 UI_FONT_DISPLAY, ui_rgba(255, 236, 170, (uint8_t)(150 + 105 * pulse)),
+                 UI_ALIGN_CENTER);
+        gfx_text(g, "DEMO GAME", r.x + r.w / 2, r.y + 70, 24, UI_FONT_BOLD, CREAM, UI_ALIGN_CENTER);
     }
     /* HELP and HISTORY, always there */
     static const char *const corner[2] = {"HELP", "HISTORY"};
