@@ -1,7 +1,8 @@
 # Shared by the tests that run the program in a real X server (source it):
 #   xvfb_start WxH     checks for Xvfb and xdotool (a SKIP outside CI, a FAIL in CI), starts a
 #                      server on a free display and exports DISPLAY; $xvfb is its pid
-#   xvfb_window        waits up to 10 s for the program's window; prints its id (empty: none)
+#   xvfb_window        waits up to 30 s for the program's window (a loaded CI machine with the
+#                      sanitizers is slow to start); prints its id (empty: none)
 xvfb_start() {
   for tool in Xvfb xdotool; do
     if ! command -v "$tool" >/dev/null; then
@@ -17,7 +18,7 @@ xvfb_start() {
 }
 xvfb_window() {
   local win=
-  for _ in $(seq 100); do
+  for _ in $(seq 300); do
     win=$(xdotool search --name '^studpoker$' 2>/dev/null | head -n 1)
     [ -n "$win" ] && break
     sleep 0.1
