@@ -9,10 +9,19 @@ tmp=$(mktemp -d)
 game=
 xvfb_start 1280x720
 trap 'kill $xvfb $game 2>/dev/null; [ -n "${KEEP:-}" ] || rm -rf "$tmp"' EXIT
-"$bin" play --windowed --size 1280x720 --seed 4 --turbo --summary --no-vsync --db "$tmp/machine.db" \
-  >"$tmp/out" 2>"$tmp/err" &
-game=$!
-win=$(xvfb_window)
+# Twice under a fully loaded CI machine the window never appeared (the program alive, nothing
+# on its stderr but a warning); the cause is not found yet. One more start is allowed, and each
+# miss says what it saw, so that the next one can be traced.
+for attempt in 1 2; do
+  "$bin" play --windowed --size 1280x720 --seed 4 --turbo --summary --no-vsync --db "$tmp/machine.db" \
+    >"$tmp/out" 2>"$tmp/err" &
+  game=$!
+  win=$(xvfb_window)
+  [ -n "$win" ] && break
+  echo "note: attempt $attempt: no window in 30 s; program $(kill -0 $game 2>/dev/null && echo alive || echo gone);" \
+    "windows: $(xdotool search --name . 2>/dev/null | wc -l); stderr: $(cat "$tmp/err")"
+  kill $game 2>/dev/null; wait $game 2>/dev/null
+done
 fail=0 pass=0
 if [ -z "$win" ]; then echo "FAIL: no window appeared: $(cat "$tmp/err")"; exit 1; fi
 # keys go to the window with --window (no window manager runs here to focus it)
