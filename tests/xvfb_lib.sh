@@ -13,8 +13,15 @@ xvfb_start() {
   local display=:$((90 + RANDOM % 200))
   Xvfb "$display" -screen 0 "$1x24" -nolisten tcp >/dev/null 2>&1 &
   xvfb=$!
-  for _ in $(seq 50); do DISPLAY=$display xdotool getmouselocation >/dev/null 2>&1 && break; sleep 0.1; done
-  export DISPLAY=$display SDL_AUDIODRIVER=dummy
+  # a loaded machine may take seconds to bring the server up; the program must not start before
+  # it (SDL would then fall back to its offscreen driver and no window would ever appear)
+  local up=0
+  for _ in $(seq 300); do
+    DISPLAY=$display xdotool getmouselocation >/dev/null 2>&1 && { up=1; break; }
+    sleep 0.1
+  done
+  if [ $up -eq 0 ]; then echo "FAIL: Xvfb $display did not come up in 30 s"; kill $xvfb; exit 1; fi
+  export DISPLAY=$display SDL_AUDIODRIVER=dummy SDL_VIDEODRIVER=x11
 }
 xvfb_window() {
   local win=
