@@ -499,9 +499,9 @@ static void load_settings(app_t *a) {
 
 /* ---- attract mode ---- */
 
-static bool ensure_strategy(app_t *a) {
+/* The demo plays the optimal strategy: built here when no thread is making it already. */
+static void ensure_strategy(app_t *a) {
     if (!a->strategy && !a->strategy_maker) a->strategy = strategy_build(&a->strategy_rules);
-    return true;
 }
 
 static bool start_demo(app_t *a) {
@@ -540,7 +540,7 @@ static void drive_demo(app_t *a, game_t *g, table_scene_t *t, ui_input_t *in, fl
     }
     if (game_round_over(g) && !table_busy(t) && g->played != a->demo_rounds_seen) {
         a->demo_rounds_seen = g->played;
-        if (g->played % 4 == 0 && !getenv("NOINTERLUDE")) {
+        if (g->played % 4 == 0) {
             a->interlude_left = t->turbo ? 1.2f : 3.5f;
             a->interlude_page = (int)((g->played / 4) % 3);
             return;
