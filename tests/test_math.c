@@ -249,7 +249,7 @@ static void test_caribbean_strategy(void **state) {
     check_t c = {s, 0, 0};
     car_result_t *res = malloc(sizeof *res);
     assert_non_null(res);
-    assert_true(car_analyse_visit(r.main_pays, 1, res, check_decision, &c));
+    assert_true(car_analyse_visit(r.main_pays, 1, res, check_decision, &c, NULL));
     assert_true(c.checked == 134459ull * 47);
     assert_true(c.wrong == 0);
     /* spot checks: a pair plays, A-Q high folds, A-K-Q-J-9 against a 2 plays */
@@ -278,6 +278,21 @@ static void test_caribbean_strategy(void **state) {
             assert_int_equal(adv.decision, adv.ev[1] > adv.ev[0] ? 1 : 0);
         }
     free(res);
+    strategy_free(s);
+}
+
+/* A build told to stop gives up with nothing (the game stops its strategy thread at exit). */
+static void test_strategy_stop(void **state) {
+    (void)state;
+    atomic_int stop = 1;
+    rules_t r;
+    rules_preset(&r, PRESET_CARIBBEAN_CLASSIC);
+    assert_null(strategy_build_until(&r, &stop));
+    rules_preset(&r, PRESET_CAJUN);
+    assert_null(strategy_build_until(&r, &stop));
+    atomic_store(&stop, 0);
+    strategy_t *s = strategy_build_until(&r, &stop);
+    assert_non_null(s);
     strategy_free(s);
 }
 
@@ -355,6 +370,7 @@ int main(void) {
         cmocka_unit_test(test_parsheet_warnings),
         cmocka_unit_test(test_caribbean_strategy),
         cmocka_unit_test(test_other_strategies),
+        cmocka_unit_test(test_strategy_stop),
     };
     int failed = cmocka_run_group_tests_name("caribbean", caribbean, setup, teardown);
     failed += cmocka_run_group_tests_name("others", others, NULL, NULL);

@@ -10,17 +10,31 @@ xvfb_start() {
       echo "SKIP: $tool is not installed"; exit 0
     fi
   done
-  local display=:$((90 + RANDOM % 200))
-  Xvfb "$display" -screen 0 "$1x24" -nolisten tcp >/dev/null 2>&1 &
+  # Xvfb picks a free display itself and writes its number once it takes connections
+  # (-displayfd): no guessed number that another server on the machine may hold. -noreset: by
+  # default the server resets whenever its last client leaves (each xdotool call here), and a
+  # program connecting during that reset is refused ("x11 not available", seen once in CI).
+  local numfile
+  numfile=$(mktemp)
+  Xvfb -displayfd 3 -noreset -screen 0 "$1x24" -nolisten tcp 3>"$numfile" >/dev/null 2>&1 &
   xvfb=$!
-  # a loaded machine may take seconds to bring the server up; the program must not start before
-  # it (SDL would then fall back to its offscreen driver and no window would ever appear)
+  local display=
+  for _ in $(seq 300); do
+    display=$(tr -dc 0-9 <"$numfile")
+    [ -n "$display" ] && break
+    kill -0 $xvfb 2>/dev/null || break
+    sleep 0.1
+  done
+  rm -f "$numfile"
+  if [ -z "$display" ]; then echo "FAIL: Xvfb did not come up in 30 s"; kill $xvfb 2>/dev/null; exit 1; fi
+  display=:$display
+  # and it answers a client
   local up=0
   for _ in $(seq 300); do
     DISPLAY=$display xdotool getmouselocation >/dev/null 2>&1 && { up=1; break; }
     sleep 0.1
   done
-  if [ $up -eq 0 ]; then echo "FAIL: Xvfb $display did not come up in 30 s"; kill $xvfb; exit 1; fi
+  if [ $up -eq 0 ]; then echo "FAIL: Xvfb $display did not answer in 30 s"; kill $xvfb; exit 1; fi
   export DISPLAY=$display SDL_AUDIODRIVER=dummy SDL_VIDEODRIVER=x11
 }
 xvfb_window() {

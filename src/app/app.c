@@ -4,6 +4,7 @@
 #include <SDL.h>
 #include <SDL_image.h>
 #include <SDL_ttf.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -152,6 +153,7 @@ typedef struct app {
     store_t *store;
     strategy_t *strategy;       /* the optimal strategy (autoplay, the hint) */
     SDL_Thread *strategy_maker; /* the hint's strategy is built while the table is played */
+    atomic_int stop_strategy;   /* set at the end: the maker gives up at once */
     rules_t strategy_rules;
     SDL_Window *window;
     SDL_Renderer *ren;
@@ -329,7 +331,7 @@ static bool autoplay(game_t *g, table_scene_t *t, const strategy_t *strategy, ui
 
 static int make_strategy(void *data) {
     app_t *a = data;
-    strategy_t *s = strategy_build(&a->strategy_rules);
+    strategy_t *s = strategy_build_until(&a->strategy_rules, &a->stop_strategy);
     SDL_AtomicSetPtr((void **)&a->strategy, s);
     return 0;
 }
@@ -383,6 +385,9 @@ static bool start_sdl(app_t *a, const app_options_t *o) {
 }
 
 static void stop_sdl(app_t *a) {
+    /* SIGTERM must end the program promptly even while the strategy is still being built (an
+     * ASan build takes many seconds) */
+    atomic_store(&a->stop_strategy, 1);
     if (a->strategy_maker) SDL_WaitThread(a->strategy_maker, NULL);
     strategy_free(a->strategy);
     a->strategy = NULL;

@@ -31,6 +31,7 @@ typedef struct ctx {
     int32_t pays[EVAL_CATEGORIES];
     car_visit_fn visit;
     void *user;
+    const atomic_int *stop;
 } ctx_t;
 
 typedef struct job {
@@ -205,6 +206,7 @@ static void *run_job(void *arg) {
         add_hand(x, cnt, x->hands[i], below_q);
     }
     for (int v = j->v_lo; v < j->v_hi; v++) {
+        if (x->stop && atomic_load_explicit(x->stop, memory_order_relaxed)) goto done;
         for (uint32_t r = x->rep_start[v]; r < x->rep_start[v + 1]; r++)
             process_rep(x, cnt, &x->reps[r], j->tally);
         if (v >= init_to)
@@ -233,11 +235,11 @@ static bool canonical(const card_t *c, uint8_t *weight) {
 }
 
 bool car_analyse(const int32_t pays[EVAL_CATEGORIES], int threads, car_result_t *out) {
-    return car_analyse_visit(pays, threads, out, NULL, NULL);
+    return car_analyse_visit(pays, threads, out, NULL, NULL, NULL);
 }
 
 bool car_analyse_visit(const int32_t pays[EVAL_CATEGORIES], int threads, car_result_t *out,
-                       car_visit_fn visit, void *user) {
+                       car_visit_fn visit, void *user, const atomic_int *stop) {
     memset(out, 0, sizeof *out);
     memcpy(out->pays, pays, sizeof out->pays);
     ctx_t x;
@@ -245,6 +247,7 @@ bool car_analyse_visit(const int32_t pays[EVAL_CATEGORIES], int threads, car_res
     memcpy(x.pays, pays, sizeof x.pays);
     x.visit = visit;
     x.user = user;
+    x.stop = stop;
     for (int n = 0; n <= 52; n++)
         for (int k = 0; k <= 5; k++) {
             if (k == 0)

@@ -16,6 +16,7 @@
 #ifndef STUDPOKER_CARIBBEAN_H
 #define STUDPOKER_CARIBBEAN_H
 
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stdint.h>
 
@@ -56,10 +57,11 @@ typedef void (*car_visit_fn)(void *user, const card_t hand[5], card_t up, int64_
                              int weight);
 
 /* Runs the analysis for a PLAY pay table (rules_t.main_pays) on `threads` threads (1 or 2;
- * more are allowed). Returns false when memory runs out. */
+ * more are allowed). Returns false when memory runs out, or when `stop` (may be NULL) becomes
+ * non-zero: a program that is told to end need not wait for an analysis it no longer wants. */
 bool car_analyse(const int32_t pays[EVAL_CATEGORIES], int threads, car_result_t *out);
 bool car_analyse_visit(const int32_t pays[EVAL_CATEGORIES], int threads, car_result_t *out,
-                       car_visit_fn visit, void *user);
+                       car_visit_fn visit, void *user, const atomic_int *stop);
 
 /* The par sheet of one strategy: outcome lines per ante, expected wager and raise rate. */
 void car_par_bet(const car_result_t *r, car_strategy_t s, par_bet_t *out);

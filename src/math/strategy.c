@@ -105,11 +105,15 @@ static void visit(void *user, const card_t hand[5], card_t up, int64_t ev, int w
     p->cell = c;
 }
 
-static bool build_caribbean(strategy_t *s) {
+static bool stopped(const atomic_int *stop) {
+    return stop && atomic_load_explicit(stop, memory_order_relaxed);
+}
+
+static bool build_caribbean(strategy_t *s, const atomic_int *stop) {
     s->qualify = car_qualify_value();
     car_result_t *res = malloc(sizeof *res);
     if (!res) return false;
-    bool ok = car_analyse_visit(s->rules.main_pays, 1, res, visit, s);
+    bool ok = car_analyse_visit(s->rules.main_pays, 1, res, visit, s, stop);
     free(res);
     if (!ok) return false;
     int keep = 0;
@@ -178,9 +182,10 @@ static void build_asian(strategy_t *s) {
     asian_walk(s, k, 0, 5);
 }
 
-static void build_cajun(strategy_t *s) {
+static bool build_cajun(strategy_t *s, const atomic_int *stop) {
     cajun_table_init(&s->rules, &s->cajun);
-    for (int r1 = 0; r1 < 13; r1++)
+    for (int r1 = 0; r1 < 13; r1++) {
+        if (stopped(stop)) return false;
         for (int r2 = 0; r2 <= r1; r2++)
             for (int suited = 0; suited < 2; suited++) {
                 if (r1 == r2 && suited) continue;
@@ -188,27 +193,33 @@ static void build_cajun(strategy_t *s) {
                 s->cajun_first[r1][r2][suited] =
                     (uint8_t)cajun_decide(&s->rules, hole, NULL, 0, NULL, NULL);
             }
+    }
+    return true;
 }
 
 strategy_t *strategy_build(const rules_t *r) {
+    return strategy_build_until(r, NULL);
+}
+
+strategy_t *strategy_build_until(const rules_t *r, const atomic_int *stop) {
     strategy_t *s = calloc(1, sizeof *s);
     if (!s) return NULL;
     s->rules = *r;
     bool ok = true;
     switch (r->variant) {
     case VARIANT_CARIBBEAN:
-        ok = build_caribbean(s);
+        ok = build_caribbean(s, stop);
         break;
     case VARIANT_ASIAN:
         build_asian(s);
         break;
     case VARIANT_CAJUN:
-        build_cajun(s);
+        ok = build_cajun(s, stop);
         break;
     default:
         break;
     }
-    if (!ok) {
+    if (!ok || stopped(stop)) {
         strategy_free(s);
         return NULL;
     }

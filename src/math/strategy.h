@@ -16,6 +16,7 @@
 #ifndef STUDPOKER_STRATEGY_H
 #define STUDPOKER_STRATEGY_H
 
+#include <stdatomic.h>
 #include <stdbool.h>
 
 #include "card.h"
@@ -26,6 +27,9 @@ typedef struct strategy strategy_t;
 /* Builds the strategy for these rules (the variant and its pay table). NULL when memory runs
  * out. */
 strategy_t *strategy_build(const rules_t *r);
+/* The same, given up (NULL) as soon as `stop` becomes non-zero: the game builds its strategy
+ * on a thread at start and must not hold up its own shutdown (SIGTERM) while it runs. */
+strategy_t *strategy_build_until(const rules_t *r, const atomic_int *stop);
 void strategy_free(strategy_t *s);
 
 /* The optimal decision: 0 = FOLD, 1 = PLAY (Caribbean) / RAISE (Asian), 1..3 = RAISE that
