@@ -161,6 +161,8 @@ int cli_bench(int argc, char **argv) {
         }
         return app_run(&o);
     }
-    fprintf(stderr, "studpoker bench: unknown benchmark '%s' (known: eval, render)\n", what);
+    fprintf(stderr,
+            "studpoker bench: unknown benchmark '%s' (known: eval, render, parsheet, simulate)\n",
+            what);
     return 2;
 }

@@ -370,6 +370,7 @@ static void *sim_run(void *arg) {
             j->failed = true;
             break;
         }
+        rd->quiet = true; /* the tallies read the seat's stakes and returns, not the events */
         if (!sim_act(j, rd, round_bet(0, WAGER_ANTE, j->ante))) break;
         bool ok = true;
         for (int i = 0; i < nsides && ok; i++)

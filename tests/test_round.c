@@ -458,7 +458,7 @@ static void run_random_rounds(rules_preset_t preset, int rounds, uint64_t seed) 
     int64_t house = 0; /* the house's result, in frac */
     int64_t pool_start = pool_total_frac(&pool);
     int settled = 0, voided = 0;
-    static round_t r, replay;
+    static round_t r, replay, quiet;
     script_t sc;
     for (int k = 0; k < rounds; k++) {
         int nseats = 1 + (int)rng_uniform(&g, 7);
@@ -549,6 +549,20 @@ static void run_random_rounds(rules_preset_t preset, int rounds, uint64_t seed) 
             assert_int_equal(replay.phase, r.phase);
             assert_memory_equal(replay.seat, r.seat, sizeof r.seat[0] * (size_t)nseats);
             assert_memory_equal(&pool_copy, &pool, sizeof pool);
+            /* and so does a quiet round (the simulator's: no events written), event-less */
+            jackpot_pool_t pool_quiet = pool_before;
+            assert_true(
+                round_init(&quiet, &ru, &d, nseats, cr, NULL, &pool_quiet, err, sizeof err));
+            quiet.quiet = true;
+            for (int i = 0; i < sc.n; i++) {
+                round_apply(&quiet, &sc.actions[i]);
+                assert_int_equal(quiet.nevents, 0);
+            }
+            assert_int_equal(quiet.phase, r.phase);
+            assert_memory_equal(quiet.seat, r.seat, sizeof r.seat[0] * (size_t)nseats);
+            assert_memory_equal(quiet.dealer, r.dealer, sizeof r.dealer);
+            assert_int_equal(quiet.dealer_qualifies, r.dealer_qualifies);
+            assert_memory_equal(&pool_quiet, &pool, sizeof pool);
         }
     }
     /* the whole machine: what the players lost, the house and the pool gained */

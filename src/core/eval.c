@@ -35,11 +35,6 @@ int eval_best(const card_t *cards, int n, uint8_t *used) {
     return best;
 }
 
-eval_category_t eval_category(int value) {
-    if (value < 1 || value > EVAL_CLASSES) return EVAL_HIGH_CARD;
-    return (eval_category_t)(eval_value_info[value] >> 20);
-}
-
 const char *eval_category_name(eval_category_t cat) {
     static const char *const names[EVAL_CATEGORIES] = {
         "High Card", "Pair",       "Two Pair",       "Three of a Kind", "Straight",

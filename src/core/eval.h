@@ -77,7 +77,16 @@ int eval_best(const card_t *cards, int n, uint8_t *used);
 
 /* ---- what a value means ---- */
 
-eval_category_t eval_category(int value);
+/* A value's category (inline: every settlement asks it of every hand). */
+static inline eval_category_t eval_category(int value) {
+    if (value < 1 || value > EVAL_CLASSES) return EVAL_HIGH_CARD;
+    return (eval_category_t)(eval_value_info[value] >> 20);
+}
+/* The value's i-th tie rank (i < eval_tie_ranks' count), without filling an array. */
+static inline int eval_tie_rank(int value, int i) {
+    if (value < 1 || value > EVAL_CLASSES || i < 0 || i > 4) return 0;
+    return (int)(eval_value_info[value] >> (16 - 4 * i)) & 15;
+}
 const char *eval_category_name(eval_category_t cat); /* "Two Pair" */
 
 /* The ranks that decide ties, most significant first (pair rank, then kickers; straight: its

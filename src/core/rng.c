@@ -47,7 +47,13 @@ static inline uint32_t stream_u32(rng_t *rng) {
     if (rng->pos > sizeof rng->buf - 4) refill(rng);
     const uint8_t *b = rng->buf + rng->pos;
     rng->pos += 4;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    uint32_t v; /* one load where the host's order is already the stream's */
+    memcpy(&v, b, sizeof v);
+    return v;
+#else
     return (uint32_t)b[0] | (uint32_t)b[1] << 8 | (uint32_t)b[2] << 16 | (uint32_t)b[3] << 24;
+#endif
 }
 
 /* Lemire's multiply-and-reject: the high half of r * upper_bound is the result, and the

@@ -31,16 +31,17 @@ static inline int value5(const card_t cards[5]) {
 static round_event_t *emit(round_t *r, round_event_type_t type, int seat, int wager, int64_t amount,
                            int64_t amount2) {
     round_event_t *e = &r->scratch_event;
+    if (r->quiet) return e; /* the caller's further fields land in the scratch slot */
     if (r->nevents < ROUND_MAX_EVENTS)
         e = &r->events[r->nevents++];
     else
         r->events_overflowed = true;
-    memset(e, 0, sizeof *e);
-    e->type = (uint8_t)type;
-    e->seat = (uint8_t)seat;
-    e->wager = (uint8_t)wager;
-    e->amount = amount;
-    e->amount2 = amount2;
+    /* one whole-struct store (a few wide moves) rather than a clear and then each field */
+    *e = (round_event_t){.type = (uint8_t)type,
+                         .seat = (uint8_t)seat,
+                         .wager = (uint8_t)wager,
+                         .amount = amount,
+                         .amount2 = amount2};
     return e;
 }
 
@@ -296,6 +297,11 @@ static round_status_t double_bets(round_t *r, int s) {
  * events' byte fields could alias any byte of the round, which would otherwise make every
  * card reload and store both. */
 static void deal_cards(round_t *r, int who, card_t *dst, int n, unsigned face_up) {
+    if (r->quiet) {
+        memcpy(dst, r->deck.cards + r->next_card, (size_t)n);
+        r->next_card += n;
+        return;
+    }
     int next = r->next_card, nevents = r->nevents;
     for (int i = 0; i < n; i++) {
         card_t c = r->deck.cards[next++];
@@ -305,12 +311,11 @@ static void deal_cards(round_t *r, int who, card_t *dst, int n, unsigned face_up
             e = &r->events[nevents++];
         else
             r->events_overflowed = true;
-        memset(e, 0, sizeof *e);
-        e->type = EV_CARD;
-        e->seat = (uint8_t)who;
-        e->index = (uint8_t)i;
-        e->card = c;
-        e->value = (int32_t)(face_up >> i & 1);
+        *e = (round_event_t){.type = EV_CARD,
+                             .seat = (uint8_t)who,
+                             .index = (uint8_t)i,
+                             .card = c,
+                             .value = (int32_t)(face_up >> i & 1)};
     }
     r->next_card = next;
     r->nevents = nevents;
@@ -468,11 +473,9 @@ static void settle_caribbean(round_t *r) {
     eval_category_t dcat = eval_category(r->dealer_value);
     /* A-K or better: any pair, or ace-king high */
     r->dealer_qualifies = dcat >= EVAL_PAIR;
-    if (!r->dealer_qualifies) {
-        int dr[5];
-        eval_tie_ranks(r->dealer_value, dr);
-        r->dealer_qualifies = dr[0] == CARD_RANK_A && dr[1] == CARD_RANK_K;
-    }
+    if (!r->dealer_qualifies)
+        r->dealer_qualifies = eval_tie_rank(r->dealer_value, 0) == CARD_RANK_A &&
+                              eval_tie_rank(r->dealer_value, 1) == CARD_RANK_K;
     emit_hand(r, ROUND_DEALER, r->dealer_value, dcat);
     emit(r, r->dealer_qualifies ? EV_DEALER_QUALIFIES : EV_DEALER_NOT_QUALIFY, ROUND_DEALER, 0, 0,
          0)

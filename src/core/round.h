@@ -161,6 +161,9 @@ typedef struct round {
     jackpot_pool_t *pool; /* the live JACKPOT or the US progressive, NULL if not offered */
     int nevents;          /* events of the last round_apply() */
     bool events_overflowed;
+    /* Set after round_init by a caller that reads only the round's state, never its events (the
+     * simulator): events are then not written at all; the round plays exactly the same. */
+    bool quiet;
     round_event_t scratch_event;
     /* Below: large buffers whose unused parts are never read, so round_init does not clear
      * them (nor the seats past nseats). */

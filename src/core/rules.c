@@ -11,12 +11,6 @@ static const char *const WAGER_KEYS[WAGER_COUNT] = {"ante",   "play",    "raise1
                                                     "raise3", "bonus51", "jackpot", "progressive",
                                                     "board",  "pocket",  "loball",  "asian_bonus"};
 
-bool wager_is_side(wager_t w) {
-    return w >= WAGER_BONUS51 && w < WAGER_COUNT;
-}
-bool wager_is_main(wager_t w) {
-    return w >= WAGER_ANTE && w <= WAGER_RAISE_3;
-}
 const char *wager_name(wager_t w) {
     return w >= 0 && w < WAGER_COUNT ? WAGER_NAMES[w] : "?";
 }
@@ -88,7 +82,8 @@ int64_t rules_max_round_stake(const rules_t *r, int64_t ante, const int64_t side
     default:
         break;
     }
-    for (int w = WAGER_BONUS51; w < WAGER_COUNT; w++) total += side ? side[w] : 0;
+    if (side)
+        for (int w = WAGER_BONUS51; w < WAGER_COUNT; w++) total += side[w];
     return total;
 }
 

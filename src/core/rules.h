@@ -56,8 +56,13 @@ typedef enum wager {
 
 /* True for the bets a player places before the deal by choice (ante and side bets); the others
  * are made by decisions. */
-bool wager_is_side(wager_t w);
-bool wager_is_main(wager_t w);     /* ante and the decision bets */
+/* inline: the round engine asks these of every bet of every round */
+static inline bool wager_is_side(wager_t w) {
+    return w >= WAGER_BONUS51 && w < WAGER_COUNT;
+}
+static inline bool wager_is_main(wager_t w) { /* ante and the decision bets */
+    return w >= WAGER_ANTE && w <= WAGER_RAISE_3;
+}
 const char *wager_name(wager_t w); /* "ANTE", "PLAY", "5+1 BONUS", ... */
 const char *wager_key(wager_t w);  /* "ante", "play", "bonus51", ... for files and configs */
 
