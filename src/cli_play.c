@@ -45,7 +45,26 @@ static void options_from_config(app_options_t *o, const cfg_t *c) {
     o->nkeys = CFG_BUTTONS;
 }
 
+static int play_usage(void) {
+    printf("usage: studpoker [play] [OPTIONS]\n"
+           "  --config FILE        the game, limits, pay tables and cabinet (default: the built-in\n"
+           "                       caribbean-classic); --preset NAME for a built-in one\n"
+           "  --windowed | --fullscreen | --kiosk   how the table is shown (--kiosk: a locked\n"
+           "                       cabinet: only the operator menu or SIGTERM ends it)\n"
+           "  --size WxH           window or render size, e.g. 1920x1080\n"
+           "  --db PATH            the machine's database (credits, meters, history)\n"
+           "  --credits AMOUNT     desktop play money at a first start, e.g. 500.00\n"
+           "  --hint               show the optimal decision before each choice\n"
+           "  --attract            the demo: plays itself forever, records nothing\n"
+           "  --turbo --mute --no-vsync --summary --assets DIR\n"
+           "  --headless --script FILE | --screenshot F.png | --autoplay N [--seed N] [--deck CARDS]\n"
+           "                       without a display, for tests and soaks (see README)\n");
+    return 0;
+}
+
 int cli_play(int argc, char **argv) {
+    for (int i = 0; i < argc; i++)
+        if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) return play_usage();
     app_options_t o;
     app_options_default(&o);
     /* the config first (the built-in defaults of caribbean-classic without one), then the
