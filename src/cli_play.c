@@ -58,7 +58,8 @@ static int play_usage(void) {
            "  --attract            the demo: plays itself forever, records nothing\n"
            "  --turbo --mute --no-vsync --summary --assets DIR\n"
            "  --headless --script FILE | --screenshot F.png | --autoplay N [--seed N] [--deck CARDS]\n"
-           "                       without a display, for tests and soaks (see README)\n");
+           "                       without a display, for tests and soaks (see README)\n"
+           "  --frame-ms N         headless: virtual ms between drawn frames (default 16)\n");
     return 0;
 }
 
@@ -137,6 +138,15 @@ int cli_play(int argc, char **argv) {
             o.screenshot = argv[++i];
         else if (strcmp(a, "--assets") == 0)
             o.assets = argv[++i];
+        else if (strcmp(a, "--frame-ms") == 0) {
+            char *end;
+            long v = strtol(next, &end, 10);
+            if (*end || v < 1 || v > 250)
+                return usage_error("--frame-ms needs a number of milliseconds from 1 to 250, not",
+                                   next);
+            o.frame_ms = (int)v;
+            i++;
+        }
         else if (strcmp(a, "--seed") == 0) {
             char *end;
             o.seed = strtoull(next, &end, 10);
@@ -167,6 +177,8 @@ int cli_play(int argc, char **argv) {
     }
     if (o.ndecks && !o.headless)
         return usage_error("--deck (a stacked deck) is for headless tests only", NULL);
+    if (o.frame_ms && !o.headless)
+        return usage_error("--frame-ms is for headless runs only", NULL);
     if (o.headless && !o.script && !o.screenshot && !o.autoplay)
         return usage_error("--headless needs --script FILE or --screenshot FILE", NULL);
     return app_run(&o);

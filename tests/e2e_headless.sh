@@ -152,6 +152,12 @@ fi
 # records nothing: it refuses a database.
 out=$("$bin" play --headless --turbo --size 320x240 --attract --autoplay 20 2>&1); rc=$?
 if [ "$rc" -eq 0 ] && grep -q "^game=20 phase=settled" <<<"$out"; then ok; else bad "attract: status $rc: $out"; fi
+# drawing fewer frames (the soak's --frame-ms) plays exactly the same rounds: same last line
+slow=$("$bin" play --headless --turbo --size 320x240 --attract --autoplay 8 --seed 5 2>&1 | tail -n 1)
+fast=$("$bin" play --headless --turbo --size 320x240 --attract --autoplay 8 --seed 5 --frame-ms 66 2>&1 | tail -n 1)
+if grep -q "^game=8 phase=settled" <<<"$slow" && [ "$slow" = "$fast" ]; then ok; else bad "--frame-ms 66 played otherwise: '$fast' against '$slow'"; fi
+out=$("$bin" play --frame-ms 66 2>&1); rc=$?
+if [ "$rc" -eq 2 ] && grep -q "headless runs only" <<<"$out"; then ok; else bad "--frame-ms without --headless: status $rc: $out"; fi
 out=$("$bin" play --headless --attract --db "$tmp/demo.db" 2>&1); rc=$?
 if [ "$rc" -eq 2 ] && [ ! -e "$tmp/demo.db" ]; then ok; else bad "attract with a database: status $rc: $out"; fi
 

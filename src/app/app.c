@@ -765,8 +765,11 @@ int app_run(const app_options_t *o) {
         /* this frame's time: virtual in headless runs (a script plays the same everywhere) */
         float dt;
         if (o->headless) {
-            dt = 1.0f / 60;
-            virtual_ms += 1000 / 60;
+            /* a long soak may draw fewer frames per virtual second; the game logic still steps
+             * at TICK_HZ below, so it plays exactly the same */
+            int fm = o->frame_ms > 0 ? o->frame_ms : 1000 / 60;
+            dt = o->frame_ms > 0 ? (float)fm / 1000.0f : 1.0f / 60;
+            virtual_ms += (uint32_t)fm;
         } else {
             uint64_t t = SDL_GetTicks64();
             dt = (float)(t - last) / 1000.0f;

@@ -27,6 +27,8 @@ typedef struct app_options {
     bool headless;
     const char *script;     /* headless: timed button presses */
     const char *screenshot; /* headless: PNG written at the end */
+    int frame_ms;           /* headless: virtual time between drawn frames (logic steps at
+                             * 120 Hz whatever it is); 0 = 16, a 60 Hz display */
     uint64_t seed;          /* 0: unpredictable deal */
     const char *decks[4];   /* headless tests: stacked decks for the first rounds */
     int ndecks;
