@@ -46,20 +46,21 @@ static void options_from_config(app_options_t *o, const cfg_t *c) {
 }
 
 static int play_usage(void) {
-    printf("usage: studpoker [play] [OPTIONS]\n"
-           "  --config FILE        the game, limits, pay tables and cabinet (default: the built-in\n"
-           "                       caribbean-classic); --preset NAME for a built-in one\n"
-           "  --windowed | --fullscreen | --kiosk   how the table is shown (--kiosk: a locked\n"
-           "                       cabinet: only the operator menu or SIGTERM ends it)\n"
-           "  --size WxH           window or render size, e.g. 1920x1080\n"
-           "  --db PATH            the machine's database (credits, meters, history)\n"
-           "  --credits AMOUNT     desktop play money at a first start, e.g. 500.00\n"
-           "  --hint               show the optimal decision before each choice\n"
-           "  --attract            the demo: plays itself forever, records nothing\n"
-           "  --turbo --mute --no-vsync --summary --assets DIR\n"
-           "  --headless --script FILE | --screenshot F.png | --autoplay N [--seed N] [--deck CARDS]\n"
-           "                       without a display, for tests and soaks (see README)\n"
-           "  --frame-ms N         headless: virtual ms between drawn frames (default 16)\n");
+    printf(
+        "usage: studpoker [play] [OPTIONS]\n"
+        "  --config FILE        the game, limits, pay tables and cabinet (default: the built-in\n"
+        "                       caribbean-classic); --preset NAME for a built-in one\n"
+        "  --windowed | --fullscreen | --kiosk   how the table is shown (--kiosk: a locked\n"
+        "                       cabinet: only the operator menu or SIGTERM ends it)\n"
+        "  --size WxH           window or render size, e.g. 1920x1080\n"
+        "  --db PATH            the machine's database (credits, meters, history)\n"
+        "  --credits AMOUNT     desktop play money at a first start, e.g. 500.00\n"
+        "  --hint               show the optimal decision before each choice\n"
+        "  --attract            the demo: plays itself forever, records nothing\n"
+        "  --turbo --mute --no-vsync --summary --assets DIR\n"
+        "  --headless --script FILE | --screenshot F.png | --autoplay N [--seed N] [--deck CARDS]\n"
+        "                       without a display, for tests and soaks (see README)\n"
+        "  --frame-ms N         headless: virtual ms between drawn frames (default 16)\n");
     return 0;
 }
 
@@ -146,8 +147,7 @@ int cli_play(int argc, char **argv) {
                                    next);
             o.frame_ms = (int)v;
             i++;
-        }
-        else if (strcmp(a, "--seed") == 0) {
+        } else if (strcmp(a, "--seed") == 0) {
             char *end;
             o.seed = strtoull(next, &end, 10);
             if (*end || o.seed == 0)
@@ -177,8 +177,7 @@ int cli_play(int argc, char **argv) {
     }
     if (o.ndecks && !o.headless)
         return usage_error("--deck (a stacked deck) is for headless tests only", NULL);
-    if (o.frame_ms && !o.headless)
-        return usage_error("--frame-ms is for headless runs only", NULL);
+    if (o.frame_ms && !o.headless) return usage_error("--frame-ms is for headless runs only", NULL);
     if (o.headless && !o.script && !o.screenshot && !o.autoplay)
         return usage_error("--headless needs --script FILE or --screenshot FILE", NULL);
     return app_run(&o);
