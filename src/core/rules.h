@@ -54,9 +54,8 @@ typedef enum wager {
     WAGER_COUNT
 } wager_t;
 
-/* True for the bets a player places before the deal by choice (ante and side bets); the others
- * are made by decisions. */
-/* inline: the round engine asks these of every bet of every round */
+/* The side bets (placed before the deal, beside the ante); the main bets are the ante and the
+ * bets the decisions make. Inline: the round engine asks this of every bet of every round. */
 static inline bool wager_is_side(wager_t w) {
     return w >= WAGER_BONUS51 && w < WAGER_COUNT;
 }
