@@ -21,7 +21,7 @@ static void usage(FILE *out) {
             "  rank --asian C C C C C    Asian Stud points and bonus hand (Jk is the joker)\n"
             "  bench eval                hand evaluator speed\n"
             "  bench parsheet            exact par sheet speed (Caribbean, Cajun, Asian)\n"
-            "  bench simulate            simulation speed: 20 million classic Caribbean rounds\n"
+            "  bench simulate            simulation speed: 50 million classic Caribbean rounds\n"
             "  bench render [WxH]        frame time, start-up and memory of the table\n"
             "  parsheet [--config FILE] [--json] [--min-payback PCT]\n"
             "                            the exact return of every bet of the configured game\n"
@@ -77,7 +77,7 @@ int main(int argc, char **argv) {
         return cli_bench_parsheet(sub_argc - 1, sub_argv + 1);
     if (strcmp(cmd, "bench") == 0 && sub_argc > 0 && strcmp(sub_argv[0], "simulate") == 0) {
         /* the simulation goal's own measure: classic Caribbean, every core, a fixed seed */
-        char *args[] = {"--preset", "caribbean-classic", "--rounds", "20000000", "--seed", "1"};
+        char *args[] = {"--preset", "caribbean-classic", "--rounds", "50000000", "--seed", "1"};
         return cli_simulate((int)(sizeof args / sizeof args[0]), args);
     }
     if (strcmp(cmd, "bench") == 0) return cli_bench(sub_argc, sub_argv);
