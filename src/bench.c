@@ -131,6 +131,12 @@ static int bench_eval(int runs) {
 
 int cli_bench(int argc, char **argv) {
     const char *what = argc > 0 ? argv[0] : "eval";
+    if (strcmp(what, "parsheet") == 0) return cli_bench_parsheet(argc - 1, argv + 1);
+    if (strcmp(what, "simulate") == 0) {
+        /* the simulation goal's own measure: classic Caribbean, every core, a fixed seed */
+        char *args[] = {"--preset", "caribbean-classic", "--rounds", "50000000", "--seed", "1"};
+        return cli_simulate((int)(sizeof args / sizeof args[0]), args);
+    }
     int runs = 5;
     for (int i = 1; i < argc; i++) {
         if (i == 1 && argv[i][0] != '-') continue; /* bench render WIDTHxHEIGHT */

@@ -73,13 +73,6 @@ int main(int argc, char **argv) {
     if (strcmp(cmd, "parsheet") == 0) return cli_parsheet(sub_argc, sub_argv);
     if (strcmp(cmd, "simulate") == 0) return cli_simulate(sub_argc, sub_argv);
     if (strcmp(cmd, "hint") == 0) return cli_hint(sub_argc, sub_argv);
-    if (strcmp(cmd, "bench") == 0 && sub_argc > 0 && strcmp(sub_argv[0], "parsheet") == 0)
-        return cli_bench_parsheet(sub_argc - 1, sub_argv + 1);
-    if (strcmp(cmd, "bench") == 0 && sub_argc > 0 && strcmp(sub_argv[0], "simulate") == 0) {
-        /* the simulation goal's own measure: classic Caribbean, every core, a fixed seed */
-        char *args[] = {"--preset", "caribbean-classic", "--rounds", "50000000", "--seed", "1"};
-        return cli_simulate((int)(sizeof args / sizeof args[0]), args);
-    }
     if (strcmp(cmd, "bench") == 0) return cli_bench(sub_argc, sub_argv);
     if (strcmp(cmd, "store-selftest") == 0) return cli_store_selftest(sub_argc, sub_argv);
     if (strcmp(cmd, "audit") == 0) return cli_audit(sub_argc, sub_argv);

@@ -67,7 +67,7 @@ int eval_tie_ranks(int value, int ranks[5]) {
         n = 5;
         break;
     }
-    for (int i = 0; i < n; i++) ranks[i] = (int)(info >> (16 - 4 * i)) & 15;
+    for (int i = 0; i < n; i++) ranks[i] = eval_tie_rank(value, i);
     return n;
 }
 
