@@ -263,6 +263,17 @@ typedef struct store_audit_row {
 /* The last n audit rows, newest first; returns how many, -1 on a read failure. */
 int store_audit_read(store_t *s, store_audit_row_t *out, int n);
 
+/* ---- cache ---- */
+
+/* Figures the machine works out from its configuration and keeps so that a start stays fast
+ * (the exact par sheet of a pay table, by the digest of everything it depends on). A row is
+ * signed like every other row, so a forged figure is a fault like any other edit. Names are
+ * printable ASCII up to 127 bytes, values up to STORE_CACHE_LEN - 1 bytes of text. The cache
+ * may be written while a round is in play (it moves no money). */
+#define STORE_CACHE_LEN 4096
+store_status_t store_cache_get(store_t *s, const char *name, char *value, size_t cap, bool *found);
+store_status_t store_cache_put(store_t *s, const char *name, const char *value);
+
 /* ---- history and recall ---- */
 
 typedef struct store_seat_record {

@@ -22,4 +22,138 @@ void store_stakes_text(const int64_t stakes[WAGER_COUNT], char *out, size_t cap)
 bool store_stakes_parse(const char *text, int64_t stakes[WAGER_COUNT]);
 void store_hex(const uint8_t *bytes, size_t n, char *out); /* out: 2n+1 */
 
+/* ---- the store itself, shared by the store's files ---- */
+
+#include <sqlite3.h>
+#include <sodium.h>
+#include <stdarg.h>
+
+#define APPLICATION_ID      0x53505354 /* "SPST" */
+#define APPLICATION_ID_TEXT "1397773140"
+#define MAC_BYTES           32
+#define SPARE_BYTES         65536 /* pages a void can free when the disk is full */
+
+struct store {
+    sqlite3 *db;
+    uint8_t key[STORE_KEY_BYTES];
+    store_state_t state;
+    bool read_only;
+    bool msg_set;   /* the first failure of an operation names it */
+    bool integrity; /* that failure was a failed check, not a failed write */
+    char msg[STORE_MSG_LEN];
+    char fault[STORE_MSG_LEN];      /* why the store is WRITE_FAILED or FAULTED */
+    int64_t delta[RULES_MAX_SEATS]; /* credit movements of the open transaction, per seat */
+    /* the round in play */
+    int64_t game;
+    rules_t rules; /* as recorded */
+    uint8_t rules_hash[STORE_HASH_BYTES];
+    round_t *shadow, *backup;
+    jackpot_pool_t pool, pool_backup, pool_begin;
+    bool has_pool;
+    char pool_key[64];
+    int nactions;
+    round_action_t actions[STORE_MAX_ACTIONS];
+    struct round_head *head; /* scratch for reading a round */
+    int fail_after, commits; /* tests: simulated full disk */
+    bool fail_marker;
+};
+
+typedef struct mac {
+    crypto_generichash_state st;
+} mac_t;
+
+typedef struct sv {
+    char t; /* 'i', 't', 'b', 'n' */
+    int64_t i;
+    const void *p;
+    int n;
+} sv_t;
+
+/* The fixed part of a round: deck, seats, REPEAT bets, pool snapshot, rules. */
+typedef struct round_head {
+    int64_t game, utc;
+    char preset[32];
+    uint8_t hash[STORE_HASH_BYTES];
+    rules_t rules;
+    deck_t deck;
+    int nseats;
+    int64_t credits[RULES_MAX_SEATS];
+    int64_t last[RULES_MAX_SEATS * WAGER_COUNT];
+    bool has_pool;
+    char pool_key[64];
+    jackpot_pool_t pool;
+    int nactions;
+    round_action_t actions[STORE_MAX_ACTIONS];
+} round_head_t;
+
+extern const char *const CHECKED_TABLES[];
+extern const int NCHECKED;
+typedef bool (*st_migration_fn)(store_t *, const uint8_t *);
+extern const st_migration_fn ST_MIGRATIONS[STORE_SCHEMA_VERSION];
+
+/* store_db.c */
+bool st_broken(store_t *s, const char *fmt, ...);
+const char *st_col_text(sqlite3_stmt *st, int i);
+bool st_db_fail(store_t *s, const char *doing);
+bool st_exec(store_t *s, const char *sql, const char *doing);
+bool st_mac_check_stmt(const store_t *s, const char *table, sqlite3_stmt *st);
+void st_mac_end(mac_t *m, uint8_t out[MAC_BYTES]);
+void st_mac_int(mac_t *m, int64_t v);
+void st_mac_start(const store_t *s, mac_t *m, const char *table);
+int64_t st_now_utc(void);
+sqlite3_stmt *st_prep(store_t *s, const char *doing, const char *sql, const char *fmt, ...);
+bool st_q_int(store_t *s, int64_t *out, int64_t def, const char *doing, const char *sql);
+store_status_t st_refuse(store_t *s, const char *fmt, ...);
+bool st_bind_sv(sqlite3_stmt *st, int idx, const sv_t *v);
+bool st_row_insert(store_t *s, const char *table, const sv_t *v, int n, const char *doing);
+bool st_row_write(store_t *s, const char *table, const sv_t *v, int n, bool upsert,
+                  const char *doing);
+void st_start_op(store_t *s);
+sv_t st_sv_blob(const void *p, int n);
+sv_t st_sv_int(int64_t v);
+sv_t st_sv_text(const char *t);
+
+/* store_ledger.c */
+bool st_audit_add(store_t *s, const char *event, int64_t game, int seat, int64_t amount,
+                  const char *detail);
+bool st_last_game(store_t *s, int64_t *game);
+bool st_lock_add(store_t *s, const char *kind, int64_t game, int seat, int64_t amount,
+                 const char *reason);
+bool st_meter_add(store_t *s, int64_t game, int seat, const char *name, int64_t amount);
+int st_meter_sign(const char *name);
+bool st_pool_get(store_t *s, const char *key, jackpot_pool_t *p, bool *exists);
+bool st_pool_put(store_t *s, const char *key, const jackpot_pool_t *old, const jackpot_pool_t *now,
+                 int64_t game, const char *why);
+bool st_read_value(store_t *s, const char *table, const char *keycol, sv_t key, int64_t *value,
+                   bool *exists);
+bool st_tx_begin(store_t *s);
+bool st_tx_commit(store_t *s);
+void st_tx_rollback(store_t *s);
+bool st_wager_meter(store_t *s, int64_t game, int seat, const char *prefix, wager_t w,
+                    int64_t amount);
+
+/* store_schema.c */
+void st_derive_key(store_t *s, const uint8_t machine_key[STORE_KEY_BYTES], const char *db_id);
+void st_key_check_text(const store_t *s, char out[2 * MAC_BYTES + 1]);
+bool st_meta_get(store_t *s, const char *key, char *out, size_t cap);
+void st_void_marker_text(const store_t *s, int64_t game, char out[128]);
+
+/* store_check.c */
+bool st_check_balances(store_t *s);
+bool st_check_contiguous(store_t *s);
+bool st_check_macs(store_t *s);
+
+/* store_open.c */
+store_status_t st_fault(store_t *s);
+store_status_t st_need_idle(store_t *s, const char *what);
+store_status_t st_need_writable(store_t *s);
+bool st_seat_ok(int seat);
+void st_settle_state(store_t *s);
+store_status_t st_write_failed(store_t *s, bool in_round);
+
+/* store_round.c */
+bool st_load_head(store_t *s, int64_t game, round_head_t *h);
+bool st_load_in_play(store_t *s);
+bool st_same_pool(const jackpot_pool_t *a, const jackpot_pool_t *b);
+
 #endif
