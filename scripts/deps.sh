@@ -10,6 +10,7 @@ packages=(
   libcmocka-dev libsystemd-dev libx11-dev
   clang
   xvfb xdotool x11-apps imagemagick
+  python3 sqlite3
 )
 
 missing=()

@@ -137,10 +137,20 @@ int cli_bench(int argc, char **argv) {
         char *args[] = {"--preset", "caribbean-classic", "--rounds", "50000000", "--seed", "1"};
         return cli_simulate((int)(sizeof args / sizeof args[0]), args);
     }
-    int runs = 5;
+    if (strcmp(what, "store") == 0) return cli_bench_store(argc - 1, argv + 1);
+    int runs = 5, frames = 0;
+    const char *db = NULL;
     for (int i = 1; i < argc; i++) {
         if (i == 1 && argv[i][0] != '-') continue; /* bench render WIDTHxHEIGHT */
-        if (strcmp(argv[i], "--runs") == 0 && i + 1 < argc) {
+        if (strcmp(argv[i], "--frames") == 0 && i + 1 < argc) {
+            frames = atoi(argv[++i]); /* render: this many frames (bench store: 1) */
+            if (frames < 1 || frames > 100000) {
+                fprintf(stderr, "studpoker bench: --frames must be 1..100000\n");
+                return 2;
+            }
+        } else if (strcmp(argv[i], "--db") == 0 && i + 1 < argc) {
+            db = argv[++i]; /* render: start on this machine's database */
+        } else if (strcmp(argv[i], "--runs") == 0 && i + 1 < argc) {
             runs = atoi(argv[++i]);
             if (runs < 1 || runs > 1000) {
                 fprintf(stderr, "studpoker bench: --runs must be 1..1000\n");
@@ -159,7 +169,8 @@ int cli_bench(int argc, char **argv) {
         rules_preset(&o.rules, PRESET_CARIBBEAN_LIVE);
         o.headless = true;
         o.seed = 1;
-        o.bench_frames = 600 * runs / 5;
+        o.bench_frames = frames ? frames : 600 * runs / 5;
+        o.db = db;
         const char *size = argc > 1 && argv[1][0] != '-' ? argv[1] : "1920x1080";
         if (sscanf(size, "%dx%d", &o.width, &o.height) != 2) {
             fprintf(stderr, "studpoker bench render: size WIDTHxHEIGHT, not '%s'\n", size);
@@ -168,7 +179,8 @@ int cli_bench(int argc, char **argv) {
         return app_run(&o);
     }
     fprintf(stderr,
-            "studpoker bench: unknown benchmark '%s' (known: eval, render, parsheet, simulate)\n",
+            "studpoker bench: unknown benchmark '%s' (known: eval, render, parsheet, simulate, "
+            "store)\n",
             what);
     return 2;
 }

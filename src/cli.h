@@ -7,6 +7,7 @@
 int cli_rank(int argc, char **argv);
 int cli_deal(int argc, char **argv);
 int cli_bench(int argc, char **argv);
+int cli_bench_store(int argc, char **argv); /* bench_store.c */
 /* Plays scripted rounds through the store, for the kill test (cli_store.c). */
 int cli_store_selftest(int argc, char **argv);
 
@@ -22,5 +23,7 @@ int cli_bench_parsheet(int argc, char **argv);
 int cli_simulate(int argc, char **argv);
 int cli_hint(int argc, char **argv);
 int cli_audit(int argc, char **argv); /* cli_audit.c */
+int cli_upgrade(int argc, char **argv);
+int cli_accept_restore(int argc, char **argv);
 
 #endif

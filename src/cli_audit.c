@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "cli.h"
 #include "store.h"
@@ -18,12 +19,16 @@ static int cmp_hash(const void *a, const void *b) {
 }
 
 int cli_audit(int argc, char **argv) {
-    const char *db = NULL;
+    const char *db = NULL, *key = NULL, *anchor = NULL;
     bool meters = false;
     int log_rows = 0;
     for (int i = 0; i < argc; i++) {
         if (strcmp(argv[i], "--db") == 0 && i + 1 < argc) {
             db = argv[++i];
+        } else if (strcmp(argv[i], "--key") == 0 && i + 1 < argc) {
+            key = argv[++i];
+        } else if (strcmp(argv[i], "--anchor") == 0 && i + 1 < argc) {
+            anchor = argv[++i];
         } else if (strcmp(argv[i], "--meters") == 0) {
             meters = true;
         } else if (strcmp(argv[i], "--log") == 0 && i + 1 < argc) {
@@ -34,8 +39,8 @@ int cli_audit(int argc, char **argv) {
             }
         } else {
             fprintf(stderr,
-                    "studpoker audit: unknown argument '%s' (usage: audit --db PATH [--meters] "
-                    "[--log N])\n",
+                    "studpoker audit: unknown argument '%s' (usage: audit --db PATH [--key PATH] "
+                    "[--anchor PATH] [--meters] [--log N])\n",
                     argv[i]);
             return 2;
         }
@@ -48,7 +53,7 @@ int cli_audit(int argc, char **argv) {
     opt.read_only = true;
     store_t *s = NULL;
     char err[STORE_MSG_LEN];
-    if (store_open_ex(db, &opt, &s, err, sizeof err) != STORE_OK ||
+    if (store_open_files(db, key, anchor, &opt, &s, err, sizeof err) != STORE_OK ||
         store_verify(s, true) != STORE_OK) {
         printf("FAULT: %s\n", s ? store_message(s) : err);
         store_close(s);
@@ -91,8 +96,10 @@ int cli_audit(int argc, char **argv) {
         if (store_meter(s, ins[i], &v) == STORE_OK) in += v;
     for (size_t i = 0; i < sizeof outs / sizeof outs[0]; i++)
         if (store_meter(s, outs[i], &v) == STORE_OK) out += v;
+    /* a round in play has not moved the ledger or the stored credits yet (its stakes are on the
+     * felt, recorded with its actions): the books balance without it */
     int64_t in_play = store_game_in_play(s);
-    if (!in_play && store_credits(s, 0, &credits) != STORE_OK) {
+    if (store_credits(s, 0, &credits) != STORE_OK) {
         printf("FAULT: the credits cannot be read: %s\n", store_message(s));
         rc = 1;
     }
@@ -100,9 +107,9 @@ int cli_audit(int argc, char **argv) {
     printf("rounds %" PRId64 " (void %" PRId64 "), round in play %s, duplicate decks %" PRId64
            ", rounds whose credits do not add up %" PRId64 ", breaks between rounds %" PRId64 "\n",
            n, voids, in_play ? "yes" : "no", dup, round_errors, chain_breaks);
-    printf("credits in %" PRId64 ", out %" PRId64 ", net of the rounds %" PRId64
-           ", on the machine %" PRId64 ": cents lost %" PRId64 "\n",
-           in, out, net, credits, lost);
+    printf("credits in %" PRId64 ", out %" PRId64 ", net of the finished rounds %" PRId64
+           ", on the machine %" PRId64 "%s: cents lost %" PRId64 "\n",
+           in, out, net, credits, in_play ? " (before the round in play)" : "", lost);
     if (meters) {
         store_meter_value_t mv[256];
         int k = store_meters(s, mv, 256);
@@ -117,9 +124,75 @@ int cli_audit(int argc, char **argv) {
         free(rows);
     }
     store_close(s);
-    if (in_play) {
-        printf("a round is in play: the money check needs it finished (start the game)\n");
-        return rc ? rc : 1;
-    }
+    if (in_play)
+        printf("game %" PRId64 " is in play: its stakes are on the felt and come back or are "
+               "settled when the game resumes\n",
+               in_play);
     return rc || dup || round_errors || lost != 0 ? 1 : 0;
+}
+
+/* The three files of a machine from the command line: --db PATH [--key PATH] [--anchor PATH]. */
+static bool machine_files(const char *cmd, int argc, char **argv, const char **db, const char **key,
+                          const char **anchor) {
+    *db = *key = *anchor = NULL;
+    for (int i = 0; i < argc; i++) {
+        const char **slot = strcmp(argv[i], "--db") == 0       ? db
+                            : strcmp(argv[i], "--key") == 0    ? key
+                            : strcmp(argv[i], "--anchor") == 0 ? anchor
+                                                               : NULL;
+        if (!slot || i + 1 >= argc) {
+            fprintf(stderr, "studpoker %s: usage: %s --db PATH [--key PATH] [--anchor PATH]\n", cmd,
+                    cmd);
+            return false;
+        }
+        *slot = argv[++i];
+    }
+    if (!*db) fprintf(stderr, "studpoker %s: --db PATH is required\n", cmd);
+    return *db != NULL;
+}
+
+/* `studpoker upgrade --db PATH`: a technician's one-time upgrade of a database of the release of
+ * 2026-11-24 to this release (store_upgrade_release1). */
+int cli_upgrade(int argc, char **argv) {
+    const char *db, *key, *anchor;
+    if (!machine_files("upgrade", argc, argv, &db, &key, &anchor)) return 2;
+    char report[STORE_MSG_LEN * 2], err[STORE_MSG_LEN];
+    store_status_t st =
+        store_upgrade_release1(db, key, anchor, report, sizeof report, err, sizeof err);
+    if (st != STORE_OK) {
+        fprintf(stderr, "studpoker upgrade: %s is not upgraded: %s\n", db, err);
+        return 1;
+    }
+    printf("upgraded %s: %s\n", db, report);
+    return 0;
+}
+
+/* `studpoker accept-restore --db PATH`: a technician accepts a database that its anchor says is
+ * older (a genuine restore from a backup, after a disk failure): everything is checked from the
+ * first row, the acceptance and what the anchor had recorded go into the audit log, ticket
+ * numbers already used are skipped, and the anchor is made anew. */
+int cli_accept_restore(int argc, char **argv) {
+    const char *db, *key, *anchor;
+    if (!machine_files("accept-restore", argc, argv, &db, &key, &anchor)) return 2;
+    store_options_t opt = {0};
+    opt.accept_restore = true;
+    store_t *s = NULL;
+    char err[STORE_MSG_LEN];
+    struct stat sb;
+    if (stat(db, &sb) != 0) {
+        fprintf(stderr, "studpoker accept-restore: there is no database at %s\n", db);
+        return 1;
+    }
+    if (store_open_files(db, key, anchor, &opt, &s, err, sizeof err) != STORE_OK) {
+        fprintf(stderr, "studpoker accept-restore: %s is not accepted: %s\n", db, err);
+        store_close(s);
+        return 1;
+    }
+    store_audit_row_t row;
+    int n = store_audit_read(s, &row, 1);
+    store_close(s);
+    /* the newest audit row is the power-up; the acceptance is just before it */
+    printf("accepted %s: every record checked; the anchor is made anew%s\n", db,
+           n > 0 ? "" : " (the audit log could not be read back)");
+    return 0;
 }

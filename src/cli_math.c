@@ -286,7 +286,7 @@ static int sim_decide(sim_job_t *j, const round_t *rd) {
         return 1;
     }
     case VARIANT_ASIAN:
-        return strategy_decide(j->strategy, s->cards, NULL, 0, NULL);
+        return j->strategy_kind == 3 ? 1 : strategy_decide(j->strategy, s->cards, NULL, 0, NULL);
     case VARIANT_CAJUN: {
         int raises[3] = {0, 0, 0};
         for (int i = 0; i < rd->step && i < 3; i++)
@@ -449,9 +449,14 @@ int cli_simulate(int argc, char **argv) {
     static const char *const names[] = {"optimal", "akj83", "pair", "always"};
     for (int i = 0; i < 4; i++)
         if (strcmp(strategy_name, names[i]) == 0) kind = i;
-    if (kind < 0 || (kind > 0 && r.variant != VARIANT_CARIBBEAN)) {
+    /* Asian Stud: the par sheet also counts raising every hand */
+    bool allowed = kind == 0 || (kind > 0 && r.variant == VARIANT_CARIBBEAN) ||
+                   (kind == 3 && r.variant == VARIANT_ASIAN);
+    if (!allowed) {
         fprintf(stderr, "studpoker: strategy '%s' is not one of optimal%s\n", strategy_name,
-                r.variant == VARIANT_CARIBBEAN ? ", akj83, pair, always" : "");
+                r.variant == VARIANT_CARIBBEAN ? ", akj83, pair, always"
+                : r.variant == VARIANT_ASIAN   ? ", always"
+                                               : "");
         return 2;
     }
     parsheet_t *sheet = malloc(sizeof *sheet);
@@ -533,6 +538,7 @@ int cli_simulate(int argc, char **argv) {
                                                        : kind == 1 ? "_akj83"
                                                        : kind == 2 ? "_pair"
                                                                    : "_always")
+                     : kind == 3                    ? "_always"
                                                     : "");
             b = find_bet(sheet, key);
         } else

@@ -37,9 +37,13 @@ static void options_from_config(app_options_t *o, const cfg_t *c) {
     o->machine_id = c->cabinet.machine_id;
     o->operator_pin = c->cabinet.operator_pin;
     o->voucher_dir = c->cabinet.voucher_path;
+    o->key_path = c->cabinet.key_path;
+    o->anchor_path = c->cabinet.anchor_path;
     o->stall_seconds = c->cabinet.stall_seconds;
     o->attract_idle = c->attract.enabled;
     o->attract_idle_seconds = c->attract.idle_seconds;
+    o->min_payback_bp = c->approval.min_payback_bp;
+    o->max_payback_bp = c->approval.max_payback_bp;
     for (int b = 0; b < CFG_BUTTONS; b++)
         o->keys[b].button = cfg_button_key((cfg_button_t)b), o->keys[b].key = c->keys[b];
     o->nkeys = CFG_BUTTONS;

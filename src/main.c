@@ -23,19 +23,30 @@ static void usage(FILE *out) {
             "  bench parsheet            exact par sheet speed (Caribbean, Cajun, Asian)\n"
             "  bench simulate            simulation speed: 50 million classic Caribbean rounds\n"
             "  bench render [WxH]        frame time, start-up and memory of the table\n"
+            "  bench store [--rounds N]  start-up on a database of N rounds (1,000,000)\n"
             "  parsheet [--config FILE] [--json] [--min-payback PCT]\n"
             "                            the exact return of every bet of the configured game\n"
             "  simulate [--config FILE] [--rounds N] [--strategy NAME] [--seed S] [--json]\n"
             "                            play N rounds through the round engine on 2 threads\n"
             "  hint [--preset NAME] CARDS [--up C | --board CARDS --raises N,N]\n"
             "                            the optimal decision and the value of each choice\n"
-            "  check-config FILE...      check config files: every error with its line\n"
+            "  check-config [--kiosk] FILE...\n"
+            "                            check config files: every error with its line, and\n"
+            "                            every bet outside the approved return range (an error\n"
+            "                            for a cabinet, --kiosk or [display] mode = kiosk)\n"
             "  print-config [--config FILE | --preset NAME] [--commented]\n"
             "                            the effective settings as an INI file (also given as\n"
             "                            the option --print-config)\n"
             "  config-reference          every config key, as a Markdown reference\n"
-            "  audit --db PATH           check a machine's database: every check, and the money\n"
+            "  audit --db PATH [--key PATH] [--anchor PATH] [--meters] [--log N]\n"
+            "                            check a machine's database: every check, and the money\n"
             "                            worked out again from the history\n"
+            "  upgrade --db PATH [--key PATH] [--anchor PATH]\n"
+            "                            technician: upgrade a database of the release of\n"
+            "                            2026-11-24 to this release, once\n"
+            "  accept-restore --db PATH [--key PATH] [--anchor PATH]\n"
+            "                            technician: accept a database restored from a backup\n"
+            "                            (MEMORY ROLLBACK), audited\n"
             "  help                      this text\n");
 }
 
@@ -76,6 +87,8 @@ int main(int argc, char **argv) {
     if (strcmp(cmd, "bench") == 0) return cli_bench(sub_argc, sub_argv);
     if (strcmp(cmd, "store-selftest") == 0) return cli_store_selftest(sub_argc, sub_argv);
     if (strcmp(cmd, "audit") == 0) return cli_audit(sub_argc, sub_argv);
+    if (strcmp(cmd, "upgrade") == 0) return cli_upgrade(sub_argc, sub_argv);
+    if (strcmp(cmd, "accept-restore") == 0) return cli_accept_restore(sub_argc, sub_argv);
     if (strcmp(cmd, "check-config") == 0) return cli_check_config(sub_argc, sub_argv);
     if (strcmp(cmd, "print-config") == 0) return cli_print_config(sub_argc, sub_argv);
     if (strcmp(cmd, "config-reference") == 0) return cli_config_reference(sub_argc, sub_argv);

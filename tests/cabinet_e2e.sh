@@ -20,6 +20,8 @@ tickets=$tmp/tickets
 cat >"$tmp/cabinet.ini" <<EOF
 [game]
 preset = caribbean-classic
+[paytable]
+main_straight_flush = 49
 [approval]
 handpay_threshold = 1000.00
 [display]
@@ -77,6 +79,14 @@ expect play 4 state=locked balance=211300
 # 2. The lock survives a restart. The attendant's key: the 2,010.00 win is paid by hand, the
 # 30.00 of stakes it came with and the 73.00 not bet stay: 103.00, cashed out as a ticket.
 run restart "100 SUMMARY" "200 ATTENDANT" "300 SUMMARY" "400 CASHOUT" "500 SUMMARY"
+# The approved return range (75% to 99.99% by default): the first start worked every bet's
+# exact return out from the par sheet (the straight flush pays 49, not the preset's 50, so the
+# built-in figures do not apply) and kept the figures in the machine's store; the restart with
+# the same config reads them back from there instead of working them out again.
+grep -qF "approved return 75% to 99.99%: every bet inside (figures worked out, kept in the cache)" \
+  "$tmp/play.err" && ok || bad "first start: figures not kept: $(cat "$tmp/play.err")"
+grep -qF "approved return 75% to 99.99%: every bet inside (figures from the cache)" \
+  "$tmp/restart.err" && ok || bad "restart: figures not from the cache: $(cat "$tmp/restart.err")"
 expect restart 1 state=locked balance=211300
 expect restart 2 state=play balance=10300
 expect restart 3 state=play balance=0

@@ -62,11 +62,12 @@ expect uk phase=settled staked=3000 returned=104000 credits=201000
 
 # Caribbean US: ante 10.00 (minimum 5.00), the 1.00 progressive. Royal: ante 20.00, PLAY
 # 2,020.00 (under the 5,000.00 cap), progressive 100% of the meter: 10,000.00 reset value plus
-# this stake's 25% = 10,000.25. Returned 12,040.25; the meter restarts at 10,000.00.
+# this stake's 45% (the preset's increment, seeds/caribbean-stud.md) = 10,000.45. Returned
+# 12,040.45; the meter restarts at 10,000.00.
 run us caribbean-us "As Ks Qs Js Ts  Ad Kc 9h 6d 2c" \
   "100 CHIP3" "150 SPOT ante" "200 SPOT ante" "250 SPOT progressive" "400 DEAL" "1500 PLAY" \
   "3600 SUMMARY"
-expect us phase=settled staked=3100 returned=1204025 credits=1300925 pool=1000000
+expect us phase=settled staked=3100 returned=1204045 credits=1300945 pool=1000000
 
 # Caribbean live: four nines; dealer A-K high with the ace up. Ante 10.00, 5+1 BONUS 5.00,
 # JACKPOT 1.00, PLAY 20.00. PLAY 25:1 = 520.00, ante 20.00, 5+1 (quads with the up card) 100:1
@@ -90,11 +91,13 @@ run cajun cajun "Ah Kh  Qh Jh Th" \
   "2400 RAISE3" "4000 SUMMARY"
 expect cajun phase=settled staked=5500 returned=2515500 credits=2610000
 
-# Asian: player 5-5-10 / K-9 = 9 points, dealer 7-3-K / A-2 = 3 points: a 6-point win pays 2:1
-# on ante and raise (5.00 each): 20.00 won, less 5% commission (1.00): returned 29.00.
+# Asian (rules.md): player 5-5-10 / K-9 = 9 points, dealer 7-3-K / A-2 = 3 points, a 6-point
+# win; ante 5.00 and raise 5.00: the ante wins 1:1 (5.00), the raise 2:1 (10.00), net 15.00,
+# less 5% commission (0.75): returned 5.00 + 5.00 + 15.00 - 0.75 = 24.25; credits 1,000.00 -
+# 10.00 + 24.25 = 1,014.25.
 run asian asian "5h 5d Tc Kh 9s  7d 3c Ks Ac 2d" \
   "100 CHIP3" "150 SPOT ante" "400 DEAL" "1500 PLAY" "3600 SUMMARY"
-expect asian phase=settled staked=1000 returned=2900 credits=101900
+expect asian phase=settled staked=1000 returned=2425 credits=101425
 
 # The live preset's timers from a config file, shortened: betting closes by itself 2 s after
 # the first chip and deals; the decision timer then folds the hand ("AUTO FOLDED"). The ante is
@@ -193,6 +196,52 @@ grep -qw "hint=0" <<<"$line" && ok || bad "queen high: want hint=0 (fold): $line
 if grep -q "toast=Hint" "$tmp/queen.out"; then bad "queen high: a hint although the player folded as advised"; else ok; fi
 hint queenplay "Qs Jd 7c 4h 2s  Kd 9c 8h 6d 3c" PLAY
 grep -q "toast=Hint: the best play was FOLD" "$tmp/queenplay.out" && ok || bad "queen high played: no hint"
+
+# The approved return range at start ([approval] min_payback 75%, max_payback 99.99% by
+# default). The classic table of issue 11 returns 154.0658% of the ante under optimal play (the
+# par sheet's figure; cli_config.sh pins it and brackets it with a simulation): a cabinet
+# (kiosk) does not start, with one line on stderr naming the bet, its return and the limit, and
+# plays nothing; a desktop game shows the warning on the table until the player closes it (the
+# first press closes it and does nothing else), then plays on.
+printf '[game]\npreset = caribbean-classic\n[paytable]\nmain_high_card = 3\nmain_pair = 3\nmain_two_pair = 4\nmain_trips = 4\nmain_straight = 4\n' >"$tmp/high.ini"
+printf '%s\n' "100 SUMMARY" >"$tmp/one.script"
+out=$("$bin" play --headless --kiosk --config "$tmp/high.ini" --db "$tmp/high.db" \
+  --script "$tmp/one.script" 2>"$tmp/high.err"); rc=$?
+want='studpoker: not approved: the main game (ante and PLAY) returns 154.0658% of the ante, above the approved maximum of 99.99% ([approval] max_payback); the cabinet does not start'
+if [ "$rc" -eq 2 ] && [ -z "$out" ] && [ "$(wc -l <"$tmp/high.err")" -eq 1 ] && grep -qF "$want" "$tmp/high.err"; then
+  ok
+else
+  bad "kiosk outside the range: status $rc, stdout '$out', stderr: $(cat "$tmp/high.err")"
+fi
+grep -q "^rounds 0 " <<<"$("$bin" audit --db "$tmp/high.db")" && ok || bad "the refused cabinet recorded a round"
+printf '%s\n' "100 SUMMARY" "200 CHIP3" "300 SUMMARY" "400 CHIP3" "500 SPOT ante" "600 SPOT ante" \
+  "800 DEAL" "1900 FOLD" "4000 SUMMARY" >"$tmp/warned.script"
+if "$bin" play --headless --turbo --size 1280x720 --config "$tmp/high.ini" --seed 1 \
+    --deck "2s 7h 9d Jc 4s  Ad Kc 9h 6d 2c" --script "$tmp/warned.script" \
+    >"$tmp/warned.out" 2>"$tmp/warned.err"; then
+  grep -q "toast=NOT APPROVED: the main game (ante and PLAY) returns 154.0658%, above the 99.99% maximum$" \
+    <<<"$(sed -n 1p "$tmp/warned.out")" && ok || bad "desktop: no warning on the table: $(cat "$tmp/warned.out")"
+  if grep -q "toast=" <<<"$(sed -n 2p "$tmp/warned.out")"; then bad "desktop: the warning did not close"; else ok; fi
+  line=$(sed -n 3p "$tmp/warned.out")
+  grep -qw "staked=1000" <<<"$line" && grep -qw "phase=settled" <<<"$line" && ok || bad "desktop: not played on: $line"
+  grep -qF "studpoker: warning: not approved: the main game (ante and PLAY) returns 154.0658%" "$tmp/warned.err" &&
+    ok || bad "desktop: no warning on stderr: $(cat "$tmp/warned.err")"
+else
+  bad "desktop outside the range did not start: $(cat "$tmp/warned.err")"
+fi
+# Lo Ball at tiny pays (1 to 1 on every winning line) is below the 75% minimum
+printf '[game]\npreset = cajun\n[paytable]\nloball_seven_high = 1\nloball_eight_high = 1\nloball_nine_high = 1\nloball_ten_high = 1\n' >"$tmp/loball.ini"
+out=$("$bin" play --headless --kiosk --config "$tmp/loball.ini" --script "$tmp/one.script" 2>&1); rc=$?
+if [ "$rc" -eq 2 ] && grep -qE "not approved: the LO BALL bet returns [0-9]+\.[0-9]{4}%, below the approved minimum of 75%" <<<"$out"; then
+  ok
+else
+  bad "lo ball below the minimum: status $rc: $out"
+fi
+# every built-in preset starts as a cabinet
+for p in caribbean-classic caribbean-live caribbean-us casino-stud-uk cajun asian; do
+  out=$("$bin" play --headless --kiosk --preset "$p" --script "$tmp/one.script" 2>&1); rc=$?
+  if [ "$rc" -eq 0 ] && grep -q "^game=1 phase=betting" <<<"$out"; then ok; else bad "$p as a cabinet: status $rc: $out"; fi
+done
 
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -121,6 +121,9 @@ static void test_defaults_are_the_presets(void **state) {
         assert_memory_equal(g->main_pays, r.main_pays, sizeof r.main_pays);
         assert_memory_equal(g->asian_margin_pays, r.asian_margin_pays, sizeof r.asian_margin_pays);
         assert_int_equal(g->asian_commission_bp, r.asian_commission_bp);
+        /* every preset's Asian Stud is the house game: the margin odds on the raise only */
+        assert_int_equal(g->asian_odds_on_ante, 0);
+        assert_int_equal(r.asian_odds_on_ante, 0);
         assert_int_equal(g->max_payout, r.max_payout);
         assert_int_equal(g->aggregate_limit, r.aggregate_limit);
         assert_int_equal(g->aggregate_odds, r.aggregate_odds);
@@ -231,6 +234,24 @@ static void test_override_changes_only_that_line(void **state) {
     want.rules.asian_margin_pays[9] = 4;
     want.rules.asian_commission_bp = 250;
     assert_memory_equal(&c, &want, sizeof c);
+
+    /* the seed's literal reading, the margin odds on ante and raise, is a config choice */
+    assert_int_equal(load("[game]\npreset = asian\n[paytable]\nasian_margin_odds_on = "
+                          "ante_and_raise\n",
+                          &c, e),
+                     0);
+    cfg_defaults(&want, PRESET_ASIAN);
+    want.rules.asian_odds_on_ante = 1;
+    assert_memory_equal(&c, &want, sizeof c);
+    assert_int_equal(
+        load("[game]\npreset = asian\n[paytable]\nasian_margin_odds_on = Raise\n", &c, e), 0);
+    cfg_defaults(&want, PRESET_ASIAN);
+    assert_memory_equal(&c, &want, sizeof c);
+    char msgs[2][RULES_MSG_LEN];
+    want.rules.asian_odds_on_ante = 2;
+    assert_int_equal(rules_check(&want.rules, msgs, 2), 1);
+    assert_string_equal(msgs[0],
+                        "the margin odds go on the raise (0) or on ante and raise (1), not 2");
     free(e);
 }
 
@@ -417,6 +438,10 @@ static void test_error_wrong_type_and_range(void **state) {
                "seats = 1",
                "t.ini:8: game.currency: 'US' is not a currency code; write 3 letters, e.g. "
                "currency = USD"));
+    expect_errors("[game]\npreset = asian\n[paytable]\nasian_margin_odds_on = both\n",
+                  ERRORS("t.ini:4: paytable.asian_margin_odds_on: 'both' is not one of the "
+                         "choices; write raise or ante_and_raise, e.g. asian_margin_odds_on = "
+                         "raise"));
     expect_errors("[paytable]\nmain_quads = lots\nmain_flush = 5.5\n",
                   ERRORS("t.ini:2: paytable.main_quads: 'lots' is not odds; write the x of \"x to "
                          "1\", a whole number from 1 to 100000, e.g. main_quads = 20",
@@ -766,7 +791,9 @@ static void test_written_config_reads_back(void **state) {
 static void test_key_table(void **state) {
     (void)state;
     int n = cfg_key_count();
-    assert_int_equal(n, 167); /* 165 + [cabinet] voucher_path, stall_seconds */
+    assert_int_equal(n, 172); /* 165 + [cabinet] voucher_path, stall_seconds, key_path,
+                                 anchor_path, [paytable] asian_margin_odds_on, [approval]
+                                 min_payback, max_payback */
     cfg_key_info_t a, b;
     for (int i = 0; i < n; i++) {
         assert_true(cfg_key_at(i, &a));
@@ -810,6 +837,74 @@ static void test_key_table(void **state) {
     assert_string_equal(cfg_display_mode_key(CFG_DISPLAY_KIOSK), "kiosk");
 }
 
+/* The approved return range ([approval] min_payback, max_payback): machine settings with the
+ * defaults a regulator accepts, the minimum never above the maximum. */
+static void test_approval_range(void **state) {
+    (void)state;
+    cfg_t c;
+    cfg_errors_t *e = new_errors();
+    for (int p = 0; p < PRESET_COUNT; p++) {
+        cfg_defaults(&c, (rules_preset_t)p);
+        assert_int_equal(c.approval.min_payback_bp, 7500);
+        assert_int_equal(c.approval.max_payback_bp, 9999);
+    }
+    assert_int_equal(load("[approval]\nmin_payback = 80\nmax_payback = 98.5%\n", &c, e), 0);
+    assert_int_equal(c.approval.min_payback_bp, 8000);
+    assert_int_equal(c.approval.max_payback_bp, 9850);
+    assert_int_equal(load("[game]\npreset = cajun\n[approval]\nmax_payback = 150\n", &c, e), 0);
+    assert_int_equal(c.approval.max_payback_bp, 15000);
+    free(e);
+    expect_errors("[approval]\nmin_payback = 90\nmax_payback = 80\n",
+                  ERRORS("t.ini:2: approval.min_payback: 90% is above max_payback (80%, line 3); "
+                         "the approved range runs from min_payback up to max_payback: write "
+                         "min_payback = 80 or less"));
+    expect_errors("[approval]\nmax_payback = 70.5\n",
+                  ERRORS("t.ini:2: approval.max_payback: 70.50% is below min_payback (75%, the "
+                         "default); the approved range runs from min_payback up to max_payback: "
+                         "write max_payback = 75 or more"));
+    expect_errors("[approval]\nmax_payback = 250\n",
+                  ERRORS("t.ini:2: approval.max_payback: 250 is out of range; write a percentage "
+                         "from 0% to 200%, e.g. max_payback = 99.99"));
+    expect_errors("[approval]\nmin_payback = 100.01\n",
+                  ERRORS("t.ini:2: approval.min_payback: 100.01 is out of range; write a "
+                         "percentage from 0% to 100%, e.g. min_payback = 75"));
+}
+
+/* Where a file sets its keys: the line a finding after loading names. */
+static void test_key_lines(void **state) {
+    (void)state;
+    const char *text = "[game]\npreset = caribbean-us\n"                 /* 1-2 */
+                       "[sidebets]\nprogressive = on\n"                  /* 3-4 */
+                       "[paytable]\nmain_straight = 5\nmain_trips = 3\n" /* 5-7 */
+                       "progressive_flush = 60\n"                        /* 8 */
+                       "[progressive]\nincrement_share = 50\n"           /* 9-10 */
+                       "[approval]\nmax_payback = 99\n";                 /* 11-12 */
+    cfg_lines_t *l = malloc(sizeof *l);
+    assert_non_null(l);
+    assert_true(cfg_lines_string(text, strlen(text), l));
+    char where[128];
+    assert_int_equal(cfg_lines_bet(l, WAGER_ANTE, where, sizeof where), 7); /* the last */
+    assert_string_equal(where, "paytable.main_trips");
+    assert_int_equal(cfg_lines_bet(l, WAGER_PROGRESSIVE, where, sizeof where), 10);
+    assert_string_equal(where, "progressive.increment_share");
+    assert_int_equal(cfg_lines_bet(l, WAGER_BONUS51, where, sizeof where), 0);
+    assert_string_equal(where, "");
+    assert_int_equal(cfg_lines_key(l, "approval", "max_payback", where, sizeof where), 12);
+    assert_string_equal(where, "approval.max_payback");
+    assert_int_equal(cfg_lines_key(l, "approval", "min_payback", NULL, 0), 0);
+    /* a side bet switched on in the file, with the preset's pay table */
+    const char *on = "[game]\npreset = caribbean-classic\n[sidebets]\nbonus51 = on\n";
+    assert_true(cfg_lines_string(on, strlen(on), l));
+    assert_int_equal(cfg_lines_bet(l, WAGER_BONUS51, where, sizeof where), 4);
+    assert_string_equal(where, "sidebets.bonus51");
+    /* Asian Stud's margin pays and commission are the main game's */
+    const char *asian = "[game]\npreset = asian\n[asian]\ncommission = 2\n";
+    assert_true(cfg_lines_string(asian, strlen(asian), l));
+    assert_int_equal(cfg_lines_bet(l, WAGER_ANTE, where, sizeof where), 4);
+    assert_string_equal(where, "asian.commission");
+    free(l);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_defaults_are_the_presets),
@@ -836,6 +931,8 @@ int main(void) {
         cmocka_unit_test(test_missing_file),
         cmocka_unit_test(test_written_config_reads_back),
         cmocka_unit_test(test_key_table),
+        cmocka_unit_test(test_approval_range),
+        cmocka_unit_test(test_key_lines),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

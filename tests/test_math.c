@@ -11,10 +11,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "approval.h"
 #include "asian.h"
 #include "cajun.h"
 #include "caribbean.h"
 #include "parsheet.h"
+#include "round.h"
 #include "sidebets.h"
 #include "strategy.h"
 
@@ -183,21 +185,189 @@ static void test_cajun(void **state) {
     assert_count(&b, "Seven high", 4080); /* 7-5-4-3-2, 7-6-4-3-2, 7-6-5-3-2, 7-6-5-4-2 */
 }
 
-/* The Asian rule sheet's auditor table: +13.32% / +8.57% / +1.22% / house 2.92% of ante. */
+/* ---- Asian Stud: the par sheet against a second count ---- */
+
+/* A second count of Asian Stud's main game that shares nothing with src/math/asian.c but the
+ * idea of counting by points: the multisets of card points are walked here, each one's value
+ * comes from the core's eval_asian() on real cards, and what each (player value, dealer value)
+ * pays comes from the round engine itself, one stacked-deck round each. */
+
+#define AS_ANTE 2000 /* 20.00: every net win is a multiple of 0.20, so 5% is whole cents */
+
+static const int AS_DECK[10] = {5, 4, 4, 4, 4, 4, 4, 4, 4, 16}; /* cards of 1..10 points */
+
+/* Real cards for a multiset of points (any suits: only the points count). */
+static void as_cards(const int k[10], card_t out[5]) {
+    int n = 0;
+    for (int p = 0; p < 10; p++)
+        for (int i = 0; i < k[p]; i++) {
+            if (p == 0)
+                out[n++] = i == 0 ? CARD_JOKER : card_make(CARD_RANK_A, i - 1);
+            else if (p < 9)
+                out[n++] = card_make(CARD_RANK_2 + p - 1, i);
+            else
+                out[n++] = card_make(CARD_RANK_T + i / 4, i % 4);
+        }
+}
+
+typedef struct as_mset {
+    int k[10];
+    int value;    /* 0 = does not qualify, else 1..10 */
+    int64_t ways; /* combinations from the full 53-card deck */
+} as_mset_t;
+
+static int64_t as_choose(int n, int k) {
+    if (k < 0 || k > n) return 0;
+    int64_t c = 1;
+    for (int i = 0; i < k; i++) c = c * (n - i) / (i + 1);
+    return c;
+}
+
+static void as_walk(as_mset_t *all, int *n, int k[10], int p, int left) {
+    if (p == 10) {
+        if (left) return;
+        as_mset_t *m = &all[(*n)++];
+        memcpy(m->k, k, sizeof m->k);
+        card_t c[5];
+        as_cards(k, c);
+        eval_asian_t a = eval_asian(c);
+        m->value = a.qualifies ? a.value : 0;
+        m->ways = 1;
+        for (int q = 0; q < 10; q++) m->ways *= as_choose(AS_DECK[q], k[q]);
+        return;
+    }
+    for (int c = 0; c <= left && c <= AS_DECK[p]; c++) {
+        k[p] = c;
+        as_walk(all, n, k, p + 1, left - c);
+    }
+    k[p] = 0;
+}
+
+/* A hand of this value (0 = not qualifying) for the player or the dealer, never sharing a
+ * card with the other's. */
+static void as_hand(int value, bool dealer, char *out, size_t n) {
+    if (value == 0) {
+        snprintf(out, n, "%s", dealer ? "As Ad 2s 2d 3d" : "Ac Ah 2c 2h 3c");
+        return;
+    }
+    /* three tens make 30; a fourth ten and a card of `value` points leave the value */
+    static const char *const rank[11] = {"", "A", "2", "3", "4", "5", "6", "7", "8", "9", "T"};
+    snprintf(out, n, "%s%s%s", dealer ? "Ks Qc Jd Ts " : "Kc Qd Jh Th ", rank[value],
+             dealer ? "d" : "c");
+}
+
+/* What the player's ante and raise come to, net, for each (player value, dealer value), from
+ * the round engine with these rules. */
+static void as_engine_results(const rules_t *ru, int64_t net[11][11]) {
+    for (int pv = 0; pv <= 10; pv++)
+        for (int dv = 0; dv <= 10; dv++) {
+            char ph[32], dh[32], top[80], err[128];
+            as_hand(pv, false, ph, sizeof ph);
+            as_hand(dv, true, dh, sizeof dh);
+            snprintf(top, sizeof top, "%s %s", ph, dh);
+            card_t first[10];
+            assert_int_equal(card_parse_list(top, first, 10, err, sizeof err), 10);
+            deck_t d;
+            d.count = 0;
+            bool used[DECK_MAX] = {false};
+            for (int i = 0; i < 10; i++) d.cards[d.count++] = first[i], used[first[i]] = true;
+            for (int c = 0; c < 53; c++)
+                if (!used[c]) d.cards[d.count++] = (card_t)c;
+            int64_t credits[RULES_MAX_SEATS] = {1000000};
+            round_t r;
+            assert_true(round_init(&r, ru, &d, 1, credits, NULL, NULL, err, sizeof err));
+            round_action_t a = round_bet(0, WAGER_ANTE, AS_ANTE);
+            assert_int_equal(round_apply(&r, &a).refusal, REFUSE_NONE);
+            a = round_simple(ACT_DEAL, 0);
+            assert_int_equal(round_apply(&r, &a).refusal, REFUSE_NONE);
+            a = round_raise(0, 1);
+            assert_int_equal(round_apply(&r, &a).refusal, REFUSE_NONE);
+            assert_int_equal(r.phase, ROUND_SETTLED);
+            assert_int_equal(r.seat[0].hand_value, pv);
+            assert_int_equal(r.dealer_qualifies ? r.dealer_value : 0, dv);
+            net[pv][dv] = round_seat_returned(&r, 0) - round_seat_staked(&r, 0);
+        }
+}
+
+/* The exact expected result in cents over every deal, T deals in all: with the best decision
+ * for each player multiset (fold = -ante), or raising every hand. */
+static void as_count(const rules_t *ru, bool always, par_int *ev_cents, par_int *deals) {
+    static as_mset_t all[2002];
+    int n = 0, k[10] = {0};
+    as_walk(all, &n, k, 0, 5);
+    assert_int_equal(n, 2002 - 8); /* no five cards of one point from 2 to 9: four each */
+    int64_t net[11][11];
+    as_engine_results(ru, net);
+    *ev_cents = 0;
+    *deals = 0;
+    for (int i = 0; i < n; i++) {
+        int64_t dcount[11] = {0}, dtotal = 0;
+        for (int j = 0; j < n; j++) {
+            int64_t w = 1;
+            for (int p = 0; p < 10 && w; p++) w *= as_choose(AS_DECK[p] - all[i].k[p], all[j].k[p]);
+            dcount[all[j].value] += w;
+            dtotal += w;
+        }
+        par_int raise = 0;
+        for (int dv = 0; dv <= 10; dv++) raise += (par_int)dcount[dv] * net[all[i].value][dv];
+        par_int fold = -(par_int)dtotal * AS_ANTE;
+        par_int best = always || raise >= fold ? raise : fold;
+        *ev_cents += (par_int)all[i].ways * best;
+        *deals += (par_int)all[i].ways * dtotal;
+    }
+}
+
+/* The par sheet's figure equals the second count exactly (EV per ante, as fractions). */
+static void assert_same_ev(const par_bet_t *b, par_int ev_cents, par_int deals) {
+    par_int num, den;
+    par_ev(b, &num, &den);
+    if (num * deals * AS_ANTE != ev_cents * den)
+        fail_msg("%s: par sheet EV %.10Lf antes, second count %.10Lf", b->name,
+                 par_to_ld(num) / par_to_ld(den),
+                 par_to_ld(ev_cents) / (par_to_ld(deals) * AS_ANTE));
+}
+
+/* Asian Stud by rules.md (the ante 1:1, the margin odds on the raise, 5% of the net win):
+ * house edge 2.9166% of the ante with optimal play (issue 11's par sheet figure), about 3.1%
+ * raising always; the literal reading (the odds on both bets) returns over 100%. Each figure
+ * is checked exactly against the second count above, which also pays through the engine. */
 static void test_asian(void **state) {
     (void)state;
     rules_t r;
     rules_preset(&r, PRESET_ASIAN);
+    assert_int_equal(r.asian_odds_on_ante, 0);
+    assert_int_equal(asian_reading(&r), ASIAN_ODDS_RAISE);
     par_bet_t b;
-    asian_par(&r, ASIAN_ODDS_BOTH, 0, &b);
+    par_int ev, deals;
+
+    asian_par(&r, ASIAN_ODDS_RAISE, 500, false, &b);
     assert_true(b.total == (par_int)2869685 * 1712304);
-    assert_pct(par_house_edge(&b), -13.32, 2);
-    asian_par(&r, ASIAN_ODDS_BOTH, 500, &b);
-    assert_pct(par_house_edge(&b), -8.57, 2);
-    asian_par(&r, ASIAN_ODDS_ONE, 0, &b);
-    assert_pct(par_house_edge(&b), -1.22, 2);
-    asian_par(&r, ASIAN_ODDS_ONE, 500, &b);
-    assert_pct(par_house_edge(&b), 2.92, 2);
+    assert_pct(par_house_edge(&b), 2.9166, 4);
+    as_count(&r, false, &ev, &deals);
+    assert_true(deals == b.total);
+    assert_same_ev(&b, ev, deals);
+    asian_par(&r, ASIAN_ODDS_RAISE, 500, true, &b);
+    assert_pct(par_house_edge(&b), 3.0950, 4); /* rules.md: about 3.1% raising always */
+    assert_true(b.raise_count == b.total);
+    as_count(&r, true, &ev, &deals);
+    assert_same_ev(&b, ev, deals);
+    asian_par(&r, ASIAN_ODDS_RAISE, 0, false, &b);
+    assert_pct(par_house_edge(&b), -1.22, 2); /* rules.md: about +1.2% without commission */
+
+    /* the literal reading */
+    asian_par(&r, ASIAN_ODDS_BOTH, 0, false, &b);
+    assert_pct(par_house_edge(&b), -13.32, 2); /* rules.md: +13.3% */
+    asian_par(&r, ASIAN_ODDS_BOTH, 500, false, &b);
+    assert_pct(par_return(&b), 108.5744, 4);
+    r.asian_odds_on_ante = 1;
+    assert_int_equal(asian_reading(&r), ASIAN_ODDS_BOTH);
+    as_count(&r, false, &ev, &deals);
+    assert_same_ev(&b, ev, deals);
+    asian_par(&r, ASIAN_ODDS_BOTH, 500, true, &b);
+    assert_pct(par_return(&b), 108.3961, 4);
+    as_count(&r, true, &ev, &deals);
+    assert_same_ev(&b, ev, deals);
+
     side_asian_bonus(&r, &b);
     assert_true(b.total == 2869685);
     assert_count(&b, "Five Aces", 1);
@@ -211,9 +381,18 @@ static void test_parsheet_warnings(void **state) {
     parsheet_t *s = malloc(sizeof *s);
     assert_non_null(s);
     assert_true(parsheet_build(&r, 1, 7500, s));
-    assert_int_equal(s->nwarn, 1); /* the main game favours the player at 5% */
-    assert_non_null(strstr(s->warn[0], "the house loses"));
-    r.asian_commission_bp = 1600;
+    assert_int_equal(s->nwarn, 0); /* the preset is a house game */
+    assert_string_equal(s->bet[0].key, "asian");
+    assert_false(s->informational[0]);
+    assert_pct(par_house_edge(&s->bet[0]), 2.9166, 4);
+    /* the literal reading, the margin odds on both bets, is one the house loses */
+    r.asian_odds_on_ante = 1;
+    assert_true(parsheet_build(&r, 1, 7500, s));
+    assert_int_equal(s->nwarn, 1);
+    assert_non_null(strstr(s->warn[0], "Asian Stud main game"));
+    assert_non_null(strstr(s->warn[0], "at least 100%, the house loses"));
+    assert_non_null(strstr(s->warn[0], "asian_margin_odds_on = raise"));
+    r.asian_odds_on_ante = 0;
     assert_true(parsheet_build(&r, 1, 8700, s));
     assert_int_equal(s->nwarn, 1); /* now the bonus (86.55%) is below 87% */
     assert_non_null(strstr(s->warn[0], "BONUS"));
@@ -357,6 +536,150 @@ static void test_other_strategies(void **state) {
     strategy_free(s);
 }
 
+/* The approved return range (approval.h): the figures are the par sheet's returns exactly, the
+ * text form reads back to the same fractions, and the verdict is exact at the limits. */
+/* The pinned figures of the built-in presets (approval_known, what a start uses instead of
+ * seconds of par sheet) are the par sheet's own, exactly; a pay line changed is no preset's,
+ * a limit or a timer changed still is. */
+static void test_approval_known(void **state) {
+    (void)state;
+    for (int p = 0; p < PRESET_COUNT; p++) {
+        rules_t r;
+        rules_preset(&r, (rules_preset_t)p);
+        approval_t known, worked;
+        assert_true(approval_known(&r, &known));
+        assert_true(approval_compute(&r, 2, &worked));
+        assert_int_equal(known.nbets, worked.nbets);
+        for (int b = 0; b < known.nbets; b++) {
+            if (known.bet[b].num != worked.bet[b].num || known.bet[b].den != worked.bet[b].den)
+                fail_msg("%s bet %d: the pinned figure differs from the par sheet's: update "
+                         "KNOWN in approval.c",
+                         rules_preset_key((rules_preset_t)p), b);
+        }
+        rules_t limits = r;
+        limits.bet_max[WAGER_ANTE] /= 2;
+        limits.decision_seconds = 30;
+        limits.handpay_threshold = 100;
+        assert_true(approval_known(&limits, &known));
+        rules_t pays = r;
+        pays.offered[WAGER_ANTE] = r.offered[WAGER_ANTE]; /* (no change: still known) */
+        assert_true(approval_known(&pays, &known));
+        if (r.variant == VARIANT_ASIAN)
+            pays.asian_commission_bp += 1;
+        else if (r.variant == VARIANT_CAJUN)
+            pays.board_pays[1] += 1;
+        else
+            pays.main_pays[EVAL_STRAIGHT] += 1;
+        assert_false(approval_known(&pays, &known));
+    }
+}
+
+static void test_approval(void **state) {
+    (void)state;
+    rules_t r;
+    rules_preset(&r, PRESET_CAJUN);
+    approval_t a;
+    assert_true(approval_compute(&r, 2, &a));
+    assert_int_equal(a.nbets, 4);
+    static const wager_t order[4] = {WAGER_ANTE, WAGER_BOARD, WAGER_POCKET, WAGER_LOBALL};
+    par_bet_t b;
+    for (int i = 0; i < 4; i++) {
+        assert_int_equal(a.bet[i].wager, order[i]);
+        if (i == 0) cajun_par(&r, &b);
+        if (i == 1) side_board(&r, &b);
+        if (i == 2) side_pocket(&r, &b);
+        if (i == 3) side_loball(&r, &b);
+        long double x = par_to_ld(a.bet[i].num) / par_to_ld(a.bet[i].den);
+        assert_true(fabsl(x - par_return(&b)) < 1e-15L);
+    }
+    /* the Board Bonus: 1 + (sum of the lines) / 22,100 boards, in lowest terms */
+    side_board(&r, &b);
+    par_int n, d;
+    par_ev(&b, &n, &d);
+    assert_true(a.bet[1].num * d == (n + d) * a.bet[1].den);
+    char pct[48];
+    approval_percent(&a.bet[1], pct, sizeof pct);
+    assert_string_equal(pct, "92.9050"); /* 92.904977% */
+    assert_int_equal(approval_check(&a, 7500, 9999, NULL, 0), 0);
+    approval_miss_t m[4];
+    /* the Board Bonus (92.905%) and Lo Ball (91.287%), not the Pocket Bonus (93.213%) */
+    assert_int_equal(approval_check(&a, 9291, 9999, m, 4), 2);
+    assert_int_equal(m[1].bet, 3);
+    assert_int_equal(m[0].bet, 1);
+    assert_false(m[0].above);
+    assert_int_equal(m[0].limit_bp, 9291);
+    char text[200];
+    approval_miss_text(&a, &m[0], text, sizeof text);
+    assert_string_equal(text, "the BOARD BONUS returns 92.9050%, below the approved minimum of "
+                              "92.91%");
+
+    /* the text form */
+    char buf[1024];
+    assert_true(approval_encode(&a, buf, sizeof buf) < (int)sizeof buf);
+    assert_true(strncmp(buf, "main=", 5) == 0);
+    approval_t back;
+    assert_true(approval_decode(buf, &r, &back));
+    assert_int_equal(back.nbets, a.nbets);
+    for (int i = 0; i < a.nbets; i++) {
+        assert_int_equal(back.bet[i].wager, a.bet[i].wager);
+        assert_true(back.bet[i].num == a.bet[i].num && back.bet[i].den == a.bet[i].den);
+    }
+    rules_t fewer = r;
+    fewer.offered[WAGER_LOBALL] = false; /* other rules: other bets */
+    assert_false(approval_decode(buf, &fewer, &back));
+    static const char *const bad[] = {"",
+                                      "main=1/2",
+                                      "main=1/0 board=1/2 pocket=1/2 loball=1/2",
+                                      "main=1/2 board=1/2 loball=1/2 pocket=1/2",
+                                      "main=1/2 board=1/2 pocket=1/2 loball=1/2 ",
+                                      "main=1/2  board=1/2 pocket=1/2 loball=1/2",
+                                      "main=-1/2 board=1/2 pocket=1/2 loball=1/2",
+                                      "main=1/2 board=1/2 pocket=1/2 loball=1/2 x=1/2",
+                                      "main=999999999999999999999999999999999999999999/2 "
+                                      "board=1/2 pocket=1/2 loball=1/2"};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
+        assert_false(approval_decode(bad[i], &r, &back));
+    assert_true(approval_decode("main=1/2 board=3/4 pocket=5/6 loball=7/8", &r, &back));
+
+    /* exact at the limits: 99.99% is inside a maximum of 99.99%, one part in 10^8 more is not */
+    approval_t x = {.variant = VARIANT_CARIBBEAN, .nbets = 1};
+    x.bet[0] = (approval_bet_t){.wager = WAGER_ANTE, .num = 9999, .den = 10000};
+    assert_int_equal(approval_check(&x, 7500, 9999, NULL, 0), 0);
+    x.bet[0].num = 99990001, x.bet[0].den = 100000000;
+    assert_int_equal(approval_check(&x, 7500, 9999, m, 4), 1);
+    assert_true(m[0].above);
+    approval_percent(&x.bet[0], pct, sizeof pct);
+    assert_string_equal(pct, "99.9900");
+    x.bet[0].num = 3, x.bet[0].den = 4; /* 75% exactly */
+    assert_int_equal(approval_check(&x, 7500, 9999, NULL, 0), 0);
+    x.bet[0].num = 749999999, x.bet[0].den = 1000000000;
+    assert_int_equal(approval_check(&x, 7500, 9999, m, 4), 1);
+    assert_false(m[0].above);
+    x.bet[0].num = 15406585, x.bet[0].den = 10000000; /* rounded half up */
+    approval_percent(&x.bet[0], pct, sizeof pct);
+    assert_string_equal(pct, "154.0659");
+    approval_miss_text(&x, &(approval_miss_t){.bet = 0, .above = true, .limit_bp = 9999}, text,
+                       sizeof text);
+    assert_string_equal(text, "the main game (ante and PLAY) returns 154.0659% of the ante, above "
+                              "the approved maximum of 99.99%");
+    char lim[16];
+    approval_limit_text(7500, lim, sizeof lim);
+    assert_string_equal(lim, "75%");
+    approval_limit_text(9950, lim, sizeof lim);
+    assert_string_equal(lim, "99.50%");
+
+    /* metered bets at their funded return: the US progressive's fixed prizes, its increment
+     * and the reset seeding after each royal (4 in 2,598,960 hands) */
+    rules_preset(&r, PRESET_CARIBBEAN_US);
+    side_progressive(&r, &b);
+    par_ev(&b, &n, &d);
+    long double fixed = 1.0L + par_to_ld(n) / par_to_ld(d);
+    long double funded = fixed + r.progressive_increment_bp / 10000.0L +
+                         4.0L / 2598960.0L * (long double)r.progressive_reset / r.progressive_stake;
+    assert_true(fabsl(par_return(&b) - funded) < 1e-15L);
+    assert_true(fabsl(funded - 0.82776649L) < 1e-8L); /* the preset's 45% increment */
+}
+
 int main(void) {
     const struct CMUnitTest caribbean[] = {
         cmocka_unit_test(test_caribbean_classic_table),
@@ -368,6 +691,8 @@ int main(void) {
         cmocka_unit_test(test_cajun),
         cmocka_unit_test(test_asian),
         cmocka_unit_test(test_parsheet_warnings),
+        cmocka_unit_test(test_approval_known),
+        cmocka_unit_test(test_approval),
         cmocka_unit_test(test_caribbean_strategy),
         cmocka_unit_test(test_other_strategies),
         cmocka_unit_test(test_strategy_stop),

@@ -25,7 +25,9 @@
 #define CREDITS 10000000 /* 100,000.00 at every seat */
 
 /* "x to 1": what a winning stake returns */
-static int64_t pays(int64_t stake, int odds) { return stake * (1 + (int64_t)odds); }
+static int64_t pays(int64_t stake, int odds) {
+    return stake * (1 + (int64_t)odds);
+}
 
 /* ---- soft checks: a table test reports every row that is off, then fails once ---- */
 
@@ -122,7 +124,9 @@ static void play_round(round_t *r, const rules_t *ru, jackpot_pool_t *pool, cons
     }
 }
 
-static int64_t returned(const round_t *r, int s, wager_t w) { return r->seat[s].returned[w]; }
+static int64_t returned(const round_t *r, int s, wager_t w) {
+    return r->seat[s].returned[w];
+}
 
 /* The ante and the decision bets (PLAY / RAISE 1-3) together. */
 static int64_t main_staked(const round_t *r, int s) {
@@ -259,8 +263,8 @@ static void test_caribbean_dealer_not_qualifying(void **state) {
     static const carib_case_t cases[] = {
         {"A-Q high dealer, player royal", "As Ks Qs Js Ts", "Ad Qc Jh 6h 2c", false, OUTCOME_WIN,
          OUTCOME_PUSH, 2000, 2000},
-        {"A-Q high dealer, player K high", "Kh Qd 9c 7s 3d", "Ad Qc Jh 6h 2c", false,
-         OUTCOME_WIN, OUTCOME_PUSH, 2000, 2000},
+        {"A-Q high dealer, player K high", "Kh Qd 9c 7s 3d", "Ad Qc Jh 6h 2c", false, OUTCOME_WIN,
+         OUTCOME_PUSH, 2000, 2000},
         {"K-Q high dealer, player pair", "9c 9d 4h 3s 2d", "Kd Qc Jh 6h 2c", false, OUTCOME_WIN,
          OUTCOME_PUSH, 2000, 2000},
         {"7 high dealer, player 8 high", "8c 6d 4h 3s 2d", "7d 5c 4d 3h 2c", false, OUTCOME_WIN,
@@ -274,20 +278,20 @@ static void test_caribbean_dealer_not_qualifying(void **state) {
 static void test_caribbean_dealer_qualifies_branches(void **state) {
     (void)state;
     static const carib_case_t cases[] = {
-        {"A-K high dealer qualifies and beats A-Q high", "Ah Qs Jd 8c 7h", "Ad Kc 9s 6h 2c",
-         true, OUTCOME_LOSE, OUTCOME_LOSE, 0, 0},
+        {"A-K high dealer qualifies and beats A-Q high", "Ah Qs Jd 8c 7h", "Ad Kc 9s 6h 2c", true,
+         OUTCOME_LOSE, OUTCOME_LOSE, 0, 0},
         {"A-K high dealer qualifies, A-K-Q beats it", "Ah Ks Qd 3c 4h", "Ad Kc 9s 6h 2c", true,
          OUTCOME_WIN, OUTCOME_WIN, 2000, 4000},
         {"five-high straight dealer qualifies", "Ah Ks Qd 3c 4h", "5c 4d 3h 2s Ac", true,
          OUTCOME_LOSE, OUTCOME_LOSE, 0, 0},
         {"pair of kings beats pair of queens", "Qc Qd 9h 7s 3c", "Kh Kd 8s 4h 2c", true,
          OUTCOME_LOSE, OUTCOME_LOSE, 0, 0},
-        {"pair of threes dealer qualifies, loses to aces", "Ac As 9h 7s 4c", "3s 3h 8d 6c 2h",
-         true, OUTCOME_WIN, OUTCOME_WIN, 2000, 4000},
-        {"kicker decides: same pair, higher kicker wins", "Th Td Kd Qc 4c", "Ts Tc 7h Kc 2h",
-         true, OUTCOME_WIN, OUTCOME_WIN, 2000, 4000},
-        {"exact tie A-K-9-6-2 pushes both", "Ah Kd 9c 6s 2d", "As Kc 9d 6h 2c", true,
-         OUTCOME_PUSH, OUTCOME_PUSH, 1000, 2000},
+        {"pair of threes dealer qualifies, loses to aces", "Ac As 9h 7s 4c", "3s 3h 8d 6c 2h", true,
+         OUTCOME_WIN, OUTCOME_WIN, 2000, 4000},
+        {"kicker decides: same pair, higher kicker wins", "Th Td Kd Qc 4c", "Ts Tc 7h Kc 2h", true,
+         OUTCOME_WIN, OUTCOME_WIN, 2000, 4000},
+        {"exact tie A-K-9-6-2 pushes both", "Ah Kd 9c 6s 2d", "As Kc 9d 6h 2c", true, OUTCOME_PUSH,
+         OUTCOME_PUSH, 1000, 2000},
         {"exact tie flushes push both", "Kh Jh 8h 5h 3h", "Kc Jc 8c 5c 3c", true, OUTCOME_PUSH,
          OUTCOME_PUSH, 1000, 2000},
     };
@@ -300,14 +304,13 @@ static void test_caribbean_fold_loses_ante_only(void **state) {
     rules_t ru;
     rules_preset(&ru, PRESET_CARIBBEAN_CLASSIC);
     static const char *const decks[] = {
-        "3h 5d 9h Js 7c " DEALER_AK,         /* a losing hand */
-        "As Ks Qs Js Ts " DEALER_AK,         /* a royal, folded */
-        "As Ks Qs Js Ts Ad Qc Jh 6h 2c",     /* a dealer who would not qualify */
+        "3h 5d 9h Js 7c " DEALER_AK,     /* a losing hand */
+        "As Ks Qs Js Ts " DEALER_AK,     /* a royal, folded */
+        "As Ks Qs Js Ts Ad Qc Jh 6h 2c", /* a dealer who would not qualify */
     };
     for (size_t i = 0; i < N(decks); i++) {
         round_t r;
-        play_round(&r, &ru, NULL, decks[i], 1, &(plan_t){.ante = 1000, .move = {FOLD}},
-                   decks[i]);
+        play_round(&r, &ru, NULL, decks[i], 1, &(plan_t){.ante = 1000, .move = {FOLD}}, decks[i]);
         expect_eq(decks[i], "PLAY stake", r.seat[0].stake[WAGER_PLAY], 0);
         expect_outcome(decks[i], "ante", r.seat[0].outcome[WAGER_ANTE], OUTCOME_LOSE);
         expect_outcome(decks[i], "PLAY", r.seat[0].outcome[WAGER_PLAY], OUTCOME_NONE);
@@ -333,8 +336,7 @@ static void test_caribbean_us_cap_and_uk_uncapped(void **state) {
     expect_eq(row, "PLAY stake", r.seat[0].stake[WAGER_PLAY], 20000);
     expect_eq(row, "ante returned (100.00 win, under the cap)", returned(&r, 0, WAGER_ANTE),
               pays(10000, 1));
-    expect_eq(row, "PLAY returned: stake + 5,000.00", returned(&r, 0, WAGER_PLAY),
-              20000 + 500000);
+    expect_eq(row, "PLAY returned: stake + 5,000.00", returned(&r, 0, WAGER_PLAY), 20000 + 500000);
     const round_event_t *e = find_event(&r, EV_CAPPED, 0, WAGER_PLAY);
     expect_eq(row, "EV_CAPPED on PLAY", e != NULL, true);
     if (e) {
@@ -394,8 +396,7 @@ static void test_caribbean_bonus51_lines_play_and_fold(void **state) {
     for (size_t i = 0; i < N(BONUS51_LINES); i++) {
         for (int move = FOLD; move <= PLAY; move++) {
             char row[96];
-            snprintf(row, sizeof row, "5+1 %s (%s)", BONUS51_LINES[i].name,
-                     move ? "PLAY" : "FOLD");
+            snprintf(row, sizeof row, "5+1 %s (%s)", BONUS51_LINES[i].name, move ? "PLAY" : "FOLD");
             jackpot_pool_t pool;
             jackpot_init(&pool, 100000);
             round_t r;
@@ -553,8 +554,8 @@ static void test_caribbean_jackpot_contributions(void **state) {
     round_t r;
     const char *row = "three jackpot bets";
     /* seat 3 holds trips: a fixed prize, not paid from the top prize */
-    play_round(&r, &ru, &pool, "2c 5d 9h Js 3c 7c 7d 4h 8s Kd 5c 5h 5s Kh 3d Ah Qs Td 6c 4d", 3,
-               p, row);
+    play_round(&r, &ru, &pool, "2c 5d 9h Js 3c 7c 7d 4h 8s Kd 5c 5h 5s Kh 3d Ah Qs Td 6c 4d", 3, p,
+               row);
     expect_eq(row, "top prize + 1.35", pool.value - before.value, 135 * (int64_t)JACKPOT_FRAC);
     expect_eq(row, "reserve + 0.15", pool.reserve - before.reserve, 15 * (int64_t)JACKPOT_FRAC);
     expect_eq(row, "shown top prize", jackpot_read(&pool), 123456 + 135);
@@ -596,8 +597,7 @@ static void test_caribbean_progressive_prizes(void **state) {
     for (size_t i = 0; i < N(lines); i++) {
         for (int move = FOLD; move <= PLAY; move++) {
             char row[96];
-            snprintf(row, sizeof row, "progressive %s (%s)", lines[i].name,
-                     move ? "PLAY" : "FOLD");
+            snprintf(row, sizeof row, "progressive %s (%s)", lines[i].name, move ? "PLAY" : "FOLD");
             jackpot_pool_t pool;
             jackpot_init(&pool, start);
             round_t r;
@@ -652,12 +652,12 @@ static void test_caribbean_progressive_straight_flush_then_royal(void **state) {
     round_t r;
     const char *row = "seat 1 straight flush, seat 2 royal";
     play_round(&r, &ru, &pool, "9h 8h 7h 6h 5h As Ks Qs Js Ts " DEALER_AK, 2, p, row);
-    const int64_t meter = 1234567 + 50;    /* 12,346.17 */
-    const int64_t sf = meter / 10;         /* 1,234.61 (1,234.617 rounded down) */
+    const int64_t meter = 1234567 + 50; /* 12,346.17 */
+    const int64_t sf = meter / 10;      /* 1,234.61 (1,234.617 rounded down) */
     expect_eq(row, "seat 1 straight flush: 10% of the meter", returned(&r, 0, WAGER_PROGRESSIVE),
               sf);
-    expect_eq(row, "seat 2 royal: the meter left after seat 1",
-              returned(&r, 1, WAGER_PROGRESSIVE), meter - sf);
+    expect_eq(row, "seat 2 royal: the meter left after seat 1", returned(&r, 1, WAGER_PROGRESSIVE),
+              meter - sf);
     expect_eq(row, "meter reset", jackpot_read(&pool), 1000000);
     end_checks();
 }
@@ -751,10 +751,10 @@ static void test_cajun_fold_at_each_step(void **state) {
         expect_eq(row, "staked", round_seat_staked(&r, 0), folds[i].staked);
         expect_eq(row, "returned", round_seat_returned(&r, 0), 0);
         expect_outcome(row, "ante", r.seat[0].outcome[WAGER_ANTE], OUTCOME_LOSE);
-        if (folds[i].r1) expect_outcome(row, "raise 1", r.seat[0].outcome[WAGER_RAISE_1],
-                                        OUTCOME_LOSE);
-        if (folds[i].r2) expect_outcome(row, "raise 2", r.seat[0].outcome[WAGER_RAISE_2],
-                                        OUTCOME_LOSE);
+        if (folds[i].r1)
+            expect_outcome(row, "raise 1", r.seat[0].outcome[WAGER_RAISE_1], OUTCOME_LOSE);
+        if (folds[i].r2)
+            expect_outcome(row, "raise 2", r.seat[0].outcome[WAGER_RAISE_2], OUTCOME_LOSE);
         expect_eq(row, "credits", r.seat[0].credits, CREDITS - folds[i].staked);
         expect_eq(row, "board turned for the side bets", r.board_shown, 3);
     }
@@ -817,18 +817,12 @@ static void test_cajun_board_bonus_lines(void **state) {
 static void test_cajun_pocket_bonus_lines(void **state) {
     (void)state;
     static const side_line_t lines[] = {
-        {"pair of aces", "Ac Ad 3h 7s 9d", 25},
-        {"A-K suited", "As Ks 3h 7s 9d", 20},
-        {"A-Q suited", "Ah Qh 3h 7s 9d", 20},
-        {"A-J suited", "Ad Jd 3h 7s 9d", 20},
-        {"A-K unsuited", "Ah Kc 3h 7s 9d", 10},
-        {"A-Q unsuited", "Ad Qs 3h 7s 9d", 10},
-        {"A-J unsuited", "Ac Jh 3h 7s 9d", 10},
-        {"pair of kings", "Kc Kd 3h 7s 9d", 5},
-        {"pair of twos", "2c 2d 3h 7s 9d", 5},
-        {"A-T", "Ac Td 3h 7s 9d", 0},
-        {"K-Q suited", "Kc Qc 3h 7s 9d", 0},
-        {"T-4", "Ts 4c 3h 7s 9d", 0},
+        {"pair of aces", "Ac Ad 3h 7s 9d", 25}, {"A-K suited", "As Ks 3h 7s 9d", 20},
+        {"A-Q suited", "Ah Qh 3h 7s 9d", 20},   {"A-J suited", "Ad Jd 3h 7s 9d", 20},
+        {"A-K unsuited", "Ah Kc 3h 7s 9d", 10}, {"A-Q unsuited", "Ad Qs 3h 7s 9d", 10},
+        {"A-J unsuited", "Ac Jh 3h 7s 9d", 10}, {"pair of kings", "Kc Kd 3h 7s 9d", 5},
+        {"pair of twos", "2c 2d 3h 7s 9d", 5},  {"A-T", "Ac Td 3h 7s 9d", 0},
+        {"K-Q suited", "Kc Qc 3h 7s 9d", 0},    {"T-4", "Ts 4c 3h 7s 9d", 0},
     };
     run_cajun_side_lines(WAGER_POCKET, lines, N(lines));
 }
@@ -838,18 +832,12 @@ static void test_cajun_pocket_bonus_lines(void **state) {
 static void test_cajun_loball_lines(void **state) {
     (void)state;
     static const side_line_t lines[] = {
-        {"7 high", "7c 5d 4h 3s 2c", 100},
-        {"8 high", "8c 6d 4h 3s 2c", 50},
-        {"9 high", "9c 6d 4h 3s 2c", 15},
-        {"10 high", "Tc 6d 4h 3s 2c", 5},
-        {"jack high", "Jc 6d 4h 3s 2c", 1},
-        {"queen high", "Qc 6d 4h 3s 2c", 0},
-        {"king high", "Kc 6d 4h 3s 2c", 0},
-        {"ace high", "Ac 6d 4h 3s 8c", 0},
-        {"pair of sevens", "7c 7d 4h 3s 2c", 0},
-        {"6-5-4-3-2 straight", "6c 5d 4h 3s 2c", 0},
-        {"wheel A-2-3-4-5", "Ac 5d 4h 3s 2c", 0},
-        {"7-high flush", "7c 5c 4c 3c 2c", 0},
+        {"7 high", "7c 5d 4h 3s 2c", 100},        {"8 high", "8c 6d 4h 3s 2c", 50},
+        {"9 high", "9c 6d 4h 3s 2c", 15},         {"10 high", "Tc 6d 4h 3s 2c", 5},
+        {"jack high", "Jc 6d 4h 3s 2c", 1},       {"queen high", "Qc 6d 4h 3s 2c", 0},
+        {"king high", "Kc 6d 4h 3s 2c", 0},       {"ace high", "Ac 6d 4h 3s 8c", 0},
+        {"pair of sevens", "7c 7d 4h 3s 2c", 0},  {"6-5-4-3-2 straight", "6c 5d 4h 3s 2c", 0},
+        {"wheel A-2-3-4-5", "Ac 5d 4h 3s 2c", 0}, {"7-high flush", "7c 5c 4c 3c 2c", 0},
     };
     run_cajun_side_lines(WAGER_LOBALL, lines, N(lines));
 }
@@ -944,8 +932,8 @@ static void test_cajun_aggregate_fifty_to_one_not_counted(void **state) {
     round_t r;
     const char *row = "royal 50,000.00 + flush at 50 to 1";
     play_round(&r, &ru, NULL, "As Ks 2s 3s Ts Js Qs", 2, p, row);
-    expect_eq(row, "seat 1 royal: the limit, 25,000.00",
-              main_returned(&r, 0) - main_staked(&r, 0), 2500000);
+    expect_eq(row, "seat 1 royal: the limit, 25,000.00", main_returned(&r, 0) - main_staked(&r, 0),
+              2500000);
     expect_eq(row, "seat 2 flush: 1,000.00 in full", main_returned(&r, 1), pays(2000, 50));
     expect_eq(row, "seat 2 not aggregated", find_event(&r, EV_AGGREGATE, 1, -1) != NULL, false);
     end_checks();
@@ -959,8 +947,7 @@ static void test_cajun_handpay_threshold(void **state) {
     rules_preset(&ru, PRESET_CAJUN);
     round_t r;
     const char *row = "flush on 50.00 wins 300.00";
-    play_round(&r, &ru, NULL, "2h 5h 9h Jh Kh", 1, &(plan_t){.ante = 500, .move = {3, 3, 3}},
-               row);
+    play_round(&r, &ru, NULL, "2h 5h 9h Jh Kh", 1, &(plan_t){.ante = 500, .move = {3, 3, 3}}, row);
     expect_eq(row, "returned", main_returned(&r, 0), pays(5000, 6));
     const round_event_t *e = find_event(&r, EV_HANDPAY, 0, -1);
     expect_eq(row, "EV_HANDPAY", e != NULL, true);
@@ -968,8 +955,7 @@ static void test_cajun_handpay_threshold(void **state) {
     expect_eq(row, "seat handpay", r.seat[0].handpay, true);
 
     row = "flush on 45.00 wins 270.00";
-    play_round(&r, &ru, NULL, "2h 5h 9h Jh Kh", 1, &(plan_t){.ante = 500, .move = {3, 3, 2}},
-               row);
+    play_round(&r, &ru, NULL, "2h 5h 9h Jh Kh", 1, &(plan_t){.ante = 500, .move = {3, 3, 2}}, row);
     expect_eq(row, "returned", main_returned(&r, 0), pays(4500, 6));
     expect_eq(row, "no EV_HANDPAY", find_event(&r, EV_HANDPAY, 0, -1) != NULL, false);
     expect_eq(row, "seat handpay", r.seat[0].handpay, false);
@@ -981,28 +967,58 @@ static void test_cajun_handpay_threshold(void **state) {
 /* ======================================================================================== */
 
 /* K-Q-J make 30 with any suits; the last two cards give the value. */
-#define ASIAN_DEALER_1 "Kd Qh Js Tc Ac" /* 10+10+10 = 30, 10+1: value 1 */
-#define ASIAN_DEALER_5 "Kd Qh Js Tc 5d" /* value 5 */
+#define ASIAN_DEALER_1  "Kd Qh Js Tc Ac" /* 10+10+10 = 30, 10+1: value 1 */
+#define ASIAN_DEALER_5  "Kd Qh Js Tc 5d" /* value 5 */
 #define ASIAN_DEALER_NQ "Ac Ad 2c 2h 3s" /* 1 1 2 2 3: no three make 10 */
 
-/* rules.md: 1-3 points 1:1, 4-6 2:1, 7-9 3:1 on ante and raise */
-static int margin_odds(int m) { return m <= 3 ? 1 : m <= 6 ? 2 : 3; }
-
-/* 5% of the winnings on ante and raise, rounded down to the cent (rules.md). */
-static int64_t commission(int64_t won) { return won * 5 / 100; }
-
-static void expect_asian_money(const char *row, const round_t *r, int64_t ante, int64_t won) {
-    int64_t c = commission(won);
-    expect_eq(row, "ante + raise returned", main_returned(r, 0), 2 * ante + won - c);
-    expect_eq(row, "commission", r->seat[0].commission, c);
-    const round_event_t *e = find_event(r, EV_COMMISSION, 0, -1);
-    expect_eq(row, "EV_COMMISSION", e ? e->amount : 0, c);
+/* 5% of the player's net win of the round, ante and raise together, rounded down to the cent
+ * (rules.md). */
+static int64_t commission(int64_t net_win) {
+    return net_win > 0 ? net_win * 5 / 100 : 0;
 }
 
+/* One Asian round's money, worked out by hand: what the ante and the raise return before the
+ * commission, the commission, and what comes back in all. Both stakes always come back whole:
+ * the commission is taken from the winnings only. */
+typedef struct asian_money {
+    int64_t ante_back, raise_back; /* before commission: stake + win, stake, or 0 */
+    int64_t charged;               /* the commission */
+    int64_t total;                 /* ante_back + raise_back - charged */
+} asian_money_t;
+
+static void expect_asian_money(const char *row, const round_t *r, int64_t ante,
+                               asian_money_t want) {
+    const round_seat_t *seat = &r->seat[0];
+    int64_t net = want.ante_back + want.raise_back - 2 * ante;
+    expect_eq(row, "the row's own sum", want.ante_back + want.raise_back - want.charged,
+              want.total);
+    expect_eq(row, "the row's commission is 5% of the net win, rounded down", commission(net),
+              want.charged);
+    expect_eq(row, "ante + raise returned", main_returned(r, 0), want.total);
+    expect_eq(row, "commission", seat->commission, want.charged);
+    const round_event_t *e = find_event(r, EV_COMMISSION, 0, -1);
+    expect_eq(row, "EV_COMMISSION", e ? e->amount : 0, want.charged);
+    if (want.ante_back >= ante)
+        expect_eq(row, "ante stake back whole", returned(r, 0, WAGER_ANTE) >= ante, true);
+    if (want.raise_back >= ante)
+        expect_eq(row, "raise stake back whole", returned(r, 0, WAGER_PLAY) >= ante, true);
+}
+
+/* rules.md: both qualify and the player is higher: the ANTE wins 1:1 and the RAISE wins at the
+ * margin odds, 1:1 for 1-3 points, 2:1 for 4-6, 3:1 for 7-9; then 5% of the net win. Ante
+ * 10.00, raise 10.00:
+ *   1-3 points: ante +10.00, raise +10.00, net 20.00, commission 1.00, back 39.00
+ *   4-6 points: ante +10.00, raise +20.00, net 30.00, commission 1.50, back 48.50
+ *   7-9 points: ante +10.00, raise +30.00, net 40.00, commission 2.00, back 58.00 */
 static void test_asian_margins(void **state) {
     (void)state;
     rules_t ru;
     rules_preset(&ru, PRESET_ASIAN);
+    static const asian_money_t band[3] = {
+        {2000, 2000, 100, 3900},
+        {2000, 3000, 150, 4850},
+        {2000, 4000, 200, 5800},
+    };
     /* the player's fifth card gives values 2..10 against the dealer's 1 */
     static const char *const fifth[] = {"2c", "3c", "4c", "5c", "6c", "7c", "8c", "9c", "Kh"};
     for (int m = 1; m <= 9; m++) {
@@ -1012,10 +1028,11 @@ static void test_asian_margins(void **state) {
         round_t r;
         play_round(&r, &ru, NULL, cards, 1, &(plan_t){.ante = 1000, .move = {PLAY}}, row);
         expect_eq(row, "player value", r.seat[0].hand_value, 1 + m);
+        expect_eq(row, "dealer value", r.dealer_value, 1);
         expect_eq(row, "raise stake", r.seat[0].stake[WAGER_PLAY], 1000);
         expect_outcome(row, "ante", r.seat[0].outcome[WAGER_ANTE], OUTCOME_WIN);
         expect_outcome(row, "raise", r.seat[0].outcome[WAGER_PLAY], OUTCOME_WIN);
-        expect_asian_money(row, &r, 1000, 2 * 1000 * margin_odds(m));
+        expect_asian_money(row, &r, 1000, band[(m - 1) / 3]);
     }
     /* the joker is a 1-point card in the main game: Jk+4+5 = 10, K+3: value 3 */
     const char *row = "player with the joker, value 3, wins by 2";
@@ -1023,19 +1040,27 @@ static void test_asian_margins(void **state) {
     play_round(&r, &ru, NULL, "Jk 4c 5d Kh 3s " ASIAN_DEALER_1, 1,
                &(plan_t){.ante = 1000, .move = {PLAY}}, row);
     expect_eq(row, "player value", r.seat[0].hand_value, 3);
-    expect_asian_money(row, &r, 1000, 2000);
+    expect_asian_money(row, &r, 1000, band[0]);
     /* dealer with the joker: Jk+9+K = 20, Q+5: value 5 */
     row = "dealer with the joker, value 5, player 8 wins by 3";
     play_round(&r, &ru, NULL, "Kc Qd Jh Ts 8c Jk 9c Kd Qh 5s", 1,
                &(plan_t){.ante = 1000, .move = {PLAY}}, row);
     expect_eq(row, "dealer value", r.dealer_value, 5);
-    expect_asian_money(row, &r, 1000, 2000);
+    expect_asian_money(row, &r, 1000, band[0]);
+    /* the rule sheet's worked example: 5 5 10 K 9 (value 9) against 7 3 K A 2 (value 3), ante
+     * 5.00: ante +5.00, raise 2:1 +10.00, net 15.00, commission 0.75, back 5.00 + 5.00 + 15.00 -
+     * 0.75 = 24.25 */
+    row = "rule sheet example, 9 against 3";
+    play_round(&r, &ru, NULL, "5h 5d Tc Kh 9s 7d 3c Ks Ac 2d", 1,
+               &(plan_t){.ante = 500, .move = {PLAY}}, row);
+    expect_eq(row, "player value", r.seat[0].hand_value, 9);
+    expect_eq(row, "dealer value", r.dealer_value, 3);
+    expect_asian_money(row, &r, 500, (asian_money_t){1000, 1500, 75, 2425});
     end_checks();
 }
 
-/* seeds/asian-stud.md: "With a 0.25 ante and raise, a 1-point win earns 0.50; 5% is 0.025,
- * charged as 0.02", and the sheet's 10.00 table. The ante minimum is lowered for the small
- * bets. */
+/* The commission is rounded down to the cent: stakes whose 5% has a fraction of a cent. The
+ * ante minimum is lowered for the small bets. */
 static void test_asian_commission_rounding(void **state) {
     (void)state;
     rules_t ru;
@@ -1043,75 +1068,94 @@ static void test_asian_commission_rounding(void **state) {
     ru.bet_min[WAGER_ANTE] = ru.bet_min[WAGER_PLAY] = 10;
     static const struct {
         const char *name, *cards;
-        int64_t ante, won, charged;
+        int64_t ante;
+        asian_money_t want;
     } cases[] = {
-        {"0.25, 1 point: 0.50 won, 0.02 charged", "Kc Qd Jh Ts 2c " ASIAN_DEALER_1, 25, 50, 2},
-        {"1.15, 8 points: 6.90 won, 0.34 charged", "Kc Qd Jh Ts 9c " ASIAN_DEALER_1, 115, 690,
-         34},
-        {"10.00, 2 points: 20.00 won, 1.00 charged", "Kc Qd Jh Ts 3c " ASIAN_DEALER_1, 1000,
-         2000, 100},
-        {"10.00, 5 points: 40.00 won, 2.00 charged", "Kc Qd Jh Ts 6c " ASIAN_DEALER_1, 1000,
-         4000, 200},
-        {"10.00, 8 points: 60.00 won, 3.00 charged", "Kc Qd Jh Ts 9c " ASIAN_DEALER_1, 1000,
-         6000, 300},
-        {"10.00, dealer not qualifying: 10.00 won, 0.50 charged",
-         "Kc Qd Jh Ts 5c " ASIAN_DEALER_NQ, 1000, 1000, 50},
-        {"0.35, dealer not qualifying: 0.35 won, 0.01 charged", "Kc Qd Jh Ts 5c " ASIAN_DEALER_NQ,
-         35, 35, 1},
-        {"0.25, dealer not qualifying: 0.25 won, 0.01 charged",
-         "Kc Qd Jh Ts 5c " ASIAN_DEALER_NQ, 25, 25, 1},
-        {"0.19, dealer not qualifying: 0.19 won, nothing charged",
-         "Kc Qd Jh Ts 5c " ASIAN_DEALER_NQ, 19, 19, 0},
+        /* the rule sheet: ante 1.10 +1.10, raise 2:1 +2.20, net 3.30, 5% = 0.165 */
+        {"1.10, 5 points: net 3.30, 0.165 charged as 0.16",
+         "Kc Qd Jh Ts 6c " ASIAN_DEALER_1,
+         110,
+         {220, 330, 16, 534}},
+        /* ante +1.15, raise 1:1 +1.15, net 2.30, 5% = 0.115 */
+        {"1.15, 2 points: net 2.30, 0.115 charged as 0.11",
+         "Kc Qd Jh Ts 3c " ASIAN_DEALER_1,
+         115,
+         {230, 230, 11, 449}},
+        /* ante +1.01, raise 3:1 +3.03, net 4.04, 5% = 0.202 */
+        {"1.01, 9 points: net 4.04, 0.202 charged as 0.20",
+         "Kc Qd Jh Ts Kh " ASIAN_DEALER_1,
+         101,
+         {202, 404, 20, 586}},
+        /* ante +0.25, raise 1:1 +0.25, net 0.50, 5% = 0.025 */
+        {"0.25, 1 point: net 0.50, 0.025 charged as 0.02",
+         "Kc Qd Jh Ts 2c " ASIAN_DEALER_1,
+         25,
+         {50, 50, 2, 98}},
+        /* dealer not qualifying: ante +1.25, raise pushes, net 1.25, 5% = 0.0625 */
+        {"1.25, dealer not qualifying: net 1.25, 0.0625 charged as 0.06",
+         "Kc Qd Jh Ts 5c " ASIAN_DEALER_NQ,
+         125,
+         {250, 125, 6, 369}},
+        /* ante +0.35, net 0.35, 5% = 0.0175 */
+        {"0.35, dealer not qualifying: net 0.35, 0.0175 charged as 0.01",
+         "Kc Qd Jh Ts 5c " ASIAN_DEALER_NQ,
+         35,
+         {70, 35, 1, 104}},
+        /* ante +0.19, net 0.19, 5% = 0.0095: nothing */
+        {"0.19, dealer not qualifying: net 0.19, nothing charged",
+         "Kc Qd Jh Ts 5c " ASIAN_DEALER_NQ,
+         19,
+         {38, 19, 0, 57}},
     };
     for (size_t i = 0; i < N(cases); i++) {
         round_t r;
         play_round(&r, &ru, NULL, cases[i].cards, 1,
                    &(plan_t){.ante = cases[i].ante, .move = {PLAY}}, cases[i].name);
-        expect_eq(cases[i].name, "commission (from the sheet)", commission(cases[i].won),
-                  cases[i].charged);
-        expect_asian_money(cases[i].name, &r, cases[i].ante, cases[i].won);
+        expect_asian_money(cases[i].name, &r, cases[i].ante, cases[i].want);
     }
     end_checks();
 }
 
-/* The rest of the settlement table of seeds/asian-stud.md, ante 10.00 and raise 10.00. */
+/* The rest of the settlement table of rules.md, ante 10.00 and raise 10.00. */
 static void test_asian_settlement_branches(void **state) {
     (void)state;
     rules_t ru;
     rules_preset(&ru, PRESET_ASIAN);
+    /* dealer not qualifying: ante 1:1 (+10.00), raise pushes; net 10.00, commission 0.50 */
+    static const asian_money_t dnq = {2000, 1000, 50, 2950};
+    static const asian_money_t push = {1000, 1000, 0, 2000};
+    static const asian_money_t lost = {0, 0, 0, 0};
     static const struct {
         const char *name, *cards;
         bool qualifies;
         round_outcome_t ante_o, raise_o;
-        int64_t won; /* before commission; -1: both stakes lost */
+        asian_money_t want;
     } cases[] = {
         {"dealer does not qualify, player value 5", "Kc Qd Jh Ts 5c " ASIAN_DEALER_NQ, false,
-         OUTCOME_WIN, OUTCOME_PUSH, 1000},
+         OUTCOME_WIN, OUTCOME_PUSH, dnq},
         {"dealer does not qualify, player value 10", "Kc Qd Jh Ts Kh " ASIAN_DEALER_NQ, false,
-         OUTCOME_WIN, OUTCOME_PUSH, 1000},
-        {"neither qualifies", "Ah As 2d 2s 3c " ASIAN_DEALER_NQ, false, OUTCOME_WIN,
-         OUTCOME_PUSH, 1000},
-        {"dealer qualifies, player does not", "Ah As 2d 2s 3c " ASIAN_DEALER_5, true,
-         OUTCOME_LOSE, OUTCOME_LOSE, -1},
+         OUTCOME_WIN, OUTCOME_PUSH, dnq},
+        {"neither qualifies", "Ah As 2d 2s 3c " ASIAN_DEALER_NQ, false, OUTCOME_WIN, OUTCOME_PUSH,
+         dnq},
+        {"dealer qualifies, player does not", "Ah As 2d 2s 3c " ASIAN_DEALER_5, true, OUTCOME_LOSE,
+         OUTCOME_LOSE, lost},
         {"equal values push", "Kc Qd Jh Ts 5c " ASIAN_DEALER_5, true, OUTCOME_PUSH, OUTCOME_PUSH,
-         0},
+         push},
         {"equal values of 10 push", "Kc Qd Jh Ts Th Ks Qc Jd Tc Kh", true, OUTCOME_PUSH,
-         OUTCOME_PUSH, 0},
-        {"dealer higher by 1", "Kc Qd Jh Ts 4c " ASIAN_DEALER_5, true, OUTCOME_LOSE,
-         OUTCOME_LOSE, -1},
-        {"dealer 10 against 1", "Kc Qd Jh Ts Ac Ks Qc Jd Tc Kh", true, OUTCOME_LOSE,
-         OUTCOME_LOSE, -1},
+         OUTCOME_PUSH, push},
+        {"dealer higher by 1", "Kc Qd Jh Ts 4c " ASIAN_DEALER_5, true, OUTCOME_LOSE, OUTCOME_LOSE,
+         lost},
+        {"dealer 10 against 1", "Kc Qd Jh Ts Ac Ks Qc Jd Tc Kh", true, OUTCOME_LOSE, OUTCOME_LOSE,
+         lost},
     };
     for (size_t i = 0; i < N(cases); i++) {
         const char *row = cases[i].name;
         round_t r;
-        play_round(&r, &ru, NULL, cases[i].cards, 1, &(plan_t){.ante = 1000, .move = {PLAY}},
-                   row);
+        play_round(&r, &ru, NULL, cases[i].cards, 1, &(plan_t){.ante = 1000, .move = {PLAY}}, row);
         expect_eq(row, "dealer qualifies", r.dealer_qualifies, cases[i].qualifies);
         expect_outcome(row, "ante", r.seat[0].outcome[WAGER_ANTE], cases[i].ante_o);
         expect_outcome(row, "raise", r.seat[0].outcome[WAGER_PLAY], cases[i].raise_o);
-        if (cases[i].won < 0) expect_eq(row, "returned", main_returned(&r, 0), 0);
-        else expect_asian_money(row, &r, 1000, cases[i].won);
+        expect_asian_money(row, &r, 1000, cases[i].want);
     }
 
     /* FOLD: the ante is lost, no raise is made - whatever the dealer holds */
@@ -1119,12 +1163,56 @@ static void test_asian_settlement_branches(void **state) {
                                         "Kc Qd Jh Ts Kh " ASIAN_DEALER_NQ};
     for (size_t i = 0; i < N(folds); i++) {
         round_t r;
-        play_round(&r, &ru, NULL, folds[i], 1, &(plan_t){.ante = 1000, .move = {FOLD}},
-                   folds[i]);
+        play_round(&r, &ru, NULL, folds[i], 1, &(plan_t){.ante = 1000, .move = {FOLD}}, folds[i]);
         expect_eq(folds[i], "raise stake", r.seat[0].stake[WAGER_PLAY], 0);
         expect_outcome(folds[i], "ante", r.seat[0].outcome[WAGER_ANTE], OUTCOME_LOSE);
         expect_eq(folds[i], "returned", round_seat_returned(&r, 0), 0);
         expect_eq(folds[i], "commission", r.seat[0].commission, 0);
+        expect_eq(folds[i], "EV_COMMISSION", count_events(&r, EV_COMMISSION), 0);
+    }
+    end_checks();
+}
+
+/* The seed's literal reading, a config choice (asian_odds_on_ante = 1): the margin odds on
+ * ante AND raise, then 5% of the net win. Ante 10.00, raise 10.00:
+ *   2 points: ante +10.00, raise +10.00, net 20.00, commission 1.00, back 39.00
+ *   5 points: ante +20.00, raise +20.00, net 40.00, commission 2.00, back 58.00
+ *   8 points: ante +30.00, raise +30.00, net 60.00, commission 3.00, back 77.00
+ *   dealer not qualifying: as the house rule, ante +10.00, raise pushes, back 29.50 */
+static void test_asian_literal_reading(void **state) {
+    (void)state;
+    rules_t ru;
+    rules_preset(&ru, PRESET_ASIAN);
+    ru.asian_odds_on_ante = 1;
+    static const struct {
+        const char *name, *cards;
+        round_outcome_t raise_o;
+        asian_money_t want;
+    } cases[] = {
+        {"literal, 2 points",
+         "Kc Qd Jh Ts 3c " ASIAN_DEALER_1,
+         OUTCOME_WIN,
+         {2000, 2000, 100, 3900}},
+        {"literal, 5 points",
+         "Kc Qd Jh Ts 6c " ASIAN_DEALER_1,
+         OUTCOME_WIN,
+         {3000, 3000, 200, 5800}},
+        {"literal, 8 points",
+         "Kc Qd Jh Ts 9c " ASIAN_DEALER_1,
+         OUTCOME_WIN,
+         {4000, 4000, 300, 7700}},
+        {"literal, dealer not qualifying",
+         "Kc Qd Jh Ts 5c " ASIAN_DEALER_NQ,
+         OUTCOME_PUSH,
+         {2000, 1000, 50, 2950}},
+    };
+    for (size_t i = 0; i < N(cases); i++) {
+        round_t r;
+        play_round(&r, &ru, NULL, cases[i].cards, 1, &(plan_t){.ante = 1000, .move = {PLAY}},
+                   cases[i].name);
+        expect_outcome(cases[i].name, "ante", r.seat[0].outcome[WAGER_ANTE], OUTCOME_WIN);
+        expect_outcome(cases[i].name, "raise", r.seat[0].outcome[WAGER_PLAY], cases[i].raise_o);
+        expect_asian_money(cases[i].name, &r, 1000, cases[i].want);
     }
     end_checks();
 }
@@ -1210,6 +1298,7 @@ int main(void) {
         cmocka_unit_test(test_asian_margins),
         cmocka_unit_test(test_asian_commission_rounding),
         cmocka_unit_test(test_asian_settlement_branches),
+        cmocka_unit_test(test_asian_literal_reading),
         cmocka_unit_test(test_asian_bonus_lines),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <signal.h>
+#include <sodium.h>
 #include <sys/resource.h>
 #include <time.h>
 #include <unistd.h>
@@ -16,6 +17,7 @@
 #include <systemd/sd-daemon.h>
 #endif
 
+#include "approval.h"
 #include "config.h"
 #include "game.h"
 #include "scene_operator.h"
@@ -50,6 +52,8 @@ void app_options_default(app_options_t *o) {
     o->stall_seconds = 10;
     o->attract_idle = true;
     o->attract_idle_seconds = 60;
+    o->min_payback_bp = APPROVAL_MIN_DEFAULT_BP;
+    o->max_payback_bp = APPROVAL_MAX_DEFAULT_BP;
 }
 
 /* SIGTERM and SIGINT (systemd stopping the service, Ctrl+C in a terminal) end the program in
@@ -588,6 +592,99 @@ static void heartbeat(app_t *a) {
 #endif
 }
 
+/* ---- the approved return range ---- */
+
+/* The cache name of a game's figures: "parsheet:" and the BLAKE2b digest of the figures' format
+ * and the rules' canonical hash (every field of the rules, so any change works them out again).
+ * The range is not part of it: the cache keeps the figures, never the verdict. */
+static void approval_cache_name(const rules_t *r, char name[96]) {
+    uint8_t rules_hash[STORE_HASH_BYTES], d[32];
+    store_rules_hash(r, rules_hash);
+    crypto_generichash_state st;
+    crypto_generichash_init(&st, NULL, 0, sizeof d);
+    crypto_generichash_update(&st, (const uint8_t *)APPROVAL_FORMAT, strlen(APPROVAL_FORMAT));
+    crypto_generichash_update(&st, rules_hash, sizeof rules_hash);
+    crypto_generichash_final(&st, d, sizeof d);
+    char hex[2 * sizeof d + 1];
+    sodium_bin2hex(hex, sizeof hex, d, sizeof d);
+    snprintf(name, 96, "parsheet:%s", hex);
+}
+
+/* Every bet's exact return: from the store's cache when it holds this game's figures, else
+ * worked out from the par sheet and kept there. *source says which, for the log. */
+static bool approval_figures(app_t *a, const rules_t *r, approval_t *out, const char **source) {
+    char name[96], *value = malloc(STORE_CACHE_LEN);
+    if (!value) return false;
+    bool found = false;
+    if (approval_known(r, out)) {
+        *source = "of the built-in pay tables";
+        free(value);
+        return true;
+    }
+    approval_cache_name(r, name);
+    if (a->store && store_cache_get(a->store, name, value, STORE_CACHE_LEN, &found) == STORE_OK &&
+        found && approval_decode(value, r, out)) {
+        *source = "from the cache";
+        free(value);
+        return true;
+    }
+    bool ok = approval_compute(r, 2, out);
+    *source = "worked out";
+    if (ok && a->store && approval_encode(out, value, STORE_CACHE_LEN) < STORE_CACHE_LEN &&
+        store_cache_put(a->store, name, value) == STORE_OK)
+        *source = "worked out, kept in the cache";
+    free(value);
+    return ok;
+}
+
+/* Checks the game against [approval] min_payback and max_payback. Returns 0 to play on (a
+ * desktop game outside the range gets the warning for the table in warning), 2 when a cabinet
+ * must not start (one line on stderr says why), 1 when the figures cannot be had. */
+static int check_approval(app_t *a, bool kiosk, char *warning, size_t n) {
+    const app_options_t *o = a->o;
+    approval_t ap;
+    const char *source = "";
+    if (!approval_figures(a, &o->rules, &ap, &source)) {
+        fprintf(stderr, "studpoker: the par sheet could not be worked out (out of memory)\n");
+        return 1;
+    }
+    approval_miss_t miss[APPROVAL_MAX_BETS];
+    int nmiss = approval_check(&ap, o->min_payback_bp, o->max_payback_bp, miss, APPROVAL_MAX_BETS);
+    char lo[16], hi[16];
+    approval_limit_text(o->min_payback_bp, lo, sizeof lo);
+    approval_limit_text(o->max_payback_bp, hi, sizeof hi);
+    if (nmiss == 0) {
+        /* a machine with a store says where its figures came from (the audit trail of a start) */
+        if (a->store)
+            fprintf(stderr, "studpoker: approved return %s to %s: every bet inside (figures %s)\n",
+                    lo, hi, source);
+        return 0;
+    }
+    char text[400], more[64] = "";
+    approval_miss_text(&ap, &miss[0], text, sizeof text);
+    if (nmiss > 1)
+        snprintf(more, sizeof more, "; %d more bet%s outside the range too", nmiss - 1,
+                 nmiss == 2 ? " is" : "s are");
+    const char *key = miss[0].above ? "max_payback" : "min_payback";
+    if (kiosk) {
+        fprintf(stderr,
+                "studpoker: not approved: %s ([approval] %s)%s; the cabinet does not start "
+                "(studpoker check-config --kiosk FILE lists every bet)\n",
+                text, key, more);
+        return 2;
+    }
+    fprintf(stderr,
+            "studpoker: warning: not approved: %s ([approval] %s)%s; a desktop game plays on\n",
+            text, key, more);
+    char pct[48], lim[16];
+    approval_percent(&ap.bet[miss[0].bet], pct, sizeof pct);
+    approval_limit_text(miss[0].limit_bp, lim, sizeof lim);
+    snprintf(warning, n, "NOT APPROVED: %s returns %s%%, %s the %s %s",
+             approval_bet_name(ap.variant, ap.bet[miss[0].bet].wager), pct,
+             miss[0].above ? "above" : "below", lim, miss[0].above ? "maximum" : "minimum");
+    return 0;
+}
+
 int app_run(const app_options_t *o) {
     app_t *a = calloc(1, sizeof *a);
     if (!a) return 1;
@@ -611,23 +708,9 @@ int app_run(const app_options_t *o) {
     SDL_SetHint(SDL_HINT_NO_SIGNAL_HANDLERS, "1");
     signal(SIGTERM, on_terminate);
     signal(SIGINT, on_terminate);
-    if (!start_sdl(a, o)) goto done;
-    if (!gfx_init(&a->gfx, a->window, a->ren, assets)) goto done;
-    ui_input_init(&a->input);
-    for (int i = 0; i < o->nkeys; i++) {
-        ui_button_t b;
-        if (!o->keys[i].key || !o->keys[i].key[0]) continue;
-        if (!ui_button_from_name(o->keys[i].button, &b) ||
-            !ui_keymap_set(&a->input.map, b, o->keys[i].key)) {
-            fprintf(stderr,
-                    "studpoker: [keys] %s: SDL knows no key named '%s' (write names like "
-                    "Return, Space, F2, A)\n",
-                    o->keys[i].button, o->keys[i].key);
-            goto done;
-        }
-    }
     /* the machine's state: the database named, else the user's data folder (a headless run
-     * without --db keeps everything in memory, for tests) */
+     * without --db keeps everything in memory, for tests); opened before the window, so that a
+     * cabinet that may not start never shows one */
     char dbpath[1024] = "";
     if (o->db) {
         snprintf(dbpath, sizeof dbpath, "%s", o->db);
@@ -642,9 +725,35 @@ int app_run(const app_options_t *o) {
     }
     if (dbpath[0]) {
         char err[STORE_MSG_LEN];
-        if (store_open(dbpath, &a->store, err, sizeof err) != STORE_OK)
+        if (store_open_files(dbpath, o->key_path, o->anchor_path, NULL, &a->store, err,
+                             sizeof err) != STORE_OK)
             fprintf(stderr, "studpoker: %s: %s\n", dbpath, err);
         if (!a->store) goto done;
+    }
+    /* the approved return range: a cabinet outside it stops here; the demo plays no money and
+     * the render benchmark no game, so neither is checked */
+    char approval_warning[128] = "";
+    if (!o->attract && !o->bench_frames) {
+        int refused = check_approval(a, kiosk, approval_warning, sizeof approval_warning);
+        if (refused) {
+            status = refused;
+            goto done;
+        }
+    }
+    if (!start_sdl(a, o)) goto done;
+    if (!gfx_init(&a->gfx, a->window, a->ren, assets)) goto done;
+    ui_input_init(&a->input);
+    for (int i = 0; i < o->nkeys; i++) {
+        ui_button_t b;
+        if (!o->keys[i].key || !o->keys[i].key[0]) continue;
+        if (!ui_button_from_name(o->keys[i].button, &b) ||
+            !ui_keymap_set(&a->input.map, b, o->keys[i].key)) {
+            fprintf(stderr,
+                    "studpoker: [keys] %s: SDL knows no key named '%s' (write names like "
+                    "Return, Space, F2, A)\n",
+                    o->keys[i].button, o->keys[i].key);
+            goto done;
+        }
     }
     /* tickets: the configured folder, else vouchers/ beside the database */
     if (o->voucher_dir && o->voucher_dir[0]) {
@@ -673,7 +782,10 @@ int app_run(const app_options_t *o) {
                 a->game.round.phase == ROUND_BETTING    ? "betting"
                 : a->game.round.phase == ROUND_DECIDING ? "deciding"
                                                         : "settled");
-    if (a->game.state != GAME_PLAY) fprintf(stderr, "studpoker: %s\n", a->game.message);
+    if (a->game.state == GAME_FAULT)
+        fprintf(stderr, "studpoker: %s: %s\n", a->game.fault_title, a->game.message);
+    else if (a->game.state != GAME_PLAY)
+        fprintf(stderr, "studpoker: %s\n", a->game.message);
     for (int i = 0; i < o->ndecks; i++) {
         char err[160];
         if (!o->headless || !game_stack_deck(&a->game, o->decks[i], err, sizeof err)) {
@@ -688,6 +800,7 @@ int app_run(const app_options_t *o) {
     }
     table_init(&a->table, &a->game, &a->audio, o->turbo, assets);
     a->table.demo = o->attract;
+    if (approval_warning[0]) table_warning(&a->table, approval_warning);
     operator_init(&a->op, &a->game, &a->audio, &a->settings, o->operator_pin);
     /* the strategy takes under a second to build: autoplay waits for it, the hint and the
      * demo do not hold up the first frame */
@@ -776,6 +889,10 @@ int app_run(const app_options_t *o) {
             last = t;
             if (dt > 0.25f) dt = 0.25f;
         }
+        /* while nobody plays (no round on the table, nothing moving): the background check of
+         * the records a start no longer reads, a slice a frame */
+        if (!o->attract && !operator_is_open(&a->op) && !table_busy(&a->table))
+            game_idle_check(&a->game, 500);
         if (operator_is_open(&a->op)) {
             operator_update(&a->op, &in, dt);
             if (a->op.shutdown) quit = true;
@@ -853,7 +970,8 @@ int app_run(const app_options_t *o) {
     } else if (o->headless || o->summary) {
         print_summary(a);
     }
-    status = 0;
+    /* a run that ends with play stopped by a fault says so in its exit status too */
+    status = a->game.state == GAME_FAULT ? 3 : 0;
 done:
     free(script.lines);
     if (a->watchdog) {

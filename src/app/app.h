@@ -48,9 +48,15 @@ typedef struct app_options {
     int nbills;
     const char *machine_id, *operator_pin;
     const char *voucher_dir; /* NULL/"": vouchers/ beside the database (none without one) */
+    const char *key_path;    /* NULL/"": machine.key in the database's folder */
+    const char *anchor_path; /* NULL/"": the database's path with .anchor */
     int stall_seconds;       /* the watchdog */
     bool attract_idle;       /* the demo starts after attract_idle_seconds idle with no credits */
     int attract_idle_seconds;
+    /* the return range the machine is approved for ([approval] min_payback, max_payback), in
+     * basis points: a cabinet (kiosk) with a bet outside it does not start, a desktop game
+     * warns on the table; figures kept in the store's cache */
+    int32_t min_payback_bp, max_payback_bp;
     struct {
         const char *button; /* logical button name, "deal" */
         const char *key;    /* SDL key name, "Return" */

@@ -7,11 +7,14 @@
 
 #include <sodium.h>
 
+/* Play stops: the title the README names for this kind of fault, and what the store says. */
 static void fault(game_t *g, const char *what) {
     g->state = GAME_FAULT;
-    snprintf(g->message, sizeof g->message, "%s%s%s", what,
-             g->store && store_message(g->store)[0] ? ": " : "",
-             g->store ? store_message(g->store) : "");
+    const char *title = g->store ? store_fault_title(g->store) : "";
+    snprintf(g->fault_title, sizeof g->fault_title, "%s",
+             title[0] ? title : "MACHINE FAULT - CALL ATTENDANT");
+    const char *msg = g->store ? store_message(g->store) : "";
+    snprintf(g->message, sizeof g->message, "%s%s%s", what, what[0] && msg[0] ? ": " : "", msg);
 }
 
 /* A hand-pay lock waiting in the store stops play until the attendant clears it. */
@@ -21,6 +24,7 @@ static void read_locks(game_t *g) {
     if (store_locks(g->store, &lock, 1) > 0) {
         char b[40];
         g->state = lock.kind == STORE_LOCK_HANDPAY ? GAME_LOCKED : GAME_FAULT;
+        snprintf(g->fault_title, sizeof g->fault_title, "MACHINE FAULT - CALL ATTENDANT");
         g->lock_id = lock.id;
         if (lock.kind == STORE_LOCK_HANDPAY)
             snprintf(g->message, sizeof g->message, "HAND PAY %s  -  CALL ATTENDANT",
@@ -33,15 +37,8 @@ static void read_locks(game_t *g) {
 /* The door as the audit log last saw it: a door left open before a power cut is still open
  * after it (the keyboard's door key is a toggle with no switch to read). */
 static void restore_door(game_t *g) {
-    enum { ROWS = 200 };
-    store_audit_row_t *rows = calloc(ROWS, sizeof *rows);
-    int n = rows ? store_audit_read(g->store, rows, ROWS) : 0;
-    for (int i = 0; i < n; i++)
-        if (strcmp(rows[i].event, "door-open") == 0 || strcmp(rows[i].event, "door-close") == 0) {
-            g->door_open = strcmp(rows[i].event, "door-open") == 0;
-            break;
-        }
-    free(rows);
+    bool open = false;
+    if (store_door_state(g->store, &open) == STORE_OK) g->door_open = open;
 }
 
 bool game_init(game_t *g, const rules_t *rules, int64_t credits, uint64_t seed, store_t *store) {
@@ -61,7 +58,7 @@ bool game_init(game_t *g, const rules_t *rules, int64_t credits, uint64_t seed, 
     if (!store) return true; /* the first round opens with game_new_round() */
 
     if (store_state(store) == STORE_FAULTED) {
-        fault(g, "MEMORY ERROR  -  CALL ATTENDANT");
+        fault(g, "");
         return true;
     }
     if (store_pool_key(&g->rules) && store_pool_for_rules(store, &g->rules, &g->pool) != STORE_OK) {
@@ -239,6 +236,26 @@ static bool rebuild_betting(game_t *g, int keep) {
     return true;
 }
 
+/* The bets on the felt as the fewest actions that place them: one bet per spot, the ante first
+ * (side bets need it). However many chips, undos and clears came before, a round records at most
+ * one action per wager before the deal, so the decisions after it always have room. */
+static int net_bets(const game_t *g, round_action_t *out) {
+    const round_seat_t *seat = &g->round.seat[0];
+    int n = 0;
+    for (int w = 0; w < WAGER_COUNT; w++)
+        if (seat->stake[w]) out[n++] = round_bet(0, (wager_t)w, seat->stake[w]);
+    return n;
+}
+
+/* The chips placed so far as their net bets, when the list of them is full: UNDO then takes
+ * back a whole spot at a time (the round keeps only a few undo steps anyway). */
+static bool compact_pending(game_t *g) {
+    round_action_t net[WAGER_COUNT];
+    int n = net_bets(g, net);
+    memcpy(g->pending, net, sizeof net[0] * (size_t)n);
+    return rebuild_betting(g, n);
+}
+
 /* The deal (or a timer) starts the game proper: the round and the bets on the felt are
  * recorded, each committed before the next. */
 static bool begin_round(game_t *g) {
@@ -246,7 +263,7 @@ static bool begin_round(game_t *g) {
         g->round_begun = true;
         return true;
     }
-    int n = g->npending;
+    int n = net_bets(g, g->pending);
     if (!rebuild_betting(g, 0)) {
         fault(g, "The round could not be rebuilt");
         return false;
@@ -278,8 +295,10 @@ round_status_t game_act(game_t *g, round_action_t a) {
     if (g->door_open) return refused("The door is open: play waits until it is closed.");
     if (!g->round_begun && g->round.phase == ROUND_BETTING && is_betting_action(a.type)) {
         /* a chip on the felt: shown now, recorded with the deal */
-        if (g->npending >= STORE_MAX_ACTIONS - 1)
-            return refused("Too many changes in one game: clear the bets or deal.");
+        if (g->npending >= GAME_MAX_PENDING && !compact_pending(g)) {
+            fault(g, "The bets could not be rebuilt");
+            return refused(g->message);
+        }
         round_status_t st = round_apply(&g->round, &a);
         if (st.refusal == REFUSE_NONE) g->pending[g->npending++] = a;
         return st;
@@ -429,12 +448,12 @@ bool game_cashout(game_t *g, game_voucher_t *v, char *why, size_t whylen) {
     strftime(v->when, sizeof v->when, "%Y-%m-%d %H:%M:%S UTC", &tm);
     validation_number(v->validation);
     if (g->store) {
-        int64_t printed = store_audit_count(g->store, STORE_AUDIT_VOUCHER_OUT);
-        if (printed < 0) {
-            fault(g, "The ticket count could not be read");
+        int64_t number;
+        if (store_next_ticket(g->store, &number) != STORE_OK) {
+            fault(g, "The ticket number could not be read");
             return say(why, whylen, g->message);
         }
-        v->sequence = printed + 1;
+        v->sequence = number;
         char detail[200], b[40];
         snprintf(detail, sizeof detail, "ticket %lld validation %s amount %s machine %s",
                  (long long)v->sequence, v->validation, game_money(g, v->amount, b), g->machine_id);
@@ -523,4 +542,10 @@ const char *game_money(const game_t *g, int64_t v, char buf[40]) {
     snprintf(buf, 40, "%s%s%s%s.%02lld", v < 0 ? "-" : "", sym ? sym : cur, sym ? "" : " ", grouped,
              (long long)(a % 100));
     return buf;
+}
+
+void game_idle_check(game_t *g, int rows) {
+    if (!g->store || g->state != GAME_PLAY || g->round_begun) return;
+    bool done;
+    if (store_verify_step(g->store, rows, &done) != STORE_OK) fault(g, "");
 }

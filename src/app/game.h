@@ -21,6 +21,8 @@
 #include "store.h"
 
 #define GAME_HISTORY 50
+/* Chips, undos and clears kept before the deal; past this they are folded into their net bets. */
+#define GAME_MAX_PENDING 256
 
 typedef struct game_record {
     uint64_t number;
@@ -70,13 +72,14 @@ typedef struct game {
     bool resumed;     /* the round in play came back from the store at start */
     game_state_t state;
     char message[STORE_MSG_LEN + 160]; /* why play is locked or stopped */
+    char fault_title[48];              /* GAME_FAULT: "MEMORY ERROR - CALL ATTENDANT", ... */
     int64_t lock_id;
 
     /* The bets of the round in betting are only chips on the felt until the deal: they are kept
      * here (and replayed onto the round when credits come in) and recorded with the deal, so
      * that credits can come in and go out while the player bets. A power cut before the deal
      * leaves every chip on the credits. */
-    round_action_t pending[STORE_MAX_ACTIONS];
+    round_action_t pending[GAME_MAX_PENDING + 1];
     int npending;
     bool handpay_by_attendant; /* a cabinet: the attendant pays a hand pay in cash */
     bool door_open;
@@ -135,5 +138,9 @@ int64_t game_history_count(game_t *g);
 
 /* Money for people: "$1,234.50", "€5.00", "£200.00", or "CHF 12.00" for other currencies. */
 const char *game_money(const game_t *g, int64_t v, char buf[40]);
+
+/* Between games: a slice of the store's background check of every record (a failed row faults
+ * the machine as a failed check at start does). */
+void game_idle_check(game_t *g, int rows);
 
 #endif

@@ -323,17 +323,21 @@ static void draw_paytables(ui_gfx_t *g, const game_t *game) {
                      r->main_pays[k]);
         if (r->variant == VARIANT_CAJUN) col_text(c, "Pair 6s to 10s", "push");
     } else {
+        /* rules.md: the raise wins the margin odds and the ante 1 to 1 (the literal reading,
+         * a config choice, pays the odds on both) */
         pay_col_t *c = &cols[ncols++];
-        snprintf(c->title, sizeof c->title, "ANTE AND RAISE");
+        snprintf(c->title, sizeof c->title, "%s",
+                 r->asian_odds_on_ante ? "ANTE AND RAISE" : "RAISE (ANTE 1 TO 1)");
         for (int m = 1; m <= 9; m++) {
             char name[24];
             snprintf(name, sizeof name, "Win by %d", m);
             col_odds(c, name, r->asian_margin_pays[m]);
         }
+        if (!r->asian_odds_on_ante) col_odds(c, "Ante, every win", 1);
         char pc[24];
         snprintf(pc, sizeof pc, "%d.%02d%%", r->asian_commission_bp / 100,
                  r->asian_commission_bp % 100);
-        col_text(c, "Commission on wins", pc);
+        col_text(c, "Commission on net win", pc);
     }
     if (r->offered[WAGER_BONUS51]) {
         pay_col_t *c = &cols[ncols++];

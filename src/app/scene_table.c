@@ -200,6 +200,7 @@ static void toast(table_scene_t *t, const char *msg) {
     snprintf(t->toast, sizeof t->toast, "%s", msg);
     t->toast_until = t->now + 2.6f;
     t->toast_good = false;
+    t->toast_sticky = false;
 }
 
 void table_toast(table_scene_t *t, const char *msg) {
@@ -210,6 +211,12 @@ void table_notice(table_scene_t *t, const char *msg) {
     toast(t, msg);
     t->toast_until = t->now + 4.0f;
     t->toast_good = true;
+}
+
+void table_warning(table_scene_t *t, const char *msg) {
+    toast(t, msg);
+    t->toast_until = 1e30f; /* until closed */
+    t->toast_sticky = true;
 }
 
 static void banner(table_scene_t *t, const char *line1, const char *line2, ui_color_t c) {
@@ -773,6 +780,13 @@ void table_update(table_scene_t *t, const ui_input_t *in, float dt) {
         t->advice_step = rr->step;
     }
     layout_buttons(t);
+    if (t->toast_sticky && (in->pressed || in->tap)) {
+        /* the warning was read: this press or touch closes it and does nothing else */
+        t->toast_sticky = false;
+        t->toast_until = t->now;
+        ui_audio_play(t->audio, SND_BUTTON);
+        return;
+    }
     ui_input_t local = *in;
     if (local.tap) {
         for (int i = 0; i < 2; i++)
@@ -1012,11 +1026,19 @@ static void draw_paytable(table_scene_t *t, ui_gfx_t *g, bool layer) {
     char title[48], rows[12][2][40];
     int lit = -1, n = 0;
     if (ru->variant == VARIANT_ASIAN) {
-        snprintf(title, sizeof title, "WIN BY POINTS");
+        /* rules.md: the raise wins by the points, the ante 1 to 1 (unless the config pays the
+         * points on both) */
+        snprintf(title, sizeof title, "%s",
+                 ru->asian_odds_on_ante ? "ANTE + RAISE PAY" : "RAISE PAYS");
         static const char *const names[3] = {"1 to 3 points", "4 to 6 points", "7 to 9 points"};
         for (int k = 0; k < 3; k++) {
             snprintf(rows[n][0], 40, "%s", names[k]);
             snprintf(rows[n][1], 40, "%d to 1", ru->asian_margin_pays[1 + 3 * k]);
+            n++;
+        }
+        if (!ru->asian_odds_on_ante) {
+            snprintf(rows[n][0], 40, "Ante");
+            snprintf(rows[n][1], 40, "1 to 1");
             n++;
         }
         snprintf(rows[n][0], 40, "Commission");
@@ -1467,12 +1489,17 @@ void table_draw(table_scene_t *t, ui_gfx_t *g) {
     t->toast_drawn = t->now < t->toast_until;
     if (t->toast_drawn) {
         float w = gfx_text_width(g, t->toast, 26, UI_FONT_BOLD) + 60;
-        ui_rect_t r = ui_r(960 - w / 2, t->bar_y - 70, w, 52);
+        /* a warning keeps a second line saying how to close it */
+        float extra = t->toast_sticky ? 30 : 0;
+        ui_rect_t r = ui_r(960 - w / 2, t->bar_y - 70 - extra, w, 52 + extra);
         if (t->toast_good)
             gfx_panel(g, r, 26, ui_rgba(24, 110, 50, 235), ui_rgba(8, 60, 24, 235), CREAM, 2);
         else
             gfx_panel(g, r, 26, ui_rgba(120, 20, 20, 235), ui_rgba(70, 8, 8, 235), CREAM, 2);
         gfx_text(g, t->toast, 960, r.y + 11, 26, UI_FONT_BOLD, WHITE, UI_ALIGN_CENTER);
+        if (t->toast_sticky)
+            gfx_text(g, "PRESS ANY BUTTON OR TOUCH TO CLOSE", 960, r.y + 46, 20, UI_FONT_BOLD,
+                     CREAM, UI_ALIGN_CENTER);
     }
     if (t->demo) {
         /* the attract banner over the demo rounds */
@@ -1518,8 +1545,9 @@ void table_draw(table_scene_t *t, ui_gfx_t *g) {
         gfx_panel(g, r, 28, fault ? ui_rgba(140, 16, 16, 250) : ui_rgba(120, 80, 0, 250),
                   fault ? ui_rgba(70, 6, 6, 250) : ui_rgba(60, 40, 0, 250),
                   ui_rgba(255, 230, 120, (uint8_t)(255 * pulse)), 4);
-        gfx_text_shadow(g, fault ? "MACHINE FAULT" : "CALL ATTENDANT", 960, r.y + 30, 64,
-                        UI_FONT_DISPLAY, ui_rgba(255, 236, 170, 255), UI_ALIGN_CENTER);
+        gfx_text_shadow(g, fault ? gm->fault_title : "CALL ATTENDANT", 960, r.y + 30,
+                        fault ? 56 : 64, UI_FONT_DISPLAY, ui_rgba(255, 236, 170, 255),
+                        UI_ALIGN_CENTER);
         gfx_text_wrap(g, gm->message, 960, r.y + 130, r.w - 80, 28, UI_FONT_BOLD, WHITE,
                       UI_ALIGN_CENTER);
         gfx_text(g,

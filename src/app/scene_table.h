@@ -73,9 +73,10 @@ typedef struct table_scene {
 
     char toast[128];
     float toast_until;
-    bool toast_drawn; /* whether the last frame showed it */
-    bool toast_good;  /* news (credits in, a ticket), not a refusal: green */
-    int timer_drawn;  /* the seconds the last frame's timer showed */
+    bool toast_drawn;  /* whether the last frame showed it */
+    bool toast_good;   /* news (credits in, a ticket), not a refusal: green */
+    bool toast_sticky; /* a warning: shown until the player closes it (any button or touch) */
+    int timer_drawn;   /* the seconds the last frame's timer showed */
     char banner[64];
     char banner2[96];
     float banner_at;
@@ -136,6 +137,9 @@ void table_draw(table_scene_t *t, ui_gfx_t *g);
 void table_toast(table_scene_t *t, const char *msg);
 /* Good news the same way, in green and a little longer. */
 void table_notice(table_scene_t *t, const char *msg);
+/* A warning the same way, in red, that stays until the player reads it and closes it: the next
+ * button or touch closes it and does nothing else (a pay table outside the approved range). */
+void table_warning(table_scene_t *t, const char *msg);
 /* True while anything on screen moves; when false the loop may sleep until the next input. */
 bool table_animating(const table_scene_t *t);
 /* True when the next frame would differ from the last one drawn. */

@@ -4,9 +4,11 @@
 #include <SDL_image.h>
 #include <SDL_ttf.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 /* Interleaved 2 of 5: each digit is five elements, two of them wide; pairs of digits interleave,
  * the first digit in the bars, the second in the spaces. */
@@ -142,9 +144,17 @@ bool voucher_print(const char *dir, const game_voucher_t *v, const char *machine
     char txt[1024], png[1024];
     snprintf(txt, sizeof txt, "%s/ticket-%06lld.txt", dir, (long long)v->sequence);
     snprintf(png, sizeof png, "%s/ticket-%06lld.png", dir, (long long)v->sequence);
-    FILE *f = fopen(txt, "w");
+    /* a ticket is never printed over another: its number comes from the store and never
+     * repeats, and a file already there means something is wrong, not something to replace */
+    struct stat sb;
+    int fd = stat(png, &sb) == 0 ? -1 : open(txt, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+    FILE *f = fd >= 0 ? fdopen(fd, "w") : NULL;
     if (!f) {
-        snprintf(err, errlen, "cannot print the ticket %s: %s", txt, strerror(errno));
+        snprintf(err, errlen, "cannot print the ticket %s: %s", txt,
+                 fd < 0 && errno == EEXIST ? "a ticket of that number is there already (not "
+                                             "printed over it)"
+                                           : strerror(errno));
+        if (fd >= 0) close(fd);
         return false;
     }
     fprintf(f,

@@ -24,7 +24,8 @@ static const char *const KTYPE_NAMES[K_TYPES] = {"int",  "money",  "percent", "b
                                                  "enum", "string", "odds",    "money list"};
 
 /* What a string may hold. */
-typedef enum charset { CS_ANY = 0, CS_LETTERS, CS_DIGITS, CS_ID, CS_KEY } charset_t;
+/* CS_ANY: a folder; CS_FILE: a file path (both any bytes) */
+typedef enum charset { CS_ANY = 0, CS_LETTERS, CS_DIGITS, CS_ID, CS_KEY, CS_FILE } charset_t;
 
 /* The pay tables, for the checks that a table is a pay table: a stronger hand pays at least as
  * much as a weaker one. The keys of a group are listed weakest first, except Lo Ball (strongest,
@@ -70,7 +71,8 @@ static const struct group_def {
                   "Lo Ball, x to 1, by the highest card of a hand with no pair, straight or "
                   "flush."},
     [G_MARGIN] = {-1, false, "the Asian Stud margin pays",
-                  "Ante and raise pay x to 1 by the points the player wins by."},
+                  "The margin odds, x to 1 by the points the player wins by, and the bets they "
+                  "pay."},
     [G_ABONUS] = {WAGER_ASIAN_BONUS, false, "the bonus wager",
                   "Bonus wager, x to 1, on the five cards as a poker hand (the joker helps)."},
 };
@@ -108,6 +110,11 @@ static const char *preset_key_of(int i) {
 }
 static const char *mode_key_of(int i) {
     return cfg_display_mode_key((cfg_display_mode_t)i);
+}
+/* rules_t.asian_odds_on_ante: 0 = the house rule, 1 = the literal reading */
+static const char *asian_odds_on_key_of(int i) {
+    static const char *const names[2] = {"raise", "ante_and_raise"};
+    return i >= 0 && i < 2 ? names[i] : "?";
 }
 
 #define GAME(sec, nm, ty, field, lo, hi, v, d)                                                     \
@@ -172,7 +179,8 @@ static const struct section_def {
     {"progressive", "The US-style progressive (seed 002): stake, meter increment and reset."},
     {"asian", "Asian Stud's commission."},
     {"timers", "Betting and decision timers."},
-    {"approval", "Hand pays (attendant) and tax-form flags."},
+    {"approval", "The return range the machine is approved for, hand pays (attendant) and tax-form "
+                 "flags."},
     {"display", "The window or screen."},
     {"sound", "Sound."},
     {"attract", "The self-playing demo when the machine is idle."},
@@ -325,6 +333,16 @@ static const key_def_t KEYS[] = {
     LOBALL(CARD_RANK_K, "king", "king"),
     LOBALL(CARD_RANK_A, "ace", "ace"),
 
+    {.section = "paytable",
+     .name = "asian_margin_odds_on",
+     .type = K_ENUM,
+     .offset = AT(rules.asian_odds_on_ante),
+     .variants = V_ASI,
+     .enum_count = 2,
+     .enum_name = asian_odds_on_key_of,
+     .group = G_MARGIN,
+     .doc = "raise: the raise wins them and the ante 1 to 1; ante_and_raise returns over 100% "
+            "to the player"},
     MARGIN(1, "1 point"),
     MARGIN(2, "2 points"),
     MARGIN(3, "3 points"),
@@ -364,13 +382,17 @@ static const key_def_t KEYS[] = {
          "meter value after the royal is hit"),
 
     GAME("asian", "commission", K_PERCENT, rules.asian_commission_bp, 0, RULES_BP - 1, V_ASI,
-         "commission on the player's ante and raise winnings, rounded down to the cent"),
+         "commission on the player's net win of the round, rounded down to the cent"),
 
     GAME("timers", "betting_seconds", K_INT, rules.betting_seconds, 0, 600, V_ALL,
          "seconds to place bets; 0 = no timer"),
     GAME("timers", "decision_seconds", K_INT, rules.decision_seconds, 0, 600, V_ALL,
          "seconds to decide before the hand folds by itself; 0 = no timer"),
 
+    SET("approval", "min_payback", K_PERCENT, approval.min_payback_bp, 0, RULES_BP, "75",
+        "lowest exact return a bet may have; a kiosk outside the range does not start"),
+    SET("approval", "max_payback", K_PERCENT, approval.max_payback_bp, 0, 2 * RULES_BP, "99.99",
+        "highest exact return a bet may have; a desktop game outside the range warns and plays"),
     GAME("approval", "handpay_threshold", K_MONEY, rules.handpay_threshold, 0, PRIZE_MAX, V_ALL,
          "a seat's win in one round at or above this calls an attendant; 0 = never"),
     GAME("approval", "tax_threshold", K_MONEY, rules.tax_threshold, 0, PRIZE_MAX, V_ALL,
@@ -454,6 +476,27 @@ static const key_def_t KEYS[] = {
      .charset = CS_ANY,
      .doc = "folder the cash-out tickets are printed to (text and PNG); empty = vouchers/ "
             "beside the database"},
+    {.section = "cabinet",
+     .name = "key_path",
+     .type = K_STRING,
+     .offset = AT(cabinet.key_path),
+     .size = CFG_PATH_LEN,
+     .min = 0,
+     .max = 180,
+     .def = "",
+     .charset = CS_FILE,
+     .doc = "secret key the records are signed with (mode 600); empty = machine.key beside the DB"},
+    {.section = "cabinet",
+     .name = "anchor_path",
+     .type = K_STRING,
+     .offset = AT(cabinet.anchor_path),
+     .size = CFG_PATH_LEN,
+     .min = 0,
+     .max = 180,
+     .def = "",
+     .charset = CS_FILE,
+     .doc =
+         "file that holds the database's newest commit, best on another disk; empty = DB.anchor"},
     SET("cabinet", "stall_seconds", K_INT, cabinet.stall_seconds, 2, 600, "10",
         "the watchdog: no frame for this long is logged as a stall (systemd restarts us)"),
 
@@ -873,7 +916,8 @@ static void allowed_text(const key_def_t *k, char *buf, size_t n) {
             snprintf(buf, n, "a key name, up to %lld characters", (long long)k->max);
             break;
         default:
-            snprintf(buf, n, "a folder of up to %lld characters, or empty", (long long)k->max);
+            snprintf(buf, n, "a %s of up to %lld characters, or empty",
+                     k->charset == CS_FILE ? "file path" : "folder", (long long)k->max);
             break;
         }
         break;
@@ -1012,15 +1056,14 @@ static bool parse_value(const key_def_t *k, const char *text, const char *exampl
         if (!ok) {
             if (!text[0])
                 snprintf(why, n, "no value; write %s%s", allowed, eg);
-            else if (len > (size_t)k->max && k->charset == CS_ANY)
+            else if (len > (size_t)k->max && (k->charset == CS_ANY || k->charset == CS_FILE))
                 snprintf(why, n, "'%s' is too long (%zu characters); write at most %lld", q, len,
                          (long long)k->max);
             else {
-                static const char *const what[] = {[CS_ANY] = "a folder",
-                                                   [CS_LETTERS] = "a currency code",
-                                                   [CS_DIGITS] = "a PIN",
-                                                   [CS_ID] = "a machine id",
-                                                   [CS_KEY] = "a key name"};
+                static const char *const what[] = {
+                    [CS_ANY] = "a folder",   [CS_LETTERS] = "a currency code",
+                    [CS_DIGITS] = "a PIN",   [CS_ID] = "a machine id",
+                    [CS_KEY] = "a key name", [CS_FILE] = "a file path"};
                 snprintf(why, n, "'%s' is not %s; write %s%s", q, what[k->charset], allowed, eg);
             }
             return false;
@@ -1577,7 +1620,7 @@ static int find_group_key(group_t g, int idx) {
 static void check_group_order(load_t *L, group_t g) {
     int order[16], n = 0;
     for (int k = 0; k < NKEYS && n < 16; k++) {
-        if (KEYS[k].group != g || !applies(L, k)) continue;
+        if (KEYS[k].group != g || KEYS[k].type == K_ENUM || !applies(L, k)) continue;
         /* a progressive hand that wins a meter share is not paid by the fixed table */
         if (g == G_PFIXED && L->cfg.rules.progressive_meter_bp[KEYS[k].idx] > 0) continue;
         order[n++] = k;
@@ -1655,6 +1698,28 @@ static void check_side_bet_pays(load_t *L, group_t g) {
               wager_name(w), wager_key(w), wager_key(w));
 }
 
+/* The approved return range: the minimum is not above the maximum. */
+static void check_approval_range(load_t *L) {
+    int kmin = key_of("approval", "min_payback"), kmax = key_of("approval", "max_payback");
+    if (!usable(L, kmin) || !usable(L, kmax)) return;
+    int64_t lo = get_num(&L->cfg, &KEYS[kmin]), hi = get_num(&L->cfg, &KEYS[kmax]);
+    if (lo <= hi) return;
+    /* blame the key the file sets (the minimum when it sets both) */
+    bool blame_min = L->line[kmin] || !L->line[kmax];
+    int k = blame_min ? kmin : kmax, other = blame_min ? kmax : kmin;
+    char mine[32], theirs[32], fix[32], where[128], org[32];
+    format_percent(get_num(&L->cfg, &KEYS[k]), true, mine, sizeof mine);
+    format_percent(get_num(&L->cfg, &KEYS[other]), true, theirs, sizeof theirs);
+    format_percent(get_num(&L->cfg, &KEYS[other]), false, fix, sizeof fix);
+    key_where(k, where, sizeof where);
+    origin_text(L, other, org, sizeof org);
+    add_error(L->errs, L->file, L->line[k], where,
+              "%s is %s %s (%s, %s); the approved range runs from min_payback up to "
+              "max_payback: write %s = %s or %s",
+              mine, blame_min ? "above" : "below", KEYS[other].name, theirs, org, KEYS[k].name, fix,
+              blame_min ? "less" : "more");
+}
+
 static void check_rules(load_t *L) {
     rules_t *r = &L->cfg.rules;
     char where[128], org[32];
@@ -1729,6 +1794,8 @@ static void check_rules(load_t *L) {
                       "jackpot pool); write jackpot = off or progressive = off");
         }
     }
+
+    check_approval_range(L);
 
     /* keys: one button per key */
     int kfirst = key_of("keys", cfg_button_key((cfg_button_t)0));
@@ -1830,6 +1897,76 @@ int cfg_load_file(const char *path, cfg_t *out, cfg_errors_t *errs) {
     int r = cfg_load_string(buf, n, path, out, errs);
     free(buf);
     return r;
+}
+
+/* ---- where a file sets its keys ---- */
+
+_Static_assert(NKEYS <= CFG_LINES_MAX, "cfg_lines_t holds a line per key");
+
+bool cfg_lines_string(const char *text, size_t len, cfg_lines_t *out) {
+    memset(out, 0, sizeof *out);
+    load_t *L = calloc(1, sizeof *L);
+    cfg_errors_t *errs = malloc(sizeof *errs); /* the load reported them: not again */
+    bool ok = L && errs && len <= MAX_FILE_BYTES;
+    if (ok) {
+        errs->count = 0;
+        L->file = "";
+        L->data = text ? text : "";
+        L->len = text ? len : 0;
+        L->errs = errs;
+        ini_parse_stream(read_line, L, on_pair, L);
+        ok = !L->out_of_memory;
+        for (size_t i = 0; i < L->n; i++) {
+            int k = find_key(L->entries[i].section, L->entries[i].name);
+            if (k >= 0 && !out->line[k]) out->line[k] = L->entries[i].line;
+        }
+        for (size_t i = 0; i < L->n; i++) free(L->entries[i].section);
+        free(L->entries);
+    }
+    free(errs);
+    free(L);
+    return ok;
+}
+
+bool cfg_lines_file(const char *path, cfg_lines_t *out) {
+    memset(out, 0, sizeof *out);
+    FILE *f = fopen(path, "rb");
+    if (!f) return false;
+    char *buf = malloc(MAX_FILE_BYTES + 1);
+    size_t n = buf ? fread(buf, 1, MAX_FILE_BYTES + 1, f) : 0;
+    bool ok = buf && !ferror(f) && cfg_lines_string(buf, n, out);
+    fclose(f);
+    free(buf);
+    return ok;
+}
+
+int cfg_lines_key(const cfg_lines_t *l, const char *section, const char *name, char *where,
+                  size_t n) {
+    int k = find_key(section, name);
+    if (where && n) where[0] = '\0';
+    if (k < 0 || !l->line[k]) return 0;
+    if (where) key_where(k, where, n);
+    return l->line[k];
+}
+
+int cfg_lines_bet(const cfg_lines_t *l, wager_t w, char *where, size_t n) {
+    int best = -1;
+    for (int k = 0; k < NKEYS; k++) {
+        const key_def_t *d = &KEYS[k];
+        bool mine;
+        if (w == WAGER_ANTE)
+            mine = d->group == G_MAIN || d->group == G_MARGIN ||
+                   (strcmp(d->section, "asian") == 0 && strcmp(d->name, "commission") == 0);
+        else
+            mine = (d->group != G_NONE && GROUPS[d->group].wager == (int)w) ||
+                   strcmp(d->section, wager_key(w)) == 0 ||
+                   (strcmp(d->section, "sidebets") == 0 && strcmp(d->name, wager_key(w)) == 0);
+        if (mine && l->line[k] && (best < 0 || l->line[k] > l->line[best])) best = k;
+    }
+    if (where && n) where[0] = '\0';
+    if (best < 0) return 0;
+    if (where) key_where(best, where, n);
+    return l->line[best];
 }
 
 /* ---- writing ---- */

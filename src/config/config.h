@@ -100,12 +100,20 @@ typedef struct cfg {
         cfg_money_list_t bill_values;
         char store_path[CFG_PATH_LEN];   /* "" = the default data folder */
         char voucher_path[CFG_PATH_LEN]; /* "" = "vouchers" beside the database */
+        char key_path[CFG_PATH_LEN];     /* "" = machine.key beside the database */
+        char anchor_path[CFG_PATH_LEN];  /* "" = the database's path with .anchor */
         int stall_seconds;               /* the watchdog: no frame for this long is a stall */
     } cabinet;
 
     struct cfg_hint {
         bool show; /* show the best decision */
     } hint;
+
+    /* The return range the machine is approved for, per bet, in basis points (every offered
+     * bet's exact par-sheet return must lie within; src/math/approval.h). */
+    struct cfg_approval {
+        int32_t min_payback_bp, max_payback_bp;
+    } approval;
 
     char keys[CFG_BUTTONS][CFG_KEY_NAME_LEN]; /* key names, checked against SDL by the app */
 } cfg_t;
@@ -158,6 +166,24 @@ typedef struct cfg_key_info {
 
 int cfg_key_count(void);
 bool cfg_key_at(int i, cfg_key_info_t *out);
+
+/* Where a file sets its keys, for findings made after loading: the approved return range
+ * needs the par sheet, which this module does not work out. cfg_lines_file reads a file that
+ * loads (errors are not reported again) and returns false only when it cannot be read. */
+#define CFG_LINES_MAX 400
+typedef struct cfg_lines {
+    int line[CFG_LINES_MAX]; /* by key, in table order; 0 = not in the file */
+} cfg_lines_t;
+bool cfg_lines_file(const char *path, cfg_lines_t *out);
+bool cfg_lines_string(const char *text, size_t len, cfg_lines_t *out);
+/* The line a key is set on, 0 = not in the file; where (may be NULL) gets "section.key". */
+int cfg_lines_key(const cfg_lines_t *l, const char *section, const char *name, char *where,
+                  size_t n);
+/* The last line setting what a bet's return depends on, 0 = none; where gets its key. For a
+ * side bet: its pay table, its own section ([jackpot], [progressive]) and its [sidebets]
+ * switch; for the main game (WAGER_ANTE): the main pay table, and Asian Stud's margin pays and
+ * commission. */
+int cfg_lines_bet(const cfg_lines_t *l, wager_t w, char *where, size_t n);
 
 const char *cfg_display_mode_key(cfg_display_mode_t m); /* "windowed", ... */
 const char *cfg_button_key(cfg_button_t b);             /* "deal", "chip1", ... */

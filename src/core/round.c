@@ -634,14 +634,17 @@ static void settle_asian(round_t *r) {
             set_result(r, s, WAGER_ANTE, OUTCOME_PUSH, ante);
             set_result(r, s, WAGER_PLAY, OUTCOME_PUSH, raise);
         } else {
+            /* rules.md: the ante wins 1 to 1 and the raise the margin odds; the literal
+             * reading (asian_odds_on_ante) pays the margin odds on both */
             int32_t odds = ru->asian_margin_pays[p.value - d.value];
-            set_result(r, s, WAGER_ANTE, OUTCOME_WIN, pays(ante, odds));
+            int32_t ante_odds = ru->asian_odds_on_ante ? odds : 1;
+            set_result(r, s, WAGER_ANTE, OUTCOME_WIN, pays(ante, ante_odds));
             set_result(r, s, WAGER_PLAY, OUTCOME_WIN, pays(raise, odds));
-            won = (ante + raise) * odds;
+            won = ante * ante_odds + raise * odds;
         }
-        /* the commission comes off the winnings on ante and raise, rounded down (rules.md):
-         * out of the ante's win first, then the raise's; it is below the two wins together,
-         * so both stakes always come back whole */
+        /* the commission comes off the player's net win of the round, ante and raise together,
+         * rounded down (rules.md): out of the ante's win first, then the raise's; it is below
+         * the two wins together, so both stakes always come back whole */
         if (won > 0 && ru->asian_commission_bp > 0) {
             int64_t c = won * ru->asian_commission_bp / RULES_BP;
             if (c > 0) {

@@ -149,6 +149,7 @@ void rules_preset(rules_t *r, rules_preset_t preset) {
         memcpy(r->asian_margin_pays, margin, sizeof margin);
         memcpy(r->asian_bonus_pays, bonus, sizeof bonus);
         r->asian_commission_bp = 500;
+        r->asian_odds_on_ante = 0; /* the house rule: the margin odds on the raise only */
         r->bet_min[WAGER_PLAY] = r->bet_min[WAGER_ANTE];
         r->bet_max[WAGER_PLAY] = r->bet_max[WAGER_ANTE];
         r->offered[WAGER_PLAY] = true;
@@ -193,7 +194,9 @@ void rules_preset(rules_t *r, rules_preset_t preset) {
         r->progressive_fixed[EVAL_QUADS] = 50000;
         r->progressive_fixed[EVAL_FULL_HOUSE] = 10000;
         r->progressive_fixed[EVAL_FLUSH] = 5000;
-        r->progressive_increment_bp = 2500;
+        /* seeds/caribbean-stud.md: 45% of each stake to the meter, so that the bet's funded
+         * return (82.78%) is inside a cabinet's approved range (75% to 99.99% by default) */
+        r->progressive_increment_bp = 4500;
         r->progressive_reset = 1000000; /* 10,000.00 */
         break;
     }
@@ -277,6 +280,10 @@ int rules_check(const rules_t *r, char (*msgs)[RULES_MSG_LEN], int max) {
     if (r->variant == VARIANT_ASIAN) {
         if (r->asian_commission_bp < 0 || r->asian_commission_bp >= RULES_BP)
             n = add_msg(msgs, n, max, "the commission must be 0 to under 100%%");
+        if (r->asian_odds_on_ante != 0 && r->asian_odds_on_ante != 1)
+            n = add_msg(msgs, n, max,
+                        "the margin odds go on the raise (0) or on ante and raise (1), not %d",
+                        (int)r->asian_odds_on_ante);
         for (int m = 1; m <= 9; m++)
             if (r->asian_margin_pays[m] < 1)
                 n = add_msg(msgs, n, max, "a win by %d point%s must pay at least 1 to 1", m,

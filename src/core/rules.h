@@ -113,10 +113,15 @@ typedef struct rules {
     int32_t pocket_pays[EVAL_POCKET_CATEGORIES];
     int32_t loball_pays[CARD_RANKS]; /* by the highest card; 0 = loses */
 
-    /* Asian: odds by the winning margin 1..9 (index 0 unused), commission on the player's
-     * winnings on ante and raise (rounded down to the cent), and the bonus wager's pays. */
+    /* Asian: odds by the winning margin 1..9 (index 0 unused), the commission on the player's
+     * net win of the round, ante and raise together (rounded down to the cent), which bets the
+     * margin odds pay, and the bonus wager's pays. asian_odds_on_ante: 0 = the house rule
+     * (rules.md: the ante wins 1 to 1, the raise wins the margin odds; every preset), 1 = the
+     * literal reading of seed 004 (the margin odds on ante and raise), which returns over 100%
+     * to the player at the preset's odds and commission. */
     int32_t asian_margin_pays[10];
     int32_t asian_commission_bp;
+    int32_t asian_odds_on_ante;
     int32_t asian_bonus_pays[EVAL_ABONUS_CATEGORIES];
 
     /* Timers in seconds, 0 = off. The decision timer auto-folds. */

@@ -63,32 +63,60 @@ static int all_msets(mset_t *out) {
 static void dealer_counts(const mset_t *all, int n, const int pk[10], const int *dvalue,
                           int64_t dcount[11]) {
     memset(dcount, 0, 11 * sizeof dcount[0]);
+    int64_t ways[10][6]; /* ways[p][j]: j cards of point p+1 from those the player left */
+    for (int p = 0; p < 10; p++)
+        for (int j = 0; j < 6; j++) ways[p][j] = choose(DECK_POINTS[p] - pk[p], j);
     for (int i = 0; i < n; i++) {
         int64_t w = 1;
-        for (int p = 0; p < 10 && w; p++) w *= choose(DECK_POINTS[p] - pk[p], all[i].k[p]);
+        for (int p = 0; p < 10 && w; p++) w *= ways[p][all[i].k[p]];
         if (w) dcount[dvalue[i]] += w;
     }
 }
 
+asian_reading_t asian_reading(const rules_t *r) {
+    return r->asian_odds_on_ante ? ASIAN_ODDS_BOTH : ASIAN_ODDS_RAISE;
+}
+
 /* Result of raising per (player value, dealer outcome), in antes before commission, and the
- * winnings the commission applies to. */
+ * player's net win of the round, which the commission applies to (rules.md). The house rule
+ * pays the ante 1 to 1 and the raise the margin odds; the literal reading both at the odds. */
 static int64_t raise_result(const rules_t *r, asian_reading_t reading, int pv, int dv,
                             int64_t *winnings) {
     *winnings = 0;
-    if (dv == 0) return *winnings = 1, 1;
+    if (dv == 0) return *winnings = 1, 1; /* ante 1 to 1, raise pushes */
     if (pv == 0) return -2;
     if (pv == dv) return 0;
     if (dv > pv) return -2;
     int64_t pay = r->asian_margin_pays[pv - dv];
-    *winnings = reading == ASIAN_ODDS_BOTH ? 2 * pay : pay + 1;
+    *winnings = reading == ASIAN_ODDS_BOTH ? 2 * pay : 1 + pay;
     return *winnings;
 }
 
-void asian_par(const rules_t *r, asian_reading_t reading, int32_t commission_bp, par_bet_t *b) {
+/* The expected result of raising against each dealer outcome, summed over the dealer's
+ * combinations, in 1/RULES_BP antes after commission. */
+static par_int raise_ev(const rules_t *r, asian_reading_t reading, int64_t keep, int pv,
+                        const int64_t dcount[11]) {
+    par_int ev = 0;
+    for (int dv = 0; dv <= 10; dv++) {
+        int64_t win;
+        int64_t res = raise_result(r, reading, pv, dv, &win);
+        ev += (par_int)dcount[dv] * (res > 0 ? win * keep : res * RULES_BP);
+    }
+    return ev;
+}
+
+static const char *reading_text(asian_reading_t reading) {
+    return reading == ASIAN_ODDS_BOTH ? "the margin odds on ante and raise (the literal reading)"
+                                      : "the ante 1 to 1, the margin odds on the raise (the house "
+                                        "rule)";
+}
+
+void asian_par(const rules_t *r, asian_reading_t reading, int32_t commission_bp, bool raise_always,
+               par_bet_t *b) {
     memset(b, 0, sizeof *b);
-    snprintf(b->key, sizeof b->key, reading == ASIAN_ODDS_BOTH ? "asian" : "asian_one");
-    snprintf(b->name, sizeof b->name, "Asian Stud main game, optimal strategy%s",
-             reading == ASIAN_ODDS_BOTH ? "" : " (odds on one bet)");
+    snprintf(b->key, sizeof b->key, "asian%s", raise_always ? "_always" : "");
+    snprintf(b->name, sizeof b->name, "Asian Stud main game, %s",
+             raise_always ? "raising every hand" : "optimal strategy");
     b->scale = RULES_BP;
     static const int ncap = 2002;
     mset_t all[2002];
@@ -107,14 +135,8 @@ void asian_par(const rules_t *r, asian_reading_t reading, int32_t commission_bp,
         dealer_counts(all, n, all[i].k, dvalue, dcount);
         int pv = dvalue[i];
         int64_t dtotal = 0;
-        par_int ev = 0; /* in 1/BP antes, per dealer combination summed */
-        for (int dv = 0; dv <= 10; dv++) {
-            dtotal += dcount[dv];
-            int64_t win;
-            int64_t res = raise_result(r, reading, pv, dv, &win);
-            ev += (par_int)dcount[dv] * (res > 0 ? win * keep : res * RULES_BP);
-        }
-        if (ev < -(par_int)dtotal * RULES_BP) {
+        for (int dv = 0; dv <= 10; dv++) dtotal += dcount[dv];
+        if (!raise_always && raise_ev(r, reading, keep, pv, dcount) < -(par_int)dtotal * RULES_BP) {
             cnt_fold += (par_int)pw * dtotal;
             wager += (par_int)pw * dtotal;
             continue;
@@ -124,7 +146,7 @@ void asian_par(const rules_t *r, asian_reading_t reading, int32_t commission_bp,
         for (int dv = 0; dv <= 10; dv++) {
             par_int c = (par_int)pw * dcount[dv];
             int64_t win;
-            int64_t res = raise_result(r, reading, pv, dv, &win);
+            (void)raise_result(r, reading, pv, dv, &win);
             if (dv == 0)
                 cnt_dnq += c, sum_dnq += c * win * keep;
             else if (pv == 0)
@@ -135,7 +157,6 @@ void asian_par(const rules_t *r, asian_reading_t reading, int32_t commission_bp,
                 cnt_lose += c;
             else
                 cnt_win[pv - dv] += c, sum_win[pv - dv] += c * win * keep;
-            (void)res;
         }
     }
     char name[PAR_NAME_LEN];
@@ -147,18 +168,16 @@ void asian_par(const rules_t *r, asian_reading_t reading, int32_t commission_bp,
     par_add_line(b, "Both qualify, tie", cnt_tie, 0);
     par_add_line(b, "Both qualify, dealer higher", cnt_lose, -2 * RULES_BP);
     par_add_line(b, "Dealer qualifies, player does not", cnt_pnq, -2 * RULES_BP);
-    par_add_line(b, "Fold", cnt_fold, -RULES_BP);
+    if (!raise_always) par_add_line(b, "Fold", cnt_fold, -RULES_BP);
     par_finish(b);
     b->has_wager = true;
     b->wager_num = wager * RULES_BP;
     b->has_raise = true;
     b->raise_count = raised;
     snprintf(b->note, sizeof b->note,
-             "commission %d.%02d%% of the winnings (exact rate); odds %s; every 53-card deal "
-             "counted by points (C(53,5) x C(48,5))",
-             commission_bp / 100, commission_bp % 100,
-             reading == ASIAN_ODDS_BOTH ? "on ante and raise (rules.md, the engine)"
-                                        : "on one bet, 1 to 1 on the other");
+             "%s; commission %d.%02d%% of the net win (exact rate); every 53-card deal counted "
+             "by points (C(53,5) x C(48,5))",
+             reading_text(reading), commission_bp / 100, commission_bp % 100);
 }
 
 bool asian_decide(const rules_t *r, const card_t cards[5], double *ev) {
@@ -172,13 +191,9 @@ bool asian_decide(const rules_t *r, const card_t cards[5], double *ev) {
     int64_t dcount[11];
     dealer_counts(all, n, pk, dvalue, dcount);
     const int64_t keep = RULES_BP - r->asian_commission_bp;
-    par_int e = 0, dtotal = 0;
-    for (int dv = 0; dv <= 10; dv++) {
-        int64_t win;
-        int64_t res = raise_result(r, ASIAN_ODDS_BOTH, pv, dv, &win);
-        e += (par_int)dcount[dv] * (res > 0 ? win * keep : res * RULES_BP);
-        dtotal += dcount[dv];
-    }
+    par_int dtotal = 0;
+    for (int dv = 0; dv <= 10; dv++) dtotal += dcount[dv];
+    par_int e = raise_ev(r, asian_reading(r), keep, pv, dcount);
     if (ev) *ev = (double)par_to_ld(e) / (double)par_to_ld(dtotal * RULES_BP);
     return e >= -dtotal * RULES_BP;
 }

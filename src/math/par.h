@@ -33,7 +33,7 @@ typedef struct par_line {
 } par_line_t;
 
 typedef struct par_bet {
-    char key[24];            /* "caribbean", "bonus51", ... */
+    char key[32];            /* "caribbean", "bonus51", ... */
     char name[PAR_NAME_LEN]; /* "Caribbean Stud main game (optimal strategy)" */
     par_int total;           /* sum of the lines' counts: the denominator */
     int64_t scale;           /* win_num / scale = result per base stake */

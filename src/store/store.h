@@ -32,11 +32,19 @@
 #include "round.h"
 #include "rules.h"
 
-#define STORE_SCHEMA_VERSION 1
+#define STORE_SCHEMA_VERSION 2
 #define STORE_MSG_LEN        512
-#define STORE_MAX_ACTIONS    512 /* per round; more are refused (clear the bets or deal) */
-#define STORE_HASH_BYTES     32
-#define STORE_KEY_BYTES      32
+/* Actions recorded per round. Bets, undos and clears are refused past STORE_MAX_ACTIONS -
+ * STORE_DECISION_ROOM, so the deal and every decision of every seat always have room: a round can
+ * always be finished. (The game records only the net bets of the felt at the deal.) */
+#define STORE_MAX_ACTIONS   512
+#define STORE_DECISION_ROOM 64
+#define STORE_HASH_BYTES    32
+#define STORE_KEY_BYTES     32
+#define STORE_PATH_LEN      1024
+/* A checkpoint of the verified records at least every this many finished rounds: a start checks
+ * only what came after the newest one (the full check reads everything). */
+#define STORE_CHECKPOINT_GAMES 1000
 
 typedef struct store store_t;
 
@@ -55,11 +63,22 @@ typedef enum store_state {
 } store_state_t;
 
 typedef struct store_options {
-    /* Key of the row checksums. NULL: the built-in key (finds edits made outside the game and
-     * damage; a cabinet build supplies its own secret key so that rows cannot be re-signed). */
-    const uint8_t *mac_key;
+    /* The machine's secret key (store_key_load): every row is signed with a key made from it
+     * and the database's own id. Required; store_open_files loads it from its file. */
+    const uint8_t *machine_key;
+    /* The anchor file that holds the database's newest commit (store_anchor.c), on another disk
+     * on a real cabinet. NULL: none (unit tests and tools only). */
+    const char *anchor_path;
+    /* A technician accepts the database as it is although the anchor says otherwise (a genuine
+     * restore from a backup): everything is checked from the first row, the anchor is made
+     * anew, the acceptance is audited and ticket numbers the lost records used are skipped. */
+    bool accept_restore;
+    /* store_upgrade_release1 only: the database just upgraded gets its first anchor. */
+    bool make_anchor;
+    /* Set by store_open_files when the key cannot be had: the store only carries this fault. */
+    const char *fault_message;
     bool read_only; /* audit tools: no migration, no power-up record, no writes */
-    /* Tests only: synchronous=OFF. A real machine never sets this. */
+    /* Tests only: synchronous=OFF, and no fsync of the anchor. A real machine never sets this. */
     bool unsafe_no_sync;
     /* Tests only: a full disk. When > 0, after the checks the database may grow by this many
      * pages and no more (PRAGMA max_page_count), for this connection. */
@@ -68,6 +87,13 @@ typedef struct store_options {
      * with test_fail_marker the one-row void marker cannot be written either. */
     int test_commits_before_failure;
     bool test_fail_marker;
+    /* Tests only: the anchor never hears that a commit was made (a power cut between the
+     * database's commit and the anchor's second write, every time). */
+    bool test_skip_anchor_done;
+    /* Benchmarks only (bench store, with unsafe_no_sync): this many of the store's commits go to
+     * SQLite as one transaction, the rest of the protocol unchanged; a failure loses the batch.
+     * A real machine never sets this. 0 = every commit is SQLite's. */
+    int bench_batch_commits;
 } store_options_t;
 
 /* Opens (creating and migrating when needed) and checks the database: SQLite's quick_check,
@@ -77,6 +103,26 @@ typedef struct store_options {
  * (store_message says what is wrong and what an attendant can do); *out is NULL only when no
  * memory could be had. err (may be NULL) receives the message too. */
 store_status_t store_open(const char *path, store_t **out, char *err, size_t errlen);
+/* The usual way in: the database at db, its machine key at key_path and its anchor at
+ * anchor_path (NULL or "": machine.key in the database's folder, and DB.anchor). The key is made
+ * only together with a new database (never for one that exists); a missing or unsafe key gives a
+ * store in STORE_FAULTED state that says why. opt may be NULL; its key and anchor are set here. */
+store_status_t store_open_files(const char *db, const char *key_path, const char *anchor_path,
+                                const store_options_t *opt, store_t **out, char *err,
+                                size_t errlen);
+void store_default_paths(const char *db, char *key_path, char *anchor_path, size_t cap);
+/* A technician's one-time upgrade of a database of the release of 2026-11-24 (schema 1, rows
+ * signed with that release's public key): every row and balance checked against the old key,
+ * every record copied in order into a new database signed with this machine's key (made now if
+ * the machine has none), the copy checked from its first row, the old file kept as DB.release1,
+ * the anchor made. Refused when a game is in play in it, or when DB.release1 exists. report gets
+ * a line for the technician. */
+store_status_t store_upgrade_release1(const char *db, const char *key_path, const char *anchor_path,
+                                      char *report, size_t reportlen, char *err, size_t errlen);
+/* Reads the machine key from path (a 0600 file of this user), or makes it there when create is
+ * set and there is none (*created: it was made now). */
+store_status_t store_key_load(const char *path, bool create, uint8_t key[STORE_KEY_BYTES],
+                              bool *created, char *err, size_t errlen);
 store_status_t store_open_ex(const char *path, const store_options_t *opt, store_t **out, char *err,
                              size_t errlen);
 void store_close(store_t *s);
@@ -84,11 +130,24 @@ void store_close(store_t *s);
 store_state_t store_state(const store_t *s);
 const char *store_message(const store_t *s);    /* the last failure, or "" */
 const char *store_state_name(store_state_t st); /* "ready", "in play", ... */
+/* What the machine shows over a fault, as the README names it: "MEMORY ERROR - CALL ATTENDANT"
+ * (a record failed its checks), "MEMORY ROLLBACK - CALL ATTENDANT" (the database is older than
+ * its anchor: a copy put in place), "MACHINE FAULT - CALL ATTENDANT" (a failed write, a database
+ * held by another program); "" when there is no fault. */
+const char *store_fault_title(const store_t *s);
 
 /* Checks again what store_open checks; full also runs PRAGMA integrity_check and replays every
  * finished round through the core against its recorded results. A failure moves the store to
  * STORE_FAULTED. */
 store_status_t store_verify(store_t *s, bool full);
+
+/* The background check, for the time the machine waits between games: checks up to max_rows
+ * rows of the records from the first row on (each row's checksum and its place in its chain),
+ * where the last call stopped, then the current values; *cycle_done when a whole pass ended
+ * (the next call starts another). A row that fails faults the store (STORE_FAULT) like a check
+ * at start. Does nothing while a round is in play. The start-up checks read only what came
+ * after the newest checkpoint; this reads what came before it. */
+store_status_t store_verify_step(store_t *s, int max_rows, bool *cycle_done);
 
 /* ---- rules ---- */
 
@@ -121,12 +180,18 @@ store_status_t store_credit_in(store_t *s, int seat, store_credit_in_t kind, int
 store_status_t store_credit_out(store_t *s, int seat, store_credit_out_t kind, int64_t amount,
                                 const char *detail);
 
+/* The number the next cash-out ticket carries: one more than the ticket_numbers meter, which
+ * every ticket recorded by store_credit_out moves by one and which a technician's acceptance of
+ * a restored database moves past every number the lost records had used, so a number is never
+ * printed twice. */
+store_status_t store_next_ticket(store_t *s, int64_t *number);
+
 /* Meters by name: "coin_in", "bill_in", "voucher_in", "attendant_in", "credit_out",
  * "handpaid_credits", "cancelled_credits", "wagered.<wager_key>", "won.<wager_key>" (what the
  * game paid back to the credits: stake and win), "games_played", "games_won", "games_voided",
  * "refunded", "attendant_jackpots", "attendant_jackpot_count", "progressive_contributed" (in
  * 1/10,000 cent, as jackpot.h), "progressive_won", "progressive_seeded", "progressive_hits",
- * "door_openings", "power_ups". A meter never moved reads 0. */
+ * "door_openings", "power_ups", "ticket_numbers". A meter never moved reads 0. */
 store_status_t store_meter(store_t *s, const char *name, int64_t *value);
 typedef struct store_meter_value {
     char name[48];
@@ -138,6 +203,9 @@ int store_meters(store_t *s, store_meter_value_t *out, int max);
 store_status_t store_session_counts(store_t *s, int64_t *since_power_up, int64_t *since_door);
 /* Door open and close: door_openings, and the audit log. */
 store_status_t store_door(store_t *s, bool open);
+/* The door as the audit log last recorded it, however long ago (a door left open before a power
+ * cut is still open after it: a door key that toggles has no switch to read). */
+store_status_t store_door_state(store_t *s, bool *open);
 
 /* ---- jackpot pools ---- */
 

@@ -15,6 +15,7 @@
 /* ---- locks and audit ---- */
 
 int store_locks(store_t *s, store_lock_t *out, int max) {
+    if (s->state == STORE_FAULTED) return -1;
     st_start_op(s);
     sqlite3_stmt *st =
         st_prep(s, "reading the locks",
@@ -34,7 +35,7 @@ int store_locks(store_t *s, store_lock_t *out, int max) {
         l->amount = sqlite3_column_int64(st, 5);
         snprintf(l->reason, sizeof l->reason, "%s", st_col_text(st, 6));
     }
-    sqlite3_finalize(st);
+    st_finish(s, st);
     if (rc != SQLITE_DONE && rc != SQLITE_ROW) {
         st_db_fail(s, "reading the locks");
         return -1;
@@ -58,8 +59,8 @@ store_status_t store_lock_clear(store_t *s, int64_t id, store_clear_t how, const
     bool handpay = l->kind == STORE_LOCK_HANDPAY;
     if (handpay == (how == STORE_CLEAR_FAULT))
         return st_refuse(s, "Lock %lld is a %s: clear it as one.", (long long)id,
-                         handpay ? "hand pay" : "st_fault");
-    static const char *const hows[] = {"paid-by-hand", "to-credits", "st_fault-cleared"};
+                         handpay ? "hand pay" : "fault");
+    static const char *const hows[] = {"paid-by-hand", "to-credits", "fault-cleared"};
     int64_t game = 0;
     sv_t row[] = {st_sv_int(id), st_sv_int(st_now_utc()), st_sv_text(hows[how]),
                   st_sv_text(detail ? detail : "")};
@@ -75,7 +76,7 @@ store_status_t store_lock_clear(store_t *s, int64_t id, store_clear_t how, const
         ok = ok && st_meter_add(s, l->game, l->seat, "attendant_jackpots", l->amount) &&
              st_meter_add(s, l->game, l->seat, "attendant_jackpot_count", 1);
     }
-    ok = ok && st_audit_add(s, handpay ? "handpay-cleared" : "st_fault-cleared", game, l->seat,
+    ok = ok && st_audit_add(s, handpay ? "handpay-cleared" : "fault-cleared", game, l->seat,
                             handpay ? l->amount : 0, detail);
     if (!(ok && st_tx_commit(s))) return st_write_failed(s, false);
     s->state = STORE_READY;
@@ -85,9 +86,9 @@ store_status_t store_lock_clear(store_t *s, int64_t id, store_clear_t how, const
 
 const char *store_audit_name(store_audit_event_t e) {
     static const char *const names[STORE_AUDIT_COUNT] = {
-        "config-change", "credits-added",    "credits-removed", "jackpot-reset", "handpay-cleared",
-        "st_fault",      "st_fault-cleared", "door-open",       "door-close",    "power-up",
-        "round-void",    "pool-created",     "operator",        "voucher-out"};
+        "config-change", "credits-added", "credits-removed", "jackpot-reset", "handpay-cleared",
+        "fault",         "fault-cleared", "door-open",       "door-close",    "power-up",
+        "round-void",    "pool-created",  "operator",        "voucher-out"};
     return e >= 0 && e < STORE_AUDIT_COUNT ? names[e] : "?";
 }
 
@@ -104,6 +105,7 @@ store_status_t store_audit(store_t *s, store_audit_event_t event, const char *de
 }
 
 int64_t store_audit_count(store_t *s, store_audit_event_t event) {
+    if (s->state == STORE_FAULTED) return -1;
     st_start_op(s);
     if (event < 0 || event >= STORE_AUDIT_COUNT) return -1;
     sqlite3_stmt *st =
@@ -115,7 +117,7 @@ int64_t store_audit_count(store_t *s, store_audit_event_t event) {
         n = sqlite3_column_int64(st, 0);
     else
         st_db_fail(s, "reading the audit log");
-    sqlite3_finalize(st);
+    st_finish(s, st);
     return n;
 }
 
@@ -131,6 +133,7 @@ static bool setting_word_ok(const char *w, bool name) {
 }
 
 bool store_setting_get(store_t *s, const char *name, char *value, size_t cap) {
+    if (s->state == STORE_FAULTED) return false;
     st_start_op(s);
     if (!setting_word_ok(name, true) || cap == 0) return false;
     char prefix[80];
@@ -150,7 +153,7 @@ bool store_setting_get(store_t *s, const char *name, char *value, size_t cap) {
             ok = true;
         }
     }
-    sqlite3_finalize(st);
+    st_finish(s, st);
     return ok;
 }
 
@@ -175,6 +178,7 @@ store_status_t store_setting_set(store_t *s, const char *name, const char *value
 }
 
 int store_audit_read(store_t *s, store_audit_row_t *out, int n) {
+    if (s->state == STORE_FAULTED) return -1;
     st_start_op(s);
     sqlite3_stmt *st = st_prep(
         s, "reading the audit log",
@@ -189,7 +193,7 @@ int store_audit_read(store_t *s, store_audit_row_t *out, int n) {
         snprintf(a->event, sizeof a->event, "%s", st_col_text(st, 3));
         snprintf(a->detail, sizeof a->detail, "%s", st_col_text(st, 4));
     }
-    sqlite3_finalize(st);
+    st_finish(s, st);
     if (rc != SQLITE_DONE && rc != SQLITE_ROW) {
         st_db_fail(s, "reading the audit log");
         return -1;
@@ -218,7 +222,7 @@ store_status_t store_cache_get(store_t *s, const char *name, char *value, size_t
     int rc = sqlite3_step(st);
     bool ok = true;
     if (rc == SQLITE_ROW) {
-        if (!st_mac_check_stmt(s, "cache", st))
+        if (!st_mac_check_row(s, "cache", st, 0, NULL, NULL))
             ok = st_broken(s,
                            "A cached figure ('%s') fails its checksum: the database was changed "
                            "outside the game. Play is stopped; an attendant calls a technician.",
@@ -230,7 +234,7 @@ store_status_t store_cache_get(store_t *s, const char *name, char *value, size_t
     } else if (rc != SQLITE_DONE) {
         ok = st_db_fail(s, "reading the cache");
     }
-    sqlite3_finalize(st);
+    st_finish(s, st);
     return ok ? STORE_OK : st_fault(s);
 }
 

@@ -115,9 +115,54 @@ bool st_exec(store_t *s, const char *sql, const char *doing) {
 
 /* Prepares sql and binds arguments by fmt: 'i' int64_t, 't' const char * (NULL binds NULL),
  * 'b' const void *, int. */
-sqlite3_stmt *st_prep(store_t *s, const char *doing, const char *sql, const char *fmt, ...) {
+/* Statements are kept prepared and reused (parsing SQL was most of the time a start and a
+ * round spent in the store); st_finish hands one back. */
+static uint32_t sql_hash(const char *sql) {
+    uint32_t h = 2166136261u;
+    for (const unsigned char *p = (const unsigned char *)sql; *p; p++) h = (h ^ *p) * 16777619u;
+    return h;
+}
+
+static sqlite3_stmt *cached(store_t *s, const char *sql) {
+    uint32_t h = sql_hash(sql);
+    for (int i = 0; i < s->ncached; i++)
+        if (s->cache[i].hash == h && !sqlite3_stmt_busy(s->cache[i].st) &&
+            strcmp(sqlite3_sql(s->cache[i].st), sql) == 0) {
+            sqlite3_reset(s->cache[i].st);
+            sqlite3_clear_bindings(s->cache[i].st);
+            return s->cache[i].st;
+        }
     sqlite3_stmt *st = NULL;
-    if (sqlite3_prepare_v2(s->db, sql, -1, &st, NULL) != SQLITE_OK) {
+    if (sqlite3_prepare_v3(s->db, sql, -1, SQLITE_PREPARE_PERSISTENT, &st, NULL) != SQLITE_OK) {
+        sqlite3_finalize(st);
+        return NULL;
+    }
+    if (s->ncached < ST_STMT_CACHE) {
+        s->cache[s->ncached].hash = h;
+        s->cache[s->ncached++].st = st;
+    }
+    return st;
+}
+
+void st_finish(store_t *s, sqlite3_stmt *st) {
+    if (!st) return;
+    for (int i = 0; i < s->ncached; i++)
+        if (s->cache[i].st == st) {
+            sqlite3_reset(st);
+            sqlite3_clear_bindings(st);
+            return;
+        }
+    sqlite3_finalize(st);
+}
+
+void st_cache_clear(store_t *s) {
+    for (int i = 0; i < s->ncached; i++) sqlite3_finalize(s->cache[i].st);
+    s->ncached = 0;
+}
+
+sqlite3_stmt *st_prep(store_t *s, const char *doing, const char *sql, const char *fmt, ...) {
+    sqlite3_stmt *st = cached(s, sql);
+    if (!st) {
         st_db_fail(s, doing);
         return NULL;
     }
@@ -139,7 +184,7 @@ sqlite3_stmt *st_prep(store_t *s, const char *doing, const char *sql, const char
         if (rc != SQLITE_OK) {
             va_end(ap);
             st_db_fail(s, doing);
-            sqlite3_finalize(st);
+            st_finish(s, st);
             return NULL;
         }
     }
@@ -158,10 +203,10 @@ bool st_q_int(store_t *s, int64_t *out, int64_t def, const char *doing, const ch
         *out = def;
     else {
         st_db_fail(s, doing);
-        sqlite3_finalize(st);
+        st_finish(s, st);
         return false;
     }
-    sqlite3_finalize(st);
+    st_finish(s, st);
     return true;
 }
 
@@ -217,11 +262,13 @@ static void mac_sv(mac_t *m, const sv_t *v) {
     }
 }
 
-static void mac_row(const store_t *s, const char *table, const sv_t *v, int n,
+/* A chained row's checksum ends with the checksum of the row before it in its table. */
+static void mac_row(const store_t *s, const char *table, const sv_t *v, int n, const uint8_t *prev,
                     uint8_t out[MAC_BYTES]) {
     mac_t m;
     st_mac_start(s, &m, table);
     for (int i = 0; i < n; i++) mac_sv(&m, &v[i]);
+    if (prev) mac_tagged(&m, 'p', prev, MAC_BYTES);
     st_mac_end(&m, out);
 }
 
@@ -262,19 +309,41 @@ bool st_row_write(store_t *s, const char *table, const sv_t *v, int n, bool upse
             if (strcmp(sets[k].table, table) == 0)
                 snprintf(sql + o, sizeof sql - (size_t)o, " %s", sets[k].set);
     }
+    int chain = upsert ? -1 : st_chain_index(table);
+    if (chain >= 0 && !s->in_tx) {
+        snprintf(s->msg, sizeof s->msg, "a chained record written outside a transaction (%s)",
+                 table);
+        s->msg_set = true;
+        return false;
+    }
     sqlite3_stmt *st = st_prep(s, doing, sql, NULL);
     if (!st) return false;
     uint8_t mac[MAC_BYTES];
-    mac_row(s, table, v, n, mac);
+    mac_row(s, table, v, n, chain >= 0 ? s->head[chain].mac : NULL, mac);
     bool ok = true;
     for (int i = 0; i < n && ok; i++) ok = st_bind_sv(st, i + 1, &v[i]);
     ok = ok && sqlite3_bind_blob(st, n + 1, mac, MAC_BYTES, SQLITE_TRANSIENT) == SQLITE_OK;
     if (!ok || sqlite3_step(st) != SQLITE_DONE) {
         st_db_fail(s, doing);
-        sqlite3_finalize(st);
+        st_finish(s, st);
         return false;
     }
-    sqlite3_finalize(st);
+    st_finish(s, st);
+    if (chain >= 0) {
+        int64_t rowid = sqlite3_last_insert_rowid(s->db);
+        if (rowid != s->head[chain].rowid + 1) {
+            snprintf(s->msg, sizeof s->msg,
+                     "a record of '%s' was numbered %lld after %lld: the table was changed "
+                     "outside the game",
+                     table, (long long)rowid, (long long)s->head[chain].rowid);
+            s->msg_set = true;
+            s->integrity = true;
+            return false;
+        }
+        s->head[chain].rowid = rowid;
+        memcpy(s->head[chain].mac, mac, MAC_BYTES);
+        s->tx_chained = true;
+    }
     return true;
 }
 
@@ -282,12 +351,12 @@ bool st_row_insert(store_t *s, const char *table, const sv_t *v, int n, const ch
     return st_row_write(s, table, v, n, false, doing);
 }
 
-/* Checks the checksum of the current row of a statement whose last column is `mac`. */
-bool st_mac_check_stmt(const store_t *s, const char *table, sqlite3_stmt *st) {
+bool st_mac_check_row(const store_t *s, const char *table, sqlite3_stmt *st, int first,
+                      const uint8_t *prev, uint8_t *out) {
     int ncol = sqlite3_column_count(st);
     mac_t m;
     st_mac_start(s, &m, table);
-    for (int i = 0; i < ncol - 1; i++) {
+    for (int i = first; i < ncol - 1; i++) {
         switch (sqlite3_column_type(st, i)) {
         case SQLITE_INTEGER:
             st_mac_int(&m, sqlite3_column_int64(st, i));
@@ -309,10 +378,46 @@ bool st_mac_check_stmt(const store_t *s, const char *table, sqlite3_stmt *st) {
             return false; /* no table holds a float */
         }
     }
+    if (prev) mac_tagged(&m, 'p', prev, MAC_BYTES);
     uint8_t want[MAC_BYTES];
     st_mac_end(&m, want);
     if (sqlite3_column_type(st, ncol - 1) != SQLITE_BLOB ||
         sqlite3_column_bytes(st, ncol - 1) != MAC_BYTES)
         return false;
-    return sodium_memcmp(want, sqlite3_column_blob(st, ncol - 1), MAC_BYTES) == 0;
+    const void *have = sqlite3_column_blob(st, ncol - 1);
+    if (out) memcpy(out, have, MAC_BYTES);
+    return sodium_memcmp(want, have, MAC_BYTES) == 0;
+}
+
+void st_heads_digest(const store_t *s, uint8_t out[MAC_BYTES]) {
+    crypto_generichash_state h;
+    crypto_generichash_init(&h, NULL, 0, MAC_BYTES);
+    for (int t = 0; t < ST_NCHAINED - 1; t++) {
+        uint8_t b[8];
+        for (int i = 0; i < 8; i++) b[i] = (uint8_t)((uint64_t)s->head[t].rowid >> (8 * i));
+        crypto_generichash_update(&h, b, sizeof b);
+        crypto_generichash_update(&h, s->head[t].mac, MAC_BYTES);
+    }
+    crypto_generichash_final(&h, out, MAC_BYTES);
+}
+
+/* The newest row of every chained table, as the database holds it (checked by the checks). */
+bool st_load_heads(store_t *s) {
+    for (int t = 0; t < ST_NCHAINED; t++) {
+        char sql[96];
+        snprintf(sql, sizeof sql, "SELECT rowid, mac FROM %s ORDER BY rowid DESC LIMIT 1",
+                 ST_CHAINED[t]);
+        sqlite3_stmt *st = st_prep(s, "reading the database", sql, NULL);
+        if (!st) return false;
+        int rc = sqlite3_step(st);
+        memset(&s->head[t], 0, sizeof s->head[t]);
+        if (rc == SQLITE_ROW) {
+            s->head[t].rowid = sqlite3_column_int64(st, 0);
+            if (sqlite3_column_bytes(st, 1) == MAC_BYTES)
+                memcpy(s->head[t].mac, sqlite3_column_blob(st, 1), MAC_BYTES);
+        }
+        st_finish(s, st);
+        if (rc != SQLITE_ROW && rc != SQLITE_DONE) return st_db_fail(s, "reading the database");
+    }
+    return true;
 }

@@ -14,8 +14,12 @@
 /* ---- history ---- */
 
 int64_t store_history_count(store_t *s) {
+    if (s->state == STORE_FAULTED) return -1;
     int64_t n;
-    if (!st_q_int(s, &n, 0, "reading the history", "SELECT COUNT(*) FROM round_end")) return -1;
+    /* games are numbered 1..n without a gap and only the newest can be unfinished (the checks
+     * hold it), so the newest finished game's number is the count, without counting */
+    if (!st_q_int(s, &n, 0, "reading the history", "SELECT COALESCE(MAX(game), 0) FROM round_end"))
+        return -1;
     return n;
 }
 
@@ -29,8 +33,9 @@ static void format_utc(int64_t t, char out[32]) {
 }
 
 store_status_t store_history_game(store_t *s, int64_t game, store_round_record_t *rec) {
+    if (s->state == STORE_FAULTED) return STORE_FAULT;
     st_start_op(s);
-    round_head_t *hp = s->head;
+    round_head_t *hp = s->head_scratch;
 #define h (*hp)
     memset(rec, 0, sizeof *rec);
     sqlite3_stmt *st =
@@ -39,7 +44,7 @@ store_status_t store_history_game(store_t *s, int64_t game, store_round_record_t
     if (!st) return STORE_FAULT;
     int rc = sqlite3_step(st);
     if (rc != SQLITE_ROW) {
-        sqlite3_finalize(st);
+        st_finish(s, st);
         if (rc == SQLITE_DONE)
             return st_refuse(s, "Game %lld is not in the history.", (long long)game);
         st_db_fail(s, "reading the history");
@@ -50,7 +55,7 @@ store_status_t store_history_game(store_t *s, int64_t game, store_round_record_t
     snprintf(rec->void_reason, sizeof rec->void_reason, "%s", st_col_text(st, 2));
     rec->ndealer = store_cards_parse(st_col_text(st, 3), rec->dealer, 5);
     rec->nboard = store_cards_parse(st_col_text(st, 4), rec->board, 3);
-    sqlite3_finalize(st);
+    st_finish(s, st);
     if (!st_load_head(s, game, &h)) return s->integrity ? st_fault(s) : STORE_FAULT;
     rec->game = game;
     rec->started_utc = h.utc;
@@ -91,7 +96,7 @@ store_status_t store_history_game(store_t *s, int64_t game, store_round_record_t
         x->tax = sqlite3_column_int64(st, 9);
         x->commission = sqlite3_column_int64(st, 10);
     }
-    sqlite3_finalize(st);
+    st_finish(s, st);
     if (rc != SQLITE_DONE) return st_db_fail(s, "reading the history") ? STORE_OK : STORE_FAULT;
 
     st = st_prep(s, "reading the history",
@@ -109,7 +114,7 @@ store_status_t store_history_game(store_t *s, int64_t game, store_round_record_t
         rec->seat[seat].returned[w] = sqlite3_column_int64(st, 3);
         rec->seat[seat].outcome[w] = o;
     }
-    sqlite3_finalize(st);
+    st_finish(s, st);
     if (rc != SQLITE_DONE) return st_db_fail(s, "reading the history") ? STORE_OK : STORE_FAULT;
 
     if (rec->has_pool) {
@@ -127,7 +132,7 @@ store_status_t store_history_game(store_t *s, int64_t game, store_round_record_t
             p->paid += sqlite3_column_int64(st, 4);
             p->hits += sqlite3_column_int64(st, 5);
         }
-        sqlite3_finalize(st);
+        st_finish(s, st);
     }
     return STORE_OK;
 }
@@ -148,7 +153,7 @@ store_status_t store_history(store_t *s, int n, int64_t offset, store_round_reco
     }
     int k = 0;
     while (k < n && sqlite3_step(st) == SQLITE_ROW) games[k++] = sqlite3_column_int64(st, 0);
-    sqlite3_finalize(st);
+    st_finish(s, st);
     for (int i = 0; i < k; i++) {
         store_status_t r = store_history_game(s, games[i], &out[i]);
         if (r != STORE_OK) {

@@ -33,16 +33,76 @@ void store_hex(const uint8_t *bytes, size_t n, char *out); /* out: 2n+1 */
 #define MAC_BYTES           32
 #define SPARE_BYTES         65536 /* pages a void can free when the disk is full */
 
+/* The newest row of a chained table: its rowid and checksum (zero: the table is empty). */
+typedef struct st_head {
+    int64_t rowid;
+    uint8_t mac[MAC_BYTES];
+} st_head_t;
+
+#define ST_NCHAINED         14
+#define ST_NCURRENT         4
+#define ST_MAX_SUMS         512
+#define ST_CHECKPOINT_GAMES STORE_CHECKPOINT_GAMES
+#define ST_STMT_CACHE       160 /* a checkpoint at least every this many finished rounds */
+
+typedef struct st_sums {
+    int n;
+    struct {
+        char name[56];
+        int64_t value;
+    } v[ST_MAX_SUMS];
+} st_sums_t;
+
+/* A verified point: the newest row of every chained table, and the sums of all rows up to it. */
+typedef struct st_checkpoint {
+    int64_t id;
+    st_head_t mark[ST_NCHAINED];
+    st_sums_t sums;
+} st_checkpoint_t;
+
+/* The anchor's record (store_anchor.c). */
+typedef struct st_anchor_rec {
+    int64_t seq;         /* which write this is; the newer of the two slots wins */
+    int64_t committed_n; /* the newest commit the database holds for certain */
+    uint8_t committed_mac[MAC_BYTES];
+    int64_t pending_n; /* a commit being written (0 = none) */
+    uint8_t pending_mac[MAC_BYTES];
+    int64_t last_game, last_ledger, last_ticket, utc;
+    int64_t nonempty; /* 1 once the machine has recorded a game or money */
+} st_anchor_rec_t;
+
 struct store {
     sqlite3 *db;
-    uint8_t key[STORE_KEY_BYTES];
+    uint8_t key[STORE_KEY_BYTES]; /* the row key: the machine key and this database's id */
+    char db_id[40];
     store_state_t state;
     bool read_only;
-    bool msg_set;   /* the first failure of an operation names it */
-    bool integrity; /* that failure was a failed check, not a failed write */
+    bool no_sync;         /* tests: no fsync of the anchor either */
+    bool msg_set;         /* the first failure of an operation names it */
+    bool integrity;       /* that failure was a failed check, not a failed write */
+    bool fault_integrity; /* the fault that stopped the store was a failed check */
+    bool rollback;        /* ... and the database is older than its anchor */
     char msg[STORE_MSG_LEN];
     char fault[STORE_MSG_LEN];      /* why the store is WRITE_FAILED or FAULTED */
     int64_t delta[RULES_MAX_SEATS]; /* credit movements of the open transaction, per seat */
+    /* the chains: the newest row of each chained table, and as it was when the open
+     * transaction began (a rollback puts it back) */
+    st_head_t head[ST_NCHAINED], head_tx[ST_NCHAINED];
+    bool in_tx, tx_chained;
+    bool nonempty, nonempty_tx;
+    st_checkpoint_t *verified; /* what the last check verified (the next checkpoint) */
+    int64_t games_since_checkpoint;
+    /* the anchor: a file outside the database that holds its newest commit */
+    int anchor_fd; /* -1: no anchor (tests, tools) */
+    char anchor_path[STORE_PATH_LEN];
+    st_anchor_rec_t anchor;
+    bool anchor_failed;
+    bool skip_anchor_done; /* tests: a power cut after every commit */
+    int batch, batched;    /* benchmarks: commits per SQLite transaction, and so far */
+    int bg_table;          /* the background check: the table it reads, and where */
+    st_head_t bg_at;
+    int64_t bg_cycles;
+    int64_t anchor_restore_ticket; /* accept-restore: the last ticket the anchor knew */
     /* the round in play */
     int64_t game;
     rules_t rules; /* as recorded */
@@ -53,8 +113,13 @@ struct store {
     char pool_key[64];
     int nactions;
     round_action_t actions[STORE_MAX_ACTIONS];
-    struct round_head *head; /* scratch for reading a round */
-    int fail_after, commits; /* tests: simulated full disk */
+    struct round_head *head_scratch; /* scratch for reading a round */
+    int fail_after, commits;         /* tests: simulated full disk */
+    struct {
+        uint32_t hash;
+        sqlite3_stmt *st;
+    } cache[ST_STMT_CACHE]; /* prepared statements, reused */
+    int ncached;
     bool fail_marker;
 };
 
@@ -86,9 +151,10 @@ typedef struct round_head {
     round_action_t actions[STORE_MAX_ACTIONS];
 } round_head_t;
 
-extern const char *const CHECKED_TABLES[];
-extern const int NCHECKED;
-typedef bool (*st_migration_fn)(store_t *, const uint8_t *);
+extern const char *const ST_CHAINED[ST_NCHAINED];
+extern const char *const ST_CURRENT[ST_NCURRENT];
+int st_chain_index(const char *table); /* -1: not a chained table */
+typedef bool (*st_migration_fn)(store_t *);
 extern const st_migration_fn ST_MIGRATIONS[STORE_SCHEMA_VERSION];
 
 /* store_db.c */
@@ -96,12 +162,21 @@ bool st_broken(store_t *s, const char *fmt, ...);
 const char *st_col_text(sqlite3_stmt *st, int i);
 bool st_db_fail(store_t *s, const char *doing);
 bool st_exec(store_t *s, const char *sql, const char *doing);
-bool st_mac_check_stmt(const store_t *s, const char *table, sqlite3_stmt *st);
+/* The checksum of the current row of a statement whose columns first..ncol-2 are the table's
+ * columns and whose last is `mac`; prev: the checksum of the row before (chained tables), else
+ * NULL. out (may be NULL) gets the stored checksum. */
+bool st_mac_check_row(const store_t *s, const char *table, sqlite3_stmt *st, int first,
+                      const uint8_t *prev, uint8_t *out);
+/* A digest of the newest row of every chained table but commits. */
+void st_heads_digest(const store_t *s, uint8_t out[MAC_BYTES]);
+bool st_load_heads(store_t *s);
 void st_mac_end(mac_t *m, uint8_t out[MAC_BYTES]);
 void st_mac_int(mac_t *m, int64_t v);
 void st_mac_start(const store_t *s, mac_t *m, const char *table);
 int64_t st_now_utc(void);
 sqlite3_stmt *st_prep(store_t *s, const char *doing, const char *sql, const char *fmt, ...);
+void st_finish(store_t *s, sqlite3_stmt *st); /* hands a statement of st_prep back */
+void st_cache_clear(store_t *s);
 bool st_q_int(store_t *s, int64_t *out, int64_t def, const char *doing, const char *sql);
 store_status_t st_refuse(store_t *s, const char *fmt, ...);
 bool st_bind_sv(sqlite3_stmt *st, int idx, const sv_t *v);
@@ -133,15 +208,38 @@ bool st_wager_meter(store_t *s, int64_t game, int seat, const char *prefix, wage
                     int64_t amount);
 
 /* store_schema.c */
+bool st_schema_create(store_t *s, const uint8_t machine_key[STORE_KEY_BYTES]);
+bool st_check_schema(store_t *s);
 void st_derive_key(store_t *s, const uint8_t machine_key[STORE_KEY_BYTES], const char *db_id);
+void st_row_key(const uint8_t machine_key[STORE_KEY_BYTES], const char *db_id,
+                uint8_t out[STORE_KEY_BYTES]);
 void st_key_check_text(const store_t *s, char out[2 * MAC_BYTES + 1]);
 bool st_meta_get(store_t *s, const char *key, char *out, size_t cap);
 void st_void_marker_text(const store_t *s, int64_t game, char out[128]);
 
-/* store_check.c */
-bool st_check_balances(store_t *s);
-bool st_check_contiguous(store_t *s);
-bool st_check_macs(store_t *s);
+/* store_check.c: every check; full: from the first row (else from the newest checkpoint);
+ * page_check: SQLite's page check too. Leaves in s->verified what it verified. */
+bool st_run_checks(store_t *s, bool full, bool page_check);
+bool st_checkpoint_write(store_t *s);
+int64_t st_sum_get(const st_sums_t *m, const char *name);
+
+/* store_anchor.c. CHECK: the database must match the anchor (no anchor: only an empty database
+ * starts one); CREATE: a new database's first anchor; ACCEPT: a technician accepts the database
+ * as it is (note: what the anchor said). */
+typedef enum st_anchor_mode {
+    ST_ANCHOR_CHECK,
+    ST_ANCHOR_CREATE,
+    ST_ANCHOR_ACCEPT
+} st_anchor_mode_t;
+bool st_anchor_attach(store_t *s, const char *path, st_anchor_mode_t mode, char *note,
+                      size_t notecap);
+/* The anchor of a database that cannot be opened (it is missing): state 1 = read, 0 = none,
+ * -1 = unreadable. False: the file cannot be read at all. */
+bool st_anchor_peek(const uint8_t machine_key[STORE_KEY_BYTES], const char *path,
+                    st_anchor_rec_t *rec, int *state);
+bool st_anchor_intent(store_t *s); /* before COMMIT */
+void st_anchor_done(store_t *s);   /* after COMMIT */
+void st_anchor_close(store_t *s);
 
 /* store_open.c */
 store_status_t st_fault(store_t *s);

@@ -53,7 +53,7 @@ bool st_read_value(store_t *s, const char *table, const char *keycol, sv_t key, 
     bool ok = true;
     if (rc == SQLITE_ROW) {
         *value = sqlite3_column_int64(st, 1);
-        if (!st_mac_check_stmt(s, table, st)) {
+        if (!st_mac_check_row(s, table, st, 0, NULL, NULL)) {
             if (key.t == 'i')
                 ok = st_broken(s,
                                "The credits of seat %lld fail their checksum: the database was "
@@ -70,12 +70,13 @@ bool st_read_value(store_t *s, const char *table, const char *keycol, sv_t key, 
     } else if (rc != SQLITE_DONE) {
         ok = st_db_fail(s, "reading the meters");
     }
-    sqlite3_finalize(st);
+    st_finish(s, st);
     return ok;
 }
 
 /* The one way a meter moves: a ledger row and the meter row, in the caller's transaction. */
 bool st_meter_add(store_t *s, int64_t game, int seat, const char *name, int64_t amount) {
+    if (strcmp(name, "power_ups") != 0) s->nonempty = true;
     if (amount == 0) return true;
     if (amount < 0) return st_broken(s, "internal error: meter '%s' asked to go down", name);
     int64_t id, old;
@@ -146,12 +147,40 @@ bool st_last_game(store_t *s, int64_t *game) {
                     "SELECT COALESCE(MAX(game),0) FROM round_start");
 }
 
+/* A write transaction. Every one that adds a chained row ends with a commit row naming the
+ * newest row of every table, and the anchor outside the database hears of it twice: the commit
+ * about to be made (before COMMIT), then the commit made (after). A start then finds the
+ * database at the anchor's commit or at the one being made, never older and never newer. */
 bool st_tx_begin(store_t *s) {
     memset(s->delta, 0, sizeof s->delta);
-    return st_exec(s, "BEGIN IMMEDIATE", "starting a record");
+    if (s->anchor_failed) {
+        snprintf(s->msg, sizeof s->msg,
+                 "the machine's anchor file %.300s cannot be written. Nothing more is recorded; "
+                 "check the disk that holds it, then restart the machine.",
+                 s->anchor_path);
+        s->msg_set = true;
+        return false;
+    }
+    if (!s->batched && !st_exec(s, "BEGIN IMMEDIATE", "starting a record")) return false;
+    memcpy(s->head_tx, s->head, sizeof s->head_tx);
+    s->nonempty_tx = s->nonempty;
+    s->in_tx = true;
+    s->tx_chained = false;
+    return true;
 }
+
+static bool commit_row(store_t *s) {
+    const st_head_t *c = &s->head[ST_NCHAINED - 1];
+    uint8_t heads[MAC_BYTES];
+    st_heads_digest(s, heads);
+    sv_t row[] = {st_sv_int(c->rowid + 1), st_sv_int(st_now_utc()), st_sv_blob(heads, MAC_BYTES)};
+    return st_row_insert(s, "commits", row, 3, "committing a record");
+}
+
 bool st_tx_commit(store_t *s) {
     if (!apply_credit_deltas(s)) return false;
+    bool chained = s->tx_chained;
+    if (chained && (!commit_row(s) || !st_anchor_intent(s))) return false;
     if (s->fail_after > 0 && ++s->commits > s->fail_after) {
         if (!s->msg_set)
             snprintf(s->msg, sizeof s->msg,
@@ -160,10 +189,26 @@ bool st_tx_commit(store_t *s) {
         s->msg_set = true;
         return false;
     }
-    return st_exec(s, "COMMIT", "committing a record");
+    if (s->batch && ++s->batched < s->batch) {
+        s->in_tx = false; /* a benchmark's batch: SQLite commits every batch-th time */
+    } else {
+        s->batched = 0;
+        if (!st_exec(s, "COMMIT", "committing a record")) return false;
+        s->in_tx = false;
+    }
+    if (chained) st_anchor_done(s);
+    return true;
 }
+
 void st_tx_rollback(store_t *s) {
+    if (s->batched && !s->in_tx) return; /* nothing open but a benchmark's finished batch */
+    s->batched = 0;
     if (!sqlite3_get_autocommit(s->db)) sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
+    if (s->in_tx) {
+        memcpy(s->head, s->head_tx, sizeof s->head);
+        s->nonempty = s->nonempty_tx;
+        s->in_tx = false;
+    }
     memset(s->delta, 0, sizeof s->delta);
 }
 
@@ -183,7 +228,7 @@ bool st_pool_get(store_t *s, const char *key, jackpot_pool_t *p, bool *exists) {
         p->seeded = sqlite3_column_int64(st, 4);
         p->paid = sqlite3_column_int64(st, 5);
         p->hits = sqlite3_column_int64(st, 6);
-        if (!st_mac_check_stmt(s, "pools", st))
+        if (!st_mac_check_row(s, "pools", st, 0, NULL, NULL))
             ok = st_broken(s,
                            "The jackpot pool '%s' fails its checksum: the database was changed "
                            "outside the game. Play is stopped; an attendant calls a technician.",
@@ -191,7 +236,7 @@ bool st_pool_get(store_t *s, const char *key, jackpot_pool_t *p, bool *exists) {
     } else if (rc != SQLITE_DONE) {
         ok = st_db_fail(s, "reading a jackpot pool");
     }
-    sqlite3_finalize(st);
+    st_finish(s, st);
     return ok;
 }
 

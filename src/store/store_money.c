@@ -15,6 +15,7 @@
 /* ---- money ---- */
 
 store_status_t store_credits(store_t *s, int seat, int64_t *credits) {
+    if (s->state == STORE_FAULTED) return STORE_FAULT; /* never tampered figures as credits */
     st_start_op(s);
     *credits = 0;
     if (!st_seat_ok(seat)) return st_refuse(s, "There is no seat %d.", seat + 1);
@@ -63,12 +64,14 @@ store_status_t store_credit_out(store_t *s, int seat, store_credit_out_t kind, i
         ok = st_audit_add(s, kind == STORE_OUT_HANDPAY ? "handpaid-credits" : "credits-removed",
                           game, seat, amount, detail);
     if (ok && kind == STORE_OUT_CASHOUT && detail && detail[0])
-        ok = st_audit_add(s, "voucher-out", game, seat, amount, detail);
+        ok = st_audit_add(s, "voucher-out", game, seat, amount, detail) &&
+             st_meter_add(s, game, seat, "ticket_numbers", 1);
     if (!(ok && st_tx_commit(s))) return st_write_failed(s, false);
     return STORE_OK;
 }
 
 store_status_t store_meter(store_t *s, const char *name, int64_t *value) {
+    if (s->state == STORE_FAULTED) return STORE_FAULT;
     st_start_op(s);
     bool exists;
     if (!st_read_value(s, "meters", "name", st_sv_text(name), value, &exists))
@@ -77,18 +80,19 @@ store_status_t store_meter(store_t *s, const char *name, int64_t *value) {
 }
 
 int store_meters(store_t *s, store_meter_value_t *out, int max) {
+    if (s->state == STORE_FAULTED) return -1;
     st_start_op(s);
     sqlite3_stmt *st =
         st_prep(s, "reading the meters", "SELECT name, value, mac FROM meters ORDER BY name", NULL);
     if (!st) return -1;
     int n = 0, rc;
     while ((rc = sqlite3_step(st)) == SQLITE_ROW && n < max) {
-        if (!st_mac_check_stmt(s, "meters", st)) {
+        if (!st_mac_check_row(s, "meters", st, 0, NULL, NULL)) {
             st_broken(s,
                       "The meter '%s' fails its checksum: the database was changed outside the "
                       "game. Play is stopped; an attendant calls a technician.",
                       st_col_text(st, 0));
-            sqlite3_finalize(st);
+            st_finish(s, st);
             st_fault(s);
             return -1;
         }
@@ -96,7 +100,7 @@ int store_meters(store_t *s, store_meter_value_t *out, int max) {
         out[n].value = sqlite3_column_int64(st, 1);
         n++;
     }
-    sqlite3_finalize(st);
+    st_finish(s, st);
     if (rc != SQLITE_DONE && rc != SQLITE_ROW) {
         st_db_fail(s, "reading the meters");
         return -1;
@@ -114,6 +118,7 @@ static bool games_since(store_t *s, const char *event, int64_t *n) {
 }
 
 store_status_t store_session_counts(store_t *s, int64_t *since_power_up, int64_t *since_door) {
+    if (s->state == STORE_FAULTED) return STORE_FAULT;
     st_start_op(s);
     if (!games_since(s, "power-up", since_power_up) || !games_since(s, "door-close", since_door))
         return STORE_FAULT;
@@ -148,6 +153,7 @@ const char *store_pool_key(const rules_t *rules) {
 }
 
 store_status_t store_pool_read(store_t *s, const char *key, jackpot_pool_t *pool) {
+    if (s->state == STORE_FAULTED) return STORE_FAULT;
     st_start_op(s);
     bool exists;
     if (!st_pool_get(s, key, pool, &exists)) return s->integrity ? st_fault(s) : STORE_FAULT;
@@ -156,6 +162,7 @@ store_status_t store_pool_read(store_t *s, const char *key, jackpot_pool_t *pool
 }
 
 store_status_t store_pool_for_rules(store_t *s, const rules_t *rules, jackpot_pool_t *pool) {
+    if (s->state == STORE_FAULTED) return STORE_FAULT;
     st_start_op(s);
     memset(pool, 0, sizeof *pool);
     const char *key = store_pool_key(rules);
@@ -210,4 +217,31 @@ store_status_t store_pool_reseed(store_t *s, const rules_t *rules, const char *d
     if (!ok) return st_write_failed(s, false);
     *added = seed - shown;
     return STORE_OK;
+}
+
+store_status_t store_next_ticket(store_t *s, int64_t *number) {
+    st_start_op(s);
+    int64_t used = 0;
+    bool exists;
+    if (s->state == STORE_FAULTED) return st_need_writable(s);
+    if (!st_read_value(s, "meters", "name", st_sv_text("ticket_numbers"), &used, &exists))
+        return st_fault(s);
+    *number = used + 1;
+    return STORE_OK;
+}
+
+store_status_t store_door_state(store_t *s, bool *open) {
+    if (s->state == STORE_FAULTED) return STORE_FAULT;
+    st_start_op(s);
+    *open = false;
+    sqlite3_stmt *st = st_prep(s, "reading the door",
+                               "SELECT event FROM audit WHERE event IN ('door-open', 'door-close') "
+                               "ORDER BY id DESC LIMIT 1",
+                               NULL);
+    if (!st) return STORE_FAULT;
+    int rc = sqlite3_step(st);
+    if (rc == SQLITE_ROW) *open = strcmp(st_col_text(st, 0), "door-open") == 0;
+    st_finish(s, st);
+    return rc == SQLITE_ROW || rc == SQLITE_DONE ? STORE_OK
+                                                 : (st_db_fail(s, "reading the door"), STORE_FAULT);
 }

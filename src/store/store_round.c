@@ -44,15 +44,17 @@ static bool load_rules(store_t *s, const uint8_t *hash, int hashlen, rules_t *ou
     if (rc == SQLITE_ROW) {
         ok = store_rules_decode(sqlite3_column_blob(st, 0), (size_t)sqlite3_column_bytes(st, 0),
                                 out);
+        /* the key is the hash of the recorded bytes, in whichever encoding they were written */
         uint8_t h[STORE_HASH_BYTES];
-        if (ok) store_rules_hash(out, h);
+        crypto_generichash(h, STORE_HASH_BYTES, sqlite3_column_blob(st, 0),
+                           (size_t)sqlite3_column_bytes(st, 0), NULL, 0);
         if (!ok || hashlen != STORE_HASH_BYTES || memcmp(h, hash, STORE_HASH_BYTES) != 0)
             ok = st_broken(s, "The recorded rules of a round cannot be read back.");
     } else {
         ok = rc == SQLITE_DONE ? st_broken(s, "The rules of a recorded round are missing.")
                                : st_db_fail(s, "reading the rules of a round");
     }
-    sqlite3_finalize(st);
+    st_finish(s, st);
     return ok;
 }
 
@@ -64,7 +66,7 @@ bool st_load_head(store_t *s, int64_t game, round_head_t *h) {
     if (!st) return false;
     int rc = sqlite3_step(st);
     if (rc != SQLITE_ROW) {
-        sqlite3_finalize(st);
+        st_finish(s, st);
         return rc == SQLITE_DONE ? st_broken(s, "Game %lld is missing.", (long long)game)
                                  : st_db_fail(s, "reading a round");
     }
@@ -82,7 +84,7 @@ bool st_load_head(store_t *s, int64_t game, round_head_t *h) {
     h->pool.seeded = sqlite3_column_int64(st, 10);
     h->pool.paid = sqlite3_column_int64(st, 11);
     h->pool.hits = sqlite3_column_int64(st, 12);
-    sqlite3_finalize(st);
+    st_finish(s, st);
     if (hl != STORE_HASH_BYTES || h->deck.count < 0 || h->nseats < 1 || h->nseats > RULES_MAX_SEATS)
         return st_broken(s, "Game %lld's record cannot be read back.", (long long)game);
     if (!load_rules(s, h->hash, STORE_HASH_BYTES, &h->rules)) return false;
@@ -97,13 +99,13 @@ bool st_load_head(store_t *s, int64_t game, round_head_t *h) {
         int seat = sqlite3_column_int(st, 0);
         if (seat != n || seat >= h->nseats ||
             !store_stakes_parse(st_col_text(st, 2), h->last + (size_t)seat * WAGER_COUNT)) {
-            sqlite3_finalize(st);
+            st_finish(s, st);
             return st_broken(s, "Game %lld's seats cannot be read back.", (long long)game);
         }
         h->credits[seat] = sqlite3_column_int64(st, 1);
         n++;
     }
-    sqlite3_finalize(st);
+    st_finish(s, st);
     if (rc != SQLITE_DONE) return st_db_fail(s, "reading a round");
     if (n != h->nseats) return st_broken(s, "Game %lld's seats are missing.", (long long)game);
 
@@ -120,7 +122,7 @@ bool st_load_head(store_t *s, int64_t game, round_head_t *h) {
         if (ok && sqlite3_column_type(st, 3) != SQLITE_NULL)
             ok = store_wager_from_key(st_col_text(st, 3), &w);
         if (!ok) {
-            sqlite3_finalize(st);
+            st_finish(s, st);
             return st_broken(s, "Game %lld's actions cannot be read back.", (long long)game);
         }
         round_action_t *a = &h->actions[h->nactions++];
@@ -130,7 +132,7 @@ bool st_load_head(store_t *s, int64_t game, round_head_t *h) {
         a->multiple = (uint8_t)sqlite3_column_int(st, 4);
         a->amount = sqlite3_column_int64(st, 5);
     }
-    sqlite3_finalize(st);
+    st_finish(s, st);
     if (rc != SQLITE_DONE) return st_db_fail(s, "reading a round");
     return true;
 }
@@ -144,12 +146,15 @@ static void forget_round(store_t *s) {
 bool st_load_in_play(store_t *s) {
     int64_t game;
     if (!st_q_int(s, &game, 0, "reading the round in play",
-                  "SELECT game FROM round_start WHERE game NOT IN (SELECT game FROM round_end) "
-                  "ORDER BY game DESC LIMIT 1"))
+                  /* only the newest round can be in play (the checks find an older one left
+                   * unfinished) */
+                  "SELECT MAX(game) FROM round_start WHERE game = (SELECT MAX(game) FROM "
+                  "round_start) AND NOT EXISTS (SELECT 1 FROM round_end e WHERE e.game = "
+                  "round_start.game)"))
         return false;
     forget_round(s);
     if (!game) return true;
-    round_head_t *hp = s->head;
+    round_head_t *hp = s->head_scratch;
 #define h (*hp)
     if (!st_load_head(s, game, &h)) return false;
     s->game = game;
@@ -221,7 +226,7 @@ store_status_t store_round_begin(store_t *s, const round_t *r, int64_t *game) {
             have_rules = sqlite3_column_int64(st, 0);
         else if (st)
             st_db_fail(s, "recording the rules");
-        sqlite3_finalize(st);
+        st_finish(s, st);
     }
     if (ok && !have_rules) {
         sv_t row[] = {st_sv_blob(hash, STORE_HASH_BYTES), st_sv_text(rules_preset_key(ru->preset)),
@@ -282,8 +287,23 @@ store_status_t store_round_action(store_t *s, const round_action_t *a, round_sta
     if (g != STORE_OK) return g;
     if (!s->game) return st_refuse(s, "No game is in play.");
     if (a->type == ACT_VOID) return st_refuse(s, "A round is voided with store_round_void.");
-    if (s->nactions >= STORE_MAX_ACTIONS)
-        return st_refuse(s, "Too many changes in one game: clear the bets or deal.");
+    /* the bets may change only so often in one game; the deal and the decisions always have
+     * room after them, so a round can always be finished */
+    bool betting = a->type == ACT_BET || a->type == ACT_UNDO || a->type == ACT_CLEAR ||
+                   a->type == ACT_REPEAT || a->type == ACT_DOUBLE;
+    /* ...and a seat whose felt is empty may still place a bet, or the round could never deal */
+    bool first_bet = (a->type == ACT_BET || a->type == ACT_REPEAT) && a->seat < s->shadow->nseats &&
+                     round_seat_staked(s->shadow, a->seat) == 0;
+    int room = !betting ? 0 : first_bet ? STORE_DECISION_ROOM / 2 : STORE_DECISION_ROOM;
+    if (s->nactions >= STORE_MAX_ACTIONS - room) {
+        if (why) {
+            why->refusal = REFUSE_NOT_NOW;
+            snprintf(why->message, sizeof why->message,
+                     "The bets were changed too often in this game: deal them as they stand.");
+        }
+        return st_refuse(s, "The bets of game %lld were changed %d times: deal them as they stand.",
+                         (long long)s->game, s->nactions);
+    }
     memcpy(s->backup, s->shadow, sizeof *s->backup);
     s->pool_backup = s->pool;
     round_status_t rs = round_apply(s->shadow, a);
@@ -391,7 +411,7 @@ store_status_t store_round_finish(store_t *s, const round_t *app) {
     if (app && !same_round(app, r)) {
         snprintf(s->msg, sizeof s->msg,
                  "Game %lld in the game's memory differs from its recorded actions: a memory "
-                 "st_fault. The game must be voided (stakes refunded) and the machine checked.",
+                 "fault. The game must be voided (stakes refunded) and the machine checked.",
                  (long long)s->game);
         s->state = STORE_WRITE_FAILED;
         memcpy(s->fault, s->msg, sizeof s->fault);
@@ -438,6 +458,11 @@ store_status_t store_round_finish(store_t *s, const round_t *app) {
     forget_round(s);
     s->state = STORE_READY;
     st_settle_state(s);
+    /* every so many rounds, what came since the last checkpoint is checked and becomes the next
+     * one, so that a start never reads more than that (a failed check faults the machine) */
+    if (++s->games_since_checkpoint >= ST_CHECKPOINT_GAMES &&
+        (!st_run_checks(s, false, false) || !st_checkpoint_write(s)))
+        st_fault(s);
     return STORE_OK;
 }
 
@@ -446,7 +471,7 @@ store_status_t store_round_void(store_t *s, const char *reason) {
     if (s->state == STORE_FAULTED) return st_need_writable(s);
     if (s->read_only) return st_refuse(s, "The database is open read-only.");
     if (!s->game) return st_refuse(s, "No game is in play.");
-    if (!reason || !*reason) reason = "a st_fault";
+    if (!reason || !*reason) reason = "a fault";
     int64_t game = s->game;
     const round_t *r = s->shadow;
     char why[STORE_MSG_LEN];
@@ -460,15 +485,14 @@ store_status_t store_round_void(store_t *s, const char *reason) {
     for (int seat = 0; ok && seat < r->nseats; seat++)
         ok = st_meter_add(s, game, seat, "refunded", round_seat_staked(r, seat));
     ok = ok && st_meter_add(s, game, 0, "games_voided", 1) &&
-         st_lock_add(s, "st_fault", game, 0, 0, why) &&
-         st_audit_add(s, "round-void", game, 0, 0, why);
+         st_lock_add(s, "fault", game, 0, 0, why) && st_audit_add(s, "round-void", game, 0, 0, why);
     if (ok) {
         sqlite3_stmt *st =
             st_prep(s, "recording a void", "UPDATE meta SET value=? WHERE key='void_request'", "t",
                     cleared);
         ok = st && sqlite3_step(st) == SQLITE_DONE;
         if (st && !ok) st_db_fail(s, "recording a void");
-        sqlite3_finalize(st);
+        st_finish(s, st);
     }
     if (ok) ok = st_tx_commit(s);
     if (!ok) {
@@ -481,7 +505,7 @@ store_status_t store_round_void(store_t *s, const char *reason) {
         sqlite3_stmt *st = st_prep(s, "recording a void",
                                    "UPDATE meta SET value=? WHERE key='void_request'", "t", marker);
         bool marked = st && !s->fail_marker && sqlite3_step(st) == SQLITE_DONE;
-        sqlite3_finalize(st);
+        st_finish(s, st);
         snprintf(s->msg, sizeof s->msg, "Game %lld could not be voided: %.300s %s", (long long)game,
                  first,
                  marked ? "The round will be voided (stakes refunded) at the next start."
@@ -507,9 +531,11 @@ store_status_t store_recover(store_t *s, const rules_t *rules, round_t *round, j
     *resumed = false;
     if (s->state == STORE_FAULTED) return st_need_writable(s);
     if (!s->game) return STORE_OK;
-    uint8_t hash[STORE_HASH_BYTES];
+    /* the same rules, whatever encoding the round was recorded in: both in today's */
+    uint8_t hash[STORE_HASH_BYTES], recorded[STORE_HASH_BYTES];
     store_rules_hash(rules, hash);
-    if (memcmp(hash, s->rules_hash, sizeof hash) != 0) {
+    store_rules_hash(&s->rules, recorded);
+    if (memcmp(hash, recorded, sizeof hash) != 0) {
         snprintf(s->msg, sizeof s->msg,
                  "Game %lld was dealt under other settings (%s) than the configuration now "
                  "loaded (%s): it cannot resume. Restore the configuration it was dealt under to "
@@ -538,6 +564,7 @@ store_status_t store_recover(store_t *s, const rules_t *rules, round_t *round, j
 }
 
 store_status_t store_last_stakes(store_t *s, int64_t last[RULES_MAX_SEATS * WAGER_COUNT]) {
+    if (s->state == STORE_FAULTED) return STORE_FAULT;
     st_start_op(s);
     memset(last, 0, sizeof(int64_t) * RULES_MAX_SEATS * WAGER_COUNT);
     sqlite3_stmt *st = st_prep(s, "reading the last bets",
@@ -550,12 +577,12 @@ store_status_t store_last_stakes(store_t *s, int64_t last[RULES_MAX_SEATS * WAGE
         wager_t w;
         int seat = sqlite3_column_int(st, 0);
         /* REPEAT places the bets made before the deal: the ante and the side bets, never the
-         * PLAY or raises a decision made (the round would st_refuse them) */
+         * PLAY or raises a decision made (the round would refuse them) */
         if (st_seat_ok(seat) && store_wager_from_key(st_col_text(st, 1), &w) &&
             (w == WAGER_ANTE || wager_is_side(w)))
             last[(size_t)seat * WAGER_COUNT + w] = sqlite3_column_int64(st, 2);
     }
-    sqlite3_finalize(st);
+    st_finish(s, st);
     if (rc != SQLITE_DONE) return st_db_fail(s, "reading the last bets") ? STORE_OK : STORE_FAULT;
     return STORE_OK;
 }

@@ -4,6 +4,7 @@
 #include "store_internal.h"
 
 #include <errno.h>
+#include <pthread.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,20 +15,32 @@
 
 /* ---- schema ---- */
 
-const char *const CHECKED_TABLES[] = {
-    "credits",       "meters",      "ledger",      "pools",
-    "pool_journal",  "rules",       "round_start", "round_start_seats",
-    "round_actions", "round_end",   "round_seats", "round_wagers",
-    "locks",         "lock_clears", "audit",       "cache"};
-const int NCHECKED = (int)(sizeof CHECKED_TABLES / sizeof CHECKED_TABLES[0]);
+/* Tables whose rows are append-only and chained: each row's checksum covers the checksum of the
+ * row before it in the same table (rowid order), so a row taken out, put back from an old copy
+ * or moved is found; `commits` closes every write transaction with the newest row of each of the
+ * others, and the anchor file outside the database holds the newest commit. commits is last. */
+const char *const ST_CHAINED[ST_NCHAINED] = {
+    "ledger",        "pool_journal", "rules",       "round_start",  "round_start_seats",
+    "round_actions", "round_end",    "round_seats", "round_wagers", "locks",
+    "lock_clears",   "audit",        "checkpoints", "commits"};
 
-static const char *const APPEND_ONLY[] = {
-    "ledger",        "pool_journal", "rules",         "round_start",  "round_start_seats",
-    "round_actions", "round_end",    "round_seats",   "round_wagers", "locks",
-    "lock_clears",   "audit",        "schema_version"};
+/* Tables of current values, rewritten in place, each row signed on its own; what they hold is
+ * checked against the chained records behind them (credits and meters against the ledger,
+ * pools against their journal; the cache holds only figures worked out again on demand). */
+const char *const ST_CURRENT[ST_NCURRENT] = {"credits", "meters", "pools", "cache"};
 
-/* One string per statement (the ISO limit on string length). */
-static const char *const SCHEMA_V1[] = {
+int st_chain_index(const char *table) {
+    for (int i = 0; i < ST_NCHAINED; i++)
+        if (strcmp(ST_CHAINED[i], table) == 0) return i;
+    return -1;
+}
+
+/* The schema of version 2, one string per statement (the ISO limit on string length). Every
+ * database is made as version 2 and then migrated forward like any other (ST_MIGRATIONS), so a
+ * later version never edits this list. Version 1 (the release of 2026-11-24) had every table but
+ * cache, checkpoints and commits, and no chain; it is not migrated in place: `studpoker upgrade`
+ * copies it into a new file (store_upgrade.c). */
+static const char *const SCHEMA[] = {
     "CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT NOT NULL);",
     "CREATE TABLE credits(seat INTEGER PRIMARY KEY, value INTEGER NOT NULL CHECK(value >= 0),"
     " mac BLOB NOT NULL);",
@@ -74,15 +87,22 @@ static const char *const SCHEMA_V1[] = {
     " returned INTEGER NOT NULL CHECK(returned >= 0), outcome TEXT NOT NULL, mac BLOB NOT NULL,"
     " PRIMARY KEY(game, seat, wager));",
     "CREATE TABLE locks(id INTEGER PRIMARY KEY, utc INTEGER NOT NULL,"
-    " kind TEXT NOT NULL CHECK(kind IN ('handpay','st_fault')), game INTEGER NOT NULL,"
+    " kind TEXT NOT NULL CHECK(kind IN ('handpay','fault')), game INTEGER NOT NULL,"
     " seat INTEGER NOT NULL, amount INTEGER NOT NULL, reason TEXT NOT NULL, mac BLOB NOT NULL);",
     "CREATE TABLE lock_clears(lock_id INTEGER PRIMARY KEY REFERENCES locks(id),"
     " utc INTEGER NOT NULL, how TEXT NOT NULL, detail TEXT NOT NULL, mac BLOB NOT NULL);",
     "CREATE TABLE audit(id INTEGER PRIMARY KEY, utc INTEGER NOT NULL, event TEXT NOT NULL,"
     " game INTEGER NOT NULL, seat INTEGER NOT NULL, amount INTEGER NOT NULL,"
     " detail TEXT NOT NULL, mac BLOB NOT NULL);",
+    "CREATE INDEX audit_event ON audit(event, id);",
     "CREATE TABLE spare(id INTEGER PRIMARY KEY, filler BLOB);",
     "CREATE TABLE cache(name TEXT PRIMARY KEY, value TEXT NOT NULL, mac BLOB NOT NULL);",
+    "CREATE TABLE checkpoints(id INTEGER PRIMARY KEY, utc INTEGER NOT NULL,"
+    " marks TEXT NOT NULL, sums TEXT NOT NULL, mac BLOB NOT NULL);",
+    "CREATE TABLE commits(n INTEGER PRIMARY KEY, utc INTEGER NOT NULL, heads BLOB NOT NULL,"
+    " mac BLOB NOT NULL);",
+    "CREATE TABLE schema_version(version INTEGER NOT NULL, utc INTEGER NOT NULL,"
+    " note TEXT NOT NULL);",
     "CREATE TRIGGER meters_grow BEFORE UPDATE ON meters WHEN NEW.value < OLD.value"
     " BEGIN SELECT RAISE(ABORT, 'meters only grow'); END;",
     "CREATE TRIGGER meters_stay BEFORE DELETE ON meters"
@@ -94,15 +114,15 @@ static const char *const SCHEMA_V1[] = {
 };
 
 static bool create_append_only_triggers(store_t *s) {
-    for (size_t i = 0; i < sizeof APPEND_ONLY / sizeof APPEND_ONLY[0]; i++) {
+    for (int i = 0; i <= ST_NCHAINED; i++) {
+        const char *t = i < ST_NCHAINED ? ST_CHAINED[i] : "schema_version";
         char sql[512];
         snprintf(sql, sizeof sql,
                  "CREATE TRIGGER %s_no_update BEFORE UPDATE ON %s BEGIN SELECT RAISE(ABORT, "
                  "'%s is append-only'); END;"
                  "CREATE TRIGGER %s_no_delete BEFORE DELETE ON %s BEGIN SELECT RAISE(ABORT, "
                  "'%s is append-only'); END;",
-                 APPEND_ONLY[i], APPEND_ONLY[i], APPEND_ONLY[i], APPEND_ONLY[i], APPEND_ONLY[i],
-                 APPEND_ONLY[i]);
+                 t, t, t, t, t, t);
         if (!st_exec(s, sql, "creating the database")) return false;
     }
     return true;
@@ -123,14 +143,20 @@ void st_void_marker_text(const store_t *s, int64_t game, char out[128]) {
     out[len] = '\0';
 }
 
-/* The row checksum key of this database: the machine key and the database's own random id. */
-void st_derive_key(store_t *s, const uint8_t machine_key[STORE_KEY_BYTES], const char *db_id) {
+/* The row checksum key of a database: the machine key and the database's own random id. */
+void st_row_key(const uint8_t machine_key[STORE_KEY_BYTES], const char *db_id,
+                uint8_t out[STORE_KEY_BYTES]) {
     crypto_generichash_state st;
     crypto_generichash_init(&st, machine_key, STORE_KEY_BYTES, STORE_KEY_BYTES);
     static const char domain[] = "studpoker store rows v1";
     crypto_generichash_update(&st, (const uint8_t *)domain, sizeof domain - 1);
     crypto_generichash_update(&st, (const uint8_t *)db_id, strlen(db_id));
-    crypto_generichash_final(&st, s->key, STORE_KEY_BYTES);
+    crypto_generichash_final(&st, out, STORE_KEY_BYTES);
+}
+
+void st_derive_key(store_t *s, const uint8_t machine_key[STORE_KEY_BYTES], const char *db_id) {
+    st_row_key(machine_key, db_id, s->key);
+    snprintf(s->db_id, sizeof s->db_id, "%s", db_id);
 }
 
 void st_key_check_text(const store_t *s, char out[2 * MAC_BYTES + 1]) {
@@ -146,7 +172,7 @@ static bool meta_put(store_t *s, const char *key, const char *value) {
         st_prep(s, "creating the database", "INSERT INTO meta VALUES(?,?)", "tt", key, value);
     if (!st) return false;
     bool ok = sqlite3_step(st) == SQLITE_DONE || st_db_fail(s, "creating the database");
-    sqlite3_finalize(st);
+    st_finish(s, st);
     return ok;
 }
 
@@ -158,29 +184,122 @@ bool st_meta_get(store_t *s, const char *key, char *out, size_t cap) {
     bool ok = rc == SQLITE_ROW;
     if (ok) snprintf(out, cap, "%s", st_col_text(st, 0));
     if (rc != SQLITE_ROW && rc != SQLITE_DONE) st_db_fail(s, "reading the database's identity");
-    sqlite3_finalize(st);
+    st_finish(s, st);
     return ok;
 }
 
-/* Version 0 (an empty file) to 1: the whole schema. */
-static bool migrate_to_1(store_t *s, const uint8_t machine_key[STORE_KEY_BYTES]) {
-    for (size_t i = 0; i < sizeof SCHEMA_V1 / sizeof SCHEMA_V1[0]; i++)
-        if (!st_exec(s, SCHEMA_V1[i], "creating the database")) return false;
-    if (!create_append_only_triggers(s)) return false;
+/* The tables, indexes and triggers of the newest version, on any connection (the machine's
+ * database when it is made, or an empty one in memory that shows what a database must hold). */
+static bool create_tables(store_t *s) {
+    for (size_t i = 0; i < sizeof SCHEMA / sizeof SCHEMA[0]; i++)
+        if (!st_exec(s, SCHEMA[i], "creating the database")) return false;
+    return create_append_only_triggers(s);
+}
+
+bool st_schema_create(store_t *s, const uint8_t machine_key[STORE_KEY_BYTES]) {
+    if (!create_tables(s)) return false;
     uint8_t id[16];
     randombytes_buf(id, sizeof id);
     char idhex[33];
     store_hex(id, sizeof id, idhex);
     st_derive_key(s, machine_key, idhex);
-    char check[2 * MAC_BYTES + 1], marker[128], created[32];
+    char check[2 * MAC_BYTES + 1], marker[128], created[32], version[16];
     st_key_check_text(s, check);
     st_void_marker_text(s, 0, marker);
     snprintf(created, sizeof created, "%lld", (long long)st_now_utc());
-    return meta_put(s, "db_id", idhex) && meta_put(s, "key_check", check) &&
+    snprintf(version, sizeof version, "%d", 2);
+    sqlite3_stmt *st =
+        st_prep(s, "creating the database", "INSERT INTO schema_version VALUES(?,?,?)", "iit",
+                (int64_t)2, st_now_utc(), "created");
+    bool ok = st && sqlite3_step(st) == SQLITE_DONE;
+    if (st && !ok) st_db_fail(s, "creating the database");
+    st_finish(s, st);
+    return ok && meta_put(s, "db_id", idhex) && meta_put(s, "key_check", check) &&
            meta_put(s, "void_request", marker) && meta_put(s, "created_utc", created) &&
+           meta_put(s, "created_schema", version) &&
            st_exec(s, "PRAGMA application_id=" APPLICATION_ID_TEXT, "creating the database");
 }
 
-/* MIGRATIONS[v] takes a database from version v to v + 1. A new schema version adds its step
- * here and bumps STORE_SCHEMA_VERSION; older databases then walk forward one step at a time. */
-const st_migration_fn ST_MIGRATIONS[STORE_SCHEMA_VERSION] = {migrate_to_1};
+/* ST_MIGRATIONS[v] takes a database from version v to v + 1, for v >= 2 (version 1 is upgraded
+ * by copying). A new schema version adds its step here and bumps STORE_SCHEMA_VERSION; every
+ * database, a new one too, then walks forward one step at a time, and the schema check builds
+ * what it expects the same way. A step gets a store whose key may be unset (the schema check's
+ * empty database in memory): it changes structure, and re-signs rows only when the key is set. */
+const st_migration_fn ST_MIGRATIONS[STORE_SCHEMA_VERSION] = {NULL};
+
+/* What sqlite_master must hold, one line per object, sorted. */
+static char *schema_text(store_t *s) {
+    sqlite3_stmt *st = st_prep(s, "checking the schema",
+                               "SELECT type, name, tbl_name, COALESCE(sql, '') FROM sqlite_master "
+                               "ORDER BY type, name",
+                               NULL);
+    if (!st) return NULL;
+    size_t cap = 16384, len = 0;
+    char *out = malloc(cap);
+    int rc;
+    while (out && (rc = sqlite3_step(st)) == SQLITE_ROW) {
+        char line[2048];
+        int n = snprintf(line, sizeof line, "%s %s %s %s\n", st_col_text(st, 0), st_col_text(st, 1),
+                         st_col_text(st, 2), st_col_text(st, 3));
+        if (n < 0) n = 0;
+        if ((size_t)n >= sizeof line) n = (int)sizeof line - 1;
+        if (len + (size_t)n + 1 > cap) {
+            char *grown = realloc(out, cap *= 2);
+            if (!grown) free(out);
+            out = grown;
+            if (!out) break;
+        }
+        memcpy(out + len, line, (size_t)n);
+        len += (size_t)n;
+        out[len] = '\0';
+    }
+    st_finish(s, st);
+    if (out && len == 0) out[0] = '\0';
+    return out;
+}
+
+/* The database's tables, indexes and triggers are exactly the ones this program makes: a
+ * dropped trigger (the append-only guards), a dropped index or an added table is a fault. */
+static char *expected_schema;
+
+/* What every database must hold: version 2 made in an empty database in memory, then every
+ * migration step (none yet) as a database walks them. The same for the whole process: made once. */
+static void make_expected_schema(void) {
+    store_t *mem = calloc(1, sizeof *mem);
+    if (!mem) return;
+    bool ok = sqlite3_open(":memory:", &mem->db) == SQLITE_OK && create_tables(mem);
+    for (int v = 2; ok && v < STORE_SCHEMA_VERSION; v++) ok = ST_MIGRATIONS[v](mem);
+    if (ok) expected_schema = schema_text(mem);
+    st_cache_clear(mem);
+    sqlite3_close(mem->db);
+    free(mem);
+}
+
+bool st_check_schema(store_t *s) {
+    static pthread_once_t once = PTHREAD_ONCE_INIT;
+    pthread_once(&once, make_expected_schema);
+    const char *want = expected_schema;
+    char *have = schema_text(s);
+    if (!want || !have) {
+        free(have);
+        return s->msg_set ? false : st_broken(s, "The schema could not be read.");
+    }
+    bool ok = strcmp(want, have) == 0;
+    if (!ok) {
+        /* name the first object that differs */
+        const char *w = want, *h = have;
+        while (*w && *w == *h) w++, h++;
+        while (w > want && w[-1] != '\n') w--;
+        while (h > have && h[-1] != '\n') h--;
+        char wl[160], hl[160];
+        snprintf(wl, sizeof wl, "%.*s", (int)strcspn(w, "\n"), w);
+        snprintf(hl, sizeof hl, "%.*s", (int)strcspn(h, "\n"), h);
+        st_broken(s,
+                  "The database's structure was changed outside the game (expected \"%.120s\", "
+                  "found \"%.120s\"): a guard of the records may have been removed. Play is "
+                  "stopped; an attendant calls a technician. The file has not been changed.",
+                  wl[0] ? wl : "nothing more", hl[0] ? hl : "nothing more");
+    }
+    free(have);
+    return ok;
+}
