@@ -253,6 +253,27 @@ bool approval_known(const rules_t *r, approval_t *out) {
     c.handpay_threshold = p.handpay_threshold;
     c.tax_threshold = p.tax_threshold;
     c.tax_multiple = p.tax_multiple;
+    /* the pay tables of side bets not offered (a config fills them in, so that switching one on
+     * is one line) pay nothing here */
+#define UNOFFERED(w, field)                                                                        \
+    if (!c.offered[w] && !p.offered[w]) memcpy(&c.field, &p.field, sizeof c.field)
+    UNOFFERED(WAGER_BONUS51, bonus51_pays);
+    UNOFFERED(WAGER_JACKPOT, jackpot_fixed);
+    UNOFFERED(WAGER_JACKPOT, jackpot_stake);
+    UNOFFERED(WAGER_JACKPOT, jackpot_top_bp);
+    UNOFFERED(WAGER_JACKPOT, jackpot_reserve_bp);
+    UNOFFERED(WAGER_JACKPOT, jackpot_fixed_bp);
+    UNOFFERED(WAGER_JACKPOT, jackpot_seed);
+    UNOFFERED(WAGER_PROGRESSIVE, progressive_stake);
+    UNOFFERED(WAGER_PROGRESSIVE, progressive_meter_bp);
+    UNOFFERED(WAGER_PROGRESSIVE, progressive_fixed);
+    UNOFFERED(WAGER_PROGRESSIVE, progressive_increment_bp);
+    UNOFFERED(WAGER_PROGRESSIVE, progressive_reset);
+    UNOFFERED(WAGER_BOARD, board_pays);
+    UNOFFERED(WAGER_POCKET, pocket_pays);
+    UNOFFERED(WAGER_LOBALL, loball_pays);
+    UNOFFERED(WAGER_ASIAN_BONUS, asian_bonus_pays);
+#undef UNOFFERED
     if (memcmp(&c, &p, sizeof c) != 0) return false;
     return approval_decode(KNOWN[r->preset], r, out);
 }
