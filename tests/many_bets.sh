@@ -5,11 +5,7 @@
 # audited after each run. Money from the classic pay table (../shared/rules.md) by hand.
 set -u
 bin=$1
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-pass=0 fail=0
-ok() { pass=$((pass + 1)); }
-bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
+. "$(dirname "$0")/lib.sh"
 db=$tmp/m.db
 # run NAME DECK: the script in $tmp/NAME.script against the database
 run() {
@@ -60,5 +56,4 @@ grep -qw "game=3" <<<"$line" && grep -qw "phase=settled" <<<"$line" && grep -qw 
   grep -q "resumed" "$tmp/resume.err" && ok || bad "resume: $line $(cat "$tmp/resume.err")"
 audit resume
 
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+finish

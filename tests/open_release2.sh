@@ -9,11 +9,7 @@
 set -u
 bin=$1
 fx=$2
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-pass=0 fail=0
-ok() { pass=$((pass + 1)); }
-bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
+. "$(dirname "$0")/lib.sh"
 db=$tmp/machine.db
 cp "$fx/release2.db" "$db"
 cp "$fx/release2.key" "$tmp/machine.key"
@@ -45,5 +41,4 @@ grep -qw "balance=3000" <<<"$(tail -n 1 "$tmp/more.out")" && grep -qw "game=7" <
 "$bin" audit --db "$db" >"$tmp/audit2.txt" 2>&1 && grep -q "^rounds 7 (void 0), round in play no" "$tmp/audit2.txt" &&
   grep -q "cents lost 0$" "$tmp/audit2.txt" && ok || bad "audit after: $(cat "$tmp/audit2.txt")"
 
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+finish

@@ -7,11 +7,7 @@ set -u
 bin=$1
 forge=$2
 command -v python3 >/dev/null || { echo "SKIP: python3 is missing"; exit 77; }
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-pass=0 fail=0
-ok() { pass=$((pass + 1)); }
-bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
+. "$(dirname "$0")/lib.sh"
 
 cfg=$tmp/kiosk.ini
 printf '[display]\nmode = kiosk\n[cabinet]\nmachine_id = ATTACK-1\nvoucher_path = %s\n' \
@@ -148,5 +144,4 @@ kill $holder 2>/dev/null; wait $holder 2>/dev/null
 [ "$(rc held)" != 0 ] && grep -q "another program holds the database" "$tmp/held.err" && ok ||
   bad "held database: status $(rc held): $(cat "$tmp/held.err")"
 
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+finish

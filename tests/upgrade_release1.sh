@@ -9,11 +9,7 @@
 set -u
 bin=$1
 fixture=$2
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-pass=0 fail=0
-ok() { pass=$((pass + 1)); }
-bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
+. "$(dirname "$0")/lib.sh"
 db=$tmp/machine.db
 cp "$fixture" "$db"
 chmod 644 "$db"
@@ -78,5 +74,4 @@ grep -qw "returned=2425" "$tmp/play.out" && grep -qw "game=6" "$tmp/play.out" &&
 "$bin" audit --db "$db" >"$tmp/audit2.txt" 2>&1 && grep -q "^rounds 6 " "$tmp/audit2.txt" &&
   grep -q "cents lost 0$" "$tmp/audit2.txt" && ok || bad "audit after playing on: $(cat "$tmp/audit2.txt")"
 
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+finish

@@ -725,15 +725,18 @@ int app_run(const app_options_t *o) {
     }
     if (dbpath[0]) {
         char err[STORE_MSG_LEN];
+        /* a store that fails its checks comes back faulted: the game shows the fault (and says
+         * it once on stderr); only no store at all (no memory) ends here */
         if (store_open_files(dbpath, o->key_path, o->anchor_path, NULL, &a->store, err,
-                             sizeof err) != STORE_OK)
+                             sizeof err) != STORE_OK &&
+            !a->store)
             fprintf(stderr, "studpoker: %s: %s\n", dbpath, err);
         if (!a->store) goto done;
     }
     /* the approved return range: a cabinet outside it stops here; the demo plays no money and
      * the render benchmark no game, so neither is checked */
     char approval_warning[128] = "";
-    if (!o->attract && !o->bench_frames) {
+    if (!o->attract && !o->bench_frames && store_state(a->store) != STORE_FAULTED) {
         int refused = check_approval(a, kiosk, approval_warning, sizeof approval_warning);
         if (refused) {
             status = refused;

@@ -133,15 +133,20 @@ static bool write_slot(store_t *s, const st_anchor_rec_t *r) {
     return s->no_sync || fdatasync(s->anchor_fd) == 0;
 }
 
+static int64_t tickets_now(store_t *s) {
+    int64_t tickets = 0;
+    bool exists;
+    return st_read_value(s, "meters", "name", st_sv_text("ticket_numbers"), &tickets, &exists)
+               ? tickets
+               : 0;
+}
+
 static void fill_state(store_t *s, st_anchor_rec_t *r) {
     r->last_game = s->head[st_chain_index("round_start")].rowid;
     r->last_ledger = s->head[st_chain_index("ledger")].rowid;
     r->nonempty = s->nonempty;
     r->utc = st_now_utc();
-    int64_t tickets = 0;
-    bool exists;
-    if (st_read_value(s, "meters", "name", st_sv_text("ticket_numbers"), &tickets, &exists))
-        r->last_ticket = tickets;
+    r->last_ticket = tickets_now(s);
 }
 
 /* A fresh record for the database as it stands (its newest commit), written over both slots. */
@@ -251,16 +256,16 @@ bool st_anchor_attach(store_t *s, const char *path, st_anchor_mode_t mode, char 
     if (c->rowid < r.committed_n)
         return st_broken(
             s,
-            "The database ends at commit %lld "
-            "(game %lld) but this machine had recorded commit %lld (game %lld, "
-            "ticket %lld): an older copy of the database was put in place. Play is "
-            "stopped and nothing is paid again; a technician checks it (studpoker "
-            "accept-restore).",
+            "The database ends at record %lld (game %lld, ticket number %lld) but this "
+            "machine had recorded %lld (game %lld, ticket number %lld): an older copy of "
+            "the database was put in place. Play is stopped and nothing is paid "
+            "again; a technician checks it (studpoker accept-restore).",
             (long long)c->rowid, (long long)s->head[st_chain_index("round_start")].rowid,
-            (long long)r.committed_n, (long long)r.last_game, (long long)r.last_ticket);
+            (long long)tickets_now(s), (long long)r.committed_n, (long long)r.last_game,
+            (long long)r.last_ticket);
     return st_broken(s,
-                     "The database (commit %lld) does not match the "
-                     "machine's anchor (commit %lld): the anchor is an old copy, or one of them "
+                     "The database (record %lld) does not match the "
+                     "machine's anchor (record %lld): the anchor is an old copy, or one of them "
                      "was changed. Play is stopped; a technician checks both (studpoker "
                      "accept-restore).",
                      (long long)c->rowid, (long long)r.committed_n);

@@ -106,6 +106,15 @@ int64_t st_now_utc(void) {
     return (int64_t)time(NULL);
 }
 
+/* A message into a caller's buffer (which may be NULL). */
+void st_say(char *err, size_t errlen, const char *fmt, ...) {
+    if (!err || !errlen) return;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(err, errlen, fmt, ap);
+    va_end(ap);
+}
+
 /* ---- SQL helpers ---- */
 
 bool st_exec(store_t *s, const char *sql, const char *doing) {

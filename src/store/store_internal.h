@@ -184,6 +184,7 @@ bool st_row_insert(store_t *s, const char *table, const sv_t *v, int n, const ch
 bool st_row_write(store_t *s, const char *table, const sv_t *v, int n, bool upsert,
                   const char *doing);
 void st_start_op(store_t *s);
+void st_say(char *err, size_t errlen, const char *fmt, ...);
 sv_t st_sv_blob(const void *p, int n);
 sv_t st_sv_int(int64_t v);
 sv_t st_sv_text(const char *t);

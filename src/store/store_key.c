@@ -20,14 +20,6 @@
 static const char HEADER[] = "studpoker machine key 1\n";
 #define FILE_BYTES (sizeof HEADER - 1 + 2 * STORE_KEY_BYTES + 1)
 
-static void say(char *err, size_t errlen, const char *fmt, ...) {
-    if (!err || !errlen) return;
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(err, errlen, fmt, ap);
-    va_end(ap);
-}
-
 static void sync_dir(const char *path) {
     char dir[STORE_PATH_LEN];
     snprintf(dir, sizeof dir, "%s", path);
@@ -46,7 +38,7 @@ static store_status_t create_key(const char *path, uint8_t key[STORE_KEY_BYTES],
                                  size_t errlen) {
     int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
     if (fd < 0) {
-        say(err, errlen, "the machine key %s cannot be created (%s)", path, strerror(errno));
+        st_say(err, errlen, "the machine key %s cannot be created (%s)", path, strerror(errno));
         return STORE_FAULT;
     }
     randombytes_buf(key, STORE_KEY_BYTES);
@@ -61,7 +53,7 @@ static store_status_t create_key(const char *path, uint8_t key[STORE_KEY_BYTES],
     sodium_memzero(hex, sizeof hex);
     if (!ok) {
         unlink(path); /* never leave half a key that a later start would refuse */
-        say(err, errlen, "the machine key %s cannot be written (%s)", path, strerror(saved));
+        st_say(err, errlen, "the machine key %s cannot be written (%s)", path, strerror(saved));
         return STORE_FAULT;
     }
     sync_dir(path);
@@ -72,7 +64,7 @@ store_status_t store_key_load(const char *path, bool create, uint8_t key[STORE_K
                               bool *created, char *err, size_t errlen) {
     if (created) *created = false;
     if (sodium_init() < 0) {
-        say(err, errlen, "libsodium could not start");
+        st_say(err, errlen, "libsodium could not start");
         return STORE_FAULT;
     }
     int fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
@@ -83,13 +75,13 @@ store_status_t store_key_load(const char *path, bool create, uint8_t key[STORE_K
     }
     if (fd < 0) {
         if (errno == ENOENT)
-            say(err, errlen,
-                "the machine key %s is missing: the records cannot be checked without it. Play "
-                "is stopped; a technician puts the machine's key back from its backup (see the "
-                "README, \"The machine key\")",
-                path);
+            st_say(err, errlen,
+                   "the machine key %s is missing: the records cannot be checked without it. Play "
+                   "is stopped; a technician puts the machine's key back from its backup (see the "
+                   "README, \"The machine key\")",
+                   path);
         else
-            say(err, errlen, "the machine key %s cannot be read (%s)", path, strerror(errno));
+            st_say(err, errlen, "the machine key %s cannot be read (%s)", path, strerror(errno));
         return STORE_FAULT;
     }
     struct stat sb;
@@ -118,9 +110,9 @@ store_status_t store_key_load(const char *path, bool create, uint8_t key[STORE_K
     sodium_memzero(text, sizeof text);
     if (problem) {
         sodium_memzero(key, STORE_KEY_BYTES);
-        say(err, errlen,
-            "the machine key %s %s. Play is stopped; see the README, \"The machine key\"", path,
-            problem);
+        st_say(err, errlen,
+               "the machine key %s %s. Play is stopped; see the README, \"The machine key\"", path,
+               problem);
         return STORE_FAULT;
     }
     return STORE_OK;

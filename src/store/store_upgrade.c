@@ -29,14 +29,6 @@ static const char *const V1_TABLES[] = {"rules",         "round_start", "round_s
                                         "locks",         "lock_clears", "audit",
                                         "credits",       "meters",      "pools"};
 
-static void say(char *err, size_t errlen, const char *fmt, ...) {
-    if (!err || !errlen) return;
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(err, errlen, fmt, ap);
-    va_end(ap);
-}
-
 /* Every row of the old database against the old key (rows of schema 1 were not chained). */
 static bool check_release1(store_t *old, char *err, size_t errlen) {
     char db_id[64], check[2 * MAC_BYTES + 1], want[2 * MAC_BYTES + 1];
@@ -44,32 +36,32 @@ static bool check_release1(store_t *old, char *err, size_t errlen) {
     if (!st_q_int(old, &version, 0, "reading the schema version",
                   "SELECT COALESCE(MAX(version),0) FROM schema_version") ||
         version != 1) {
-        say(err, errlen, "it is not a database of schema 1 (the release of 2026-11-24)%s%s",
-            old->msg[0] ? ": " : "", old->msg);
+        st_say(err, errlen, "it is not a database of schema 1 (the release of 2026-11-24)%s%s",
+               old->msg[0] ? ": " : "", old->msg);
         return false;
     }
     if (!st_meta_get(old, "db_id", db_id, sizeof db_id) ||
         !st_meta_get(old, "key_check", check, sizeof check)) {
-        say(err, errlen, "its identity is missing");
+        st_say(err, errlen, "its identity is missing");
         return false;
     }
     st_derive_key(old, RELEASE1_KEY, db_id);
     st_key_check_text(old, want);
     if (strcmp(want, check) != 0) {
-        say(err, errlen, "it was not written by the release of 2026-11-24 (another key)");
+        st_say(err, errlen, "it was not written by the release of 2026-11-24 (another key)");
         return false;
     }
     int64_t in_play;
     if (!st_q_int(old, &in_play, 0, "reading the rounds",
                   "SELECT COUNT(*) FROM round_start WHERE game NOT IN (SELECT game FROM "
                   "round_end)")) {
-        say(err, errlen, "%s", old->msg);
+        st_say(err, errlen, "%s", old->msg);
         return false;
     }
     if (in_play) {
-        say(err, errlen,
-            "a game is still in play in it; finish or void it with the release that dealt it, "
-            "then upgrade");
+        st_say(err, errlen,
+               "a game is still in play in it; finish or void it with the release that dealt it, "
+               "then upgrade");
         return false;
     }
     for (size_t t = 0; t < sizeof V1_TABLES / sizeof V1_TABLES[0]; t++) {
@@ -77,7 +69,7 @@ static bool check_release1(store_t *old, char *err, size_t errlen) {
         snprintf(sql, sizeof sql, "SELECT * FROM %s ORDER BY rowid", V1_TABLES[t]);
         sqlite3_stmt *st = st_prep(old, "checking the old database", sql, NULL);
         if (!st) {
-            say(err, errlen, "%s", old->msg);
+            st_say(err, errlen, "%s", old->msg);
             return false;
         }
         int rc;
@@ -86,7 +78,8 @@ static bool check_release1(store_t *old, char *err, size_t errlen) {
             n++;
             if (!st_mac_check_row(old, V1_TABLES[t], st, 0, NULL, NULL)) {
                 st_finish(old, st);
-                say(err, errlen,
+                st_say(
+                    err, errlen,
                     "record %lld of '%s' fails its checksum: the old database was changed and is "
                     "not upgraded",
                     (long long)n, V1_TABLES[t]);
@@ -95,7 +88,7 @@ static bool check_release1(store_t *old, char *err, size_t errlen) {
         }
         st_finish(old, st);
         if (rc != SQLITE_DONE) {
-            say(err, errlen, "the old database cannot be read (%s)", sqlite3_errmsg(old->db));
+            st_say(err, errlen, "the old database cannot be read (%s)", sqlite3_errmsg(old->db));
             return false;
         }
     }
@@ -172,7 +165,7 @@ static bool build_new(store_t *old, const char *tmp, const uint8_t machine_key[S
              (long long)*rows, old_path);
     ok = ok && st_audit_add(dst, "upgrade", game, 0, 0, detail) && st_tx_commit(dst);
     if (!ok) {
-        say(err, errlen, "the new database could not be written: %s", dst->msg);
+        st_say(err, errlen, "the new database could not be written: %s", dst->msg);
         st_tx_rollback(dst);
     }
     st_cache_clear(dst);
@@ -191,18 +184,18 @@ store_status_t store_upgrade_release1(const char *db, const char *key_path, cons
     snprintf(tmp, sizeof tmp, "%s.upgrade", db);
     snprintf(kept, sizeof kept, "%s.release1", db);
     if (access(kept, F_OK) == 0) {
-        say(err, errlen, "%s exists already: this database was upgraded once", kept);
+        st_say(err, errlen, "%s exists already: this database was upgraded once", kept);
         return STORE_REFUSED;
     }
     store_t *old = calloc(1, sizeof *old);
     if (!old || sodium_init() < 0) {
         free(old);
-        say(err, errlen, "no memory");
+        st_say(err, errlen, "no memory");
         return STORE_FAULT;
     }
     old->anchor_fd = -1;
     bool ok = sqlite3_open_v2(db, &old->db, SQLITE_OPEN_READONLY, NULL) == SQLITE_OK;
-    if (!ok) say(err, errlen, "%s cannot be opened", db);
+    if (!ok) st_say(err, errlen, "%s cannot be opened", db);
     ok = ok && check_release1(old, err, errlen);
     uint8_t key[STORE_KEY_BYTES];
     bool made = false;
@@ -220,12 +213,13 @@ store_status_t store_upgrade_release1(const char *db, const char *key_path, cons
         store_options_t o = {.machine_key = key};
         ok = store_open_ex(tmp, &o, &s, err, errlen) == STORE_OK &&
              store_verify(s, true) == STORE_OK;
-        if (!ok && s) say(err, errlen, "the new database fails its checks: %s", store_message(s));
+        if (!ok && s)
+            st_say(err, errlen, "the new database fails its checks: %s", store_message(s));
         store_close(s);
         s = NULL;
     }
     if (ok && (rename(db, kept) != 0 || rename(tmp, db) != 0)) {
-        say(err, errlen, "the new database could not be put in place (%s)", strerror(errno));
+        st_say(err, errlen, "the new database could not be put in place (%s)", strerror(errno));
         ok = false;
     }
     if (ok) {
