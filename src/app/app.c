@@ -736,7 +736,7 @@ int app_run(const app_options_t *o) {
     /* the approved return range: a cabinet outside it stops here; the demo plays no money and
      * the render benchmark no game, so neither is checked */
     char approval_warning[128] = "";
-    if (!o->attract && !o->bench_frames && store_state(a->store) != STORE_FAULTED) {
+    if (!o->attract && !o->bench_frames && (!a->store || store_state(a->store) != STORE_FAULTED)) {
         int refused = check_approval(a, kiosk, approval_warning, sizeof approval_warning);
         if (refused) {
             status = refused;
@@ -830,6 +830,7 @@ int app_run(const app_options_t *o) {
     float acc = 0;
     bool quit = false;
     int frames = 0;
+    uint64_t drawn_signature = 0;
     double frame_ms_sum = 0, frame_ms_max = 0, first_frame_s = -1;
     uint64_t freq = SDL_GetPerformanceFrequency();
     for (;;) {
@@ -937,10 +938,14 @@ int app_run(const app_options_t *o) {
             if (a->attracting) table_update(a->demo_table, &demo_in, 0);
         }
 
-        /* a still table is not drawn again: nothing would change on screen */
+        /* a still table is not drawn again: nothing would change on screen. "Still" is judged
+         * by what it shows, not by whether it moves: the frame after an animation ends (the
+         * buttons lit for the decision) and any change of state is always drawn */
+        uint64_t signature = table_signature(&a->table);
         bool draw = o->headless || frames == 0 || in.pressed || in.tap || in.redraw ||
                     in.digit >= 0 || a->attracting || operator_is_open(&a->op) ||
-                    table_wants_frame(&a->table);
+                    table_wants_frame(&a->table) || signature != drawn_signature;
+        drawn_signature = signature;
         if (!draw) {
             if (quit) break;
             SDL_WaitEventTimeout(NULL, 250);

@@ -146,5 +146,9 @@ bool table_animating(const table_scene_t *t);
 bool table_wants_frame(const table_scene_t *t);
 /* True while cards are still moving (tests and scripts wait for it). */
 bool table_busy(const table_scene_t *t);
+/* A digest of what a still frame of the table shows (the round's phase and step, the buttons'
+ * state, the balance, the bets, the notices): the loop draws again whenever it differs from the
+ * drawn frame's, so saving frames on a still table never hides a change. */
+uint64_t table_signature(const table_scene_t *t);
 
 #endif

@@ -120,11 +120,62 @@ static int button_of_pad(uint8_t pb) {
     }
 }
 
+/* The button a key press is: Ctrl+Z is UNDO and Ctrl+Q QUIT whatever the map says; -1: none. */
+static int button_of_keydown(const ui_keymap_t *m, const SDL_KeyboardEvent *k) {
+    if (k->keysym.sym == SDLK_z && (k->keysym.mod & KMOD_CTRL)) return BTN_UNDO;
+    if (k->keysym.sym == SDLK_q && (k->keysym.mod & KMOD_CTRL)) return BTN_QUIT;
+    return button_of_key(m, k->keysym.sym);
+}
+
+/* The digit a key is (the number row or the keypad), -1: none. */
+static int digit_of_key(SDL_Keycode k) {
+    if (k >= SDLK_0 && k <= SDLK_9) return (int)(k - SDLK_0);
+    if (k >= SDLK_KP_1 && k <= SDLK_KP_9) return (int)(k - SDLK_KP_1) + 1;
+    if (k == SDLK_KP_0) return 0;
+    return -1;
+}
+
+enum { NOT_ACTION, ACTION, POINTER_ACTION };
+
+/* What an event does: an action is something a player does (a key that is a button or a digit,
+ * a click, a touch, a pad button); a pointer action has to be hit-tested on the table. */
+static int action_kind(const ui_input_state_t *s, const SDL_Event *e) {
+    switch (e->type) {
+    case SDL_KEYDOWN:
+        return !e->key.repeat && (button_of_keydown(&s->map, &e->key) >= 0 ||
+                                  digit_of_key(e->key.keysym.sym) >= 0)
+                   ? ACTION
+                   : NOT_ACTION;
+    case SDL_MOUSEBUTTONUP:
+        return e->button.which != SDL_TOUCH_MOUSEID && e->button.button == SDL_BUTTON_LEFT
+                   ? POINTER_ACTION
+                   : NOT_ACTION;
+    case SDL_FINGERUP:
+        return POINTER_ACTION;
+    case SDL_CONTROLLERBUTTONDOWN:
+        return button_of_pad(e->cbutton.button) >= 0 ? ACTION : NOT_ACTION;
+    default:
+        return NOT_ACTION;
+    }
+}
+
+/* One action a tick: the events up to and including the first action are taken, the rest stay
+ * queued, in order, for the next ticks. A tick is a flag per button, so several actions taken
+ * in one tick (a machine that stalled for a moment: a loaded CI runner, a slow disk, the first
+ * frame's textures) were merged or reordered: B twice was one bet, and B with ENTER dealt
+ * before the bet (the scene reads the flags in button order). A click or a touch also waits for
+ * the first frame: it is hit-tested on the layout that frame works out (before it the scale is
+ * 0), so one made while the program was starting is not lost. */
 void ui_input_poll(ui_input_state_t *s, const ui_gfx_t *g, ui_input_t *in, uint32_t now_ms) {
     memset(in, 0, sizeof *in);
     in->digit = -1;
+    bool laid_out = g->frame > 0;
+    SDL_PumpEvents();
     SDL_Event e;
-    while (SDL_PollEvent(&e)) {
+    while (SDL_PeepEvents(&e, 1, SDL_PEEKEVENT, SDL_FIRSTEVENT, SDL_LASTEVENT) == 1) {
+        int kind = action_kind(s, &e);
+        if (kind == POINTER_ACTION && !laid_out) break;
+        if (SDL_PeepEvents(&e, 1, SDL_GETEVENT, SDL_FIRSTEVENT, SDL_LASTEVENT) != 1) break;
         switch (e.type) {
         case SDL_QUIT:
             in->quit_request = true;
@@ -134,13 +185,7 @@ void ui_input_poll(ui_input_state_t *s, const ui_gfx_t *g, ui_input_t *in, uint3
             break;
         case SDL_KEYDOWN: {
             SDL_Keycode k = e.key.keysym.sym;
-            int b = -1;
-            if (k == SDLK_z && (e.key.keysym.mod & KMOD_CTRL))
-                b = BTN_UNDO;
-            else if (k == SDLK_q && (e.key.keysym.mod & KMOD_CTRL))
-                b = BTN_QUIT;
-            else
-                b = button_of_key(&s->map, k);
+            int b = button_of_keydown(&s->map, &e.key);
             if (b == BTN_UNDO && !e.key.repeat) {
                 s->undo_down_ms = now_ms;
                 s->undo_cleared = false;
@@ -150,10 +195,8 @@ void ui_input_poll(ui_input_state_t *s, const ui_gfx_t *g, ui_input_t *in, uint3
                 s->held |= 1ull << b;
             }
             /* digits for a PIN, whatever button the key also is (the 1-6 chips, 7 the bill) */
-            if (!e.key.repeat && k >= SDLK_0 && k <= SDLK_9) in->digit = (int)(k - SDLK_0);
-            if (!e.key.repeat && k >= SDLK_KP_1 && k <= SDLK_KP_9)
-                in->digit = (int)(k - SDLK_KP_1) + 1;
-            if (!e.key.repeat && k == SDLK_KP_0) in->digit = 0;
+            int d = digit_of_key(k);
+            if (!e.key.repeat && d >= 0) in->digit = d;
             break;
         }
         case SDL_KEYUP: {
@@ -163,7 +206,7 @@ void ui_input_poll(ui_input_state_t *s, const ui_gfx_t *g, ui_input_t *in, uint3
             break;
         }
         case SDL_MOUSEMOTION:
-            if (e.motion.which == SDL_TOUCH_MOUSEID) break;
+            if (e.motion.which == SDL_TOUCH_MOUSEID || !laid_out) break;
             gfx_to_virtual(g, e.motion.x, e.motion.y, &in->px, &in->py);
             in->pointer_seen = true;
             break;
@@ -193,6 +236,7 @@ void ui_input_poll(ui_input_state_t *s, const ui_gfx_t *g, ui_input_t *in, uint3
         default:
             break;
         }
+        if (kind != NOT_ACTION) break; /* the next action waits for the next tick */
     }
     /* holding UNDO for a second clears every bet (001) */
     if ((s->held >> BTN_UNDO & 1) && !s->undo_cleared && now_ms - s->undo_down_ms >= 1000) {
@@ -203,6 +247,9 @@ void ui_input_poll(ui_input_state_t *s, const ui_gfx_t *g, ui_input_t *in, uint3
     if (!in->pointer_seen) {
         int x, y;
         SDL_GetMouseState(&x, &y);
-        gfx_to_virtual(g, x, y, &in->px, &in->py);
+        if (laid_out)
+            gfx_to_virtual(g, x, y, &in->px, &in->py);
+        else
+            in->px = in->py = -1; /* off the table until the first frame lays it out */
     }
 }

@@ -91,7 +91,10 @@ typedef struct ui_input_state {
 
 void ui_input_init(ui_input_state_t *s);
 void ui_input_shutdown(ui_input_state_t *s);
-/* Reads every pending SDL event into *in (cleared first). now_ms drives hold-to-clear. */
+/* Reads pending SDL events into *in (cleared first), up to and including the next action (a key
+ * that is a button or a digit, a click, a touch, a pad button): later ones wait for the next frame,
+ * so no two presses are merged or reordered; a click or touch waits for the first frame drawn.
+ * now_ms drives hold-to-clear. */
 void ui_input_poll(ui_input_state_t *s, const ui_gfx_t *g, ui_input_t *in, uint32_t now_ms);
 
 static inline bool ui_pressed(const ui_input_t *in, ui_button_t b) {
