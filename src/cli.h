@@ -17,7 +17,8 @@ int cli_print_config(int argc, char **argv); /* [--config FILE | --preset NAME] 
 int cli_config_reference(int argc, char **argv);
 int cli_play(int argc, char **argv);
 
-/* cli_math.c: exact par sheets, their benchmark, and the simulation */
+/* exact par sheets and their benchmark (cli_parsheet.c), the simulation (cli_simulate.c), the
+ * hint for one position (cli_hint.c); their shared options in cli_rules.h */
 int cli_parsheet(int argc, char **argv);
 int cli_bench_parsheet(int argc, char **argv);
 int cli_simulate(int argc, char **argv);

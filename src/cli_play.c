@@ -44,8 +44,14 @@ static void options_from_config(app_options_t *o, const cfg_t *c) {
     o->attract_idle_seconds = c->attract.idle_seconds;
     o->min_payback_bp = c->approval.min_payback_bp;
     o->max_payback_bp = c->approval.max_payback_bp;
-    for (int b = 0; b < CFG_BUTTONS; b++)
-        o->keys[b].button = cfg_button_key((cfg_button_t)b), o->keys[b].key = c->keys[b];
+    /* every button's [keys] list, as text (app.c reads it back with cfg_parse_key_list) */
+    static char key_text[CFG_BUTTONS][CFG_VALUE_LEN];
+    _Static_assert(CFG_BUTTONS <= sizeof o->keys / sizeof o->keys[0], "a row per button");
+    for (int b = 0; b < CFG_BUTTONS; b++) {
+        cfg_format_key_list(&c->keys[b], key_text[b], sizeof key_text[b]);
+        o->keys[b].button = cfg_button_key((cfg_button_t)b);
+        o->keys[b].key = key_text[b];
+    }
     o->nkeys = CFG_BUTTONS;
 }
 

@@ -136,9 +136,11 @@ grep -qw "balance=500" <<<"$(last keyback)" && [ "$(rc keyback)" = 0 ] && ok || 
 python3 -c 'import sqlite3, sys, time
 c = sqlite3.connect(sys.argv[1], isolation_level=None)
 c.execute("BEGIN EXCLUSIVE")
-time.sleep(9)' "$k/m.db" &
+open(sys.argv[2], "w").close()
+time.sleep(120)' "$k/m.db" "$tmp/held" &
 holder=$!
-sleep 1
+# the holder has the lock (python may be slow to start on a loaded machine)
+for _ in $(seq 300); do [ -e "$tmp/held" ] && break; sleep 0.1; done
 play "$k" held "100 SUMMARY"
 kill $holder 2>/dev/null; wait $holder 2>/dev/null
 [ "$(rc held)" != 0 ] && grep -q "another program holds the database" "$tmp/held.err" && ok ||

@@ -155,8 +155,16 @@ static void test_defaults_are_the_presets(void **state) {
         assert_int_equal(c.cabinet.bill_values.count, 5);
         assert_int_equal(c.cabinet.bill_values.value[4], 10000);
         assert_string_equal(c.cabinet.store_path, "");
-        assert_string_equal(c.keys[CFG_BUTTON_DEAL], "Return");
-        assert_string_equal(c.keys[CFG_BUTTON_CHIP6], "6");
+        /* the keys the game always had: ui_input's own defaults, which it no longer has */
+        assert_int_equal(c.keys[CFG_BUTTON_DEAL].count, 3);
+        assert_string_equal(c.keys[CFG_BUTTON_DEAL].name[0], "Return");
+        assert_string_equal(c.keys[CFG_BUTTON_DEAL].name[1], "Keypad Enter");
+        assert_string_equal(c.keys[CFG_BUTTON_DEAL].name[2], "D");
+        assert_string_equal(c.keys[CFG_BUTTON_CHIP6].name[0], "6");
+        assert_string_equal(c.keys[CFG_BUTTON_NEXT_SPOT].name[1], "Tab");
+        assert_int_equal(c.keys[CFG_BUTTON_QUIT].count, 0); /* Ctrl+Q, fixed in ui_input */
+        assert_int_equal(c.touch.dx, 0);
+        assert_int_equal(c.touch.dy, 0);
     }
 }
 
@@ -299,13 +307,10 @@ static void test_every_form_that_reads(void **state) {
                        "machine_id = Bar_3.table-2\r\n"
                        "[keys]\r\n"
                        "deal = Keypad Enter\r\n"
-                       "chip1 = ;\r\n" /* a comment: no value */
+                       "chip1 = ;\r\n" /* a comment: no value, no key */
                        "\r\n";
-    /* chip1 with no value is an error; everything else reads */
-    assert_int_equal(load(text, &c, e), 1);
-    assert_string_equal(e->list[0].text,
-                        "t.ini:21: keys.chip1: no value; write a key name, up to 31 characters, "
-                        "e.g. chip1 = 1");
+    assert_int_equal(load(text, &c, e), 0);
+    assert_int_equal(c.keys[CFG_BUTTON_CHIP1].count, 0);
     char fixed[2048];
     snprintf(fixed, sizeof fixed, "%s", text);
     char *bad = strstr(fixed, "chip1 = ;");
@@ -328,8 +333,10 @@ static void test_every_form_that_reads(void **state) {
     assert_int_equal(c.cabinet.bill_values.value[2], 100000);
     assert_string_equal(c.cabinet.store_path, "/var/lib/studpoker;x");
     assert_string_equal(c.cabinet.machine_id, "Bar_3.table-2");
-    assert_string_equal(c.keys[CFG_BUTTON_DEAL], "Keypad Enter");
-    assert_string_equal(c.keys[CFG_BUTTON_CHIP1], "F9");
+    assert_int_equal(c.keys[CFG_BUTTON_DEAL].count, 1);
+    assert_string_equal(c.keys[CFG_BUTTON_DEAL].name[0], "Keypad Enter");
+    assert_int_equal(c.keys[CFG_BUTTON_CHIP1].count, 1);
+    assert_string_equal(c.keys[CFG_BUTTON_CHIP1].name[0], "F9");
 
     assert_int_equal(load("[cabinet]\nbill_values =\nstore_path =\n", &c, e), 0);
     assert_int_equal(c.cabinet.bill_values.count, 0);
@@ -603,8 +610,96 @@ static void test_error_jackpot_shares_over_the_whole(void **state) {
 static void test_error_keys(void **state) {
     (void)state;
     expect_errors("[keys]\nchip1 = f\n",
-                  ERRORS("t.ini:2: keys.chip1: 'f' is already the key of fold (the default); "
+                  ERRORS("t.ini:2: keys.chip1: 'F' is already the key of fold (the default); "
                          "give each button its own key"));
+    expect_errors("[keys]\nfold = B\nbet = Keypad Enter\n",
+                  ERRORS("t.ini:3: keys.bet: 'Keypad Enter' is already the key of deal (the "
+                         "default); give each button its own key"));
+    /* two buttons swapping keys is fine */
+    cfg_errors_t *e = new_errors();
+    cfg_t c;
+    assert_int_equal(load("[keys]\nplay = F\nfold = P\n", &c, e), 0);
+    free(e);
+    /* a config that passes the check starts: every name is one SDL knows (issue 12) */
+    expect_errors("[keys]\ndeal = NoSuchKey\n",
+                  ERRORS("t.ini:2: keys.deal: 'NoSuchKey' is not a key SDL knows; write SDL key "
+                         "names such as Return, Space, F2, A or Keypad Enter, e.g. deal = Return, "
+                         "Keypad Enter, D"));
+    expect_errors("[keys]\ndeal = Retrun, D\ncoin = Keypad Entre\n",
+                  ERRORS("t.ini:2: keys.deal: 'Retrun' is not a key SDL knows; did you mean "
+                         "Return? write SDL key names such as Return, Space, F2, A or Keypad "
+                         "Enter, e.g. deal = Return, Keypad Enter, D",
+                         "t.ini:3: keys.coin: 'Keypad Entre' is not a key SDL knows; did you mean "
+                         "Keypad Enter? write SDL key names such as Return, Space, F2, A or Keypad "
+                         "Enter, e.g. coin = Insert"));
+    expect_errors("[keys]\ndeal = Return, Space, D, F5\nundo = Delete, Delete\nhelp = H,\n"
+                  "fold = , F\n",
+                  ERRORS("t.ini:2: keys.deal: more than 3 keys; list at most 3, e.g. deal = "
+                         "Return, Keypad Enter, D",
+                         "t.ini:3: keys.undo: Delete is listed twice; list each key once, e.g. "
+                         "undo = Delete, Backspace",
+                         "t.ini:4: keys.help: key 2 is empty; write key names separated by "
+                         "commas, e.g. help = H, F1",
+                         "t.ini:5: keys.fold: key 1 is empty; write key names separated by "
+                         "commas, e.g. fold = F"));
+}
+
+/* [keys] values: SDL's names in any case, read back in SDL's spelling; up to 3 a button; the
+ * comma key too. */
+static void test_key_lists(void **state) {
+    (void)state;
+    cfg_errors_t *e = new_errors();
+    cfg_t c;
+    assert_int_equal(load("[keys]\ndeal = return , KEYPAD ENTER,d\nbet = ,\nrepeat = Keypad ,, "
+                          "\xC3\xA9\nquit = q\nfullscreen =\n",
+                          &c, e),
+                     0);
+    assert_int_equal(c.keys[CFG_BUTTON_DEAL].count, 3);
+    assert_string_equal(c.keys[CFG_BUTTON_DEAL].name[0], "Return");
+    assert_string_equal(c.keys[CFG_BUTTON_DEAL].name[1], "Keypad Enter");
+    assert_string_equal(c.keys[CFG_BUTTON_DEAL].name[2], "D");
+    assert_int_equal(c.keys[CFG_BUTTON_BET].count, 1);
+    assert_string_equal(c.keys[CFG_BUTTON_BET].name[0], ",");
+    assert_int_equal(c.keys[CFG_BUTTON_REPEAT].count, 2);
+    assert_string_equal(c.keys[CFG_BUTTON_REPEAT].name[0], "Keypad ,");
+    assert_string_equal(c.keys[CFG_BUTTON_REPEAT].name[1], "\xC3\xA9");
+    assert_string_equal(c.keys[CFG_BUTTON_QUIT].name[0], "Q");
+    assert_int_equal(c.keys[CFG_BUTTON_FULLSCREEN].count, 0);
+    char text[CFG_VALUE_LEN];
+    assert_true(cfg_get_text(&c, "keys", "deal", text, sizeof text));
+    assert_string_equal(text, "Return, Keypad Enter, D");
+    assert_true(cfg_get_text(&c, "keys", "repeat", text, sizeof text));
+    assert_string_equal(text, "Keypad ,, \xC3\xA9");
+    /* the comma key anywhere in a list, as the writer writes it */
+    cfg_key_list_t l;
+    char err[CFG_ERROR_LEN];
+    assert_true(cfg_parse_key_list(",, D, Keypad ,", &l, err, sizeof err));
+    assert_int_equal(l.count, 3);
+    assert_string_equal(l.name[0], ",");
+    assert_string_equal(l.name[1], "D");
+    assert_string_equal(l.name[2], "Keypad ,");
+    assert_int_equal(cfg_format_key_list(&l, text, sizeof text), 14);
+    assert_string_equal(text, ",, D, Keypad ,");
+    assert_true(cfg_parse_key_list("", &l, err, sizeof err));
+    assert_int_equal(l.count, 0);
+    assert_false(cfg_parse_key_list("F1, Nope", &l, err, sizeof err));
+    assert_int_equal(l.count, 0); /* unchanged on error */
+    assert_string_equal(err, "'Nope' is not a key SDL knows; write SDL key names such as Return, "
+                             "Space, F2, A or Keypad Enter");
+    /* what print-config writes for keys reads back */
+    size_t len;
+    char *out = NULL;
+    FILE *f = open_memstream(&out, &len);
+    assert_non_null(f);
+    cfg_write(f, &c, true, "test");
+    fclose(f);
+    cfg_t back;
+    assert_int_equal(cfg_load_string(out, len, "w.ini", &back, e), 0);
+    assert_memory_equal(&c, &back, sizeof c);
+    assert_non_null(strstr(out, "\nbet = ,\n"));
+    assert_non_null(strstr(out, "\nfullscreen =\n"));
+    free(out);
+    free(e);
 }
 
 static void test_error_syntax(void **state) {
@@ -644,11 +739,22 @@ static void test_error_syntax(void **state) {
     assert_string_equal(e->list[0].text,
                         "t.ini:2: cabinet.store_path: '/000000000000000000000000000000000000000..."
                         "' is too long (181 characters); write at most 180");
-    char long_line[1000];
-    snprintf(long_line, sizeof long_line, "[cabinet]\n; %0300d\nstore_path = /%0300d\n", 0, 0);
-    assert_int_equal(load(long_line, &c, e), 1);
-    assert_string_equal(e->list[0].text, "t.ini:3: syntax: the line is too long; key = value "
-                                         "takes at most 197 characters (comments may be longer)");
+    /* long lines are lines like any other (inih cut them at 200 bytes and read the rest as
+     * further lines): a long comment is fine, a long value is judged by its key, and the lines
+     * after them keep their numbers */
+    char *long_lines = malloc(12000);
+    assert_non_null(long_lines);
+    snprintf(long_lines, 12000,
+             "[cabinet]\n; %05000d\nstore_path = /%0300d\n; %05000d\n[game]\n"
+             "seats = 9\n",
+             0, 0, 0);
+    assert_int_equal(load(long_lines, &c, e), 2);
+    assert_string_equal(e->list[0].text,
+                        "t.ini:3: cabinet.store_path: '/000000000000000000000000000000000000000..."
+                        "' is too long (301 characters); write at most 180");
+    assert_string_equal(e->list[1].text, "t.ini:6: game.seats: 9 is out of range; write a whole "
+                                         "number from 1 to 7, e.g. seats = 1");
+    free(long_lines);
     free(e);
 }
 
@@ -791,9 +897,11 @@ static void test_written_config_reads_back(void **state) {
 static void test_key_table(void **state) {
     (void)state;
     int n = cfg_key_count();
-    assert_int_equal(n, 172); /* 165 + [cabinet] voucher_path, stall_seconds, key_path,
+    assert_int_equal(n, 184); /* 165 + [cabinet] voucher_path, stall_seconds, key_path,
                                  anchor_path, [paytable] asian_margin_odds_on, [approval]
-                                 min_payback, max_payback */
+                                 min_payback, max_payback; [touch] dx, dy and the [keys] of
+                                 next_spot, prev_spot, help, history, back, fullscreen,
+                                 screenshot, mute, turbo, quit (issue 12) */
     cfg_key_info_t a, b;
     for (int i = 0; i < n; i++) {
         assert_true(cfg_key_at(i, &a));
@@ -823,17 +931,24 @@ static void test_key_table(void **state) {
         assert_int_equal(lo, !fixed);
         assert_int_equal(hi, !fixed);
     }
-    /* every button has its key, in button order */
-    for (int btn = 0; btn < CFG_BUTTONS; btn++) {
-        bool found = false;
-        for (int i = 0; i < n; i++) {
-            cfg_key_at(i, &a);
-            found |= strcmp(a.section, "keys") == 0 &&
-                     strcmp(a.name, cfg_button_key((cfg_button_t)btn)) == 0;
-        }
-        assert_true(found);
+    /* every button has its keys, once, in button order; the names are the buttons' */
+    int keys = 0;
+    for (int i = 0; i < n; i++) {
+        cfg_key_at(i, &a);
+        if (strcmp(a.section, "keys") != 0) continue;
+        assert_string_equal(a.name, cfg_button_key((cfg_button_t)keys));
+        assert_string_equal(a.type, "keys");
+        cfg_button_t b;
+        assert_true(cfg_button_from_key(a.name, &b));
+        assert_int_equal(b, keys);
+        keys++;
     }
+    assert_int_equal(keys, CFG_BUTTONS);
     assert_string_equal(cfg_button_key(CFG_BUTTON_CHIP6), "chip6");
+    assert_string_equal(cfg_button_name(CFG_BUTTON_NEXT_SPOT), "NEXT_SPOT");
+    assert_int_equal(cfg_key_find("keys", "quit"), cfg_key_find("keys", "deal") + CFG_BUTTON_QUIT);
+    assert_int_equal(cfg_key_find("keys", "nope"), -1);
+    assert_int_equal(cfg_key_find(NULL, "deal"), -1);
     assert_string_equal(cfg_display_mode_key(CFG_DISPLAY_KIOSK), "kiosk");
 }
 
@@ -905,6 +1020,162 @@ static void test_key_lines(void **state) {
     free(l);
 }
 
+/* The operator settings: rows of the key table that the operator menu may change, the touch
+ * calibration among them (the menu only, never a file). */
+static void test_operator_settings(void **state) {
+    (void)state;
+    static const char *const want[] = {
+        "sound.volume", "sound.voice", "attract.enabled", "attract.idle_seconds",
+        "hint.show",    "touch.dx",    "touch.dy"};
+    int found = 0;
+    for (int i = 0; i < cfg_key_count(); i++) {
+        cfg_key_info_t k;
+        assert_true(cfg_key_at(i, &k));
+        if (!k.operator_may_change) {
+            assert_true(k.in_file);
+            continue;
+        }
+        char where[64];
+        snprintf(where, sizeof where, "%s.%s", k.section, k.name);
+        assert_true(found < 7);
+        assert_string_equal(where, want[found]);
+        assert_false(k.game);
+        assert_int_equal(k.in_file, strcmp(k.section, "touch") != 0);
+        found++;
+    }
+    assert_int_equal(found, 7);
+    cfg_key_info_t k;
+    assert_true(cfg_key_at(cfg_key_find("attract", "idle_seconds"), &k));
+    assert_int_equal(k.min, 5); /* the range the app hard-coded, now the table's */
+    assert_int_equal(k.max, 3600);
+    assert_true(cfg_key_at(cfg_key_find("sound", "volume"), &k));
+    assert_int_equal(k.min, 0);
+    assert_int_equal(k.max, 100);
+
+    /* the calibration is the operator's: a file may not set it, print-config leaves it out */
+    expect_errors("[touch]\ndx = 3\n",
+                  ERRORS("t.ini:2: touch.dx: set by the operator menu (and kept in the "
+                         "machine's record), not by a config file; remove the line"));
+    expect_errors("dy = 3\n", ERRORS("t.ini:1: dy: the key comes before any section, and no "
+                                     "section has it; start with a section header such as [game] "
+                                     "(`studpoker config-reference` lists every key)"));
+    cfg_t c;
+    cfg_defaults(&c, PRESET_CARIBBEAN_CLASSIC);
+    size_t len;
+    char *text = write_config(&c, true, &len);
+    assert_null(strstr(text, "[touch]"));
+    assert_null(strstr(text, "dx ="));
+    free(text);
+}
+
+/* cfg_set: one key from its text, by the loader's parser and range and the checks across keys;
+ * cfg_get_text: the text back. */
+static void test_set_and_get(void **state) {
+    (void)state;
+    cfg_t c, before;
+    cfg_defaults(&c, PRESET_CARIBBEAN_CLASSIC);
+    char err[CFG_ERROR_LEN], text[CFG_VALUE_LEN];
+    /* how the machine applies the operator's recorded settings */
+    assert_true(cfg_set(&c, "sound", "volume", "90", err, sizeof err));
+    assert_int_equal(c.sound.volume, 90);
+    assert_true(cfg_set(&c, "sound", "voice", "off", err, sizeof err));
+    assert_false(c.sound.voice);
+    assert_true(cfg_set(&c, "hint", "show", "off", err, sizeof err));
+    assert_true(cfg_set(&c, "attract", "enabled", "on", err, sizeof err));
+    assert_true(cfg_set(&c, "attract", "idle_seconds", "300", err, sizeof err));
+    assert_int_equal(c.attract.idle_seconds, 300);
+    assert_true(cfg_set(&c, "touch", "dx", "-12", err, sizeof err));
+    assert_true(cfg_set(&c, "touch", "dy", "7", err, sizeof err));
+    assert_int_equal(c.touch.dx, -12);
+    assert_int_equal(c.touch.dy, 7);
+    /* the text back is what the store records and cfg_set reads */
+    static const struct {
+        const char *section, *key, *text;
+    } back[] = {{"sound", "volume", "90"},
+                {"sound", "voice", "off"},
+                {"hint", "show", "off"},
+                {"attract", "enabled", "on"},
+                {"attract", "idle_seconds", "300"},
+                {"touch", "dx", "-12"},
+                {"touch", "dy", "7"},
+                {"limits", "ante_min", "1.00"},
+                {"keys", "undo", "Delete, Backspace"},
+                {"cabinet", "store_path", ""}};
+    for (size_t i = 0; i < sizeof back / sizeof back[0]; i++) {
+        assert_true(cfg_get_text(&c, back[i].section, back[i].key, text, sizeof text));
+        assert_string_equal(text, back[i].text);
+        before = c;
+        assert_true(cfg_set(&c, back[i].section, back[i].key, text, err, sizeof err));
+        assert_memory_equal(&c, &before, sizeof c);
+    }
+    assert_false(cfg_get_text(&c, "sound", "nope", text, sizeof text));
+    assert_false(cfg_get_text(&c, "keys", "undo", text, 5)); /* too small */
+
+    /* refused: c unchanged, the message says what to write */
+    before = c;
+    static const struct {
+        const char *section, *key, *text, *err;
+    } bad[] = {
+        {"attract", "idle_seconds", "4",
+         "attract.idle_seconds: 4 is out of range; write a whole number from 5 to 3600, e.g. "
+         "idle_seconds = 300"},
+        {"sound", "volume", "loud",
+         "sound.volume: 'loud' is not a whole number; write a whole number from 0 to 100, e.g. "
+         "volume = 90"},
+        {"touch", "dx", "5000",
+         "touch.dx: 5000 is out of range; write a whole number from -1920 to 1920, e.g. dx = -12"},
+        {"sound", "nope", "1",
+         "sound.nope: unknown key (`studpoker config-reference` lists every key)"},
+        {"game", "preset", "cajun",
+         "game.preset: the preset chooses every game key's default: it is read with the config "
+         "(or cfg_defaults), never set alone"},
+        {"asian", "commission", "5",
+         "asian.commission: applies to Asian Stud only, and this config's preset is "
+         "caribbean-classic (Caribbean Stud); remove the line, or choose a preset of that game"},
+        /* the checks across keys, against the values c holds */
+        {"limits", "ante_min", "500",
+         "limits.ante_min: 500.00 is above ante_max (100.00, its current value); the minimum "
+         "cannot be above the maximum: write ante_min = 100.00 or less, or raise ante_max"},
+        {"paytable", "main_quads", "5",
+         "paytable.main_quads: pays 5 to 1, less than the weaker hand main_full_house (7 to 1, "
+         "its current value); in the main pay table a stronger hand pays at least as much: write "
+         "main_quads = 7 or more"},
+        {"keys", "chip1", "F",
+         "keys.chip1: 'F' is already the key of fold (its current value); give each button its "
+         "own key"},
+        {"keys", "deal", "NoSuchKey",
+         "keys.deal: 'NoSuchKey' is not a key SDL knows; write SDL key names such as Return, "
+         "Space, F2, A or Keypad Enter, e.g. deal = Return, Keypad Enter, D"},
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        err[0] = '\0';
+        assert_false(cfg_set(&c, bad[i].section, bad[i].key, bad[i].text, err, sizeof err));
+        if (strcmp(err, bad[i].err) != 0) fprintf(stderr, "got: %s\n", err);
+        assert_string_equal(err, bad[i].err);
+        assert_memory_equal(&c, &before, sizeof c);
+    }
+    assert_false(cfg_set(&c, "sound", "volume", "101", NULL, 0)); /* err may be NULL */
+
+    /* a game key: the derived limits follow, as after a file */
+    assert_true(cfg_set(&c, "limits", "ante_max", "50", err, sizeof err));
+    assert_int_equal(c.rules.bet_max[WAGER_PLAY], 10000);
+    /* two keys swapped one at a time: the first step shares a key, so it is refused */
+    assert_false(cfg_set(&c, "keys", "play", "F", err, sizeof err));
+    assert_true(cfg_set(&c, "keys", "fold", "G", err, sizeof err));
+    assert_true(cfg_set(&c, "keys", "play", "F", err, sizeof err));
+    assert_true(cfg_set(&c, "keys", "fold", "P", err, sizeof err));
+    /* the result loads as the same settings from a file */
+    size_t len;
+    char *file = write_config(&c, false, &len);
+    cfg_errors_t *e = new_errors();
+    cfg_t again;
+    assert_int_equal(cfg_load_string(file, len, "w.ini", &again, e), 0);
+    again.touch = c.touch; /* the calibration is not in a file */
+    assert_memory_equal(&again, &c, sizeof c);
+    free(e);
+    free(file);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_defaults_are_the_presets),
@@ -924,6 +1195,7 @@ int main(void) {
         cmocka_unit_test(test_error_side_bets),
         cmocka_unit_test(test_error_jackpot_shares_over_the_whole),
         cmocka_unit_test(test_error_keys),
+        cmocka_unit_test(test_key_lists),
         cmocka_unit_test(test_error_syntax),
         cmocka_unit_test(test_every_error_is_reported),
         cmocka_unit_test(test_error_list_overflows_cleanly),
@@ -933,6 +1205,8 @@ int main(void) {
         cmocka_unit_test(test_key_table),
         cmocka_unit_test(test_approval_range),
         cmocka_unit_test(test_key_lines),
+        cmocka_unit_test(test_operator_settings),
+        cmocka_unit_test(test_set_and_get),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

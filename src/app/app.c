@@ -20,6 +20,7 @@
 #include "approval.h"
 #include "config.h"
 #include "game.h"
+#include "machine.h"
 #include "scene_operator.h"
 #include "scene_table.h"
 #include "strategy.h"
@@ -154,7 +155,6 @@ static bool script_load(script_t *s, const char *path, const char *text) {
 /* ---- the loop ---- */
 
 typedef struct app {
-    store_t *store;
     strategy_t *strategy;       /* the optimal strategy (autoplay, the hint) */
     SDL_Thread *strategy_maker; /* the hint's strategy is built while the table is played */
     atomic_int stop_strategy;   /* set at the end: the maker gives up at once */
@@ -164,7 +164,7 @@ typedef struct app {
     ui_gfx_t gfx;
     ui_input_state_t input;
     ui_audio_t audio;
-    game_t game;
+    machine_t machine; /* the game, its store, the cabinet's functions */
     table_scene_t table;
     bool fullscreen;
 
@@ -175,11 +175,10 @@ typedef struct app {
     operator_scene_t op;
     int64_t script_bill; /* a script's BILL <amount> */
 
-    /* the demo when nobody plays: a game of its own (memory only, its own seeded deck) */
-    game_t *demo;
+    /* the demo when nobody plays: a machine of its own (memory only, its own seeded deck) */
+    machine_t *demo;
     table_scene_t *demo_table;
     bool attracting;
-    uint32_t idle_since;
     int64_t demo_rounds_seen;
     float interlude_left; /* the help pages between demo rounds */
     int interlude_page;
@@ -192,7 +191,7 @@ typedef struct app {
 } app_t;
 
 static void print_summary(const app_t *a) {
-    const game_t *g = &a->game;
+    const game_t *g = &a->machine.game;
     const round_t *r = &g->round;
     const round_seat_t *s = &r->seat[0];
     printf("game=%llu phase=%s credits=%lld staked=%lld returned=%lld folded=%d",
@@ -396,8 +395,7 @@ static void stop_sdl(app_t *a) {
     strategy_free(a->strategy);
     a->strategy = NULL;
     table_free(&a->table);
-    store_close(a->store);
-    a->store = NULL;
+    machine_close(&a->machine);
     gfx_shutdown(&a->gfx);
     ui_audio_shutdown(&a->audio);
     ui_input_shutdown(&a->input);
@@ -416,7 +414,7 @@ static const char *ticket_font(app_t *a, char *buf, size_t len) {
 }
 
 static void cash_out(app_t *a) {
-    game_t *g = &a->game;
+    game_t *g = &a->machine.game;
     game_voucher_t v;
     char why[STORE_MSG_LEN + 300];
     if (!game_cashout(g, &v, why, sizeof why)) {
@@ -442,8 +440,8 @@ static void cash_out(app_t *a) {
 static void credit_in(app_t *a, store_credit_in_t kind, int64_t amount) {
     char why[STORE_MSG_LEN + 300], b[40], detail[80];
     snprintf(detail, sizeof detail, "%s %s", kind == STORE_IN_COIN ? "coin" : "note",
-             game_money(&a->game, amount, b));
-    if (!game_credit_in(&a->game, kind, amount, detail, why, sizeof why)) {
+             game_money(&a->machine.game, amount, b));
+    if (!game_credit_in(&a->machine.game, kind, amount, detail, why, sizeof why)) {
         table_toast(&a->table, why); /* the acceptor returns it */
         return;
     }
@@ -455,7 +453,7 @@ static void credit_in(app_t *a, store_credit_in_t kind, int64_t amount) {
 
 /* The cabinet's own buttons, before the table sees the input (they are taken out of it). */
 static void cabinet_buttons(app_t *a, ui_input_t *in) {
-    game_t *g = &a->game;
+    game_t *g = &a->machine.game;
     if (ui_pressed(in, BTN_DOOR)) {
         if (!game_door(g, !g->door_open)) table_toast(&a->table, "The door could not be recorded.");
     }
@@ -492,16 +490,18 @@ static void load_settings(app_t *a) {
     s->hint = a->o->hint;
     s->attract = a->o->attract_idle;
     s->attract_idle = a->o->attract_idle_seconds;
-    if (!a->store) return;
+    if (!machine_has_store(&a->machine)) return;
     char v[64];
-    if (store_setting_get(a->store, "sound.volume", v, sizeof v)) s->volume = atoi(v);
-    if (store_setting_get(a->store, "sound.voice", v, sizeof v)) s->voice = strcmp(v, "on") == 0;
-    if (store_setting_get(a->store, "hint.show", v, sizeof v)) s->hint = strcmp(v, "on") == 0;
-    if (store_setting_get(a->store, "attract.enabled", v, sizeof v))
+    if (machine_setting_get(&a->machine, "sound.volume", v, sizeof v)) s->volume = atoi(v);
+    if (machine_setting_get(&a->machine, "sound.voice", v, sizeof v))
+        s->voice = strcmp(v, "on") == 0;
+    if (machine_setting_get(&a->machine, "hint.show", v, sizeof v)) s->hint = strcmp(v, "on") == 0;
+    if (machine_setting_get(&a->machine, "attract.enabled", v, sizeof v))
         s->attract = strcmp(v, "on") == 0;
-    if (store_setting_get(a->store, "attract.idle_seconds", v, sizeof v)) s->attract_idle = atoi(v);
-    if (store_setting_get(a->store, "touch.dx", v, sizeof v)) s->touch_dx = atoi(v);
-    if (store_setting_get(a->store, "touch.dy", v, sizeof v)) s->touch_dy = atoi(v);
+    if (machine_setting_get(&a->machine, "attract.idle_seconds", v, sizeof v))
+        s->attract_idle = atoi(v);
+    if (machine_setting_get(&a->machine, "touch.dx", v, sizeof v)) s->touch_dx = atoi(v);
+    if (machine_setting_get(&a->machine, "touch.dy", v, sizeof v)) s->touch_dy = atoi(v);
     if (s->volume < 0 || s->volume > 100) s->volume = a->o->volume;
     if (s->attract_idle < 5 || s->attract_idle > 3600) s->attract_idle = a->o->attract_idle_seconds;
 }
@@ -519,10 +519,12 @@ static bool start_demo(app_t *a) {
         a->demo_table = calloc(1, sizeof *a->demo_table);
         if (!a->demo || !a->demo_table) return false;
         /* its own seeded deck and play money: nothing of the machine's is touched */
-        if (!game_init(a->demo, &a->game.rules, 100000, 0x5eed5eedu, NULL) ||
-            !game_new_round(a->demo))
+        if (!machine_open(a->demo, &a->machine.game.rules, 100000, 0x5eed5eedu, NULL, NULL, NULL,
+                          NULL, NULL, 0) ||
+            !game_new_round(&a->demo->game))
             return false;
-        snprintf(a->demo->machine_id, sizeof a->demo->machine_id, "%s", a->game.machine_id);
+        snprintf(a->demo->game.machine_id, sizeof a->demo->game.machine_id, "%s",
+                 a->machine.game.machine_id);
         table_init(a->demo_table, a->demo, &a->audio, true, a->assets);
         a->demo_table->demo = true;
     }
@@ -539,7 +541,7 @@ static void drive_demo(app_t *a, game_t *g, table_scene_t *t, ui_input_t *in, fl
         g->credits = 100000; /* the demo's play money never runs out */
     /* the jackpot meter over the demo is the machine's own (a copy: the demo's contributions
      * and wins never reach the real pool) */
-    if (g != &a->game && game_round_over(g)) g->pool = a->game.pool;
+    if (g != &a->machine.game && game_round_over(g)) g->pool = a->machine.game.pool;
     if (a->interlude_left > 0) {
         a->interlude_left -= dt;
         t->overlay = OVERLAY_HELP;
@@ -597,46 +599,6 @@ static void heartbeat(app_t *a) {
 /* The cache name of a game's figures: "parsheet:" and the BLAKE2b digest of the figures' format
  * and the rules' canonical hash (every field of the rules, so any change works them out again).
  * The range is not part of it: the cache keeps the figures, never the verdict. */
-static void approval_cache_name(const rules_t *r, char name[96]) {
-    uint8_t rules_hash[STORE_HASH_BYTES], d[32];
-    store_rules_hash(r, rules_hash);
-    crypto_generichash_state st;
-    crypto_generichash_init(&st, NULL, 0, sizeof d);
-    crypto_generichash_update(&st, (const uint8_t *)APPROVAL_FORMAT, strlen(APPROVAL_FORMAT));
-    crypto_generichash_update(&st, rules_hash, sizeof rules_hash);
-    crypto_generichash_final(&st, d, sizeof d);
-    char hex[2 * sizeof d + 1];
-    sodium_bin2hex(hex, sizeof hex, d, sizeof d);
-    snprintf(name, 96, "parsheet:%s", hex);
-}
-
-/* Every bet's exact return: from the store's cache when it holds this game's figures, else
- * worked out from the par sheet and kept there. *source says which, for the log. */
-static bool approval_figures(app_t *a, const rules_t *r, approval_t *out, const char **source) {
-    char name[96], *value = malloc(STORE_CACHE_LEN);
-    if (!value) return false;
-    bool found = false;
-    if (approval_known(r, out)) {
-        *source = "of the built-in pay tables";
-        free(value);
-        return true;
-    }
-    approval_cache_name(r, name);
-    if (a->store && store_cache_get(a->store, name, value, STORE_CACHE_LEN, &found) == STORE_OK &&
-        found && approval_decode(value, r, out)) {
-        *source = "from the cache";
-        free(value);
-        return true;
-    }
-    bool ok = approval_compute(r, 2, out);
-    *source = "worked out";
-    if (ok && a->store && approval_encode(out, value, STORE_CACHE_LEN) < STORE_CACHE_LEN &&
-        store_cache_put(a->store, name, value) == STORE_OK)
-        *source = "worked out, kept in the cache";
-    free(value);
-    return ok;
-}
-
 /* Checks the game against [approval] min_payback and max_payback. Returns 0 to play on (a
  * desktop game outside the range gets the warning for the table in warning), 2 when a cabinet
  * must not start (one line on stderr says why), 1 when the figures cannot be had. */
@@ -644,18 +606,19 @@ static int check_approval(app_t *a, bool kiosk, char *warning, size_t n) {
     const app_options_t *o = a->o;
     approval_t ap;
     const char *source = "";
-    if (!approval_figures(a, &o->rules, &ap, &source)) {
+    approval_miss_t miss[APPROVAL_MAX_BETS];
+    int nmiss = machine_check_approval(&a->machine, o->min_payback_bp, o->max_payback_bp, &ap, miss,
+                                       APPROVAL_MAX_BETS, &source);
+    if (nmiss < 0) {
         fprintf(stderr, "studpoker: the par sheet could not be worked out (out of memory)\n");
         return 1;
     }
-    approval_miss_t miss[APPROVAL_MAX_BETS];
-    int nmiss = approval_check(&ap, o->min_payback_bp, o->max_payback_bp, miss, APPROVAL_MAX_BETS);
     char lo[16], hi[16];
     approval_limit_text(o->min_payback_bp, lo, sizeof lo);
     approval_limit_text(o->max_payback_bp, hi, sizeof hi);
     if (nmiss == 0) {
         /* a machine with a store says where its figures came from (the audit trail of a start) */
-        if (a->store)
+        if (machine_has_store(&a->machine))
             fprintf(stderr, "studpoker: approved return %s to %s: every bet inside (figures %s)\n",
                     lo, hi, source);
         return 0;
@@ -723,20 +686,20 @@ int app_run(const app_options_t *o) {
             SDL_free(pref);
         }
     }
-    if (dbpath[0]) {
-        char err[STORE_MSG_LEN];
+    {
         /* a store that fails its checks comes back faulted: the game shows the fault (and says
-         * it once on stderr); only no store at all (no memory) ends here */
-        if (store_open_files(dbpath, o->key_path, o->anchor_path, NULL, &a->store, err,
-                             sizeof err) != STORE_OK &&
-            !a->store)
-            fprintf(stderr, "studpoker: %s: %s\n", dbpath, err);
-        if (!a->store) goto done;
+         * it once on stderr); only a machine that cannot run at all ends here */
+        char err[STORE_MSG_LEN + 1100];
+        if (!machine_open(&a->machine, &o->rules, o->credits, o->seed, dbpath[0] ? dbpath : NULL,
+                          o->key_path, o->anchor_path, o->operator_pin, err, sizeof err)) {
+            fprintf(stderr, "studpoker: %s\n", err);
+            goto done;
+        }
     }
     /* the approved return range: a cabinet outside it stops here; the demo plays no money and
      * the render benchmark no game, so neither is checked */
     char approval_warning[128] = "";
-    if (!o->attract && !o->bench_frames && (!a->store || store_state(a->store) != STORE_FAULTED)) {
+    if (!o->attract && !o->bench_frames && !machine_faulted(&a->machine)) {
         int refused = check_approval(a, kiosk, approval_warning, sizeof approval_warning);
         if (refused) {
             status = refused;
@@ -746,15 +709,28 @@ int app_run(const app_options_t *o) {
     if (!start_sdl(a, o)) goto done;
     if (!gfx_init(&a->gfx, a->window, a->ren, assets)) goto done;
     ui_input_init(&a->input);
-    for (int i = 0; i < o->nkeys; i++) {
-        ui_button_t b;
-        if (!o->keys[i].key || !o->keys[i].key[0]) continue;
-        if (!ui_button_from_name(o->keys[i].button, &b) ||
-            !ui_keymap_set(&a->input.map, b, o->keys[i].key)) {
-            fprintf(stderr,
-                    "studpoker: [keys] %s: SDL knows no key named '%s' (write names like "
-                    "Return, Space, F2, A)\n",
-                    o->keys[i].button, o->keys[i].key);
+    {
+        /* the keyboard: the config table's [keys] defaults, each button's list from the config
+         * over them (cli_play passes every button's list as text; a run given none, such as
+         * the render benchmark, has the defaults) */
+        cfg_t *keys = malloc(sizeof *keys);
+        char err[CFG_ERROR_LEN] = "out of memory", why[CFG_ERROR_LEN - 40];
+        bool mapped = keys != NULL;
+        if (mapped) cfg_defaults(keys, PRESET_CARIBBEAN_CLASSIC);
+        for (int i = 0; mapped && i < o->nkeys; i++) {
+            cfg_button_t b;
+            mapped = cfg_button_from_key(o->keys[i].button, &b);
+            if (!mapped)
+                snprintf(err, sizeof err, "%s: no such button", o->keys[i].button);
+            else if (!cfg_parse_key_list(o->keys[i].key, &keys->keys[b], why, sizeof why)) {
+                snprintf(err, sizeof err, "%s: %s", o->keys[i].button, why);
+                mapped = false;
+            }
+        }
+        mapped = mapped && ui_keymap_from_config(&a->input.map, keys, err, sizeof err);
+        free(keys);
+        if (!mapped) {
+            fprintf(stderr, "studpoker: [keys] %s\n", err);
             goto done;
         }
     }
@@ -772,42 +748,39 @@ int app_run(const app_options_t *o) {
     }
     load_settings(a);
     ui_audio_init(&a->audio, assets, a->settings.volume, o->mute, a->settings.voice);
-    if (!game_init(&a->game, &o->rules, o->credits, o->seed, a->store)) {
-        fprintf(stderr, "studpoker: the game could not start (random generator)\n");
-        goto done;
-    }
-    a->game.handpay_by_attendant = kiosk;
-    snprintf(a->game.machine_id, sizeof a->game.machine_id, "%s",
+    a->machine.game.handpay_by_attendant = kiosk;
+    snprintf(a->machine.game.machine_id, sizeof a->machine.game.machine_id, "%s",
              o->machine_id ? o->machine_id : "STUD-01");
-    if (a->game.resumed)
+    if (a->machine.game.resumed)
         fprintf(stderr, "studpoker: game %llu resumed where it stopped (%s)\n",
-                (unsigned long long)a->game.number,
-                a->game.round.phase == ROUND_BETTING    ? "betting"
-                : a->game.round.phase == ROUND_DECIDING ? "deciding"
-                                                        : "settled");
-    if (a->game.state == GAME_FAULT)
-        fprintf(stderr, "studpoker: %s: %s\n", a->game.fault_title, a->game.message);
-    else if (a->game.state != GAME_PLAY)
-        fprintf(stderr, "studpoker: %s\n", a->game.message);
+                (unsigned long long)a->machine.game.number,
+                a->machine.game.round.phase == ROUND_BETTING    ? "betting"
+                : a->machine.game.round.phase == ROUND_DECIDING ? "deciding"
+                                                                : "settled");
+    if (a->machine.game.state == GAME_FAULT)
+        fprintf(stderr, "studpoker: %s: %s\n", a->machine.game.fault_title,
+                a->machine.game.message);
+    else if (a->machine.game.state != GAME_PLAY)
+        fprintf(stderr, "studpoker: %s\n", a->machine.game.message);
     for (int i = 0; i < o->ndecks; i++) {
         char err[160];
-        if (!o->headless || !game_stack_deck(&a->game, o->decks[i], err, sizeof err)) {
+        if (!o->headless || !game_stack_deck(&a->machine.game, o->decks[i], err, sizeof err)) {
             fprintf(stderr, "studpoker: --deck: %s\n",
                     o->headless ? err : "stacked decks are for headless tests only");
             goto done;
         }
     }
-    if (!game_new_round(&a->game)) {
+    if (!game_new_round(&a->machine.game)) {
         fprintf(stderr, "studpoker: the first round could not start\n");
         goto done;
     }
-    table_init(&a->table, &a->game, &a->audio, o->turbo, assets);
+    table_init(&a->table, &a->machine, &a->audio, o->turbo, assets);
     a->table.demo = o->attract;
     if (approval_warning[0]) table_warning(&a->table, approval_warning);
-    operator_init(&a->op, &a->game, &a->audio, &a->settings, o->operator_pin);
+    operator_init(&a->op, &a->machine, &a->audio, &a->settings);
     /* the strategy takes under a second to build: autoplay waits for it, the hint and the
      * demo do not hold up the first frame */
-    a->strategy_rules = a->game.rules;
+    a->strategy_rules = a->machine.game.rules;
     bool idle_demo = !o->attract && !o->autoplay && !o->bench_frames;
     if (o->autoplay || (a->settings.hint && o->headless)) /* headless: the same every time */
         a->strategy = strategy_build(&a->strategy_rules);
@@ -828,6 +801,7 @@ int app_run(const app_options_t *o) {
     uint64_t last = SDL_GetTicks64();
     uint32_t virtual_ms = 0;
     float acc = 0;
+    double machine_ms = 0;
     bool quit = false;
     int frames = 0;
     uint64_t drawn_signature = 0;
@@ -843,7 +817,7 @@ int app_run(const app_options_t *o) {
             a->table.strategy = SDL_AtomicGetPtr((void **)&a->strategy);
         if (!a->settings.hint) a->table.strategy = NULL;
         if (o->autoplay && !o->attract) {
-            if (autoplay(&a->game, &a->table, a->strategy, &in, o->autoplay)) quit = true;
+            if (autoplay(&a->machine.game, &a->table, a->strategy, &in, o->autoplay)) quit = true;
         } else if (o->headless && !o->attract) {
             apply_script(a, &script, now_ms, &in, &quit);
             if (script.next >= script.n) {
@@ -865,7 +839,8 @@ int app_run(const app_options_t *o) {
         }
         if (ui_pressed(&in, BTN_SCREENSHOT)) {
             char name[64];
-            snprintf(name, sizeof name, "studpoker-%06llu.png", (unsigned long long)a->game.number);
+            snprintf(name, sizeof name, "studpoker-%06llu.png",
+                     (unsigned long long)a->machine.game.number);
             gfx_screenshot(&a->gfx, name);
         }
 
@@ -874,7 +849,7 @@ int app_run(const app_options_t *o) {
             in.px -= (float)a->settings.touch_dx, in.py -= (float)a->settings.touch_dy;
         /* who gets the input: the operator menu, the demo, or the table */
         bool real_input = in.pressed || in.tap || in.digit >= 0;
-        if (real_input || o->autoplay) a->idle_since = now_ms;
+        if (real_input || o->autoplay) machine_input_seen(&a->machine);
         ui_input_t none;
         memset(&none, 0, sizeof none);
         none.px = in.px, none.py = in.py, none.digit = -1;
@@ -896,14 +871,15 @@ int app_run(const app_options_t *o) {
         /* while nobody plays (no round on the table, nothing moving): the background check of
          * the records a start no longer reads, a slice a frame */
         if (!o->attract && !operator_is_open(&a->op) && !table_busy(&a->table))
-            game_idle_check(&a->game, 500);
+            game_idle_check(&a->machine.game, 500);
         if (operator_is_open(&a->op)) {
             operator_update(&a->op, &in, dt);
             if (a->op.shutdown) quit = true;
             table_in = none;
         } else if (o->attract) {
-            drive_demo(a, &a->game, &a->table, &table_in, dt);
-            if (a->game.played >= o->autoplay || a->game.state == GAME_FAULT) quit = true;
+            drive_demo(a, &a->machine.game, &a->table, &table_in, dt);
+            if (a->machine.game.played >= o->autoplay || a->machine.game.state == GAME_FAULT)
+                quit = true;
         } else if (a->attracting) {
             /* any real input ends the demo and brings back the table as it was left; a coin or
              * a note is credited at once */
@@ -915,19 +891,28 @@ int app_run(const app_options_t *o) {
         } else {
             cabinet_buttons(a, &table_in);
             if (operator_is_open(&a->op)) table_in = none;
-            if (idle_demo && a->settings.attract && a->game.state == GAME_PLAY &&
-                !a->game.door_open && game_balance(&a->game) == 0 && game_idle(&a->game) &&
-                !table_busy(&a->table) &&
-                now_ms - a->idle_since >= (uint32_t)a->settings.attract_idle * 1000u)
+            a->machine.attract_enabled = a->settings.attract;
+            a->machine.attract_idle_s = (uint32_t)a->settings.attract_idle;
+            if (idle_demo && machine_attract_due(&a->machine) && !table_busy(&a->table))
                 start_demo(a);
         }
         ui_input_t demo_in = none;
-        if (a->attracting) drive_demo(a, a->demo, a->demo_table, &demo_in, dt);
+        if (a->attracting) drive_demo(a, &a->demo->game, a->demo_table, &demo_in, dt);
 
         /* fixed-step logic: the first step gets this tick's input, the others none */
         acc += dt;
         bool first = true;
         while (acc >= step) {
+            /* the machine's clock in whole milliseconds, the fraction carried */
+            machine_ms += (double)step * 1000.0;
+            uint32_t ms = (uint32_t)machine_ms;
+            machine_ms -= ms;
+            if (!operator_is_open(&a->op) &&
+                machine_tick(&a->machine, ms, table_busy(&a->table)) != MACHINE_TICK_NOTHING)
+                table_machine_acted(&a->table);
+            if (a->attracting &&
+                machine_tick(a->demo, ms, table_busy(a->demo_table)) != MACHINE_TICK_NOTHING)
+                table_machine_acted(a->demo_table);
             table_update(&a->table, first ? &table_in : &none, step);
             if (a->attracting) table_update(a->demo_table, first ? &demo_in : &none, step);
             first = false;
@@ -979,7 +964,7 @@ int app_run(const app_options_t *o) {
         print_summary(a);
     }
     /* a run that ends with play stopped by a fault says so in its exit status too */
-    status = a->game.state == GAME_FAULT ? 3 : 0;
+    status = a->machine.game.state == GAME_FAULT ? 3 : 0;
 done:
     free(script.lines);
     if (a->watchdog) {

@@ -42,50 +42,46 @@ static void say(operator_scene_t *o, const char *msg) {
 }
 
 static void audit(operator_scene_t *o, const char *what) {
-    if (o->game->store) store_audit(o->game->store, STORE_AUDIT_OPERATOR, what);
+    machine_operator_note(o->machine, what);
 }
 
-void operator_init(operator_scene_t *o, game_t *game, ui_audio_t *audio, op_settings_t *settings,
-                   const char *pin) {
+void operator_init(operator_scene_t *o, machine_t *machine, ui_audio_t *audio,
+                   op_settings_t *settings) {
     memset(o, 0, sizeof *o);
-    o->game = game;
+    o->machine = machine;
+    o->game = &machine->game;
     o->audio = audio;
     o->settings = settings;
-    snprintf(o->pin, sizeof o->pin, "%s", pin && *pin ? pin : "1234");
 }
 
 void operator_open(operator_scene_t *o) {
     o->page = OP_PIN;
-    o->entered[0] = '\0';
+    machine_pin_clear(o->machine);
     o->sel = 0;
     o->confirm = false;
 }
 
 /* Reads what a page shows, once when it opens (the machine does not move while it is open). */
 static void load_page(operator_scene_t *o) {
-    store_t *s = o->game->store;
+    machine_t *m = o->machine;
     o->sel = 0;
     o->confirm = false;
     switch (o->page) {
     case OP_METERS:
-        o->nmeters = s ? store_meters(s, o->meters, OP_METERS_MAX) : 0;
+        o->nmeters = machine_meters(m, o->meters, OP_METERS_MAX);
         if (o->nmeters < 0) o->nmeters = 0;
-        if (s) store_session_counts(s, &o->since_power_up, &o->since_door);
+        machine_session_counts(m, &o->since_power_up, &o->since_door);
         break;
     case OP_AUDIT:
-        o->naudit = s ? store_audit_read(s, o->audit, OP_AUDIT_ROWS) : 0;
+        o->naudit = machine_audit_rows(m, o->audit, OP_AUDIT_ROWS);
         if (o->naudit < 0) o->naudit = 0;
         break;
     case OP_RECALL:
         o->nrecall = game_history(o->game, 0, OP_RECALL_ROWS, o->recall);
         break;
-    case OP_POOLS: {
-        const char *key = store_pool_key(&o->game->rules);
-        o->has_pool = key != NULL;
-        o->pool = o->game->pool;
-        if (s && key) o->has_pool = store_pool_read(s, key, &o->pool) == STORE_OK;
+    case OP_POOLS:
+        o->has_pool = machine_pool(m, &o->pool);
         break;
-    }
     case OP_BUTTONS:
         memset(o->lit, 0, sizeof o->lit);
         o->back_presses = 0;
@@ -105,7 +101,7 @@ static void go(operator_scene_t *o, op_page_t p) {
 }
 
 static void close_menu(operator_scene_t *o) {
-    audit(o, "operator menu closed");
+    machine_operator_closed(o->machine);
     o->page = OP_CLOSED;
 }
 
@@ -117,26 +113,22 @@ static ui_rect_t key_rect(int k) { /* 0..9, 10 = clear, 11 = enter */
     return ui_r(810 + (float)(i % 3) * 105, 380 + (float)(i / 3) * 105, 95, 95);
 }
 
-static void pin_enter(operator_scene_t *o) {
-    if (strcmp(o->entered, o->pin) == 0) {
-        o->wrong = 0;
-        audit(o, "operator menu opened");
+static void pin_said(operator_scene_t *o, machine_pin_t r) {
+    switch (r) {
+    case MACHINE_PIN_OPEN:
         go(o, OP_MENU);
-    } else {
-        o->wrong++;
-        char d[80];
-        snprintf(d, sizeof d, "wrong operator PIN (%d in a row)", o->wrong);
-        audit(o, d);
-        if (o->wrong >= 3) {
-            o->locked_until = o->now + 60;
-            o->wrong = 0;
-            say(o, "WRONG PIN  -  THE KEYPAD IS LOCKED FOR A MINUTE");
-        } else {
-            say(o, "WRONG PIN");
-        }
+        break;
+    case MACHINE_PIN_WRONG:
+        say(o, "WRONG PIN");
         ui_audio_play(o->audio, SND_LOSE);
+        break;
+    case MACHINE_PIN_LOCKED_NOW:
+        say(o, "WRONG PIN  -  THE KEYPAD IS LOCKED FOR A MINUTE");
+        ui_audio_play(o->audio, SND_LOSE);
+        break;
+    default:
+        break;
     }
-    o->entered[0] = '\0';
 }
 
 static void pin_update(operator_scene_t *o, const ui_input_t *in) {
@@ -153,15 +145,10 @@ static void pin_update(operator_scene_t *o, const ui_input_t *in) {
         o->page = OP_CLOSED;
         return;
     }
-    if (o->now < o->locked_until) return;
-    size_t n = strlen(o->entered);
-    if (digit >= 0 && n + 1 < sizeof o->entered) {
-        o->entered[n] = (char)('0' + digit);
-        o->entered[n + 1] = '\0';
+    if (digit >= 0 && machine_pin_digit(o->machine, digit) == MACHINE_PIN_TYPED)
         ui_audio_play(o->audio, SND_TICK);
-    }
-    if (clear) o->entered[0] = '\0';
-    if (enter) pin_enter(o);
+    if (clear) machine_pin_clear(o->machine);
+    if (enter) pin_said(o, machine_pin_enter(o->machine));
 }
 
 /* ---- settings ---- */
@@ -214,17 +201,16 @@ static void setting_next(op_settings_t *s, int i) {
 }
 
 static void settings_change(operator_scene_t *o, int i) {
-    if (!o->game->store) {
+    if (!machine_has_store(o->machine)) {
         say(o, "This machine has no store: settings cannot be recorded.");
         return;
     }
     op_settings_t next = *o->settings;
     setting_next(&next, i);
-    char name[32], value[16];
+    char name[32], value[16], why[STORE_MSG_LEN];
     setting_text(&next, i, name, value);
-    store_status_t st = store_setting_set(o->game->store, name, value);
-    if (st != STORE_OK) {
-        say(o, store_message(o->game->store)); /* credits on the machine, a game in play */
+    if (!machine_setting_set(o->machine, name, value, why, sizeof why)) {
+        say(o, why); /* credits on the machine, a game in play */
         ui_audio_play(o->audio, SND_LOSE);
         return;
     }
@@ -302,14 +288,14 @@ void operator_update(operator_scene_t *o, const ui_input_t *in, float dt) {
             for (int i = 0; i < 5; i++) mx += o->touch_dx[i] / 5, my += o->touch_dy[i] / 5;
             int dx = o->settings->touch_dx + (int)lroundf(mx);
             int dy = o->settings->touch_dy + (int)lroundf(my);
-            char vx[16], vy[16], m[STORE_MSG_LEN + 40];
+            char vx[16], vy[16], m[STORE_MSG_LEN + 40], why[STORE_MSG_LEN];
             snprintf(vx, sizeof vx, "%d", dx);
             snprintf(vy, sizeof vy, "%d", dy);
-            if (!o->game->store) {
+            if (!machine_has_store(o->machine)) {
                 say(o, "This machine has no store: the calibration cannot be recorded.");
-            } else if (store_setting_set(o->game->store, "touch.dx", vx) != STORE_OK ||
-                       store_setting_set(o->game->store, "touch.dy", vy) != STORE_OK) {
-                say(o, store_message(o->game->store));
+            } else if (!machine_setting_set(o->machine, "touch.dx", vx, why, sizeof why) ||
+                       !machine_setting_set(o->machine, "touch.dy", vy, why, sizeof why)) {
+                say(o, why);
             } else {
                 o->settings->touch_dx = dx, o->settings->touch_dy = dy;
                 snprintf(m, sizeof m, "Calibration saved: touches move by %d, %d", -dx, -dy);
@@ -338,30 +324,14 @@ void operator_update(operator_scene_t *o, const ui_input_t *in, float dt) {
             if (ui_inside(row_rect(i, n), in->px, in->py)) chosen = o->sel = i;
     if (o->page == OP_CLEAR_CREDITS &&
         (ui_pressed(in, BTN_DEAL) || (in->tap && ui_inside(row_rect(3, 8), in->px, in->py)))) {
-        int64_t c = game_balance(o->game);
-        char why[300], b[40];
-        if (c <= 0) {
-            say(o, "There are no credits to clear.");
-        } else if (!game_idle(o->game)) {
-            say(o, "Credits are cleared between games.");
-        } else if (!o->confirm) {
+        char why[STORE_MSG_LEN + 80];
+        if (game_balance(o->game) <= 0 || !game_idle(o->game) || o->confirm) {
+            machine_cancel_credits(o->machine, why, sizeof why);
+            say(o, why);
+            o->confirm = false;
+        } else {
             o->confirm = true;
             say(o, "Press DEAL again to clear them (recorded as cancelled credits).");
-        } else if (!o->game->store) {
-            say(o, "This machine has no store.");
-        } else {
-            store_status_t st =
-                store_credit_out(o->game->store, 0, STORE_OUT_CANCEL, c, "operator menu");
-            if (st == STORE_OK) {
-                o->game->credits = 0;
-                if (!game_round_over(o->game)) game_new_round(o->game);
-                snprintf(why, sizeof why, "%s cleared (cancelled credits meter).",
-                         game_money(o->game, c, b));
-                say(o, why);
-            } else {
-                say(o, store_message(o->game->store));
-            }
-            o->confirm = false;
         }
         return;
     }
@@ -370,22 +340,10 @@ void operator_update(operator_scene_t *o, const ui_input_t *in, float dt) {
         if (!o->confirm) {
             o->confirm = true;
             say(o, "Press DEAL again to raise the pool to its seed (recorded as a jackpot reset).");
-        } else if (!o->game->store) {
-            say(o, "This machine has no store.");
-            o->confirm = false;
         } else {
-            int64_t added = 0;
-            char m[STORE_MSG_LEN + 80], b[40];
-            if (store_pool_reseed(o->game->store, &o->game->rules, "operator menu", &added) ==
-                STORE_OK) {
-                store_pool_read(o->game->store, store_pool_key(&o->game->rules), &o->game->pool);
-                o->pool = o->game->pool;
-                snprintf(m, sizeof m, "Jackpot reset: the house added %s.",
-                         game_money(o->game, added, b));
-                say(o, m);
-            } else {
-                say(o, store_message(o->game->store));
-            }
+            char m[STORE_MSG_LEN + 80];
+            if (machine_reseed_pool(o->machine, m, sizeof m)) machine_pool(o->machine, &o->pool);
+            say(o, m);
             o->confirm = false;
         }
         return;
@@ -488,7 +446,7 @@ static void draw_pools(operator_scene_t *o, ui_gfx_t *g) {
         return;
     }
     char b[40], line[200];
-    const char *key = store_pool_key(&o->game->rules);
+    const char *key = machine_pool_key(o->machine);
     gfx_text(g, key ? key : "", 960, 200, 32, UI_FONT_BOLD, GOLD, UI_ALIGN_CENTER);
     struct {
         const char *name;
@@ -611,15 +569,15 @@ static void draw_display(operator_scene_t *o, ui_gfx_t *g) {
 static void draw_pin(operator_scene_t *o, ui_gfx_t *g) {
     title(g, "OPERATOR MENU", "Enter the operator PIN");
     char stars[20] = "";
-    size_t n = strlen(o->entered);
-    for (size_t i = 0; i < n && i < 16; i++) strcat(stars, "*");
+    int n = machine_pin_length(o->machine);
+    for (int i = 0; i < n && i < 16; i++) strcat(stars, "*");
     ui_rect_t box = ui_r(760, 250, 400, 100);
     gfx_panel(g, box, 16, ui_rgba(10, 10, 10, 255), ui_rgba(30, 30, 30, 255), GOLD, 2);
     gfx_text(g, stars, 960, 268, 56, UI_FONT_DISPLAY, CREAM, UI_ALIGN_CENTER);
     static const char *const label[12] = {"0", "1", "2", "3", "4",   "5",
                                           "6", "7", "8", "9", "CLR", "OK"};
     for (int k = 0; k < 12; k++) button(g, key_rect(k), label[k], k == 11);
-    if (o->now < o->locked_until)
+    if (machine_keypad_locked(o->machine))
         gfx_text(g, "The keypad is locked for a minute after three wrong PINs.", 960, 830, 26,
                  UI_FONT_BOLD, RED, UI_ALIGN_CENTER);
     gfx_text(g, "Digits, Enter (DEAL) to open, Delete (UNDO) to clear, ESC to leave", 960, 880, 24,

@@ -14,7 +14,7 @@
 #include <stdint.h>
 
 #include "game.h"
-#include "store.h"
+#include "machine.h"
 #include "ui_audio.h"
 #include "ui_gfx.h"
 #include "ui_input.h"
@@ -50,13 +50,11 @@ typedef enum op_page {
 
 typedef struct operator_scene {
     op_page_t page;
-    game_t *game;
+    machine_t *machine; /* the keypad, the money and the records are the machine's */
+    game_t *game;       /* &machine->game */
     ui_audio_t *audio;
     op_settings_t *settings; /* the app's, changed in place (and recorded) */
-    char pin[16];            /* the right one */
-    char entered[16];
-    int wrong; /* wrong PINs in a row: three lock the keypad for a minute */
-    float locked_until, now;
+    float now;
     int sel;
     char msg[600];
     float msg_until;
@@ -82,8 +80,8 @@ typedef struct operator_scene {
     int pattern; /* display test: the pattern shown */
 } operator_scene_t;
 
-void operator_init(operator_scene_t *o, game_t *game, ui_audio_t *audio, op_settings_t *settings,
-                   const char *pin);
+void operator_init(operator_scene_t *o, machine_t *machine, ui_audio_t *audio,
+                   op_settings_t *settings);
 /* Opens at the PIN pad (nothing happens while a game is dealt: the caller checks game_idle). */
 void operator_open(operator_scene_t *o);
 static inline bool operator_is_open(const operator_scene_t *o) {

@@ -4,6 +4,9 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "advice.h"
+#include "money.h"
+
 /* ---- layout (virtual 1920 x 1080) ---- */
 
 #define CARD_W   140.0f
@@ -56,20 +59,7 @@ static float ease_out(float p) {
 /* ---- money ---- */
 
 static const char *money(const game_t *g, int64_t v, char buf[40]) {
-    return game_money(g, v, buf);
-}
-
-static const char *chip_label(int64_t v, char buf[24]) {
-    if (v % 100 == 0) {
-        int64_t u = v / 100;
-        if (u >= 1000 && u % 1000 == 0)
-            snprintf(buf, 24, "%lldK", (long long)(u / 1000));
-        else
-            snprintf(buf, 24, "%lld", (long long)u);
-    } else {
-        snprintf(buf, 24, ".%02lld", (long long)(v % 100));
-    }
-    return buf;
+    return money_format(v, g->rules.currency, buf, 40);
 }
 
 /* ---- set-up ---- */
@@ -140,9 +130,11 @@ static void sync_cards(table_scene_t *t) {
     if (over) t->round_return = round_seat_returned(r, 0);
 }
 
-void table_init(table_scene_t *t, game_t *game, ui_audio_t *audio, bool turbo,
+void table_init(table_scene_t *t, machine_t *machine, ui_audio_t *audio, bool turbo,
                 const char *assets_dir) {
     memset(t, 0, sizeof *t);
+    game_t *game = &machine->game;
+    t->machine = machine;
     t->game = game;
     t->audio = audio;
     t->turbo = turbo;
@@ -180,7 +172,11 @@ bool table_animating(const table_scene_t *t) {
     return t->shown_win != t->round_return || t->shown_pool != pool;
 }
 
-static float timer_left(const table_scene_t *t, bool *deciding);
+/* Seconds left on the machine's running timer, or -1. */
+static float timer_left(const table_scene_t *t, bool *deciding) {
+    int64_t ms = machine_timer_left_ms(t->machine, deciding);
+    return ms < 0 ? -1.0f : (float)ms / 1000.0f;
+}
 
 uint64_t table_signature(const table_scene_t *t) {
     /* everything a still frame shows that can change without an animation: FNV-1a over it */
@@ -516,21 +512,11 @@ static void deal(table_scene_t *t) {
     if (t->game->round.phase == ROUND_BETTING) act(t, round_simple(ACT_DEAL, 0));
 }
 
-/* The cards the strategy needs: the up card (Caribbean) or the board shown so far and the
- * raises made (Cajun). */
+/* The strategy asked about the round in play, through the one adapter the simulator uses. */
 int table_best_decision(const table_scene_t *t, const strategy_t *s, strategy_advice_t *advice) {
     const round_t *r = &t->game->round;
-    const round_seat_t *seat = &r->seat[0];
-    int raises[3] = {0};
-    int64_t ante = seat->stake[WAGER_ANTE] ? seat->stake[WAGER_ANTE] : 1;
-    for (int k = 0; k < r->step && k < 3; k++)
-        raises[k] = (int)(seat->stake[WAGER_RAISE_1 + k] / ante);
-    const card_t *shown = t->game->rules.variant == VARIANT_CAJUN ? r->board : r->dealer;
-    if (advice) {
-        if (!strategy_advise(s, seat->cards, shown, r->step, raises, advice)) return -1;
-        return advice->decision;
-    }
-    return strategy_decide(s, seat->cards, shown, r->step, raises);
+    if (!advice) return advice_decide(s, r, 0);
+    return advice_advise(s, r, 0, advice) ? advice->decision : -1;
 }
 
 static void hint_after(table_scene_t *t, int chose) {
@@ -678,40 +664,8 @@ static void layout_buttons(table_scene_t *t) {
     }
 }
 
-/* Seconds left on the running timer, or -1. */
-static float timer_left(const table_scene_t *t, bool *deciding) {
-    const rules_t *ru = &t->game->rules;
-    *deciding = t->decide_timer_at > 0;
-    if (t->decide_timer_at > 0) return (float)ru->decision_seconds - (t->now - t->decide_timer_at);
-    if (t->bet_timer_at > 0) return (float)ru->betting_seconds - (t->now - t->bet_timer_at);
-    return -1;
-}
-
-/* Betting time starts with the first chip and closes the betting; decision time starts once
- * the cards are on the table and folds the hand when it runs out ("AUTO FOLDED", 001). */
-static void run_timers(table_scene_t *t) {
-    const rules_t *ru = &t->game->rules;
-    const round_t *r = &t->game->round;
-    bool betting = r->phase == ROUND_BETTING && round_seat_staked(r, 0) > 0;
-    if (ru->betting_seconds > 0 && betting && t->bet_timer_at <= 0) t->bet_timer_at = t->now;
-    if (!betting) t->bet_timer_at = 0;
-    bool deciding = ru->decision_seconds > 0 && r->phase == ROUND_DECIDING &&
-                    round_seat_can_decide(r, 0) && !table_busy(t);
-    if (deciding && (t->decide_timer_at <= 0 || t->decide_step != r->step)) {
-        t->decide_timer_at = t->now;
-        t->decide_step = r->step;
-    }
-    if (!deciding) t->decide_timer_at = 0;
-    bool dec;
-    float left = timer_left(t, &dec);
-    if (left > 0 || (t->bet_timer_at <= 0 && t->decide_timer_at <= 0)) return;
-    if (dec) {
-        t->decide_timer_at = 0;
-        act(t, round_simple(ACT_TIMEOUT, 0));
-    } else {
-        t->bet_timer_at = 0;
-        if (!act(t, round_simple(ACT_TIMEOUT, 0))) t->bet_timer_at = t->now; /* try again later */
-    }
+void table_machine_acted(table_scene_t *t) {
+    animate_events(t);
 }
 
 static void draw_timer(table_scene_t *t, ui_gfx_t *g) {
@@ -801,7 +755,6 @@ void table_update(table_scene_t *t, const ui_input_t *in, float dt) {
         t->shown_pool = ease_cents(t->shown_pool, jackpot_read(&t->game->pool), 32);
     }
 
-    run_timers(t);
     const round_t *rr = &t->game->round;
     if (t->strategy && rr->phase == ROUND_DECIDING && round_seat_can_decide(rr, 0) &&
         (t->advice_game != t->game->number || t->advice_step != rr->step)) {
@@ -850,7 +803,7 @@ void table_update(table_scene_t *t, const ui_input_t *in, float dt) {
         if (next) t->page++; /* capped when drawn: the page count depends on the text size */
         return;
     }
-    if (ui_pressed(in, BTN_ATTENDANT) && game_attendant(t->game)) {
+    if (ui_pressed(in, BTN_ATTENDANT) && machine_attendant(t->machine)) {
         ui_audio_play(t->audio, SND_BUTTON);
         table_notice(t, "Cleared by the attendant.");
     }
@@ -963,9 +916,9 @@ static void draw_chip(ui_gfx_t *g, int64_t value, ui_rect_t r, uint8_t alpha) {
              fill, edge, fill, edge);
     gfx_svg_text(g, key, svg, r, alpha);
     bool light = value == 25;
-    gfx_text(g, chip_label(value, label), r.x + r.w / 2, r.y + r.h * 0.3f, r.h * 0.34f,
-             UI_FONT_BOLD, light ? ui_rgba(20, 20, 20, alpha) : ui_rgba(255, 255, 255, alpha),
-             UI_ALIGN_CENTER);
+    gfx_text(g, money_format_chip(value, label, sizeof label), r.x + r.w / 2, r.y + r.h * 0.3f,
+             r.h * 0.34f, UI_FONT_BOLD,
+             light ? ui_rgba(20, 20, 20, alpha) : ui_rgba(255, 255, 255, alpha), UI_ALIGN_CENTER);
 }
 
 /* A stack of chips making up `amount`, largest at the bottom. */

@@ -11,6 +11,7 @@
 #include <stdint.h>
 
 #include "game.h"
+#include "machine.h"
 #include "strategy.h"
 #include "scene_help.h"
 #include "ui_audio.h"
@@ -50,7 +51,8 @@ typedef struct button_vis {
 } button_vis_t;
 
 typedef struct table_scene {
-    game_t *game;
+    machine_t *machine; /* the timers, the attendant key */
+    game_t *game;       /* &machine->game: the round, the credits */
     ui_audio_t *audio;
     bool turbo;
     bool demo; /* attract mode: "INSERT CREDITS / TOUCH TO PLAY" over the demo rounds */
@@ -100,10 +102,6 @@ typedef struct table_scene {
     int ncues;
     float collect_at; /* when the settled bets leave the spots (< 0: not yet planned) */
 
-    /* the optional betting and decision timers (001): when each started, 0 = not running */
-    float bet_timer_at, decide_timer_at;
-    int decide_step; /* the Cajun step the decision timer is for */
-
     /* the hint: the optimal decision and the value of each choice, once per decision */
     const strategy_t *strategy; /* NULL: no hint (off, or still being built) */
     strategy_advice_t advice;
@@ -124,7 +122,7 @@ typedef struct table_scene {
     int64_t round_return;
 } table_scene_t;
 
-void table_init(table_scene_t *t, game_t *game, ui_audio_t *audio, bool turbo,
+void table_init(table_scene_t *t, machine_t *machine, ui_audio_t *audio, bool turbo,
                 const char *assets_dir);
 void table_free(table_scene_t *t);
 
@@ -150,5 +148,7 @@ bool table_busy(const table_scene_t *t);
  * state, the balance, the bets, the notices): the loop draws again whenever it differs from the
  * drawn frame's, so saving frames on a still table never hides a change. */
 uint64_t table_signature(const table_scene_t *t);
+/* The machine acted by itself (a timer dealt or folded): animate what the round did. */
+void table_machine_acted(table_scene_t *t);
 
 #endif

@@ -1,85 +1,14 @@
 #include "ui_input.h"
 
+#include <stdio.h>
 #include <string.h>
 
-static const char *const NAMES[BTN_COUNT] = {
-    "DEAL",       "PLAY",       "FOLD",      "RAISE1",    "RAISE2",    "RAISE3",  "BET",
-    "REPEAT",     "DOUBLE",     "UNDO",      "CLEAR",     "CHIP1",     "CHIP2",   "CHIP3",
-    "CHIP4",      "CHIP5",      "CHIP6",     "NEXT_SPOT", "PREV_SPOT", "CASHOUT", "COIN",
-    "BILL",       "SERVICE",    "ATTENDANT", "DOOR",      "HELP",      "HISTORY", "BACK",
-    "FULLSCREEN", "SCREENSHOT", "MUTE",      "TURBO",     "QUIT"};
-
 const char *ui_button_name(ui_button_t b) {
-    return b >= 0 && b < BTN_COUNT ? NAMES[b] : "?";
+    return cfg_button_name(b);
 }
 
 bool ui_button_from_name(const char *name, ui_button_t *out) {
-    for (int b = 0; b < BTN_COUNT; b++)
-        if (SDL_strcasecmp(name, NAMES[b]) == 0) {
-            *out = (ui_button_t)b;
-            return true;
-        }
-    return false;
-}
-
-static void set(ui_keymap_t *m, ui_button_t b, SDL_Keycode k0, SDL_Keycode k1, SDL_Keycode k2) {
-    m->key[b][0] = k0, m->key[b][1] = k1, m->key[b][2] = k2;
-}
-
-void ui_keymap_default(ui_keymap_t *m) {
-    memset(m, 0, sizeof *m);
-    set(m, BTN_DEAL, SDLK_RETURN, SDLK_KP_ENTER, SDLK_d);
-    set(m, BTN_PLAY, SDLK_p, 0, 0);
-    set(m, BTN_FOLD, SDLK_f, 0, 0);
-    set(m, BTN_RAISE1, SDLK_z, 0, 0);
-    set(m, BTN_RAISE2, SDLK_x, 0, 0);
-    set(m, BTN_RAISE3, SDLK_c, 0, 0);
-    set(m, BTN_BET, SDLK_b, 0, 0);
-    set(m, BTN_REPEAT, SDLK_SPACE, 0, 0);
-    set(m, BTN_UNDO, SDLK_DELETE, SDLK_BACKSPACE, 0);
-    set(m, BTN_CHIP1, SDLK_1, 0, 0);
-    set(m, BTN_CHIP2, SDLK_2, 0, 0);
-    set(m, BTN_CHIP3, SDLK_3, 0, 0);
-    set(m, BTN_CHIP4, SDLK_4, 0, 0);
-    set(m, BTN_CHIP5, SDLK_5, 0, 0);
-    set(m, BTN_CHIP6, SDLK_6, 0, 0);
-    set(m, BTN_NEXT_SPOT, SDLK_RIGHT, SDLK_TAB, 0);
-    set(m, BTN_PREV_SPOT, SDLK_LEFT, 0, 0);
-    set(m, BTN_CASHOUT, SDLK_END, 0, 0);
-    set(m, BTN_COIN, SDLK_INSERT, 0, 0); /* the 5 key is CHIP5 here (001) */
-    set(m, BTN_BILL, SDLK_7, 0, 0);
-    set(m, BTN_SERVICE, SDLK_9, 0, 0);
-    set(m, BTN_ATTENDANT, SDLK_F2, 0, 0);
-    set(m, BTN_DOOR, SDLK_F3, 0, 0);
-    set(m, BTN_HELP, SDLK_h, SDLK_F1, 0);
-    set(m, BTN_HISTORY, SDLK_y, 0, 0);
-    set(m, BTN_BACK, SDLK_ESCAPE, 0, 0);
-    set(m, BTN_FULLSCREEN, SDLK_F11, 0, 0);
-    set(m, BTN_SCREENSHOT, SDLK_F12, 0, 0);
-    set(m, BTN_MUTE, SDLK_m, 0, 0);
-    set(m, BTN_TURBO, SDLK_t, 0, 0);
-}
-
-bool ui_keymap_set(ui_keymap_t *m, ui_button_t b, const char *key_name) {
-    SDL_Keycode k = SDL_GetKeyFromName(key_name);
-    if (k == SDLK_UNKNOWN || b < 0 || b >= BTN_COUNT) return false;
-    /* the configured key becomes the button's main key, and no other button's; the button's
-     * built-in alternates (Keypad Enter, Backspace, ...) stay */
-    for (int o = 0; o < BTN_COUNT; o++)
-        for (int i = 0; i < UI_KEYS_PER_BUTTON; i++)
-            if (m->key[o][i] == k) m->key[o][i] = 0;
-    m->key[b][0] = k;
-    return true;
-}
-
-void ui_input_init(ui_input_state_t *s) {
-    memset(s, 0, sizeof *s);
-    ui_keymap_default(&s->map);
-}
-
-void ui_input_shutdown(ui_input_state_t *s) {
-    for (int i = 0; i < 4; i++)
-        if (s->pads[i]) SDL_GameControllerClose(s->pads[i]);
+    return cfg_button_from_key(name, out);
 }
 
 static int button_of_key(const ui_keymap_t *m, SDL_Keycode k) {
@@ -87,6 +16,46 @@ static int button_of_key(const ui_keymap_t *m, SDL_Keycode k) {
         for (int i = 0; i < UI_KEYS_PER_BUTTON; i++)
             if (m->key[b][i] && m->key[b][i] == k) return b;
     return -1;
+}
+
+/* A button's key that cannot be mapped: err says why, and the map is left empty. */
+static bool unmappable(ui_keymap_t *m, char *err, size_t errlen, cfg_button_t b, const char *key,
+                       int other) {
+    if (err && errlen && other < 0)
+        snprintf(err, errlen,
+                 "%s: SDL knows no key named '%.*s' (write names like Return, Space, "
+                 "F2, A)",
+                 cfg_button_key(b), CFG_KEY_NAME_LEN, key);
+    else if (err && errlen)
+        snprintf(err, errlen, "%s: '%.*s' is already the key of %s", cfg_button_key(b),
+                 CFG_KEY_NAME_LEN, key, cfg_button_key((cfg_button_t)other));
+    memset(m, 0, sizeof *m);
+    return false;
+}
+
+bool ui_keymap_from_config(ui_keymap_t *m, const cfg_t *c, char *err, size_t errlen) {
+    memset(m, 0, sizeof *m);
+    for (int b = 0; b < CFG_BUTTONS; b++) {
+        const cfg_key_list_t *l = &c->keys[b];
+        for (int i = 0; i < l->count && i < UI_KEYS_PER_BUTTON; i++) {
+            SDL_Keycode k = SDL_GetKeyFromName(l->name[i]);
+            if (k == SDLK_UNKNOWN)
+                return unmappable(m, err, errlen, (cfg_button_t)b, l->name[i], -1);
+            int other = button_of_key(m, k);
+            if (other >= 0) return unmappable(m, err, errlen, (cfg_button_t)b, l->name[i], other);
+            m->key[b][i] = k;
+        }
+    }
+    return true;
+}
+
+void ui_input_init(ui_input_state_t *s) {
+    memset(s, 0, sizeof *s);
+}
+
+void ui_input_shutdown(ui_input_state_t *s) {
+    for (int i = 0; i < 4; i++)
+        if (s->pads[i]) SDL_GameControllerClose(s->pads[i]);
 }
 
 static int button_of_pad(uint8_t pb) {

@@ -1,10 +1,18 @@
 /* ui_input: every input device becomes logical cabinet buttons.
  *
- * Keyboard (with seed 001's shortcuts), mouse, touch and game controllers are read here, once
- * per tick, into one plain ui_input_t. Scenes see only that struct: which buttons went down this
- * tick, which are held, and where the pointer is in virtual units (a click or a tap is a
- * pointer press; the scene hit-tests its own spots and buttons). Headless scripts press the same
- * logical buttons, so a script plays exactly as a person would. */
+ * Keyboard, mouse, touch and game controllers are read here, once per tick, into one plain
+ * ui_input_t. Scenes see only that struct: which buttons went down this tick, which are held,
+ * and where the pointer is in virtual units (a click or a tap is a pointer press; the scene
+ * hit-tests its own spots and buttons). Headless scripts press the same logical buttons, so a
+ * script plays exactly as a person would.
+ *
+ * The buttons are the config's (cfg_button_t, config.h), and so are the keys: the keyboard map
+ * is made from a cfg_t's [keys] (ui_keymap_from_config), whose defaults live only in the
+ * config's key table. Fixed here, whatever [keys] says: Ctrl+Z is UNDO and Ctrl+Q is QUIT
+ * (kiosk mode ignores QUIT); holding UNDO for a second is CLEAR (seed 001); the number row and
+ * keypad digits type a PIN besides being whatever button they are; a game controller's A and
+ * Start are DEAL, B FOLD, X REPEAT, Y PLAY, the shoulders UNDO (left) and BET (right), the
+ * d-pad left/right the spot and up/down RAISE3/RAISE1, Back HELP. */
 #ifndef STUDPOKER_UI_INPUT_H
 #define STUDPOKER_UI_INPUT_H
 
@@ -12,44 +20,46 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "config.h"
 #include "ui_gfx.h"
 
-typedef enum ui_button {
-    BTN_DEAL = 0,
-    BTN_PLAY,
-    BTN_FOLD,
-    BTN_RAISE1,
-    BTN_RAISE2,
-    BTN_RAISE3,
-    BTN_BET, /* the selected chip on the focused spot */
-    BTN_REPEAT,
-    BTN_DOUBLE,
-    BTN_UNDO,
-    BTN_CLEAR,
-    BTN_CHIP1,
-    BTN_CHIP2,
-    BTN_CHIP3,
-    BTN_CHIP4,
-    BTN_CHIP5,
-    BTN_CHIP6,
-    BTN_NEXT_SPOT,
-    BTN_PREV_SPOT,
-    BTN_CASHOUT,
-    BTN_COIN,
-    BTN_BILL,
-    BTN_SERVICE,
-    BTN_ATTENDANT,
-    BTN_DOOR,
-    BTN_HELP,
-    BTN_HISTORY,
-    BTN_BACK,
-    BTN_FULLSCREEN,
-    BTN_SCREENSHOT,
-    BTN_MUTE,
-    BTN_TURBO,
-    BTN_QUIT,
-    BTN_COUNT
-} ui_button_t;
+/* The scenes' short names for the config's buttons: one enum, two spellings. */
+typedef cfg_button_t ui_button_t;
+#define BTN_DEAL       CFG_BUTTON_DEAL
+#define BTN_PLAY       CFG_BUTTON_PLAY
+#define BTN_FOLD       CFG_BUTTON_FOLD
+#define BTN_RAISE1     CFG_BUTTON_RAISE1
+#define BTN_RAISE2     CFG_BUTTON_RAISE2
+#define BTN_RAISE3     CFG_BUTTON_RAISE3
+#define BTN_BET        CFG_BUTTON_BET
+#define BTN_REPEAT     CFG_BUTTON_REPEAT
+#define BTN_DOUBLE     CFG_BUTTON_DOUBLE
+#define BTN_UNDO       CFG_BUTTON_UNDO
+#define BTN_CLEAR      CFG_BUTTON_CLEAR
+#define BTN_CHIP1      CFG_BUTTON_CHIP1
+#define BTN_CHIP2      CFG_BUTTON_CHIP2
+#define BTN_CHIP3      CFG_BUTTON_CHIP3
+#define BTN_CHIP4      CFG_BUTTON_CHIP4
+#define BTN_CHIP5      CFG_BUTTON_CHIP5
+#define BTN_CHIP6      CFG_BUTTON_CHIP6
+#define BTN_NEXT_SPOT  CFG_BUTTON_NEXT_SPOT
+#define BTN_PREV_SPOT  CFG_BUTTON_PREV_SPOT
+#define BTN_CASHOUT    CFG_BUTTON_CASHOUT
+#define BTN_COIN       CFG_BUTTON_COIN
+#define BTN_BILL       CFG_BUTTON_BILL
+#define BTN_SERVICE    CFG_BUTTON_SERVICE
+#define BTN_ATTENDANT  CFG_BUTTON_ATTENDANT
+#define BTN_DOOR       CFG_BUTTON_DOOR
+#define BTN_HELP       CFG_BUTTON_HELP
+#define BTN_HISTORY    CFG_BUTTON_HISTORY
+#define BTN_BACK       CFG_BUTTON_BACK
+#define BTN_FULLSCREEN CFG_BUTTON_FULLSCREEN
+#define BTN_SCREENSHOT CFG_BUTTON_SCREENSHOT
+#define BTN_MUTE       CFG_BUTTON_MUTE
+#define BTN_TURBO      CFG_BUTTON_TURBO
+#define BTN_QUIT       CFG_BUTTON_QUIT
+#define BTN_COUNT      CFG_BUTTONS
+_Static_assert(CFG_BUTTONS <= 64, "a tick's presses are a bit per button in a uint64_t");
 
 typedef struct ui_input {
     uint64_t pressed; /* went down this tick (bit per ui_button_t) */
@@ -63,23 +73,21 @@ typedef struct ui_input {
     bool redraw;       /* the window was shown, resized or uncovered */
 } ui_input_t;
 
-#define UI_KEYS_PER_BUTTON 3
+#define UI_KEYS_PER_BUTTON CFG_KEYS_PER_BUTTON
 
 typedef struct ui_keymap {
-    SDL_Keycode key[BTN_COUNT][UI_KEYS_PER_BUTTON];
+    SDL_Keycode key[CFG_BUTTONS][UI_KEYS_PER_BUTTON]; /* 0 = none */
 } ui_keymap_t;
 
-const char *ui_button_name(ui_button_t b); /* "DEAL", "CHIP1", ... */
+const char *ui_button_name(ui_button_t b); /* "DEAL", "CHIP1", ... (cfg_button_name) */
+/* A button by name, as scripts write it ("DEAL", "next_spot"): cfg_button_from_key. */
 bool ui_button_from_name(const char *name, ui_button_t *out);
 
-/* Default keys: seed 001's shortcuts (1..6 chips, SPACE repeat/double, Ctrl+Z / Delete /
- * Backspace undo, ESC back) plus Enter deal, P play, F fold, Z/X/C raise 1x-3x, B bet, F11
- * fullscreen, F12 screenshot, and cabinet keys (Insert coin, 7 bill, End cash out, 9 service,
- * F2 attendant, F3 door); a cabinet panel maps its own keys through the config's [keys]. */
-void ui_keymap_default(ui_keymap_t *m);
-/* Makes a named key (SDL key names, e.g. "Return", "F5") the button's main key, taking it from
- * any other button; the button's alternates stay. */
-bool ui_keymap_set(ui_keymap_t *m, ui_button_t b, const char *key_name);
+/* The keyboard map of a config: each button's [keys] list, through SDL_GetKeyFromName. A config
+ * that loaded always maps (its names are SDL's, each key one button's); false, with err saying
+ * which button and key, for a cfg_t made some other way with a name SDL does not know or a key
+ * two buttons share. *m is empty (no key does anything) until this is called. */
+bool ui_keymap_from_config(ui_keymap_t *m, const cfg_t *c, char *err, size_t errlen);
 
 typedef struct ui_input_state {
     ui_keymap_t map;
@@ -89,6 +97,7 @@ typedef struct ui_input_state {
     SDL_GameController *pads[4];
 } ui_input_state_t;
 
+/* Clears the state; the keyboard map is empty until ui_keymap_from_config fills s->map. */
 void ui_input_init(ui_input_state_t *s);
 void ui_input_shutdown(ui_input_state_t *s);
 /* Reads pending SDL events into *in (cleared first), up to and including the next action (a key

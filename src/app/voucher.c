@@ -10,6 +10,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "money.h"
+
 /* Interleaved 2 of 5: each digit is five elements, two of them wide; pairs of digits interleave,
  * the first digit in the bars, the second in the spaces. */
 static const char *const ITF[10] = {"nnwwn", "wnnnw", "nwnnw", "wwnnn", "nnwnw",
@@ -31,42 +33,6 @@ size_t voucher_itf_pattern(const char *digits, char *out, size_t cap) {
     o += 3;
     out[o] = '\0';
     return o;
-}
-
-/* "ONE HUNDRED TWENTY-THREE" for the amount line a cashier reads. */
-static void words_below_1000(int n, char *out, size_t cap) {
-    static const char *const ones[20] = {"",        "ONE",     "TWO",       "THREE",    "FOUR",
-                                         "FIVE",    "SIX",     "SEVEN",     "EIGHT",    "NINE",
-                                         "TEN",     "ELEVEN",  "TWELVE",    "THIRTEEN", "FOURTEEN",
-                                         "FIFTEEN", "SIXTEEN", "SEVENTEEN", "EIGHTEEN", "NINETEEN"};
-    static const char *const tens[10] = {"",      "",      "TWENTY",  "THIRTY", "FORTY",
-                                         "FIFTY", "SIXTY", "SEVENTY", "EIGHTY", "NINETY"};
-    char buf[96] = "";
-    if (n >= 100) snprintf(buf, sizeof buf, "%s HUNDRED%s", ones[n / 100], n % 100 ? " " : "");
-    int r = n % 100;
-    size_t l = strlen(buf);
-    if (r >= 20)
-        snprintf(buf + l, sizeof buf - l, "%s%s%s", tens[r / 10], r % 10 ? "-" : "", ones[r % 10]);
-    else if (r > 0)
-        snprintf(buf + l, sizeof buf - l, "%s", ones[r]);
-    snprintf(out, cap, "%s", buf);
-}
-
-static void amount_words(int64_t cents, char *out, size_t cap) {
-    static const char *const scale[] = {"", " THOUSAND", " MILLION", " BILLION", " TRILLION"};
-    int64_t units = cents / 100;
-    char buf[400] = "";
-    if (units == 0) snprintf(buf, sizeof buf, "ZERO");
-    int groups[5] = {0}, ng = 0;
-    for (int64_t u = units; u > 0 && ng < 5; u /= 1000) groups[ng++] = (int)(u % 1000);
-    for (int gi = ng - 1; gi >= 0; gi--) {
-        if (!groups[gi]) continue;
-        char w[96];
-        words_below_1000(groups[gi], w, sizeof w);
-        size_t l = strlen(buf);
-        snprintf(buf + l, sizeof buf - l, "%s%s%s", l ? " " : "", w, scale[gi]);
-    }
-    snprintf(out, cap, "%s AND %02d/100", buf, (int)(cents % 100));
 }
 
 static bool make_dir(const char *dir, char *err, size_t errlen) {
@@ -139,8 +105,8 @@ bool voucher_print(const char *dir, const game_voucher_t *v, const char *machine
                    const char *amount_text, const char *font, char *paths, size_t pathlen,
                    char *err, size_t errlen) {
     if (!make_dir(dir, err, errlen)) return false;
-    char words[420];
-    amount_words(v->amount, words, sizeof words);
+    char words[MONEY_WORDS_MAX];
+    money_words(v->amount, words, sizeof words);
     char txt[1024], png[1024];
     snprintf(txt, sizeof txt, "%s/ticket-%06lld.txt", dir, (long long)v->sequence);
     snprintf(png, sizeof png, "%s/ticket-%06lld.png", dir, (long long)v->sequence);

@@ -1,0 +1,293 @@
+/* The machine without a window. See machine.h. */
+#include "machine.h"
+
+#include <sodium.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static void say(char *msg, size_t n, const char *fmt, const char *a, const char *b) {
+    if (msg && n) snprintf(msg, n, fmt, a, b);
+}
+
+bool machine_open(machine_t *m, const rules_t *rules, int64_t free_credits, uint64_t seed,
+                  const char *db, const char *key_path, const char *anchor_path, const char *pin,
+                  char *err, size_t errlen) {
+    store_t *store = NULL;
+    if (db && db[0]) {
+        char serr[STORE_MSG_LEN];
+        /* a store that fails its checks comes back faulted, and the game shows why */
+        if (store_open_files(db, key_path, anchor_path, NULL, &store, serr, sizeof serr) !=
+                STORE_OK &&
+            !store) {
+            say(err, errlen, "%s: %s", db, serr);
+            return false;
+        }
+    }
+    return machine_open_store(m, rules, free_credits, seed, store, pin, err, errlen);
+}
+
+bool machine_open_store(machine_t *m, const rules_t *rules, int64_t free_credits, uint64_t seed,
+                        store_t *store, const char *pin, char *err, size_t errlen) {
+    memset(m, 0, sizeof *m);
+    snprintf(m->pin, sizeof m->pin, "%s", pin && *pin ? pin : "1234");
+    m->attract_enabled = true;
+    m->attract_idle_s = 60;
+    if (!game_init(&m->game, rules, free_credits, seed, store)) {
+        store_close(store);
+        m->game.store = NULL;
+        say(err, errlen, "%s%s", "the random generator could not start", "");
+        return false;
+    }
+    return true;
+}
+
+void machine_close(machine_t *m) {
+    store_close(m->game.store);
+    m->game.store = NULL;
+}
+
+bool machine_has_store(const machine_t *m) {
+    return m->game.store != NULL;
+}
+
+bool machine_faulted(const machine_t *m) {
+    return m->game.store && store_state(m->game.store) == STORE_FAULTED;
+}
+
+/* ---- the approved return range ---- */
+
+/* The cache entry of these rules' figures: the digest of the figures' format and the rules. */
+static void approval_cache_name(const rules_t *r, char name[96]) {
+    uint8_t rules_hash[STORE_HASH_BYTES], d[32];
+    store_rules_hash(r, rules_hash);
+    crypto_generichash_state st;
+    crypto_generichash_init(&st, NULL, 0, sizeof d);
+    crypto_generichash_update(&st, (const uint8_t *)APPROVAL_FORMAT, strlen(APPROVAL_FORMAT));
+    crypto_generichash_update(&st, rules_hash, sizeof rules_hash);
+    crypto_generichash_final(&st, d, sizeof d);
+    char hex[2 * sizeof d + 1];
+    sodium_bin2hex(hex, sizeof hex, d, sizeof d);
+    snprintf(name, 96, "parsheet:%s", hex);
+}
+
+static bool approval_figures(machine_t *m, approval_t *out, const char **source) {
+    const rules_t *r = &m->game.rules;
+    if (approval_known(r, out)) {
+        *source = "of the built-in pay tables";
+        return true;
+    }
+    char name[96], *value = malloc(STORE_CACHE_LEN);
+    if (!value) return false;
+    bool found = false;
+    store_t *s = m->game.store;
+    approval_cache_name(r, name);
+    if (s && store_cache_get(s, name, value, STORE_CACHE_LEN, &found) == STORE_OK && found &&
+        approval_decode(value, r, out)) {
+        *source = "from the cache";
+        free(value);
+        return true;
+    }
+    bool ok = approval_compute(r, 2, out);
+    *source = "worked out";
+    if (ok && s && approval_encode(out, value, STORE_CACHE_LEN) < STORE_CACHE_LEN &&
+        store_cache_put(s, name, value) == STORE_OK)
+        *source = "worked out, kept in the cache";
+    free(value);
+    return ok;
+}
+
+int machine_check_approval(machine_t *m, int32_t min_bp, int32_t max_bp, approval_t *figures,
+                           approval_miss_t *miss, int max_miss, const char **source) {
+    *source = "";
+    if (!approval_figures(m, figures, source)) return -1;
+    return approval_check(figures, min_bp, max_bp, miss, max_miss);
+}
+
+/* ---- the clock and the timers ---- */
+
+int64_t machine_timer_left_ms(const machine_t *m, bool *deciding) {
+    const rules_t *ru = &m->game.rules;
+    *deciding = m->decide_timer_at > 0;
+    if (m->decide_timer_at > 0)
+        return (int64_t)ru->decision_seconds * 1000 - (int64_t)(m->now_ms - m->decide_timer_at);
+    if (m->bet_timer_at > 0)
+        return (int64_t)ru->betting_seconds * 1000 - (int64_t)(m->now_ms - m->bet_timer_at);
+    return -1;
+}
+
+machine_tick_result_t machine_tick(machine_t *m, uint32_t dt_ms, bool view_busy) {
+    /* the clock starts at 1 ms, so that 0 can mean "not running" */
+    m->now_ms += dt_ms ? dt_ms : 0;
+    if (m->now_ms == 0) m->now_ms = 1;
+    game_t *g = &m->game;
+    const rules_t *ru = &g->rules;
+    const round_t *r = &g->round;
+    if (g->state != GAME_PLAY || g->door_open) {
+        m->bet_timer_at = m->decide_timer_at = 0;
+        return MACHINE_TICK_NOTHING;
+    }
+    /* betting time starts with the first chip; decision time once the cards are seen */
+    bool betting = r->phase == ROUND_BETTING && round_seat_staked(r, 0) > 0;
+    if (ru->betting_seconds > 0 && betting && m->bet_timer_at == 0) m->bet_timer_at = m->now_ms;
+    if (!betting) m->bet_timer_at = 0;
+    bool deciding = ru->decision_seconds > 0 && r->phase == ROUND_DECIDING &&
+                    round_seat_can_decide(r, 0) && !view_busy;
+    if (deciding && (m->decide_timer_at == 0 || m->decide_step != r->step)) {
+        m->decide_timer_at = m->now_ms;
+        m->decide_step = r->step;
+    }
+    if (!deciding) m->decide_timer_at = 0;
+    bool dec;
+    int64_t left = machine_timer_left_ms(m, &dec);
+    if (left > 0 || (m->bet_timer_at == 0 && m->decide_timer_at == 0)) return MACHINE_TICK_NOTHING;
+    if (dec) {
+        m->decide_timer_at = 0;
+        return game_act(g, round_simple(ACT_TIMEOUT, 0)).refusal ? MACHINE_TICK_NOTHING
+                                                                 : MACHINE_TICK_AUTO_FOLDED;
+    }
+    m->bet_timer_at = 0;
+    if (game_act(g, round_simple(ACT_TIMEOUT, 0)).refusal) {
+        m->bet_timer_at = m->now_ms; /* the rules refused the deal: try again later */
+        return MACHINE_TICK_NOTHING;
+    }
+    return MACHINE_TICK_DEALT;
+}
+
+/* ---- the attendant and the operator ---- */
+
+bool machine_attendant(machine_t *m) {
+    return game_attendant(&m->game);
+}
+
+void machine_operator_note(machine_t *m, const char *what) {
+    if (m->game.store && !machine_faulted(m))
+        store_audit(m->game.store, STORE_AUDIT_OPERATOR, what);
+}
+
+bool machine_keypad_locked(const machine_t *m) {
+    return m->now_ms < m->keypad_locked_until;
+}
+
+int machine_pin_length(const machine_t *m) {
+    return (int)strlen(m->entered);
+}
+
+machine_pin_t machine_pin_digit(machine_t *m, int digit) {
+    if (machine_keypad_locked(m)) return MACHINE_PIN_KEYPAD_LOCKED;
+    size_t n = strlen(m->entered);
+    if (digit >= 0 && digit <= 9 && n + 1 < sizeof m->entered) {
+        m->entered[n] = (char)('0' + digit);
+        m->entered[n + 1] = '\0';
+    }
+    return MACHINE_PIN_TYPED;
+}
+
+machine_pin_t machine_pin_clear(machine_t *m) {
+    if (machine_keypad_locked(m)) return MACHINE_PIN_KEYPAD_LOCKED;
+    m->entered[0] = '\0';
+    return MACHINE_PIN_TYPED;
+}
+
+machine_pin_t machine_pin_enter(machine_t *m) {
+    if (machine_keypad_locked(m)) return MACHINE_PIN_KEYPAD_LOCKED;
+    bool right = sodium_memcmp(m->entered, m->pin, sizeof m->pin) == 0;
+    m->entered[0] = '\0';
+    if (right) {
+        m->wrong = 0;
+        machine_operator_note(m, "operator menu opened");
+        return MACHINE_PIN_OPEN;
+    }
+    m->wrong++;
+    char d[80];
+    snprintf(d, sizeof d, "wrong operator PIN (%d in a row)", m->wrong);
+    machine_operator_note(m, d);
+    if (m->wrong < 3) return MACHINE_PIN_WRONG;
+    m->wrong = 0;
+    m->keypad_locked_until = m->now_ms + MACHINE_KEYPAD_LOCK_MS;
+    return MACHINE_PIN_LOCKED_NOW;
+}
+
+void machine_operator_closed(machine_t *m) {
+    machine_operator_note(m, "operator menu closed");
+}
+
+bool machine_cancel_credits(machine_t *m, char *msg, size_t n) {
+    game_t *g = &m->game;
+    int64_t c = game_balance(g);
+    char b[40];
+    if (c <= 0) return say(msg, n, "%s%s", "There are no credits to clear.", ""), false;
+    if (!game_idle(g)) return say(msg, n, "%s%s", "Credits are cleared between games.", ""), false;
+    if (!g->store) return say(msg, n, "%s%s", "This machine has no store.", ""), false;
+    if (store_credit_out(g->store, 0, STORE_OUT_CANCEL, c, "operator menu") != STORE_OK) {
+        say(msg, n, "%s%s", store_message(g->store), "");
+        return false;
+    }
+    g->credits = 0;
+    if (!game_round_over(g)) game_new_round(g);
+    say(msg, n, "%s cleared (cancelled credits meter).%s", game_money(g, c, b), "");
+    return true;
+}
+
+bool machine_reseed_pool(machine_t *m, char *msg, size_t n) {
+    game_t *g = &m->game;
+    if (!g->store) return say(msg, n, "%s%s", "This machine has no store.", ""), false;
+    int64_t added = 0;
+    char b[40];
+    if (store_pool_reseed(g->store, &g->rules, "operator menu", &added) != STORE_OK) {
+        say(msg, n, "%s%s", store_message(g->store), "");
+        return false;
+    }
+    store_pool_read(g->store, store_pool_key(&g->rules), &g->pool);
+    say(msg, n, "Jackpot reset: the house added %s.%s", game_money(g, added, b), "");
+    return true;
+}
+
+bool machine_setting_set(machine_t *m, const char *name, const char *value, char *msg, size_t n) {
+    if (!m->game.store) return true; /* a machine without a store keeps settings for the run */
+    if (store_setting_set(m->game.store, name, value) == STORE_OK) return true;
+    say(msg, n, "%s%s", store_message(m->game.store), ""); /* credits on it, a game in play */
+    return false;
+}
+
+bool machine_setting_get(machine_t *m, const char *name, char *value, size_t cap) {
+    return m->game.store && store_setting_get(m->game.store, name, value, cap);
+}
+
+int machine_meters(machine_t *m, store_meter_value_t *out, int max) {
+    return m->game.store ? store_meters(m->game.store, out, max) : 0;
+}
+
+bool machine_session_counts(machine_t *m, int64_t *since_power_up, int64_t *since_door) {
+    *since_power_up = *since_door = 0;
+    return m->game.store &&
+           store_session_counts(m->game.store, since_power_up, since_door) == STORE_OK;
+}
+
+int machine_audit_rows(machine_t *m, store_audit_row_t *out, int n) {
+    return m->game.store ? store_audit_read(m->game.store, out, n) : 0;
+}
+
+const char *machine_pool_key(const machine_t *m) {
+    return store_pool_key(&m->game.rules);
+}
+
+bool machine_pool(machine_t *m, jackpot_pool_t *pool) {
+    const char *key = store_pool_key(&m->game.rules);
+    if (!key) return false;
+    if (m->game.store) return store_pool_read(m->game.store, key, pool) == STORE_OK;
+    *pool = m->game.pool;
+    return true;
+}
+
+/* ---- attract ---- */
+
+void machine_input_seen(machine_t *m) {
+    m->idle_since = m->now_ms;
+}
+
+bool machine_attract_due(const machine_t *m) {
+    const game_t *g = &m->game;
+    return m->attract_enabled && g->state == GAME_PLAY && !g->door_open && game_idle(g) &&
+           game_balance(g) == 0 && m->now_ms - m->idle_since >= (uint64_t)m->attract_idle_s * 1000;
+}

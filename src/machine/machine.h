@@ -1,0 +1,142 @@
+/* machine: the machine without a window.
+ *
+ * Everything a cabinet does that is not drawing lives here, so that a table host, a terminal, a
+ * test or a window are the same machine with a different front: the round in play, the credits
+ * and the store (through game.h), the machine's own clock with the live table's betting and
+ * decision timers (001: the betting time deals, the decision time folds, "AUTO FOLDED"), the
+ * attendant key, the operator's keypad (three wrong PINs lock it for a minute) and everything
+ * the operator does to money or pools (CLEAR CREDITS, the jackpot reset), the operator
+ * settings, the idle time that starts the attract demo, the approved return range, and the
+ * reads the operator pages show. Every change of money goes through the store first; no file of
+ * the app calls the store.
+ *
+ * The app steps the machine once a tick with how much time passed and whether its animation
+ * still runs (a timer's decision waits for the cards to be seen), and reads what changed from
+ * the round's events, as after game_act. No SDL here. */
+#ifndef STUDPOKER_MACHINE_H
+#define STUDPOKER_MACHINE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "approval.h"
+#include "game.h"
+#include "rules.h"
+#include "store.h"
+
+#define MACHINE_PIN_LEN        16
+#define MACHINE_KEYPAD_LOCK_MS 60000u /* after three wrong PINs in a row */
+
+typedef struct machine {
+    game_t game;     /* the round in play, the credits, the store */
+    uint64_t now_ms; /* the machine's clock: stepped by machine_tick */
+
+    /* the live table's timers (001), 0 = not running */
+    uint64_t bet_timer_at, decide_timer_at;
+    int decide_step; /* the Cajun step the decision timer is for */
+
+    /* the operator's keypad */
+    char pin[MACHINE_PIN_LEN];
+    char entered[MACHINE_PIN_LEN];
+    int wrong; /* wrong PINs in a row */
+    uint64_t keypad_locked_until;
+
+    /* attract: idle time since the last real input */
+    bool attract_enabled;
+    uint32_t attract_idle_s;
+    uint64_t idle_since;
+} machine_t;
+
+/* What one tick did. */
+typedef enum machine_tick_result {
+    MACHINE_TICK_NOTHING = 0,
+    MACHINE_TICK_DEALT,      /* the betting time ran out: the bets on the felt were dealt */
+    MACHINE_TICK_AUTO_FOLDED /* the decision time ran out: the hand was folded */
+} machine_tick_result_t;
+
+/* The machine's files: a database (NULL: memory only, tests and the demo), its key and its
+ * anchor (NULL or "": beside the database). A store that fails its checks is kept, faulted: the
+ * machine then shows the fault (game.state GAME_FAULT) and plays nothing. seed 0: the system's
+ * unpredictable generator. Returns false only when the machine cannot run at all (no memory,
+ * no random generator); *err says why. */
+bool machine_open(machine_t *m, const rules_t *rules, int64_t free_credits, uint64_t seed,
+                  const char *db, const char *key_path, const char *anchor_path, const char *pin,
+                  char *err, size_t errlen);
+/* The same with a store the caller opened (tests and tools that need store_options_t); the
+ * machine closes it. */
+bool machine_open_store(machine_t *m, const rules_t *rules, int64_t free_credits, uint64_t seed,
+                        store_t *store, const char *pin, char *err, size_t errlen);
+void machine_close(machine_t *m);
+bool machine_faulted(const machine_t *m); /* the store failed its checks: nothing is read */
+bool machine_has_store(const machine_t *m);
+
+/* The approved return range ([approval] min_payback, max_payback): the figures of every bet
+ * the rules offer, from the built-in pay tables, the store's cache or the exact par sheet
+ * (then kept in the cache). Returns how many bets are outside (0: inside); *source says where
+ * the figures came from ("of the built-in pay tables", "from the cache", "worked out", ...);
+ * -1 when they cannot be had (no memory). */
+int machine_check_approval(machine_t *m, int32_t min_bp, int32_t max_bp, approval_t *figures,
+                           approval_miss_t *miss, int max_miss, const char **source);
+
+/* ---- the clock and the timers ---- */
+
+/* Steps the clock by dt_ms. The betting timer starts with the first chip and deals when it runs
+ * out (a deal the rules refuse tries again a whole betting time later); the decision timer
+ * starts once the cards are on the table and seen (view_busy false) and folds the hand when it
+ * runs out. The round's events say the rest, as after game_act. */
+machine_tick_result_t machine_tick(machine_t *m, uint32_t dt_ms, bool view_busy);
+/* Milliseconds left on the running timer (*deciding: the decision timer), -1 when none runs. */
+int64_t machine_timer_left_ms(const machine_t *m, bool *deciding);
+
+/* ---- the attendant and the operator ---- */
+
+/* The attendant's key: clears a hand pay (a cabinet's attendant pays it in cash, a desktop
+ * keeps it on the credits) or a recorded fault the attendant has looked at. False: nothing to
+ * clear (the key then opens the operator's keypad). */
+bool machine_attendant(machine_t *m);
+
+typedef enum machine_pin {
+    MACHINE_PIN_TYPED = 0,    /* a digit taken (or the entry cleared) */
+    MACHINE_PIN_OPEN,         /* the right PIN: the operator menu opens (audited) */
+    MACHINE_PIN_WRONG,        /* a wrong PIN (audited) */
+    MACHINE_PIN_LOCKED_NOW,   /* the third wrong PIN in a row: the keypad locks for a minute */
+    MACHINE_PIN_KEYPAD_LOCKED /* refused: the keypad is locked */
+} machine_pin_t;
+machine_pin_t machine_pin_digit(machine_t *m, int digit);
+machine_pin_t machine_pin_clear(machine_t *m);
+machine_pin_t machine_pin_enter(machine_t *m);
+bool machine_keypad_locked(const machine_t *m);
+int machine_pin_length(const machine_t *m); /* digits typed so far (shown as dots) */
+void machine_operator_closed(machine_t *m); /* audited */
+/* An operator event for the audit log ("sound test played", ...). */
+void machine_operator_note(machine_t *m, const char *what);
+
+/* CLEAR CREDITS: every credit removed (the cancelled_credits meter, audited), between games
+ * only. msg gets what the screen says either way. */
+bool machine_cancel_credits(machine_t *m, char *msg, size_t n);
+/* The jackpot reset: the pool raised to the configured seed, the house paying the difference
+ * (audited); refused when the pool shows its seed already. msg as above. */
+bool machine_reseed_pool(machine_t *m, char *msg, size_t n);
+
+/* Operator settings, kept in the store's audit log (store_setting_set): refused with credits on
+ * the machine or a game in play. get returns false when the setting was never changed. */
+bool machine_setting_set(machine_t *m, const char *name, const char *value, char *msg, size_t n);
+bool machine_setting_get(machine_t *m, const char *name, char *value, size_t cap);
+
+/* What the operator pages show (read when a page opens; nothing moves while it is open). */
+int machine_meters(machine_t *m, store_meter_value_t *out, int max);
+bool machine_session_counts(machine_t *m, int64_t *since_power_up, int64_t *since_door);
+int machine_audit_rows(machine_t *m, store_audit_row_t *out, int n);
+bool machine_pool(machine_t *m, jackpot_pool_t *pool); /* false: the game has no pool */
+const char *machine_pool_key(const machine_t *m);      /* its name, NULL: no pool */
+
+/* ---- attract ---- */
+
+/* Real input (a press, a touch, a coin): the idle time starts again. */
+void machine_input_seen(machine_t *m);
+/* The attract demo is due: enabled, idle for attract_idle_s, nothing on the machine (no
+ * credits, no chip on the felt, no round dealt), playing normally. */
+bool machine_attract_due(const machine_t *m);
+
+#endif

@@ -1,0 +1,360 @@
+/* The machine without a window (src/machine), linked without SDL: credits in while betting, the
+ * deal refused for each reason, the live table's timers to the millisecond, hand pays paid by
+ * the attendant (cabinet) or credited (desktop), CLEAR CREDITS, a write failure voiding the
+ * round with every stake back, the operator's keypad locking after three wrong PINs, the door
+ * after hundreds of audit rows, the attract demo's idle time. Money from the classic pay table
+ * of ../shared/rules.md, worked out by hand. */
+#define _POSIX_C_SOURCE 200809L
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "machine.h"
+
+typedef struct fixture {
+    char dir[128], db[192];
+} fixture_t;
+
+static const uint8_t TEST_KEY[STORE_KEY_BYTES] = {9, 8, 7, 6, 5};
+
+static int setup(void **state) {
+    fixture_t *f = calloc(1, sizeof *f);
+    snprintf(f->dir, sizeof f->dir, "/tmp/test_machine.XXXXXX");
+    if (!mkdtemp(f->dir)) return -1;
+    snprintf(f->db, sizeof f->db, "%s/machine.db", f->dir);
+    *state = f;
+    return 0;
+}
+
+static int teardown(void **state) {
+    fixture_t *f = *state;
+    char cmd[256];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", f->dir);
+    int rc = system(cmd);
+    free(f);
+    return rc == 0 ? 0 : -1;
+}
+
+static rules_t classic(void) {
+    rules_t r;
+    rules_preset(&r, PRESET_CARIBBEAN_CLASSIC);
+    return r;
+}
+
+/* A machine on the fixture's database (opts may be NULL), its first round open. */
+static void open_machine(machine_t *m, const fixture_t *f, const rules_t *r, int64_t free_credits,
+                         const store_options_t *opts) {
+    store_options_t o = {.machine_key = TEST_KEY, .unsafe_no_sync = true};
+    if (opts) o = *opts, o.machine_key = TEST_KEY, o.unsafe_no_sync = true;
+    store_t *s = NULL;
+    char err[STORE_MSG_LEN];
+    if (store_open_ex(f->db, &o, &s, err, sizeof err) != STORE_OK) fail_msg("open: %s", err);
+    assert_true(machine_open_store(m, r, free_credits, 7, s, "2468", err, sizeof err));
+    assert_true(game_new_round(&m->game));
+}
+
+static round_status_t act(machine_t *m, round_action_t a) {
+    return game_act(&m->game, a);
+}
+
+static void credit(machine_t *m, int64_t amount) {
+    char why[STORE_MSG_LEN + 300];
+    if (!game_credit_in(&m->game, STORE_IN_BILL, amount, "note", why, sizeof why))
+        fail_msg("credit: %s", why);
+}
+
+static int64_t meter(machine_t *m, const char *name) {
+    int64_t v = -1;
+    assert_int_equal(store_meter(m->game.store, name, &v), STORE_OK);
+    return v;
+}
+
+/* Credits in while the player is betting: the chips stay on the felt, the credit is added. */
+static void test_credits_in_while_betting(void **state) {
+    fixture_t *f = *state;
+    rules_t r = classic();
+    machine_t m;
+    open_machine(&m, f, &r, 0, NULL);
+    credit(&m, 500);
+    assert_int_equal(act(&m, round_bet(0, WAGER_ANTE, 500)).refusal, REFUSE_NONE);
+    assert_int_equal(game_balance(&m.game), 0);
+    credit(&m, 1000); /* while betting: the 5.00 chip stays */
+    assert_int_equal(round_seat_staked(&m.game.round, 0), 500);
+    assert_int_equal(game_balance(&m.game), 1000);
+    /* and the deal: the 10.00 PLAY is covered by the 10.00 credited */
+    assert_int_equal(act(&m, round_simple(ACT_DEAL, 0)).refusal, REFUSE_NONE);
+    assert_int_equal(m.game.round.phase, ROUND_DECIDING);
+    /* a credit while the cards are out waits (the acceptor returns it) */
+    char why[STORE_MSG_LEN + 300];
+    assert_false(game_credit_in(&m.game, STORE_IN_COIN, 100, "coin", why, sizeof why));
+    assert_non_null(strstr(why, "waits until this game is over"));
+    assert_int_equal(meter(&m, "bill_in"), 1500);
+    machine_close(&m);
+}
+
+/* The deal is refused for each reason, with the reason. */
+static void test_deal_refused(void **state) {
+    fixture_t *f = *state;
+    rules_t r = classic();
+    machine_t m;
+    open_machine(&m, f, &r, 0, NULL);
+    round_status_t st = act(&m, round_simple(ACT_DEAL, 0));
+    assert_int_equal(st.refusal, REFUSE_NO_BETS); /* no ante */
+    assert_non_null(strstr(st.message, "ANTE"));
+    credit(&m, 200);
+    assert_int_equal(act(&m, round_bet(0, WAGER_ANTE, 100)).refusal, REFUSE_NONE);
+    st = act(&m, round_simple(ACT_DEAL, 0)); /* 1.00 on, 1.00 left: PLAY needs 2.00 */
+    assert_int_equal(st.refusal, REFUSE_CREDITS);
+    assert_non_null(strstr(st.message, "more credits to cover the raise"));
+    assert_true(game_door(&m.game, true));
+    st = act(&m, round_simple(ACT_DEAL, 0));
+    assert_int_not_equal(st.refusal, REFUSE_NONE);
+    assert_non_null(strstr(st.message, "door is open"));
+    assert_true(game_door(&m.game, false));
+    credit(&m, 100);
+    assert_int_equal(act(&m, round_simple(ACT_DEAL, 0)).refusal, REFUSE_NONE);
+    machine_close(&m);
+    /* a database that fails its checks: nothing is dealt */
+    FILE *fp = fopen(f->db, "r+b");
+    assert_non_null(fp);
+    fseek(fp, 100, SEEK_SET);
+    fputs("garbage over the pages", fp);
+    fclose(fp);
+    store_options_t o = {.machine_key = TEST_KEY};
+    store_t *s = NULL;
+    char err[STORE_MSG_LEN];
+    store_open_ex(f->db, &o, &s, err, sizeof err);
+    assert_non_null(s);
+    assert_true(machine_open_store(&m, &r, 0, 7, s, NULL, err, sizeof err));
+    assert_true(machine_faulted(&m));
+    st = act(&m, round_simple(ACT_DEAL, 0));
+    assert_int_not_equal(st.refusal, REFUSE_NONE);
+    assert_int_equal(m.game.state, GAME_FAULT);
+    machine_close(&m);
+}
+
+/* The live table's timers run on the machine's clock: the betting time deals exactly at its
+ * limit after the first chip, the decision time (counted once the cards are seen) folds the
+ * hand exactly at its limit. */
+static void test_timers_to_the_millisecond(void **state) {
+    (void)state;
+    rules_t r = classic();
+    r.betting_seconds = 2;
+    r.decision_seconds = 3;
+    machine_t m;
+    char err[160];
+    assert_true(machine_open(&m, &r, 100000, 7, NULL, NULL, NULL, NULL, err, sizeof err));
+    assert_true(game_new_round(&m.game));
+    assert_int_equal(machine_tick(&m, 5000, false), MACHINE_TICK_NOTHING); /* no chip: no timer */
+    assert_int_equal(act(&m, round_bet(0, WAGER_ANTE, 500)).refusal, REFUSE_NONE);
+    assert_int_equal(machine_tick(&m, 0, false), MACHINE_TICK_NOTHING); /* starts now */
+    bool deciding;
+    assert_int_equal(machine_timer_left_ms(&m, &deciding), 2000);
+    assert_false(deciding);
+    assert_int_equal(machine_tick(&m, 1999, false), MACHINE_TICK_NOTHING);
+    assert_int_equal(machine_tick(&m, 1, false), MACHINE_TICK_DEALT);
+    assert_int_equal(m.game.round.phase, ROUND_DECIDING);
+    /* the cards are still flying: the decision time has not started */
+    assert_int_equal(machine_tick(&m, 10000, true), MACHINE_TICK_NOTHING);
+    assert_int_equal(machine_timer_left_ms(&m, &deciding), -1);
+    assert_int_equal(machine_tick(&m, 0, false), MACHINE_TICK_NOTHING);
+    assert_int_equal(machine_timer_left_ms(&m, &deciding), 3000);
+    assert_true(deciding);
+    assert_int_equal(machine_tick(&m, 2999, false), MACHINE_TICK_NOTHING);
+    assert_int_equal(machine_tick(&m, 1, false), MACHINE_TICK_AUTO_FOLDED);
+    assert_true(game_round_over(&m.game));
+    assert_true(m.game.round.seat[0].folded);
+    assert_true(m.game.round.seat[0].auto_folded);
+    assert_int_equal(m.game.credits, 100000 - 500); /* the ante is lost */
+    machine_close(&m);
+}
+
+/* A royal against A-K high, ante 10.00 and PLAY 20.00: ante 1:1 (20.00 back), PLAY 100:1
+ * (2,020.00 back); the win 2,010.00 is over a 1,000.00 hand-pay threshold: locked. */
+static void handpay_round(machine_t *m, const fixture_t *f, bool cabinet) {
+    rules_t r = classic();
+    r.handpay_threshold = 100000;
+    open_machine(m, f, &r, 0, NULL);
+    m->game.handpay_by_attendant = cabinet;
+    credit(m, 10000);
+    char err[160];
+    assert_true(game_stack_deck(&m->game, "As Ks Qs Js Ts  Ad Kc 9h 6d 2c", err, sizeof err));
+    assert_true(game_new_round(&m->game));
+    assert_int_equal(act(m, round_bet(0, WAGER_ANTE, 1000)).refusal, REFUSE_NONE);
+    assert_int_equal(act(m, round_simple(ACT_DEAL, 0)).refusal, REFUSE_NONE);
+    assert_int_equal(act(m, round_simple(ACT_PLAY, 0)).refusal, REFUSE_NONE);
+    assert_int_equal(m->game.state, GAME_LOCKED);
+    /* locked: no credit, no cash-out, no new bet */
+    char why[STORE_MSG_LEN + 300];
+    assert_false(game_credit_in(&m->game, STORE_IN_COIN, 100, "coin", why, sizeof why));
+    game_voucher_t v;
+    assert_false(game_cashout(&m->game, &v, why, sizeof why));
+    assert_true(machine_attendant(m));
+    assert_int_equal(m->game.state, GAME_PLAY);
+}
+
+static void test_handpay_cabinet(void **state) {
+    machine_t m;
+    handpay_round(&m, *state, true);
+    /* the attendant paid 2,010.00 in cash: the credits keep the 30.00 of stakes and 70.00 */
+    assert_int_equal(game_balance(&m.game), 10000);
+    assert_int_equal(meter(&m, "attendant_jackpots"), 201000);
+    assert_int_equal(meter(&m, "attendant_jackpot_count"), 1);
+    machine_close(&m);
+}
+
+static void test_handpay_desktop(void **state) {
+    machine_t m;
+    handpay_round(&m, *state, false);
+    /* at a desktop the win stays on the credits: 100.00 - 30.00 + 2,040.00 */
+    assert_int_equal(game_balance(&m.game), 211000);
+    machine_close(&m);
+}
+
+/* CLEAR CREDITS: between games only, metered as cancelled credits. */
+static void test_clear_credits(void **state) {
+    fixture_t *f = *state;
+    rules_t r = classic();
+    machine_t m;
+    open_machine(&m, f, &r, 0, NULL);
+    char msg[STORE_MSG_LEN + 80];
+    assert_false(machine_cancel_credits(&m, msg, sizeof msg));
+    assert_non_null(strstr(msg, "no credits"));
+    credit(&m, 5000);
+    assert_int_equal(act(&m, round_bet(0, WAGER_ANTE, 500)).refusal, REFUSE_NONE);
+    assert_false(machine_cancel_credits(&m, msg, sizeof msg)); /* a chip on the felt */
+    assert_non_null(strstr(msg, "between games"));
+    assert_int_equal(act(&m, round_simple(ACT_CLEAR, 0)).refusal, REFUSE_NONE);
+    assert_true(machine_cancel_credits(&m, msg, sizeof msg));
+    assert_non_null(strstr(msg, "$50.00 cleared"));
+    assert_int_equal(game_balance(&m.game), 0);
+    assert_int_equal(meter(&m, "cancelled_credits"), 5000);
+    machine_close(&m);
+}
+
+/* A write that fails mid-round (a full disk, injected) stops the machine with the reason; the
+ * void cannot be written either, so its marker is, and the next start voids the round: every
+ * stake back, the void in the history, a fault for the attendant to clear. */
+static void test_write_failure_voids(void **state) {
+    fixture_t *f = *state;
+    rules_t r = classic();
+    machine_t m;
+    open_machine(&m, f, &r, 0, NULL);
+    credit(&m, 10000);
+    machine_close(&m);
+    /* two commits allowed after the start: the round's start and its ante; the deal's fails */
+    store_options_t o = {.test_commits_before_failure = 2};
+    open_machine(&m, f, &r, 0, &o);
+    assert_int_equal(act(&m, round_bet(0, WAGER_ANTE, 1000)).refusal, REFUSE_NONE);
+    act(&m, round_simple(ACT_DEAL, 0));
+    assert_int_equal(m.game.state, GAME_FAULT);
+    if (!strstr(m.game.message, "disk is full")) fail_msg("%s", m.game.message);
+    machine_close(&m);
+    open_machine(&m, f, &r, 0, NULL);
+    assert_int_equal(meter(&m, "refunded"), 1000);
+    assert_int_equal(meter(&m, "games_voided"), 1);
+    assert_int_equal(m.game.state, GAME_FAULT); /* the attendant looks at it */
+    assert_true(machine_attendant(&m));
+    assert_int_equal(m.game.state, GAME_PLAY);
+    assert_int_equal(game_balance(&m.game), 10000); /* the 10.00 ante is back */
+    machine_close(&m);
+}
+
+/* Three wrong PINs in a row lock the keypad for exactly a minute; each attempt is audited. */
+static void test_keypad_locks(void **state) {
+    fixture_t *f = *state;
+    rules_t r = classic();
+    machine_t m;
+    open_machine(&m, f, &r, 0, NULL);
+    for (int attempt = 1; attempt <= 3; attempt++) {
+        for (int i = 0; i < 4; i++) assert_int_equal(machine_pin_digit(&m, 1), MACHINE_PIN_TYPED);
+        assert_int_equal(machine_pin_length(&m), 4);
+        assert_int_equal(machine_pin_enter(&m),
+                         attempt < 3 ? MACHINE_PIN_WRONG : MACHINE_PIN_LOCKED_NOW);
+    }
+    assert_true(machine_keypad_locked(&m));
+    assert_int_equal(machine_pin_digit(&m, 2), MACHINE_PIN_KEYPAD_LOCKED);
+    machine_tick(&m, MACHINE_KEYPAD_LOCK_MS - 1, false);
+    assert_true(machine_keypad_locked(&m));
+    machine_tick(&m, 1, false);
+    assert_false(machine_keypad_locked(&m));
+    const int pin[] = {2, 4, 6, 8};
+    for (int i = 0; i < 4; i++) machine_pin_digit(&m, pin[i]);
+    assert_int_equal(machine_pin_enter(&m), MACHINE_PIN_OPEN);
+    store_audit_row_t rows[8];
+    int n = machine_audit_rows(&m, rows, 8);
+    int wrong = 0, opened = 0;
+    for (int i = 0; i < n; i++) {
+        wrong += strstr(rows[i].detail, "wrong operator PIN") != NULL;
+        opened += strcmp(rows[i].detail, "operator menu opened") == 0;
+    }
+    assert_int_equal(wrong, 3);
+    assert_int_equal(opened, 1);
+    machine_close(&m);
+}
+
+/* The door left open is open after a restart, however many audit rows came after it. */
+static void test_door_after_300_rows(void **state) {
+    fixture_t *f = *state;
+    rules_t r = classic();
+    machine_t m;
+    open_machine(&m, f, &r, 0, NULL);
+    assert_true(game_door(&m.game, true));
+    for (int i = 0; i < 300; i++) machine_operator_note(&m, "a page looked at");
+    machine_close(&m);
+    open_machine(&m, f, &r, 0, NULL);
+    assert_true(m.game.door_open);
+    assert_int_equal(meter(&m, "door_openings"), 1);
+    machine_close(&m);
+}
+
+/* The attract demo is due after the idle time with nothing on the machine; any input, or a
+ * credit, puts it off, and the player's round is as it was. */
+static void test_attract_idle(void **state) {
+    (void)state;
+    rules_t r = classic();
+    machine_t m;
+    char err[160];
+    assert_true(machine_open(&m, &r, 0, 7, NULL, NULL, NULL, NULL, err, sizeof err));
+    assert_true(game_new_round(&m.game));
+    m.attract_idle_s = 30;
+    machine_tick(&m, 29999, false);
+    assert_false(machine_attract_due(&m));
+    machine_tick(&m, 1, false);
+    assert_true(machine_attract_due(&m));
+    machine_input_seen(&m); /* a touch: the table comes back, the idle time starts again */
+    assert_false(machine_attract_due(&m));
+    assert_int_equal(m.game.round.phase, ROUND_BETTING);
+    machine_tick(&m, 30000, false);
+    assert_true(machine_attract_due(&m));
+    m.game.credits = 500; /* credits on the machine: no demo */
+    assert_true(game_new_round(&m.game));
+    assert_false(machine_attract_due(&m));
+    m.attract_enabled = false;
+    m.game.credits = 0;
+    assert_true(game_new_round(&m.game));
+    assert_false(machine_attract_due(&m));
+    machine_close(&m);
+}
+
+int main(void) {
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test_setup_teardown(test_credits_in_while_betting, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_deal_refused, setup, teardown),
+        cmocka_unit_test(test_timers_to_the_millisecond),
+        cmocka_unit_test_setup_teardown(test_handpay_cabinet, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_handpay_desktop, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_clear_credits, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_write_failure_voids, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_keypad_locks, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_door_after_300_rows, setup, teardown),
+        cmocka_unit_test(test_attract_idle),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
