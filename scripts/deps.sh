@@ -5,7 +5,7 @@ set -euo pipefail
 
 packages=(
   build-essential cmake pkg-config
-  libsodium-dev libinih-dev libsqlite3-dev
+  libsodium-dev libsqlite3-dev
   libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev libsdl2-mixer-dev
   libcmocka-dev libsystemd-dev libx11-dev
   clang

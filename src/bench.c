@@ -164,19 +164,17 @@ int cli_bench(int argc, char **argv) {
     if (strcmp(what, "eval") == 0) return bench_eval(runs);
     if (strcmp(what, "render") == 0) {
         /* each size in its own process, so that start-up and peak memory are its own */
-        app_options_t o;
-        app_options_default(&o);
-        rules_preset(&o.rules, PRESET_CARIBBEAN_LIVE);
-        o.headless = true;
-        o.seed = 1;
+        static cfg_t cfg;
+        cfg_defaults(&cfg, PRESET_CARIBBEAN_LIVE);
+        app_run_t o = {.headless = true, .seed = 1, .db = db};
         o.bench_frames = frames ? frames : 600 * runs / 5;
-        o.db = db;
+        o.credits = cfg.cabinet.free_credits;
         const char *size = argc > 1 && argv[1][0] != '-' ? argv[1] : "1920x1080";
-        if (sscanf(size, "%dx%d", &o.width, &o.height) != 2) {
+        if (sscanf(size, "%dx%d", &cfg.display.width, &cfg.display.height) != 2) {
             fprintf(stderr, "studpoker bench render: size WIDTHxHEIGHT, not '%s'\n", size);
             return 2;
         }
-        return app_run(&o);
+        return app_run(&cfg, &o);
     }
     fprintf(stderr,
             "studpoker bench: unknown benchmark '%s' (known: eval, render, parsheet, simulate, "

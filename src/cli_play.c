@@ -12,49 +12,6 @@ static int usage_error(const char *msg, const char *arg) {
     return 2;
 }
 
-/* The config's settings as the window's options (the command line may override them). */
-static void options_from_config(app_options_t *o, const cfg_t *c) {
-    o->rules = c->rules;
-    o->display = c->display.mode == CFG_DISPLAY_KIOSK        ? APP_KIOSK
-                 : c->display.mode == CFG_DISPLAY_FULLSCREEN ? APP_FULLSCREEN
-                                                             : APP_WINDOWED;
-    o->width = c->display.width;
-    o->height = c->display.height;
-    o->display_index = c->display.index;
-    o->vsync = c->display.vsync;
-    o->turbo = c->display.turbo;
-    o->volume = c->sound.volume;
-    o->mute = c->sound.mute;
-    o->voice = c->sound.voice;
-    /* free credits are for desktop play: a cabinet's credits come in through its coin and
-     * bill acceptors */
-    o->credits = c->display.mode == CFG_DISPLAY_KIOSK ? 0 : c->cabinet.free_credits;
-    o->store_dir = c->cabinet.store_path;
-    o->hint = c->hint.show;
-    o->coin_value = c->cabinet.coin_value;
-    o->nbills = c->cabinet.bill_values.count > 8 ? 8 : c->cabinet.bill_values.count;
-    for (int i = 0; i < o->nbills; i++) o->bill_values[i] = c->cabinet.bill_values.value[i];
-    o->machine_id = c->cabinet.machine_id;
-    o->operator_pin = c->cabinet.operator_pin;
-    o->voucher_dir = c->cabinet.voucher_path;
-    o->key_path = c->cabinet.key_path;
-    o->anchor_path = c->cabinet.anchor_path;
-    o->stall_seconds = c->cabinet.stall_seconds;
-    o->attract_idle = c->attract.enabled;
-    o->attract_idle_seconds = c->attract.idle_seconds;
-    o->min_payback_bp = c->approval.min_payback_bp;
-    o->max_payback_bp = c->approval.max_payback_bp;
-    /* every button's [keys] list, as text (app.c reads it back with cfg_parse_key_list) */
-    static char key_text[CFG_BUTTONS][CFG_VALUE_LEN];
-    _Static_assert(CFG_BUTTONS <= sizeof o->keys / sizeof o->keys[0], "a row per button");
-    for (int b = 0; b < CFG_BUTTONS; b++) {
-        cfg_format_key_list(&c->keys[b], key_text[b], sizeof key_text[b]);
-        o->keys[b].button = cfg_button_key((cfg_button_t)b);
-        o->keys[b].key = key_text[b];
-    }
-    o->nkeys = CFG_BUTTONS;
-}
-
 static int play_usage(void) {
     printf(
         "usage: studpoker [play] [OPTIONS]\n"
@@ -77,8 +34,8 @@ static int play_usage(void) {
 int cli_play(int argc, char **argv) {
     for (int i = 0; i < argc; i++)
         if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) return play_usage();
-    app_options_t o;
-    app_options_default(&o);
+    app_run_t o;
+    memset(&o, 0, sizeof o);
     /* the config first (the built-in defaults of caribbean-classic without one), then the
      * command line over it */
     static cfg_t cfg;
@@ -98,31 +55,31 @@ int cli_play(int argc, char **argv) {
     } else {
         cfg_defaults(&cfg, PRESET_CARIBBEAN_CLASSIC);
     }
-    options_from_config(&o, &cfg);
+    /* free credits are for desktop play: a cabinet's come in through its acceptors */
     bool credits_given = false;
     for (int i = 0; i < argc; i++) {
         const char *a = argv[i];
         const char *next = i + 1 < argc ? argv[i + 1] : NULL;
         if (strcmp(a, "--windowed") == 0)
-            o.display = APP_WINDOWED;
+            cfg.display.mode = CFG_DISPLAY_WINDOWED;
         else if (strcmp(a, "--fullscreen") == 0)
-            o.display = APP_FULLSCREEN;
+            cfg.display.mode = CFG_DISPLAY_FULLSCREEN;
         else if (strcmp(a, "--kiosk") == 0)
-            o.display = APP_KIOSK;
+            cfg.display.mode = CFG_DISPLAY_KIOSK;
         else if (strcmp(a, "--headless") == 0)
             o.headless = true;
         else if (strcmp(a, "--turbo") == 0)
-            o.turbo = true;
+            cfg.display.turbo = true;
         else if (strcmp(a, "--mute") == 0)
-            o.mute = true;
+            cfg.sound.mute = true;
         else if (strcmp(a, "--attract") == 0)
             o.attract = true;
         else if (strcmp(a, "--hint") == 0)
-            o.hint = true;
+            cfg.hint.show = true;
         else if (strcmp(a, "--summary") == 0)
             o.summary = true;
         else if (strcmp(a, "--no-vsync") == 0)
-            o.vsync = false;
+            cfg.display.vsync = false;
         else if (!next)
             return usage_error("missing value after", a);
         else if (strcmp(a, "--config") == 0)
@@ -138,7 +95,7 @@ int cli_play(int argc, char **argv) {
         } else if (strcmp(a, "--preset") == 0) {
             rules_preset_t p;
             if (!rules_preset_from_key(next, &p)) return usage_error("unknown preset", next);
-            rules_preset(&o.rules, p);
+            rules_preset(&cfg.rules, p);
             i++;
         } else if (strcmp(a, "--deck") == 0) {
             if (o.ndecks == 4) return usage_error("at most 4 --deck options", NULL);
@@ -169,15 +126,17 @@ int cli_play(int argc, char **argv) {
                 return usage_error("--credits needs an amount like 500.00, not", next);
             i++;
         } else if (strcmp(a, "--size") == 0) {
-            if (sscanf(next, "%dx%d", &o.width, &o.height) != 2 || o.width < 320 ||
-                o.height < 240 || o.width > 8192 || o.height > 8192)
+            if (sscanf(next, "%dx%d", &cfg.display.width, &cfg.display.height) != 2 ||
+                cfg.display.width < 320 || cfg.display.height < 240 || cfg.display.width > 8192 ||
+                cfg.display.height > 8192)
                 return usage_error("--size needs WIDTHxHEIGHT, not", next);
             i++;
         } else
             return usage_error("unknown option", a);
     }
     /* a cabinet's credits come in through its acceptors, never free */
-    if (o.display == APP_KIOSK && !credits_given) o.credits = 0;
+    if (!credits_given)
+        o.credits = cfg.display.mode == CFG_DISPLAY_KIOSK ? 0 : cfg.cabinet.free_credits;
     if (o.attract) {
         /* the demo deals from its own seeded deck with play money, and records nothing */
         if (o.db) return usage_error("--attract records nothing: no --db", NULL);
@@ -190,5 +149,5 @@ int cli_play(int argc, char **argv) {
     if (o.frame_ms && !o.headless) return usage_error("--frame-ms is for headless runs only", NULL);
     if (o.headless && !o.script && !o.screenshot && !o.autoplay)
         return usage_error("--headless needs --script FILE or --screenshot FILE", NULL);
-    return app_run(&o);
+    return app_run(&cfg, &o);
 }

@@ -4,7 +4,7 @@
 # program makes now, so that they cannot drift from the key table. Usage: cli_config.sh BIN SRC
 set -u
 bin=$1 src=$2
-pass=0 fail=0
+pass=0 fail=0 skipped=0
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 check() { # description, expected status, expected text (grep -E), command...
@@ -79,15 +79,24 @@ high='[game]\npreset = caribbean-classic\n[paytable]\nmain_high_card = 3\nmain_p
 printf "$high" >"$tmp/high.ini"
 printf "$high[display]\nmode = kiosk\n" >"$tmp/high-kiosk.ini"
 check "154% in the par sheet" 0 'return 154\.065837%   \(per ante\)' "$bin" parsheet --config "$tmp/high.ini"
-sim=$("$bin" simulate --config "$tmp/high.ini" --rounds 1000000 --seed 11 --json 2>&1)
-if python3 -c '
+if ! command -v python3 >/dev/null; then
+  # the JSON is read with python3: without it this check cannot run (in CI it must)
+  if [ -n "${CI:-}" ]; then
+    fail=$((fail + 1)); echo "FAIL: python3 is missing (scripts/deps.sh installs it)"
+  else
+    skipped=$((skipped + 1)); echo "SKIP: python3 is not installed: the simulation is not checked"
+  fi
+else
+  sim=$("$bin" simulate --config "$tmp/high.ini" --rounds 1000000 --seed 11 --json 2>&1)
+  if python3 -c '
 import json, sys
 main = json.loads(sys.argv[1])["bets"][0]
 m, ci = main["measured_return"], main["ci99"]
 sys.exit(0 if abs(m - 1.54065837) <= ci and ci < 0.012 else 1)' "$sim"; then
-  pass=$((pass + 1))
-else
-  fail=$((fail + 1)); echo "FAIL: the simulation does not bracket 154.0658%: $sim"
+    pass=$((pass + 1))
+  else
+    fail=$((fail + 1)); echo "FAIL: the simulation does not bracket 154.0658%: $sim"
+  fi
 fi
 msg='the main game \(ante and PLAY\) returns 154\.0658% of the ante, above the approved maximum of 99\.99% \(\[approval\] max_payback\)'
 out=$("$bin" check-config "$tmp/high.ini" 2>&1); rc=$?
@@ -119,5 +128,7 @@ printf '[approval]\nmin_payback = 90\nmax_payback = 80\n' >"$tmp/range.ini"
 check "min above max" 2 "range.ini:2: approval.min_payback: 90% is above max_payback \(80%, line 3\)" \
   "$bin" check-config "$tmp/range.ini"
 
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+echo "$pass passed, $fail failed, $skipped skipped"
+[ "$fail" -eq 0 ] || exit 1
+# a check that could not run: ctest reports the test skipped (SKIP_RETURN_CODE 77), not passed
+[ "$skipped" -eq 0 ] || exit 77

@@ -78,6 +78,25 @@ elif [ -n "${CI:-}" ]; then
 else
   skipped=$((skipped + 1)); echo "SKIP: python3 is not installed: the JSON is not parsed"
 fi
+# Cajun Stud: the main game's whole optimal-strategy table and the three side bets are counted
+# again in test_math_counts.c (its own evaluator, rules.md's pays) and checked there line by
+# line, exactly, with these printed figures; the main game is Mississippi Stud's, published at
+# 4.91% (Wizard of Odds). Board Bonus from Three Card Poker's published counts of C(52,3) =
+# 22,100 boards: mini royal 4 (50 to 1), other straight flushes 44 (40), trips 52 (30),
+# straights 720 (6), flushes 1,096 (3), pairs 3,744 (1)
+cajun=$("$bin" parsheet --preset cajun 2>&1)
+check "cajun main"        0 'house edge 4\.914858%   return 95\.085142%   \(per ante\)' echo "$cajun"
+agree "cajun board"       "$(grab "$(section "$cajun" "BOARD BONUS")" 'return ([0-9.]+)%')" \
+  $((4 * 51 + 44 * 41 + 52 * 31 + 720 * 7 + 1096 * 4 + 3744 * 2)) 22100 6
+# Pocket Bonus by hand: aces 6 x 26, an ace with K/Q/J suited 12 x 21 and not 36 x 11, other
+# pairs 72 x 6 returned out of C(52,2) = 1,326
+agree "cajun pocket"      "$(grab "$(section "$cajun" "POCKET BONUS")" 'return ([0-9.]+)%')" \
+  $((6 * 26 + 12 * 21 + 36 * 11 + 72 * 6)) 1326 6
+# Lo Ball by hand: no pair, straight or flush, high card with h ranks below it: the other four
+# of those h ranks but the one straight, C(h,4) - 1, in 4^5 - 4 suits that are no flush; 7 high
+# (h = 5) 100, 8 high 50, 9 high 15, 10 high 5, jack high (h = 9) 1 to 1
+agree "cajun lo ball"     "$(grab "$(section "$cajun" "LO BALL")" 'return ([0-9.]+)%')" \
+  $(((4 * 101 + 14 * 51 + 34 * 16 + 69 * 6 + 125 * 2) * 1020)) $hands 6
 # Asian Stud (rules.md): a house game; the literal reading (the margin odds on ante and raise,
 # a config choice) returns over 100% and says so. The figures are test_math_counts.c's second
 # count of every deal (test_asian_main), checked there as printed here.

@@ -1,11 +1,16 @@
 #!/usr/bin/env bash
 # Runs the config parser's fuzzer for a while on a copy of the example configs, with a
 # dictionary of their section and key names. Usage: fuzz_config.sh FUZZER CONFIG_DIR [SECONDS].
-# With no fuzzer (no clang with libFuzzer) it reports itself skipped (exit 77).
+# With no fuzzer (no clang with libFuzzer) it reports itself skipped (exit 77), except in CI,
+# where scripts/deps.sh installs clang and a missing fuzzer is a failure.
 set -u
 bin=$1 configs=$2 seconds=${3:-20}
 if [ -z "$bin" ] || [ ! -x "$bin" ]; then
-  echo "skipped: no clang with libFuzzer, so no config fuzzer was built"
+  if [ -n "${CI:-}" ]; then
+    echo "FAIL: no clang with libFuzzer, so no config fuzzer was built (scripts/deps.sh installs clang)"
+    exit 1
+  fi
+  echo "SKIP: no clang with libFuzzer, so no config fuzzer was built"
   exit 77
 fi
 bin=$(cd "$(dirname "$bin")" && pwd)/$(basename "$bin")

@@ -18,12 +18,7 @@
 static void test_uci_labels(void **state) {
     (void)state;
     FILE *f = fopen(DATA_FILE, "rb");
-    if (!f) {
-        if (getenv("CI"))
-            fail_msg("%s is missing: CI must have shared/ beside the checkout", DATA_FILE);
-        printf("# SKIP: %s not found (it lives in shared/data beside the checkout)\n", DATA_FILE);
-        skip();
-    }
+    if (!f) fail_msg("%s is missing: CI must have shared/ beside the checkout", DATA_FILE);
     /* the file is the one its README describes */
     assert_int_equal(sodium_init() >= 0, 1);
     crypto_hash_sha256_state sha;
@@ -64,6 +59,15 @@ static void test_uci_labels(void **state) {
 }
 
 int main(void) {
+    /* Without the file the test cannot run: exit status 77, which ctest reports as skipped
+     * (SKIP_RETURN_CODE), never as passed (a cmocka skip() would exit 0). Under CI the file
+     * must be there: the test runs and fails. */
+    FILE *f = fopen(DATA_FILE, "rb");
+    if (!f && !getenv("CI")) {
+        printf("# SKIP: %s not found (it lives in shared/data beside the checkout)\n", DATA_FILE);
+        return 77;
+    }
+    if (f) fclose(f);
     const struct CMUnitTest tests[] = {cmocka_unit_test(test_uci_labels)};
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -41,21 +41,24 @@ static int teardown(void **state) {
     return rc == 0 ? 0 : -1;
 }
 
-static rules_t classic(void) {
-    rules_t r;
-    rules_preset(&r, PRESET_CARIBBEAN_CLASSIC);
-    return r;
+/* The classic preset's config (its pay table, limits and cabinet defaults), in static storage:
+ * a cfg_t is large. */
+static cfg_t *classic(void) {
+    static cfg_t c;
+    cfg_defaults(&c, PRESET_CARIBBEAN_CLASSIC);
+    snprintf(c.cabinet.operator_pin, sizeof c.cabinet.operator_pin, "2468");
+    return &c;
 }
 
 /* A machine on the fixture's database (opts may be NULL), its first round open. */
-static void open_machine(machine_t *m, const fixture_t *f, const rules_t *r, int64_t free_credits,
+static void open_machine(machine_t *m, const fixture_t *f, const cfg_t *c, int64_t free_credits,
                          const store_options_t *opts) {
     store_options_t o = {.machine_key = TEST_KEY, .unsafe_no_sync = true};
     if (opts) o = *opts, o.machine_key = TEST_KEY, o.unsafe_no_sync = true;
     store_t *s = NULL;
     char err[STORE_MSG_LEN];
     if (store_open_ex(f->db, &o, &s, err, sizeof err) != STORE_OK) fail_msg("open: %s", err);
-    assert_true(machine_open_store(m, r, free_credits, 7, s, "2468", err, sizeof err));
+    assert_true(machine_open_store(m, c, free_credits, 7, s, err, sizeof err));
     assert_true(game_new_round(&m->game));
 }
 
@@ -78,9 +81,9 @@ static int64_t meter(machine_t *m, const char *name) {
 /* Credits in while the player is betting: the chips stay on the felt, the credit is added. */
 static void test_credits_in_while_betting(void **state) {
     fixture_t *f = *state;
-    rules_t r = classic();
+    cfg_t *r = classic();
     machine_t m;
-    open_machine(&m, f, &r, 0, NULL);
+    open_machine(&m, f, r, 0, NULL);
     credit(&m, 500);
     assert_int_equal(act(&m, round_bet(0, WAGER_ANTE, 500)).refusal, REFUSE_NONE);
     assert_int_equal(game_balance(&m.game), 0);
@@ -101,9 +104,9 @@ static void test_credits_in_while_betting(void **state) {
 /* The deal is refused for each reason, with the reason. */
 static void test_deal_refused(void **state) {
     fixture_t *f = *state;
-    rules_t r = classic();
+    cfg_t *r = classic();
     machine_t m;
-    open_machine(&m, f, &r, 0, NULL);
+    open_machine(&m, f, r, 0, NULL);
     round_status_t st = act(&m, round_simple(ACT_DEAL, 0));
     assert_int_equal(st.refusal, REFUSE_NO_BETS); /* no ante */
     assert_non_null(strstr(st.message, "ANTE"));
@@ -131,7 +134,7 @@ static void test_deal_refused(void **state) {
     char err[STORE_MSG_LEN];
     store_open_ex(f->db, &o, &s, err, sizeof err);
     assert_non_null(s);
-    assert_true(machine_open_store(&m, &r, 0, 7, s, NULL, err, sizeof err));
+    assert_true(machine_open_store(&m, r, 0, 7, s, err, sizeof err));
     assert_true(machine_faulted(&m));
     st = act(&m, round_simple(ACT_DEAL, 0));
     assert_int_not_equal(st.refusal, REFUSE_NONE);
@@ -144,12 +147,12 @@ static void test_deal_refused(void **state) {
  * hand exactly at its limit. */
 static void test_timers_to_the_millisecond(void **state) {
     (void)state;
-    rules_t r = classic();
-    r.betting_seconds = 2;
-    r.decision_seconds = 3;
+    cfg_t *r = classic();
+    r->rules.betting_seconds = 2;
+    r->rules.decision_seconds = 3;
     machine_t m;
     char err[160];
-    assert_true(machine_open(&m, &r, 100000, 7, NULL, NULL, NULL, NULL, err, sizeof err));
+    assert_true(machine_open(&m, r, 100000, 7, NULL, err, sizeof err));
     assert_true(game_new_round(&m.game));
     assert_int_equal(machine_tick(&m, 5000, false), MACHINE_TICK_NOTHING); /* no chip: no timer */
     assert_int_equal(act(&m, round_bet(0, WAGER_ANTE, 500)).refusal, REFUSE_NONE);
@@ -178,9 +181,9 @@ static void test_timers_to_the_millisecond(void **state) {
 /* A royal against A-K high, ante 10.00 and PLAY 20.00: ante 1:1 (20.00 back), PLAY 100:1
  * (2,020.00 back); the win 2,010.00 is over a 1,000.00 hand-pay threshold: locked. */
 static void handpay_round(machine_t *m, const fixture_t *f, bool cabinet) {
-    rules_t r = classic();
-    r.handpay_threshold = 100000;
-    open_machine(m, f, &r, 0, NULL);
+    cfg_t *r = classic();
+    r->rules.handpay_threshold = 100000;
+    open_machine(m, f, r, 0, NULL);
     m->game.handpay_by_attendant = cabinet;
     credit(m, 10000);
     char err[160];
@@ -220,9 +223,9 @@ static void test_handpay_desktop(void **state) {
 /* CLEAR CREDITS: between games only, metered as cancelled credits. */
 static void test_clear_credits(void **state) {
     fixture_t *f = *state;
-    rules_t r = classic();
+    cfg_t *r = classic();
     machine_t m;
-    open_machine(&m, f, &r, 0, NULL);
+    open_machine(&m, f, r, 0, NULL);
     char msg[STORE_MSG_LEN + 80];
     assert_false(machine_cancel_credits(&m, msg, sizeof msg));
     assert_non_null(strstr(msg, "no credits"));
@@ -243,20 +246,20 @@ static void test_clear_credits(void **state) {
  * stake back, the void in the history, a fault for the attendant to clear. */
 static void test_write_failure_voids(void **state) {
     fixture_t *f = *state;
-    rules_t r = classic();
+    cfg_t *r = classic();
     machine_t m;
-    open_machine(&m, f, &r, 0, NULL);
+    open_machine(&m, f, r, 0, NULL);
     credit(&m, 10000);
     machine_close(&m);
     /* two commits allowed after the start: the round's start and its ante; the deal's fails */
     store_options_t o = {.test_commits_before_failure = 2};
-    open_machine(&m, f, &r, 0, &o);
+    open_machine(&m, f, r, 0, &o);
     assert_int_equal(act(&m, round_bet(0, WAGER_ANTE, 1000)).refusal, REFUSE_NONE);
     act(&m, round_simple(ACT_DEAL, 0));
     assert_int_equal(m.game.state, GAME_FAULT);
     if (!strstr(m.game.message, "disk is full")) fail_msg("%s", m.game.message);
     machine_close(&m);
-    open_machine(&m, f, &r, 0, NULL);
+    open_machine(&m, f, r, 0, NULL);
     assert_int_equal(meter(&m, "refunded"), 1000);
     assert_int_equal(meter(&m, "games_voided"), 1);
     assert_int_equal(m.game.state, GAME_FAULT); /* the attendant looks at it */
@@ -269,9 +272,9 @@ static void test_write_failure_voids(void **state) {
 /* Three wrong PINs in a row lock the keypad for exactly a minute; each attempt is audited. */
 static void test_keypad_locks(void **state) {
     fixture_t *f = *state;
-    rules_t r = classic();
+    cfg_t *r = classic();
     machine_t m;
-    open_machine(&m, f, &r, 0, NULL);
+    open_machine(&m, f, r, 0, NULL);
     for (int attempt = 1; attempt <= 3; attempt++) {
         for (int i = 0; i < 4; i++) assert_int_equal(machine_pin_digit(&m, 1), MACHINE_PIN_TYPED);
         assert_int_equal(machine_pin_length(&m), 4);
@@ -302,13 +305,13 @@ static void test_keypad_locks(void **state) {
 /* The door left open is open after a restart, however many audit rows came after it. */
 static void test_door_after_300_rows(void **state) {
     fixture_t *f = *state;
-    rules_t r = classic();
+    cfg_t *r = classic();
     machine_t m;
-    open_machine(&m, f, &r, 0, NULL);
+    open_machine(&m, f, r, 0, NULL);
     assert_true(game_door(&m.game, true));
     for (int i = 0; i < 300; i++) machine_operator_note(&m, "a page looked at");
     machine_close(&m);
-    open_machine(&m, f, &r, 0, NULL);
+    open_machine(&m, f, r, 0, NULL);
     assert_true(m.game.door_open);
     assert_int_equal(meter(&m, "door_openings"), 1);
     machine_close(&m);
@@ -318,12 +321,12 @@ static void test_door_after_300_rows(void **state) {
  * credit, puts it off, and the player's round is as it was. */
 static void test_attract_idle(void **state) {
     (void)state;
-    rules_t r = classic();
+    cfg_t *r = classic();
     machine_t m;
     char err[160];
-    assert_true(machine_open(&m, &r, 0, 7, NULL, NULL, NULL, NULL, err, sizeof err));
+    assert_true(machine_open(&m, r, 0, 7, NULL, err, sizeof err));
     assert_true(game_new_round(&m.game));
-    m.attract_idle_s = 30;
+    m.cfg.attract.idle_seconds = 30;
     machine_tick(&m, 29999, false);
     assert_false(machine_attract_due(&m));
     machine_tick(&m, 1, false);
@@ -336,7 +339,7 @@ static void test_attract_idle(void **state) {
     m.game.credits = 500; /* credits on the machine: no demo */
     assert_true(game_new_round(&m.game));
     assert_false(machine_attract_due(&m));
-    m.attract_enabled = false;
+    m.cfg.attract.enabled = false;
     m.game.credits = 0;
     assert_true(game_new_round(&m.game));
     assert_false(machine_attract_due(&m));

@@ -108,7 +108,8 @@ static void test_board_bonus(void **state) {
     expect_line(&b, "Loses", count[REF3_NOTHING], -count[REF3_NOTHING]);
     num -= count[REF3_NOTHING];
     expect_ev(&b, 22100, num, 22100);
-    assert_true(num == -1568); /* return 20,532 / 22,100 = 92.904977% */
+    assert_true(num == -1568); /* return 20,532 / 22,100 */
+    expect_printed(100.0L + 100.0L * (long double)num / 22100, "92.904977", 6); /* cli_math.sh */
 }
 
 /* Pocket Bonus: the two hole cards, C(52,2) = 1,326. Second count by hand: aces C(4,2) = 6;
@@ -142,6 +143,7 @@ static void test_pocket_bonus(void **state) {
     expect_line(&b, "Loses", count[REFP_NOTHING], -count[REFP_NOTHING]);
     num -= count[REFP_NOTHING];
     expect_ev(&b, 1326, num, 1326);
+    expect_printed(100.0L + 100.0L * par_to_ld(num) / 1326, "93.212670", 6); /* cli_math.sh */
 }
 
 static int64_t choose(int n, int k) {
@@ -194,6 +196,7 @@ static void test_loball(void **state) {
     expect_line(&b, "Loses", lose, -lose);
     num -= lose;
     expect_ev(&b, 2598960, num, 2598960);
+    expect_printed(100.0L + 100.0L * par_to_ld(num) / 2598960, "91.287284", 6); /* cli_math.sh */
 }
 
 /* ---- Cajun Stud main game: the whole optimal-strategy table ---- */
@@ -399,6 +402,7 @@ static void test_cajun_main(void **state) {
     long double avg = par_to_ld(wagered) / par_to_ld(total);
     expect_printed(100.0L * edge, "4.91", 2);
     expect_printed(avg, "3.59", 2);
+    expect_printed(100.0L * edge, "4.914858", 6); /* as cli_math.sh reads it */
     expect_printed(100.0L * edge / avg, "1.37", 2);
 }
 

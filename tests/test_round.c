@@ -1,6 +1,8 @@
 /* The round engine's flow: betting (limits, refusals, undo, repeat, double), dealing order,
- * decisions and timers, void rounds, replays, and money that adds up over many random rounds of
- * every preset. The pay tables line by line are in test_round_paytables.c. */
+ * decisions and timers, void rounds, replays, and the money of many random rounds of every
+ * preset, each wager's return worked out here from the cards (tests/ref_poker.h, not the
+ * engine's evaluator) and rules.md's pay tables, the jackpot pools from rules.md's percentages.
+ * The pay tables line by line are in test_round_paytables.c. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>

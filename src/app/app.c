@@ -35,28 +35,6 @@
 
 #define TICK_HZ 120
 
-void app_options_default(app_options_t *o) {
-    memset(o, 0, sizeof *o);
-    rules_preset(&o->rules, PRESET_CARIBBEAN_CLASSIC);
-    o->credits = 100000;
-    o->width = 1280;
-    o->height = 720;
-    o->vsync = true;
-    o->volume = 80;
-    o->voice = true;
-    o->coin_value = 100;
-    static const int64_t bills[5] = {500, 1000, 2000, 5000, 10000};
-    memcpy(o->bill_values, bills, sizeof bills);
-    o->nbills = 5;
-    o->machine_id = "STUD-01";
-    o->operator_pin = "1234";
-    o->stall_seconds = 10;
-    o->attract_idle = true;
-    o->attract_idle_seconds = 60;
-    o->min_payback_bp = APPROVAL_MIN_DEFAULT_BP;
-    o->max_payback_bp = APPROVAL_MAX_DEFAULT_BP;
-}
-
 /* SIGTERM and SIGINT (systemd stopping the service, Ctrl+C in a terminal) end the program in
  * order; a window-close request is something else, which a kiosk ignores. The one flag a signal
  * handler may set is the only mutable global. */
@@ -168,10 +146,10 @@ typedef struct app {
     table_scene_t table;
     bool fullscreen;
 
-    const app_options_t *o;
+    const app_run_t *o; /* what the command line adds: headless, script, seed, ... */
+    const cfg_t *c;     /* the validated config (the operator's settings: machine.cfg) */
     char assets[512];
     char voucher_dir[1024];
-    op_settings_t settings;
     operator_scene_t op;
     int64_t script_bill; /* a script's BILL <amount> */
 
@@ -339,7 +317,7 @@ static int make_strategy(void *data) {
     return 0;
 }
 
-static bool start_sdl(app_t *a, const app_options_t *o) {
+static bool start_sdl(app_t *a, const cfg_t *c, const app_run_t *o) {
     if (o->headless) {
         SDL_setenv("SDL_VIDEODRIVER", "offscreen", 1);
         SDL_setenv("SDL_AUDIODRIVER", "dummy", 1);
@@ -358,12 +336,15 @@ static bool start_sdl(app_t *a, const app_options_t *o) {
     IMG_Init(IMG_INIT_PNG);
     SDL_SetHint(SDL_HINT_RENDER_SCALE_QUALITY, "linear");
     Uint32 flags = SDL_WINDOW_RESIZABLE | SDL_WINDOW_ALLOW_HIGHDPI;
-    if (o->display != APP_WINDOWED && !o->headless) flags |= SDL_WINDOW_FULLSCREEN_DESKTOP;
-    a->fullscreen = o->display != APP_WINDOWED;
-    int index = o->display_index < SDL_GetNumVideoDisplays() ? o->display_index : 0;
-    int x = (int)SDL_WINDOWPOS_CENTERED_DISPLAY(index), y = x, w = o->width, h = o->height;
+    if (c->display.mode != CFG_DISPLAY_WINDOWED && !o->headless)
+        flags |= SDL_WINDOW_FULLSCREEN_DESKTOP;
+    a->fullscreen = c->display.mode != CFG_DISPLAY_WINDOWED;
+    int index = c->display.index < SDL_GetNumVideoDisplays() ? c->display.index : 0;
+    int x = (int)SDL_WINDOWPOS_CENTERED_DISPLAY(index), y = x, w = c->display.width,
+        h = c->display.height;
     SDL_Rect bounds;
-    if (o->display == APP_KIOSK && !o->headless && SDL_GetDisplayBounds(index, &bounds) == 0) {
+    if (c->display.mode == CFG_DISPLAY_KIOSK && !o->headless &&
+        SDL_GetDisplayBounds(index, &bounds) == 0) {
         /* a cabinet: exactly the chosen screen, no decorations, also where no window manager
          * runs to make a window fullscreen (X without one, cage) */
         flags = (flags & ~(Uint32)SDL_WINDOW_RESIZABLE) | SDL_WINDOW_BORDERLESS;
@@ -375,9 +356,9 @@ static bool start_sdl(app_t *a, const app_options_t *o) {
         return false;
     }
     SDL_SetWindowMinimumSize(a->window, 640, 360);
-    Uint32 rflags = o->headless
-                        ? SDL_RENDERER_SOFTWARE
-                        : SDL_RENDERER_ACCELERATED | (o->vsync ? SDL_RENDERER_PRESENTVSYNC : 0);
+    Uint32 rflags =
+        o->headless ? SDL_RENDERER_SOFTWARE
+                    : SDL_RENDERER_ACCELERATED | (c->display.vsync ? SDL_RENDERER_PRESENTVSYNC : 0);
     a->ren = SDL_CreateRenderer(a->window, -1, rflags);
     if (!a->ren) a->ren = SDL_CreateRenderer(a->window, -1, SDL_RENDERER_SOFTWARE);
     if (!a->ren) {
@@ -432,8 +413,8 @@ static void cash_out(app_t *a) {
                 (long long)v.sequence, amount, v.validation, err);
     else if (path[0])
         fprintf(stderr, "studpoker: ticket %lld printed: %s\n", (long long)v.sequence, path);
-    snprintf(msg, sizeof msg, "TICKET PRINTED  %s  -  %s", amount, v.validation);
-    table_notice(&a->table, msg);
+    snprintf(msg, sizeof msg, "CASHED OUT %s  -  TAKE YOUR TICKET", amount);
+    table_news_until_acted(&a->table, msg);
     ui_audio_play(&a->audio, SND_WIN);
 }
 
@@ -457,11 +438,14 @@ static void cabinet_buttons(app_t *a, ui_input_t *in) {
     if (ui_pressed(in, BTN_DOOR)) {
         if (!game_door(g, !g->door_open)) table_toast(&a->table, "The door could not be recorded.");
     }
-    if (ui_pressed(in, BTN_COIN)) credit_in(a, STORE_IN_COIN, a->o->coin_value);
+    if (ui_pressed(in, BTN_COIN)) credit_in(a, STORE_IN_COIN, a->c->cabinet.coin_value);
     if (ui_pressed(in, BTN_BILL)) {
-        int64_t note = a->script_bill ? a->script_bill : a->o->nbills ? a->o->bill_values[0] : 0;
+        int64_t note = a->script_bill                    ? a->script_bill
+                       : a->c->cabinet.bill_values.count ? a->c->cabinet.bill_values.value[0]
+                                                         : 0;
         bool taken = false;
-        for (int i = 0; i < a->o->nbills; i++) taken |= a->o->bill_values[i] == note;
+        for (int i = 0; i < a->c->cabinet.bill_values.count; i++)
+            taken |= a->c->cabinet.bill_values.value[i] == note;
         a->script_bill = 0;
         if (taken)
             credit_in(a, STORE_IN_BILL, note);
@@ -482,30 +466,6 @@ static void cabinet_buttons(app_t *a, ui_input_t *in) {
                      (1ull << BTN_CASHOUT) | (1ull << BTN_SERVICE));
 }
 
-/* Settings an operator changed (store.h keeps them in the audit log) over the config's. */
-static void load_settings(app_t *a) {
-    op_settings_t *s = &a->settings;
-    s->volume = a->o->volume;
-    s->voice = a->o->voice;
-    s->hint = a->o->hint;
-    s->attract = a->o->attract_idle;
-    s->attract_idle = a->o->attract_idle_seconds;
-    if (!machine_has_store(&a->machine)) return;
-    char v[64];
-    if (machine_setting_get(&a->machine, "sound.volume", v, sizeof v)) s->volume = atoi(v);
-    if (machine_setting_get(&a->machine, "sound.voice", v, sizeof v))
-        s->voice = strcmp(v, "on") == 0;
-    if (machine_setting_get(&a->machine, "hint.show", v, sizeof v)) s->hint = strcmp(v, "on") == 0;
-    if (machine_setting_get(&a->machine, "attract.enabled", v, sizeof v))
-        s->attract = strcmp(v, "on") == 0;
-    if (machine_setting_get(&a->machine, "attract.idle_seconds", v, sizeof v))
-        s->attract_idle = atoi(v);
-    if (machine_setting_get(&a->machine, "touch.dx", v, sizeof v)) s->touch_dx = atoi(v);
-    if (machine_setting_get(&a->machine, "touch.dy", v, sizeof v)) s->touch_dy = atoi(v);
-    if (s->volume < 0 || s->volume > 100) s->volume = a->o->volume;
-    if (s->attract_idle < 5 || s->attract_idle > 3600) s->attract_idle = a->o->attract_idle_seconds;
-}
-
 /* ---- attract mode ---- */
 
 /* The demo plays the optimal strategy: built here when no thread is making it already. */
@@ -519,8 +479,7 @@ static bool start_demo(app_t *a) {
         a->demo_table = calloc(1, sizeof *a->demo_table);
         if (!a->demo || !a->demo_table) return false;
         /* its own seeded deck and play money: nothing of the machine's is touched */
-        if (!machine_open(a->demo, &a->machine.game.rules, 100000, 0x5eed5eedu, NULL, NULL, NULL,
-                          NULL, NULL, 0) ||
+        if (!machine_open(a->demo, &a->machine.cfg, 100000, 0x5eed5eedu, NULL, NULL, 0) ||
             !game_new_round(&a->demo->game))
             return false;
         snprintf(a->demo->game.machine_id, sizeof a->demo->game.machine_id, "%s",
@@ -564,7 +523,7 @@ static void drive_demo(app_t *a, game_t *g, table_scene_t *t, ui_input_t *in, fl
 
 static int watchdog_main(void *data) {
     app_t *a = data;
-    int stall_ms = a->o->stall_seconds > 0 ? a->o->stall_seconds * 1000 : 10000;
+    int stall_ms = a->c->cabinet.stall_seconds > 0 ? a->c->cabinet.stall_seconds * 1000 : 10000;
     bool stalled = false;
     while (!SDL_AtomicGet(&a->stop_watchdog)) {
         SDL_Delay(250);
@@ -603,19 +562,20 @@ static void heartbeat(app_t *a) {
  * desktop game outside the range gets the warning for the table in warning), 2 when a cabinet
  * must not start (one line on stderr says why), 1 when the figures cannot be had. */
 static int check_approval(app_t *a, bool kiosk, char *warning, size_t n) {
-    const app_options_t *o = a->o;
+    const cfg_t *c = a->c;
     approval_t ap;
     const char *source = "";
     approval_miss_t miss[APPROVAL_MAX_BETS];
-    int nmiss = machine_check_approval(&a->machine, o->min_payback_bp, o->max_payback_bp, &ap, miss,
-                                       APPROVAL_MAX_BETS, &source);
+    int nmiss =
+        machine_check_approval(&a->machine, c->approval.min_payback_bp, c->approval.max_payback_bp,
+                               &ap, miss, APPROVAL_MAX_BETS, &source);
     if (nmiss < 0) {
         fprintf(stderr, "studpoker: the par sheet could not be worked out (out of memory)\n");
         return 1;
     }
     char lo[16], hi[16];
-    approval_limit_text(o->min_payback_bp, lo, sizeof lo);
-    approval_limit_text(o->max_payback_bp, hi, sizeof hi);
+    approval_limit_text(c->approval.min_payback_bp, lo, sizeof lo);
+    approval_limit_text(c->approval.max_payback_bp, hi, sizeof hi);
     if (nmiss == 0) {
         /* a machine with a store says where its figures came from (the audit trail of a start) */
         if (machine_has_store(&a->machine))
@@ -648,10 +608,11 @@ static int check_approval(app_t *a, bool kiosk, char *warning, size_t n) {
     return 0;
 }
 
-int app_run(const app_options_t *o) {
+int app_run(const cfg_t *c, const app_run_t *o) {
     app_t *a = calloc(1, sizeof *a);
     if (!a) return 1;
     a->o = o;
+    a->c = c;
     int status = 1;
     script_t script = {0};
     char *assets = a->assets;
@@ -659,7 +620,7 @@ int app_run(const app_options_t *o) {
         snprintf(a->assets, sizeof a->assets, "%s", o->assets);
     else
         app_find_assets(a->assets, sizeof a->assets);
-    bool kiosk = o->display == APP_KIOSK;
+    bool kiosk = c->display.mode == CFG_DISPLAY_KIOSK;
 
     /* the render benchmark plays this round of the live preset over and over: bets, the deal,
      * PLAY, the reveal and the results, the busiest moments of a Caribbean round */
@@ -678,8 +639,8 @@ int app_run(const app_options_t *o) {
     if (o->db) {
         snprintf(dbpath, sizeof dbpath, "%s", o->db);
     } else if (!o->headless && !o->attract) {
-        if (o->store_dir && o->store_dir[0]) {
-            snprintf(dbpath, sizeof dbpath, "%s/studpoker.db", o->store_dir);
+        if (c->cabinet.store_path[0]) {
+            snprintf(dbpath, sizeof dbpath, "%s/studpoker.db", c->cabinet.store_path);
         } else {
             char *pref = SDL_GetPrefPath("studpoker", "studpoker");
             if (pref) snprintf(dbpath, sizeof dbpath, "%sstudpoker.db", pref);
@@ -690,8 +651,8 @@ int app_run(const app_options_t *o) {
         /* a store that fails its checks comes back faulted: the game shows the fault (and says
          * it once on stderr); only a machine that cannot run at all ends here */
         char err[STORE_MSG_LEN + 1100];
-        if (!machine_open(&a->machine, &o->rules, o->credits, o->seed, dbpath[0] ? dbpath : NULL,
-                          o->key_path, o->anchor_path, o->operator_pin, err, sizeof err)) {
+        if (!machine_open(&a->machine, c, o->credits, o->seed, dbpath[0] ? dbpath : NULL, err,
+                          sizeof err)) {
             fprintf(stderr, "studpoker: %s\n", err);
             goto done;
         }
@@ -706,37 +667,20 @@ int app_run(const app_options_t *o) {
             goto done;
         }
     }
-    if (!start_sdl(a, o)) goto done;
+    if (!start_sdl(a, c, o)) goto done;
     if (!gfx_init(&a->gfx, a->window, a->ren, assets)) goto done;
     ui_input_init(&a->input);
     {
-        /* the keyboard: the config table's [keys] defaults, each button's list from the config
-         * over them (cli_play passes every button's list as text; a run given none, such as
-         * the render benchmark, has the defaults) */
-        cfg_t *keys = malloc(sizeof *keys);
-        char err[CFG_ERROR_LEN] = "out of memory", why[CFG_ERROR_LEN - 40];
-        bool mapped = keys != NULL;
-        if (mapped) cfg_defaults(keys, PRESET_CARIBBEAN_CLASSIC);
-        for (int i = 0; mapped && i < o->nkeys; i++) {
-            cfg_button_t b;
-            mapped = cfg_button_from_key(o->keys[i].button, &b);
-            if (!mapped)
-                snprintf(err, sizeof err, "%s: no such button", o->keys[i].button);
-            else if (!cfg_parse_key_list(o->keys[i].key, &keys->keys[b], why, sizeof why)) {
-                snprintf(err, sizeof err, "%s: %s", o->keys[i].button, why);
-                mapped = false;
-            }
-        }
-        mapped = mapped && ui_keymap_from_config(&a->input.map, keys, err, sizeof err);
-        free(keys);
-        if (!mapped) {
+        /* the keyboard: the config's [keys] (the key table's defaults where it sets none) */
+        char err[CFG_ERROR_LEN];
+        if (!ui_keymap_from_config(&a->input.map, c, err, sizeof err)) {
             fprintf(stderr, "studpoker: [keys] %s\n", err);
             goto done;
         }
     }
     /* tickets: the configured folder, else vouchers/ beside the database */
-    if (o->voucher_dir && o->voucher_dir[0]) {
-        snprintf(a->voucher_dir, sizeof a->voucher_dir, "%s", o->voucher_dir);
+    if (c->cabinet.voucher_path[0]) {
+        snprintf(a->voucher_dir, sizeof a->voucher_dir, "%s", c->cabinet.voucher_path);
     } else if (dbpath[0]) {
         snprintf(a->voucher_dir, sizeof a->voucher_dir, "%s", dbpath);
         char *slash = strrchr(a->voucher_dir, '/');
@@ -746,11 +690,11 @@ int app_run(const app_options_t *o) {
         else
             snprintf(a->voucher_dir, sizeof a->voucher_dir, "vouchers");
     }
-    load_settings(a);
-    ui_audio_init(&a->audio, assets, a->settings.volume, o->mute, a->settings.voice);
+    ui_audio_init(&a->audio, assets, a->machine.cfg.sound.volume, c->sound.mute,
+                  a->machine.cfg.sound.voice);
     a->machine.game.handpay_by_attendant = kiosk;
     snprintf(a->machine.game.machine_id, sizeof a->machine.game.machine_id, "%s",
-             o->machine_id ? o->machine_id : "STUD-01");
+             c->cabinet.machine_id[0] ? c->cabinet.machine_id : "STUD-01");
     if (a->machine.game.resumed)
         fprintf(stderr, "studpoker: game %llu resumed where it stopped (%s)\n",
                 (unsigned long long)a->machine.game.number,
@@ -774,17 +718,19 @@ int app_run(const app_options_t *o) {
         fprintf(stderr, "studpoker: the first round could not start\n");
         goto done;
     }
-    table_init(&a->table, &a->machine, &a->audio, o->turbo, assets);
+    table_init(&a->table, &a->machine, &a->audio, c->display.turbo, assets);
     a->table.demo = o->attract;
     if (approval_warning[0]) table_warning(&a->table, approval_warning);
-    operator_init(&a->op, &a->machine, &a->audio, &a->settings);
+    operator_init(&a->op, &a->machine, &a->audio);
     /* the strategy takes under a second to build: autoplay waits for it, the hint and the
      * demo do not hold up the first frame */
     a->strategy_rules = a->machine.game.rules;
     bool idle_demo = !o->attract && !o->autoplay && !o->bench_frames;
-    if (o->autoplay || (a->settings.hint && o->headless)) /* headless: the same every time */
+    if (o->autoplay ||
+        (a->machine.cfg.hint.show && o->headless)) /* headless: the same every time */
         a->strategy = strategy_build(&a->strategy_rules);
-    else if ((a->settings.hint || (idle_demo && a->settings.attract)) && !o->headless)
+    else if ((a->machine.cfg.hint.show || (idle_demo && a->machine.cfg.attract.enabled)) &&
+             !o->headless)
         a->strategy_maker = SDL_CreateThread(make_strategy, "strategy", a);
     if (kiosk && !o->headless) {
         /* a cabinet: no pointer on the screen (touch needs none), no screen saver */
@@ -813,9 +759,9 @@ int app_run(const app_options_t *o) {
         uint32_t now_ms = o->headless ? virtual_ms : (uint32_t)SDL_GetTicks64();
         ui_input_t in;
         ui_input_poll(&a->input, &a->gfx, &in, now_ms);
-        if (a->settings.hint && !a->table.strategy)
+        if (a->machine.cfg.hint.show && !a->table.strategy)
             a->table.strategy = SDL_AtomicGetPtr((void **)&a->strategy);
-        if (!a->settings.hint) a->table.strategy = NULL;
+        if (!a->machine.cfg.hint.show) a->table.strategy = NULL;
         if (o->autoplay && !o->attract) {
             if (autoplay(&a->machine.game, &a->table, a->strategy, &in, o->autoplay)) quit = true;
         } else if (o->headless && !o->attract) {
@@ -846,7 +792,7 @@ int app_run(const app_options_t *o) {
 
         /* the touch calibration (not while it is being measured) */
         if (in.tap && in.touched && !(operator_is_open(&a->op) && a->op.page == OP_TOUCH))
-            in.px -= (float)a->settings.touch_dx, in.py -= (float)a->settings.touch_dy;
+            in.px -= (float)a->machine.cfg.touch.dx, in.py -= (float)a->machine.cfg.touch.dy;
         /* who gets the input: the operator menu, the demo, or the table */
         bool real_input = in.pressed || in.tap || in.digit >= 0;
         if (real_input || o->autoplay) machine_input_seen(&a->machine);
@@ -891,8 +837,6 @@ int app_run(const app_options_t *o) {
         } else {
             cabinet_buttons(a, &table_in);
             if (operator_is_open(&a->op)) table_in = none;
-            a->machine.attract_enabled = a->settings.attract;
-            a->machine.attract_idle_s = (uint32_t)a->settings.attract_idle;
             if (idle_demo && machine_attract_due(&a->machine) && !table_busy(&a->table))
                 start_demo(a);
         }
@@ -949,7 +893,7 @@ int app_run(const app_options_t *o) {
             if (frames >= o->bench_frames) quit = true;
         }
         if (quit) break;
-        if (!o->headless && !o->vsync) SDL_Delay(10);
+        if (!o->headless && !c->display.vsync) SDL_Delay(10);
     }
     if (o->screenshot && !gfx_screenshot(&a->gfx, o->screenshot))
         fprintf(stderr, "studpoker: cannot write %s\n", o->screenshot);
@@ -958,7 +902,7 @@ int app_run(const app_options_t *o) {
         getrusage(RUSAGE_SELF, &ru);
         printf("%dx%d software renderer: mean frame %.2f ms (worst %.2f ms) over %d frames; "
                "start to first frame %.0f ms; peak memory %.1f MB; %d textures made\n",
-               o->width, o->height, frame_ms_sum / frames, frame_ms_max, frames,
+               c->display.width, c->display.height, frame_ms_sum / frames, frame_ms_max, frames,
                first_frame_s * 1000.0, (double)ru.ru_maxrss / 1024.0, a->gfx.textures_made);
     } else if (o->headless || o->summary) {
         print_summary(a);

@@ -10,20 +10,10 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "rules.h"
+#include "config.h"
 
-typedef enum app_display { APP_WINDOWED = 0, APP_FULLSCREEN, APP_KIOSK } app_display_t;
-
-typedef struct app_options {
-    rules_t rules;
-    int64_t credits; /* credits on the machine at start (desktop: free credits) */
-    app_display_t display;
-    int width, height;
-    int display_index; /* which monitor (fullscreen and kiosk) */
-    bool vsync;
-    bool turbo;
-    int volume; /* 0..100 */
-    bool mute, voice;
+/* What the command line adds to the config: how the program runs, not what the machine is. */
+typedef struct app_run {
     bool headless;
     const char *script;     /* headless: timed button presses */
     const char *screenshot; /* headless: PNG written at the end */
@@ -32,42 +22,21 @@ typedef struct app_options {
     uint64_t seed;          /* 0: unpredictable deal */
     const char *decks[4];   /* headless tests: stacked decks for the first rounds */
     int ndecks;
-    const char *assets;    /* NULL: find them */
-    int bench_frames;      /* >0: render benchmark mode (frames to time) */
-    bool summary;          /* print the last round's summary line at exit (tests) */
-    const char *db;        /* the machine's database; NULL: the default (none when headless) */
-    bool hint;             /* show the optimal decision and its value ([hint] show) */
-    bool attract;          /* the demo: plays itself on its own seeded deck and play money,
-                              never touching the machine's credits, meters or history */
-    int64_t autoplay;      /* >0: the machine plays by itself until this many rounds are recorded
-                              (or played, without a store): soak and kill tests */
-    const char *store_dir; /* config [cabinet] store_path: the folder of the default database */
-    /* the cabinet ([cabinet], [attract]) */
-    int64_t coin_value;     /* credit per coin */
-    int64_t bill_values[8]; /* notes the acceptor takes, ascending; BILL inserts the first */
-    int nbills;
-    const char *machine_id, *operator_pin;
-    const char *voucher_dir; /* NULL/"": vouchers/ beside the database (none without one) */
-    const char *key_path;    /* NULL/"": machine.key in the database's folder */
-    const char *anchor_path; /* NULL/"": the database's path with .anchor */
-    int stall_seconds;       /* the watchdog */
-    bool attract_idle;       /* the demo starts after attract_idle_seconds idle with no credits */
-    int attract_idle_seconds;
-    /* the return range the machine is approved for ([approval] min_payback, max_payback), in
-     * basis points: a cabinet (kiosk) with a bet outside it does not start, a desktop game
-     * warns on the table; figures kept in the store's cache */
-    int32_t min_payback_bp, max_payback_bp;
-    struct {
-        const char *button; /* logical button name, "deal" */
-        const char *key;    /* SDL key name, "Return" */
-    } keys[40];
-    int nkeys;
-} app_options_t;
+    const char *assets; /* NULL: find them */
+    int bench_frames;   /* >0: render benchmark mode (frames to time) */
+    bool summary;       /* print the last round's summary line at exit (tests) */
+    const char *db;     /* the machine's database; NULL: the default (none when headless) */
+    bool attract;       /* the demo: plays itself on its own seeded deck and play money, never
+                           touching the machine's credits, meters or history */
+    int64_t autoplay;   /* >0: the machine plays by itself until this many rounds are recorded
+                           (or played, without a store): soak and kill tests */
+    int64_t credits;    /* credits put on an empty machine at start: the config's free credits
+                           on a desktop, 0 on a cabinet, or --credits */
+} app_run_t;
 
-void app_options_default(app_options_t *o);
-
-/* Runs the game until the player quits (or the script ends). Returns the exit status. */
-int app_run(const app_options_t *o);
+/* Runs the machine of a validated config (cfg_load_file or cfg_defaults) with what the command
+ * line adds, until the player quits (or the script ends). Returns the exit status. */
+int app_run(const cfg_t *cfg, const app_run_t *run);
 
 /* Where the assets are: STUDPOKER_ASSETS, next to the program, or the source tree. */
 const char *app_find_assets(char *buf, int len);

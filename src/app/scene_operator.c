@@ -34,10 +34,10 @@ static const menu_item_t MENU[] = {
 #define NMENU         ((int)(sizeof MENU / sizeof MENU[0]))
 #define MENU_SHUTDOWN (NMENU - 2)
 
-enum { SET_VOLUME = 0, SET_VOICE, SET_HINT, SET_ATTRACT, SET_IDLE, NSETTINGS };
+enum { NSETTINGS = 8 }; /* the operator settings the page lists, at most */
 
 static void say(operator_scene_t *o, const char *msg) {
-    snprintf(o->msg, sizeof o->msg, "%s", msg);
+    snprintf(o->msg, sizeof o->msg, "%.*s", (int)sizeof o->msg - 1, msg);
     o->msg_until = o->now + 4;
 }
 
@@ -45,13 +45,11 @@ static void audit(operator_scene_t *o, const char *what) {
     machine_operator_note(o->machine, what);
 }
 
-void operator_init(operator_scene_t *o, machine_t *machine, ui_audio_t *audio,
-                   op_settings_t *settings) {
+void operator_init(operator_scene_t *o, machine_t *machine, ui_audio_t *audio) {
     memset(o, 0, sizeof *o);
     o->machine = machine;
     o->game = &machine->game;
     o->audio = audio;
-    o->settings = settings;
 }
 
 void operator_open(operator_scene_t *o) {
@@ -153,51 +151,45 @@ static void pin_update(operator_scene_t *o, const ui_input_t *in) {
 
 /* ---- settings ---- */
 
-static void setting_text(const op_settings_t *s, int i, char *name, char *value) {
-    static const char *const names[NSETTINGS] = {"sound.volume", "sound.voice", "hint.show",
-                                                 "attract.enabled", "attract.idle_seconds"};
-    strcpy(name, names[i]);
-    switch (i) {
-    case SET_VOLUME:
-        sprintf(value, "%d", s->volume);
-        break;
-    case SET_VOICE:
-        strcpy(value, s->voice ? "on" : "off");
-        break;
-    case SET_HINT:
-        strcpy(value, s->hint ? "on" : "off");
-        break;
-    case SET_ATTRACT:
-        strcpy(value, s->attract ? "on" : "off");
-        break;
-    default:
-        sprintf(value, "%d", s->attract_idle);
-        break;
+/* The operator settings are the config key table's rows an operator may change, each shown as
+ * "section.key = value" and stepped to its next value: on/off for a yes-or-no setting, +10 for
+ * a setting up to 100 (the volume), else through a few usual values (seconds). */
+static int setting_keys(int keys[NSETTINGS]) {
+    int n = 0;
+    for (int i = 0; i < cfg_key_count() && n < NSETTINGS; i++) {
+        cfg_key_info_t k;
+        if (cfg_key_at(i, &k) && k.operator_may_change && k.in_file) keys[n++] = i;
     }
+    return n;
 }
 
-static void setting_next(op_settings_t *s, int i) {
-    static const int idle[] = {15, 30, 60, 120, 300, 600};
-    switch (i) {
-    case SET_VOLUME:
-        s->volume = s->volume >= 100 ? 0 : (s->volume / 10 + 1) * 10;
-        break;
-    case SET_VOICE:
-        s->voice = !s->voice;
-        break;
-    case SET_HINT:
-        s->hint = !s->hint;
-        break;
-    case SET_ATTRACT:
-        s->attract = !s->attract;
-        break;
-    default: {
-        int k = 0;
-        while (k < 6 && idle[k] <= s->attract_idle) k++;
-        s->attract_idle = idle[k % 6];
-        break;
+static void setting_text(const operator_scene_t *o, int i, char *name, size_t nn, char *value,
+                         size_t nv) {
+    int keys[NSETTINGS];
+    cfg_key_info_t k;
+    name[0] = value[0] = '\0';
+    if (i >= setting_keys(keys) || !cfg_key_at(keys[i], &k)) return;
+    snprintf(name, nn, "%s.%s", k.section, k.name);
+    cfg_get_text(&o->machine->cfg, k.section, k.name, value, nv);
+}
+
+static void setting_next_text(const cfg_key_info_t *k, const char *now, char *next, size_t n) {
+    if (strcmp(k->type, "bool") == 0) {
+        snprintf(next, n, "%s", strcmp(now, "on") == 0 ? "off" : "on");
+        return;
     }
+    long long v = atoll(now), to;
+    if (k->max <= 100) {
+        to = v >= k->max ? k->min : (v / 10 + 1) * 10;
+    } else {
+        static const long long usual[] = {15, 30, 60, 120, 300, 600};
+        int u = 0;
+        while (u < 6 && usual[u] <= v) u++;
+        to = usual[u % 6];
     }
+    if (to > k->max) to = k->max;
+    if (to < k->min) to = k->min;
+    snprintf(next, n, "%lld", to);
 }
 
 static void settings_change(operator_scene_t *o, int i) {
@@ -205,20 +197,22 @@ static void settings_change(operator_scene_t *o, int i) {
         say(o, "This machine has no store: settings cannot be recorded.");
         return;
     }
-    op_settings_t next = *o->settings;
-    setting_next(&next, i);
-    char name[32], value[16], why[STORE_MSG_LEN];
-    setting_text(&next, i, name, value);
-    if (!machine_setting_set(o->machine, name, value, why, sizeof why)) {
+    int keys[NSETTINGS];
+    cfg_key_info_t k;
+    if (i >= setting_keys(keys) || !cfg_key_at(keys[i], &k)) return;
+    char now[CFG_VALUE_LEN], next[CFG_VALUE_LEN], why[STORE_MSG_LEN + CFG_ERROR_LEN];
+    cfg_get_text(&o->machine->cfg, k.section, k.name, now, sizeof now);
+    setting_next_text(&k, now, next, sizeof next);
+    if (!machine_setting_set(o->machine, k.section, k.name, next, why, sizeof why)) {
         say(o, why); /* credits on the machine, a game in play */
         ui_audio_play(o->audio, SND_LOSE);
         return;
     }
-    *o->settings = next;
-    ui_audio_set_volume(o->audio, next.volume);
-    o->audio->voice = next.voice;
-    char m[96];
-    snprintf(m, sizeof m, "%s is now %s (recorded in the audit log)", name, value);
+    ui_audio_set_volume(o->audio, o->machine->cfg.sound.volume);
+    o->audio->voice = o->machine->cfg.sound.voice;
+    char m[160];
+    snprintf(m, sizeof m, "%s.%s is now %.40s (recorded in the audit log)", k.section, k.name,
+             next);
     say(o, m);
     ui_audio_play(o->audio, SND_BUTTON);
 }
@@ -286,18 +280,17 @@ void operator_update(operator_scene_t *o, const ui_input_t *in, float dt) {
             /* keep the mean error as the calibration (a setting, recorded) */
             float mx = 0, my = 0;
             for (int i = 0; i < 5; i++) mx += o->touch_dx[i] / 5, my += o->touch_dy[i] / 5;
-            int dx = o->settings->touch_dx + (int)lroundf(mx);
-            int dy = o->settings->touch_dy + (int)lroundf(my);
+            int dx = o->machine->cfg.touch.dx + (int)lroundf(mx);
+            int dy = o->machine->cfg.touch.dy + (int)lroundf(my);
             char vx[16], vy[16], m[STORE_MSG_LEN + 40], why[STORE_MSG_LEN];
             snprintf(vx, sizeof vx, "%d", dx);
             snprintf(vy, sizeof vy, "%d", dy);
             if (!machine_has_store(o->machine)) {
                 say(o, "This machine has no store: the calibration cannot be recorded.");
-            } else if (!machine_setting_set(o->machine, "touch.dx", vx, why, sizeof why) ||
-                       !machine_setting_set(o->machine, "touch.dy", vy, why, sizeof why)) {
+            } else if (!machine_setting_set(o->machine, "touch", "dx", vx, why, sizeof why) ||
+                       !machine_setting_set(o->machine, "touch", "dy", vy, why, sizeof why)) {
                 say(o, why);
             } else {
-                o->settings->touch_dx = dx, o->settings->touch_dy = dy;
                 snprintf(m, sizeof m, "Calibration saved: touches move by %d, %d", -dx, -dy);
                 say(o, m);
             }
@@ -440,7 +433,7 @@ static void draw_recall(operator_scene_t *o, ui_gfx_t *g) {
 }
 
 static void draw_pools(operator_scene_t *o, ui_gfx_t *g) {
-    title(g, "JACKPOT POOLS", "The pool this game plays for; values in minor units of a cent");
+    title(g, "JACKPOT POOLS", "The pool this game plays for; amounts to the cent, rounded down");
     if (!o->has_pool) {
         gfx_text(g, "This game offers no progressive.", 960, 300, 32, UI_FONT_BOLD, CREAM, 1);
         return;
@@ -453,10 +446,12 @@ static void draw_pools(operator_scene_t *o, ui_gfx_t *g) {
         int64_t v;
         bool money;
     } rows[] = {{"value shown", jackpot_read(&o->pool), true},
-                {"hidden reserve (1/10,000 cent)", o->pool.reserve, false},
-                {"contributed (1/10,000 cent)", o->pool.contributed, false},
-                {"seeded by the house (1/10,000 cent)", o->pool.seeded, false},
-                {"paid out (1/10,000 cent)", o->pool.paid, false},
+                /* reserve and contributions are kept in 1/10,000 of a cent (jackpot.h): shown to
+                 * the cent; the house's seeding and the payouts are whole cents */
+                {"hidden reserve", o->pool.reserve / JACKPOT_FRAC, true},
+                {"contributed", o->pool.contributed / JACKPOT_FRAC, true},
+                {"seeded by the house", o->pool.seeded, true},
+                {"paid out", o->pool.paid, true},
                 {"hits", o->pool.hits, false}};
     for (int i = 0; i < 6; i++) {
         if (rows[i].money)
@@ -646,13 +641,14 @@ void operator_draw(operator_scene_t *o, ui_gfx_t *g) {
               "change is recorded in the audit log");
         const char *labels[NSETTINGS];
         char text[NSETTINGS][64];
-        for (int i = 0; i < NSETTINGS; i++) {
-            char name[32], value[16];
-            setting_text(o->settings, i, name, value);
-            snprintf(text[i], sizeof text[i], "%s = %s", name, value);
+        int keys[NSETTINGS], n = setting_keys(keys);
+        for (int i = 0; i < n; i++) {
+            char name[80], value[CFG_VALUE_LEN];
+            setting_text(o, i, name, sizeof name, value, sizeof value);
+            snprintf(text[i], sizeof text[i], "%s = %.30s", name, value);
             labels[i] = text[i];
         }
-        draw_list(o, g, NSETTINGS, labels);
+        draw_list(o, g, n, labels);
         break;
     }
     case OP_CLEAR_CREDITS: {

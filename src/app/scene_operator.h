@@ -19,14 +19,6 @@
 #include "ui_gfx.h"
 #include "ui_input.h"
 
-/* The settings an operator may change here, and their values in force. */
-typedef struct op_settings {
-    int volume; /* 0..100 */
-    bool voice, hint, attract;
-    int attract_idle;       /* seconds */
-    int touch_dx, touch_dy; /* touch calibration: taken off every touch, virtual units */
-} op_settings_t;
-
 typedef enum op_page {
     OP_CLOSED = 0,
     OP_PIN,
@@ -53,7 +45,6 @@ typedef struct operator_scene {
     machine_t *machine; /* the keypad, the money and the records are the machine's */
     game_t *game;       /* &machine->game */
     ui_audio_t *audio;
-    op_settings_t *settings; /* the app's, changed in place (and recorded) */
     float now;
     int sel;
     char msg[600];
@@ -80,8 +71,7 @@ typedef struct operator_scene {
     int pattern; /* display test: the pattern shown */
 } operator_scene_t;
 
-void operator_init(operator_scene_t *o, machine_t *machine, ui_audio_t *audio,
-                   op_settings_t *settings);
+void operator_init(operator_scene_t *o, machine_t *machine, ui_audio_t *audio);
 /* Opens at the PIN pad (nothing happens while a game is dealt: the caller checks game_idle). */
 void operator_open(operator_scene_t *o);
 static inline bool operator_is_open(const operator_scene_t *o) {

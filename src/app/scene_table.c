@@ -245,6 +245,11 @@ void table_warning(table_scene_t *t, const char *msg) {
     t->toast_sticky = true;
 }
 
+void table_news_until_acted(table_scene_t *t, const char *msg) {
+    table_warning(t, msg);
+    t->toast_good = true;
+}
+
 static void banner(table_scene_t *t, const char *line1, const char *line2, ui_color_t c) {
     snprintf(t->banner, sizeof t->banner, "%s", line1);
     snprintf(t->banner2, sizeof t->banner2, "%s", line2 ? line2 : "");

@@ -138,6 +138,8 @@ void table_notice(table_scene_t *t, const char *msg);
 /* A warning the same way, in red, that stays until the player reads it and closes it: the next
  * button or touch closes it and does nothing else (a pay table outside the approved range). */
 void table_warning(table_scene_t *t, const char *msg);
+/* Good news the player must see (a ticket printed): green, until the next press or touch. */
+void table_news_until_acted(table_scene_t *t, const char *msg);
 /* True while anything on screen moves; when false the loop may sleep until the next input. */
 bool table_animating(const table_scene_t *t);
 /* True when the next frame would differ from the last one drawn. */

@@ -220,12 +220,13 @@ static void check_jackpot(cf_load_t *L) {
     }
 }
 
-/* The button an earlier button's list shares a key with, -1 = none; *name gets the key. */
-static int shared_key(const cf_load_t *L, int j, const char **name) {
+/* The button an earlier button's list shares a key with, -1 = none; *name gets the key. row
+ * holds each button's [keys] row. */
+static int shared_key(const cf_load_t *L, const int *row, int j, const char **name) {
     const cfg_key_list_t *lj = &L->cfg.keys[j];
     for (int i = 0; i < j; i++) {
         const cfg_key_list_t *li = &L->cfg.keys[i];
-        if (L->bad[cf_button_key_index((cfg_button_t)i)]) continue;
+        if (L->bad[row[i]]) continue;
         for (int a = 0; a < lj->count; a++)
             for (int b = 0; b < li->count; b++)
                 if (cf_equal_nocase(lj->name[a], li->name[b])) {
@@ -239,13 +240,14 @@ static int shared_key(const cf_load_t *L, int j, const char **name) {
 /* One button per key: a key that two buttons list is an error on the later line. */
 static void check_keys(cf_load_t *L) {
     char where[128], org[32];
+    int row[CFG_BUTTONS];
+    for (int b = 0; b < CFG_BUTTONS; b++) row[b] = cf_button_key_index((cfg_button_t)b);
     for (int j = 1; j < CFG_BUTTONS; j++) {
-        int kj = cf_button_key_index((cfg_button_t)j);
         const char *name = NULL;
-        int i = L->bad[kj] ? -1 : shared_key(L, j, &name);
+        int i = L->bad[row[j]] ? -1 : shared_key(L, row, j, &name);
         if (i < 0) continue;
-        int ki = cf_button_key_index((cfg_button_t)i);
-        int k = L->line[kj] >= L->line[ki] ? kj : ki, other = k == kj ? ki : kj;
+        int k = L->line[row[j]] >= L->line[row[i]] ? row[j] : row[i];
+        int other = k == row[j] ? row[i] : row[j];
         cf_key_where(k, where, sizeof where);
         cf_origin_text(L, other, org, sizeof org);
         cf_add_error(L->errs, L->file, L->line[k], where,

@@ -88,7 +88,9 @@ static bool name_ends(const char *s) {
 size_t cf_key_name_at_start(const char *s, char *out, size_t n) {
     size_t best = 0;
     const char *name = NULL;
+    int first = cf_to_lower((unsigned char)s[0]);
     for (int i = 0; i < NNAMES; i++) {
+        if (cf_to_lower((unsigned char)NAMES[i][0]) != first) continue;
         size_t len = strlen(NAMES[i]);
         if (len > best && prefix_nocase(s, NAMES[i], len) && name_ends(s + len))
             best = len, name = NAMES[i];

@@ -85,8 +85,8 @@ static void header(lexer_t *X, const char *s, size_t n) {
         ok = cf_is_alpha(ch) || cf_is_digit(ch) || ch == '_' || ch == '-';
         lower[i] = (char)ch;
     }
-    cf_section_list(list, sizeof list);
     if (!ok) {
+        cf_section_list(list, sizeof list);
         cf_add_error(X->errs, X->file, X->lineno, "syntax",
                      "'%s' is not a section name (sections: %s)", cf_shorten(s, n, q), list);
         return;
@@ -94,6 +94,7 @@ static void header(lexer_t *X, const char *s, size_t n) {
     lower[len] = '\0';
     if (cf_find_section(lower) < 0) {
         char hint[80] = "", where[56];
+        cf_section_list(list, sizeof list);
         for (int i = 0; i < CF_NSECTIONS; i++)
             if (cf_close_enough(lower, CF_SECTIONS[i].name)) {
                 snprintf(hint, sizeof hint, "did you mean [%s]? ", CF_SECTIONS[i].name);

@@ -326,12 +326,6 @@ static round_status_t deal(round_t *r) {
 
 /* ---- decisions ---- */
 
-bool round_seat_can_decide(const round_t *r, int s) {
-    if (r->phase != ROUND_DECIDING || s < 0 || s >= r->nseats) return false;
-    const round_seat_t *seat = &r->seat[s];
-    return seat->in_round && !seat->folded && seat->decided_step < r->step;
-}
-
 /* When every seat still in has decided this step: turn the next community card (Cajun) or
  * settle. */
 static void advance(round_t *r) {

@@ -191,8 +191,13 @@ round_action_t round_raise(int seat, int multiple);
 int64_t round_seat_staked(const round_t *r, int seat);
 int64_t round_seat_returned(const round_t *r, int seat);
 
-/* True when it is this seat's turn to decide. */
-bool round_seat_can_decide(const round_t *r, int seat);
+/* True when it is this seat's turn to decide. Inline: the simulator asks it for every hand
+ * (advice.h). */
+static inline bool round_seat_can_decide(const round_t *r, int seat) {
+    if (r->phase != ROUND_DECIDING || seat < 0 || seat >= r->nseats) return false;
+    const round_seat_t *s = &r->seat[seat];
+    return s->in_round && !s->folded && s->decided_step < r->step;
+}
 
 const char *round_outcome_name(round_outcome_t o);
 const char *round_event_name(round_event_type_t t);

@@ -10,35 +10,50 @@ static void say(char *msg, size_t n, const char *fmt, const char *a, const char 
     if (msg && n) snprintf(msg, n, fmt, a, b);
 }
 
-bool machine_open(machine_t *m, const rules_t *rules, int64_t free_credits, uint64_t seed,
-                  const char *db, const char *key_path, const char *anchor_path, const char *pin,
-                  char *err, size_t errlen) {
+bool machine_open(machine_t *m, const cfg_t *cfg, int64_t free_credits, uint64_t seed,
+                  const char *db, char *err, size_t errlen) {
     store_t *store = NULL;
     if (db && db[0]) {
         char serr[STORE_MSG_LEN];
         /* a store that fails its checks comes back faulted, and the game shows why */
-        if (store_open_files(db, key_path, anchor_path, NULL, &store, serr, sizeof serr) !=
-                STORE_OK &&
+        if (store_open_files(db, cfg->cabinet.key_path, cfg->cabinet.anchor_path, NULL, &store,
+                             serr, sizeof serr) != STORE_OK &&
             !store) {
             say(err, errlen, "%s: %s", db, serr);
             return false;
         }
     }
-    return machine_open_store(m, rules, free_credits, seed, store, pin, err, errlen);
+    return machine_open_store(m, cfg, free_credits, seed, store, err, errlen);
 }
 
-bool machine_open_store(machine_t *m, const rules_t *rules, int64_t free_credits, uint64_t seed,
-                        store_t *store, const char *pin, char *err, size_t errlen) {
+/* The operator settings recorded in the store, in force over the file's values. A recorded
+ * value the config no longer takes (a range narrowed since) is left out, and the file's value
+ * stays. */
+static void apply_settings(machine_t *m) {
+    if (!m->game.store || machine_faulted(m)) return;
+    for (int i = 0; i < cfg_key_count(); i++) {
+        cfg_key_info_t k;
+        if (!cfg_key_at(i, &k) || (!k.operator_may_change && k.in_file)) continue;
+        char name[96], value[CFG_VALUE_LEN], err[CFG_ERROR_LEN];
+        snprintf(name, sizeof name, "%s.%s", k.section, k.name);
+        if (store_setting_get(m->game.store, name, value, sizeof value))
+            cfg_set(&m->cfg, k.section, k.name, value, err, sizeof err);
+    }
+}
+
+bool machine_open_store(machine_t *m, const cfg_t *cfg, int64_t free_credits, uint64_t seed,
+                        store_t *store, char *err, size_t errlen) {
     memset(m, 0, sizeof *m);
-    snprintf(m->pin, sizeof m->pin, "%s", pin && *pin ? pin : "1234");
-    m->attract_enabled = true;
-    m->attract_idle_s = 60;
-    if (!game_init(&m->game, rules, free_credits, seed, store)) {
+    m->cfg = *cfg;
+    snprintf(m->pin, sizeof m->pin, "%s",
+             cfg->cabinet.operator_pin[0] ? cfg->cabinet.operator_pin : "1234");
+    if (!game_init(&m->game, &cfg->rules, free_credits, seed, store)) {
         store_close(store);
         m->game.store = NULL;
         say(err, errlen, "%s%s", "the random generator could not start", "");
         return false;
     }
+    apply_settings(m);
     return true;
 }
 
@@ -243,15 +258,24 @@ bool machine_reseed_pool(machine_t *m, char *msg, size_t n) {
     return true;
 }
 
-bool machine_setting_set(machine_t *m, const char *name, const char *value, char *msg, size_t n) {
-    if (!m->game.store) return true; /* a machine without a store keeps settings for the run */
-    if (store_setting_set(m->game.store, name, value) == STORE_OK) return true;
-    say(msg, n, "%s%s", store_message(m->game.store), ""); /* credits on it, a game in play */
-    return false;
-}
-
-bool machine_setting_get(machine_t *m, const char *name, char *value, size_t cap) {
-    return m->game.store && store_setting_get(m->game.store, name, value, cap);
+bool machine_setting_set(machine_t *m, const char *section, const char *key, const char *text,
+                         char *msg, size_t n) {
+    cfg_t *next = malloc(sizeof *next);
+    if (!next) return say(msg, n, "%s%s", "no memory", ""), false;
+    *next = m->cfg;
+    char err[CFG_ERROR_LEN], value[CFG_VALUE_LEN], name[96];
+    bool ok = cfg_set(next, section, key, text, err, sizeof err);
+    if (!ok) say(msg, n, "%s%s", err, "");
+    if (ok) {
+        cfg_get_text(next, section, key, value, sizeof value);
+        snprintf(name, sizeof name, "%s.%s", section, key);
+        /* refused with credits on the machine or a game in play */
+        ok = !m->game.store || store_setting_set(m->game.store, name, value) == STORE_OK;
+        if (!ok) say(msg, n, "%s%s", store_message(m->game.store), "");
+    }
+    if (ok) m->cfg = *next;
+    free(next);
+    return ok;
 }
 
 int machine_meters(machine_t *m, store_meter_value_t *out, int max) {
@@ -288,6 +312,7 @@ void machine_input_seen(machine_t *m) {
 
 bool machine_attract_due(const machine_t *m) {
     const game_t *g = &m->game;
-    return m->attract_enabled && g->state == GAME_PLAY && !g->door_open && game_idle(g) &&
-           game_balance(g) == 0 && m->now_ms - m->idle_since >= (uint64_t)m->attract_idle_s * 1000;
+    return m->cfg.attract.enabled && g->state == GAME_PLAY && !g->door_open && game_idle(g) &&
+           game_balance(g) == 0 &&
+           m->now_ms - m->idle_since >= (uint64_t)m->cfg.attract.idle_seconds * 1000;
 }

@@ -21,6 +21,7 @@
 #include <stdint.h>
 
 #include "approval.h"
+#include "config.h"
 #include "game.h"
 #include "rules.h"
 #include "store.h"
@@ -29,6 +30,7 @@
 #define MACHINE_KEYPAD_LOCK_MS 60000u /* after three wrong PINs in a row */
 
 typedef struct machine {
+    cfg_t cfg;       /* the configuration, the operator settings applied (cfg_set) */
     game_t game;     /* the round in play, the credits, the store */
     uint64_t now_ms; /* the machine's clock: stepped by machine_tick */
 
@@ -42,9 +44,7 @@ typedef struct machine {
     int wrong; /* wrong PINs in a row */
     uint64_t keypad_locked_until;
 
-    /* attract: idle time since the last real input */
-    bool attract_enabled;
-    uint32_t attract_idle_s;
+    /* attract: idle time since the last real input (cfg.attract says when) */
     uint64_t idle_since;
 } machine_t;
 
@@ -55,18 +55,19 @@ typedef enum machine_tick_result {
     MACHINE_TICK_AUTO_FOLDED /* the decision time ran out: the hand was folded */
 } machine_tick_result_t;
 
-/* The machine's files: a database (NULL: memory only, tests and the demo), its key and its
- * anchor (NULL or "": beside the database). A store that fails its checks is kept, faulted: the
- * machine then shows the fault (game.state GAME_FAULT) and plays nothing. seed 0: the system's
- * unpredictable generator. Returns false only when the machine cannot run at all (no memory,
- * no random generator); *err says why. */
-bool machine_open(machine_t *m, const rules_t *rules, int64_t free_credits, uint64_t seed,
-                  const char *db, const char *key_path, const char *anchor_path, const char *pin,
-                  char *err, size_t errlen);
+/* The machine of a validated configuration: its database at db (NULL: memory only, tests and
+ * the demo), with the key and anchor the config names ([cabinet] key_path, anchor_path; empty:
+ * beside the database). The operator settings recorded in the store are applied to the
+ * machine's copy of the config. A store that fails its checks is kept, faulted: the machine then
+ * shows the fault (game.state GAME_FAULT) and plays nothing. free_credits go on an empty desktop
+ * machine; seed 0: the system's unpredictable generator. Returns false only when the machine
+ * cannot run at all (no memory, no random generator); *err says why. */
+bool machine_open(machine_t *m, const cfg_t *cfg, int64_t free_credits, uint64_t seed,
+                  const char *db, char *err, size_t errlen);
 /* The same with a store the caller opened (tests and tools that need store_options_t); the
  * machine closes it. */
-bool machine_open_store(machine_t *m, const rules_t *rules, int64_t free_credits, uint64_t seed,
-                        store_t *store, const char *pin, char *err, size_t errlen);
+bool machine_open_store(machine_t *m, const cfg_t *cfg, int64_t free_credits, uint64_t seed,
+                        store_t *store, char *err, size_t errlen);
 void machine_close(machine_t *m);
 bool machine_faulted(const machine_t *m); /* the store failed its checks: nothing is read */
 bool machine_has_store(const machine_t *m);
@@ -119,10 +120,13 @@ bool machine_cancel_credits(machine_t *m, char *msg, size_t n);
  * (audited); refused when the pool shows its seed already. msg as above. */
 bool machine_reseed_pool(machine_t *m, char *msg, size_t n);
 
-/* Operator settings, kept in the store's audit log (store_setting_set): refused with credits on
- * the machine or a game in play. get returns false when the setting was never changed. */
-bool machine_setting_set(machine_t *m, const char *name, const char *value, char *msg, size_t n);
-bool machine_setting_get(machine_t *m, const char *name, char *value, size_t cap);
+/* An operator setting ([section] key of the config's key table: sound.volume, hint.show,
+ * touch.dx, ...) set from its text: checked by cfg_set with the key's own range, recorded in the
+ * store's audit log (store_setting_set, refused with credits on the machine or a game in play),
+ * then in force in m->cfg. msg says why when refused. A machine without a store keeps it for the
+ * run. */
+bool machine_setting_set(machine_t *m, const char *section, const char *key, const char *text,
+                         char *msg, size_t n);
 
 /* What the operator pages show (read when a page opens; nothing moves while it is open). */
 int machine_meters(machine_t *m, store_meter_value_t *out, int max);
@@ -135,8 +139,8 @@ const char *machine_pool_key(const machine_t *m);      /* its name, NULL: no poo
 
 /* Real input (a press, a touch, a coin): the idle time starts again. */
 void machine_input_seen(machine_t *m);
-/* The attract demo is due: enabled, idle for attract_idle_s, nothing on the machine (no
- * credits, no chip on the felt, no round dealt), playing normally. */
+/* The attract demo is due: [attract] enabled, idle for idle_seconds, nothing on the machine
+ * (no credits, no chip on the felt, no round dealt), playing normally. */
 bool machine_attract_due(const machine_t *m);
 
 #endif

@@ -2,23 +2,25 @@
 
 #include <string.h>
 
-/* The question in the strategy's terms: what is shown, and the raises made so far in antes
- * (Cajun; the others have one decision at step 0). */
-static const card_t *question(const round_t *r, int seat, int raises[3]) {
+/* Cajun's raises so far, in antes: the strategy's question is asked in antes, the round keeps
+ * the stakes in money. */
+static void cajun_raises(const round_t *r, int seat, int raises[3]) {
     const round_seat_t *st = &r->seat[seat];
-    raises[0] = raises[1] = raises[2] = 0;
-    if (r->rules->variant != VARIANT_CAJUN) return r->dealer;
     int64_t ante = st->stake[WAGER_ANTE] ? st->stake[WAGER_ANTE] : 1;
+    raises[0] = raises[1] = raises[2] = 0;
     for (int k = 0; k < r->step && k < 3; k++)
         raises[k] = (int)(st->stake[WAGER_RAISE_1 + k] / ante);
-    return r->board;
 }
 
+/* What the strategy is shown: Caribbean the dealer's up card (the first of r->dealer), Cajun the
+ * community cards turned so far; Asian Stud shows nothing, and one decision has no raises. */
 int advice_decide(const strategy_t *s, const round_t *r, int seat) {
     if (!round_seat_can_decide(r, seat)) return -1;
+    const card_t *cards = r->seat[seat].cards;
+    if (r->rules->variant != VARIANT_CAJUN) return strategy_decide(s, cards, r->dealer, 0, NULL);
     int raises[3];
-    const card_t *shown = question(r, seat, raises);
-    return strategy_decide(s, r->seat[seat].cards, shown, r->step, raises);
+    cajun_raises(r, seat, raises);
+    return strategy_decide(s, cards, r->board, r->step, raises);
 }
 
 bool advice_advise(const strategy_t *s, const round_t *r, int seat, strategy_advice_t *out) {
@@ -26,9 +28,12 @@ bool advice_advise(const strategy_t *s, const round_t *r, int seat, strategy_adv
         memset(out, 0, sizeof *out);
         return false;
     }
+    const card_t *cards = r->seat[seat].cards;
+    if (r->rules->variant != VARIANT_CAJUN)
+        return strategy_advise(s, cards, r->dealer, 0, NULL, out);
     int raises[3];
-    const card_t *shown = question(r, seat, raises);
-    return strategy_advise(s, r->seat[seat].cards, shown, r->step, raises, out);
+    cajun_raises(r, seat, raises);
+    return strategy_advise(s, cards, r->board, r->step, raises, out);
 }
 
 round_action_t advice_action(const round_t *r, int seat, int decision) {
