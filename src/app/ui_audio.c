@@ -32,11 +32,30 @@ const char *ui_sound_name(ui_sound_t s) {
     return s >= 0 && s < SND_COUNT ? NAMES[s] : "?";
 }
 
+/* The sounds are decoded on their own thread (about 90 ms of Ogg Vorbis, which the first frame
+ * used to wait for); each chunk is published when it is ready, and a cue whose sound is not
+ * loaded yet is silent. */
+static int load_sounds(void *data) {
+    ui_audio_t *a = data;
+    for (int s = 0; s < SND_COUNT && !atomic_load(&a->stop); s++) {
+        static const char *const ext[] = {"ogg", "wav"};
+        Mix_Chunk *c = NULL;
+        for (int e = 0; e < 2 && !c; e++) {
+            char path[700];
+            snprintf(path, sizeof path, "%s/sounds/%s.%s", a->assets, NAMES[s], ext[e]);
+            c = Mix_LoadWAV(path);
+        }
+        SDL_AtomicSetPtr(&a->chunk[s], c);
+    }
+    return 0;
+}
+
 bool ui_audio_init(ui_audio_t *a, const char *assets_dir, int volume, bool muted, bool voice) {
     memset(a, 0, sizeof *a);
     a->volume = volume;
     a->muted = muted;
     a->voice = voice;
+    snprintf(a->assets, sizeof a->assets, "%s", assets_dir);
     if (SDL_InitSubSystem(SDL_INIT_AUDIO) != 0) return false;
     Mix_Init(MIX_INIT_OGG);
     if (Mix_OpenAudio(44100, MIX_DEFAULT_FORMAT, 2, 1024) != 0) {
@@ -46,32 +65,33 @@ bool ui_audio_init(ui_audio_t *a, const char *assets_dir, int volume, bool muted
     a->open = true;
     Mix_AllocateChannels(16);
     Mix_ReserveChannels(1); /* channel 0: the dealer's voice */
-    for (int s = 0; s < SND_COUNT; s++) {
-        static const char *const ext[] = {"ogg", "wav"};
-        for (int e = 0; e < 2 && !a->chunk[s]; e++) {
-            char path[700];
-            snprintf(path, sizeof path, "%s/sounds/%s.%s", assets_dir, NAMES[s], ext[e]);
-            a->chunk[s] = Mix_LoadWAV(path);
-        }
-    }
     ui_audio_set_volume(a, volume);
+    a->loader = SDL_CreateThread(load_sounds, "sounds", a);
+    if (!a->loader) load_sounds(a);
     return true;
 }
 
 void ui_audio_shutdown(ui_audio_t *a) {
     if (!a->open) return;
+    atomic_store(&a->stop, 1);
+    if (a->loader) SDL_WaitThread((SDL_Thread *)a->loader, NULL);
+    a->loader = NULL;
     Mix_HaltChannel(-1);
-    for (int s = 0; s < SND_COUNT; s++)
-        if (a->chunk[s]) Mix_FreeChunk(a->chunk[s]);
+    for (int s = 0; s < SND_COUNT; s++) {
+        Mix_Chunk *c = SDL_AtomicGetPtr(&a->chunk[s]);
+        if (c) Mix_FreeChunk(c);
+        a->chunk[s] = NULL;
+    }
     Mix_CloseAudio();
     Mix_Quit();
     a->open = false;
 }
 
 void ui_audio_play(ui_audio_t *a, ui_sound_t s) {
-    if (!a->open || a->muted || s < 0 || s >= SND_COUNT || !a->chunk[s]) return;
-    if (!a->voice && s >= VOICE_PLACE_BETS) return;
-    Mix_PlayChannel(s >= VOICE_PLACE_BETS ? VOICE_CHANNEL : -1, a->chunk[s], 0);
+    if (!a->open || a->muted || s < 0 || s >= SND_COUNT) return;
+    Mix_Chunk *c = SDL_AtomicGetPtr(&a->chunk[s]);
+    if (!c || (!a->voice && s >= VOICE_PLACE_BETS)) return;
+    Mix_PlayChannel(s >= VOICE_PLACE_BETS ? VOICE_CHANNEL : -1, c, 0);
 }
 
 void ui_audio_set_volume(ui_audio_t *a, int volume) {

@@ -6,6 +6,7 @@
 #ifndef STUDPOKER_UI_AUDIO_H
 #define STUDPOKER_UI_AUDIO_H
 
+#include <stdatomic.h>
 #include <stdbool.h>
 
 typedef enum ui_sound {
@@ -37,7 +38,10 @@ typedef struct ui_audio {
     bool muted;
     bool voice; /* the dealer's voice lines (an operator setting: changes at once) */
     int volume; /* 0..100 */
-    void *chunk[SND_COUNT];
+    void *chunk[SND_COUNT]; /* published one by one by the loader thread (SDL atomics) */
+    char assets[512];
+    void *loader;     /* the SDL_Thread decoding them */
+    atomic_int stop; /* set at shutdown: the loader stops between two files */
 } ui_audio_t;
 
 bool ui_audio_init(ui_audio_t *a, const char *assets_dir, int volume, bool muted, bool voice);

@@ -186,23 +186,41 @@ static SDL_Texture *texture_from(ui_gfx_t *g, SDL_Surface *s) {
     return t;
 }
 
+/* The whole file, NUL-terminated (the raster cache hashes what is drawn, not its name). */
+static char *read_asset(const ui_gfx_t *g, const char *path, size_t *len) {
+    char full[1200];
+    snprintf(full, sizeof full, "%s/%s", g->assets, path);
+    void *data = SDL_LoadFile(full, len);
+    return data;
+}
+
 static ui_cache_entry_t *svg_texture(ui_gfx_t *g, const char *key, const char *path,
                                      const char *text, int w, int h) {
     char ck[700];
     snprintf(ck, sizeof ck, "svg:%s@%dx%d", key, w, h);
     ui_cache_entry_t *e = cache_find(g, ck);
     if (e) return e;
-    SDL_RWops *rw = NULL;
+    size_t len = 0;
+    char *file = NULL;
     if (text) {
-        rw = SDL_RWFromConstMem(text, (int)strlen(text));
+        len = strlen(text);
     } else {
-        char full[1200];
-        snprintf(full, sizeof full, "%s/%s", g->assets, path);
-        rw = SDL_RWFromFile(full, "rb");
+        file = read_asset(g, path, &len);
+        if (!file) return NULL;
+        text = file;
     }
-    if (!rw) return NULL;
-    SDL_Surface *s = IMG_LoadSizedSVG_RW(rw, w, h);
-    SDL_RWclose(rw);
+    uint8_t rk[RASTER_KEY_BYTES];
+    raster_key(text, len, w, h, rk);
+    SDL_Surface *s = raster_get(&g->raster, rk, w, h);
+    if (!s) {
+        SDL_RWops *rw = SDL_RWFromConstMem(text, (int)len);
+        if (rw) {
+            s = IMG_LoadSizedSVG_RW(rw, w, h);
+            SDL_RWclose(rw);
+        }
+        raster_put(&g->raster, rk, s);
+    }
+    SDL_free(file);
     SDL_Texture *t = texture_from(g, s);
     if (!t) return NULL;
     return cache_put(g, ck, t, w, h);

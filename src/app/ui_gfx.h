@@ -10,6 +10,7 @@
 
 #include <SDL.h>
 #include <SDL_ttf.h>
+#include "ui_raster.h"
 #include <stdbool.h>
 #include <stdint.h>
 
@@ -66,6 +67,7 @@ typedef struct ui_gfx {
     int layer_w, layer_h;
     uint32_t layer_key;
     bool in_layer; /* drawing the layer: its big pieces are not kept */
+    raster_cache_t raster; /* rasterised SVGs kept between runs (off unless gfx_raster_cache) */
 } ui_gfx_t;
 
 /* Sets up drawing on a renderer; assets_dir holds cards/, chips/, table/, fonts/. */
