@@ -112,14 +112,13 @@ line=$(tail -n 1 "$tmp/out")
 for want in phase=settled staked=3000 folded=0; do
   if grep -qw "$want" <<<"$line"; then pass=$((pass + 1)); else bad "want $want in: $line"; fi
 done
-# money adds up: 1,000.00 - 30.00 + returned
-credits=$(sed -n 's/.*credits=\([0-9]*\).*/\1/p' <<<"$line")
-returned=$(sed -n 's/.*returned=\([0-9]*\).*/\1/p' <<<"$line")
-if [ -n "$credits" ] && [ -n "$returned" ] && [ "$credits" -eq $((100000 - 3000 + returned)) ]; then
-  pass=$((pass + 1))
-else
-  bad "credits $credits != 100000 - 3000 + $returned"
-fi
+# the money, worked out by hand from the cards seed 4 deals (a new database, game 1): the player
+# holds Q-J-7-6-3 (queen high), the dealer K-K-Q-J-4, a pair of kings, which qualifies (ace-king
+# or better, rules.md): the dealer wins, ante 10.00 and PLAY 20.00 are lost, nothing returns:
+# 1,000.00 - 30.00 = 970.00
+for want in cards=Jd3hQh6h7h dealer=KsQsKdJs4c returned=0 credits=97000; do
+  if grep -qw "$want" <<<"$line"; then pass=$((pass + 1)); else bad "want $want in: $line"; fi
+done
 [ "$fail" -eq 0 ] || stderr
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]
