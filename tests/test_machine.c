@@ -2,7 +2,8 @@
  * deal refused for each reason, the live table's timers to the millisecond, hand pays paid by
  * the attendant (cabinet) or credited (desktop), CLEAR CREDITS, a write failure voiding the
  * round with every stake back, the operator's keypad locking after three wrong PINs, the door
- * after hundreds of audit rows, the attract demo's idle time. Money from the classic pay table
+ * after hundreds of audit rows, the attract demo's idle time; machine_step's events for a round,
+ * the cabinet's buttons and the timers, and autoplay through it. Money from the classic pay table
  * of ../shared/rules.md, worked out by hand. */
 #define _POSIX_C_SOURCE 200809L
 #include <setjmp.h>
@@ -346,6 +347,175 @@ static void test_attract_idle(void **state) {
     machine_close(&m);
 }
 
+/* ---- machine_step: input in, events out ---- */
+
+static machine_events_t ev;
+
+static void step(machine_t *m, machine_input_t in, uint32_t ms) {
+    machine_step(m, &in, ms, &ev);
+}
+
+static machine_input_t button(cfg_button_t b) {
+    machine_input_t in = {0};
+    machine_press(&in, b);
+    return in;
+}
+
+static machine_input_t bet_input(wager_t w, int64_t amount) {
+    machine_input_t in = button(CFG_BUTTON_BET);
+    in.bet_wager = w, in.bet_amount = amount;
+    return in;
+}
+
+static void expect_events(int n, ...) {
+    va_list ap;
+    va_start(ap, n);
+    if (ev.n != n) fail_msg("want %d events, got %d (first type %d)", n, ev.n, ev.n ? (int)ev.ev[0].type : -1);
+    for (int i = 0; i < n; i++) assert_int_equal(ev.ev[i].type, va_arg(ap, int));
+    va_end(ap);
+}
+
+/* A whole round through machine_step, with the events a view animates: a royal flush against
+ * A-K high, ante 10.00 and PLAY 20.00. rules.md's classic table: ante 1 to 1 (20.00 back),
+ * royal flush 100 to 1 on PLAY (2,020.00 back): 1,000 - 30 + 2,040 = 3,010.00. */
+static void test_step_round(void **state) {
+    (void)state;
+    machine_t m;
+    char err[160];
+    assert_true(machine_open(&m, classic(), 100000, 7, NULL, err, sizeof err));
+    assert_true(game_stack_deck(&m.game, "As Ks Qs Js Ts  Ad Kc 9h 6d 2c", err, sizeof err));
+    assert_true(game_new_round(&m.game));
+    assert_int_equal(machine_state(&m), MACHINE_PLAY);
+    step(&m, bet_input(WAGER_ANTE, 500), 10);
+    expect_events(1, MEV_ROUND);
+    step(&m, bet_input(WAGER_ANTE, 500), 10);
+    assert_int_equal(round_seat_staked(&m.game.round, 0), 1000);
+    /* the PLAY spot takes its bet with the decision */
+    step(&m, bet_input(WAGER_PLAY, 500), 10);
+    expect_events(1, MEV_REFUSED);
+    assert_non_null(strstr(ev.ev[0].text, "when you decide"));
+    step(&m, button(CFG_BUTTON_DEAL), 10);
+    expect_events(1, MEV_ROUND);
+    assert_int_equal(m.game.round.phase, ROUND_DECIDING);
+    /* DEAL while deciding is PLAY, but not while the cards are still being dealt on screen */
+    machine_input_t busy = button(CFG_BUTTON_DEAL);
+    busy.view_busy = true;
+    step(&m, busy, 10);
+    expect_events(0);
+    /* RAISE 3x is Cajun Stud's: nothing */
+    step(&m, button(CFG_BUTTON_RAISE3), 10);
+    expect_events(0);
+    step(&m, button(CFG_BUTTON_DEAL), 10);
+    expect_events(2, MEV_DECIDED, MEV_ROUND);
+    assert_int_equal(ev.ev[0].value, 1);
+    assert_true(game_round_over(&m.game));
+    assert_int_equal(game_balance(&m.game), 301000);
+    /* the next chip opens a new round first */
+    step(&m, bet_input(WAGER_ANTE, 500), 10);
+    expect_events(2, MEV_NEW_ROUND, MEV_ROUND);
+    assert_int_equal(game_balance(&m.game), 300500);
+    machine_close(&m);
+}
+
+/* The cabinet's buttons through machine_step: a coin, a note the acceptor does not take, the
+ * operator menu (between games only; nothing plays while it is open), the cash-out ticket. */
+static void test_step_cabinet(void **state) {
+    (void)state;
+    machine_t m;
+    char err[160];
+    cfg_t *c = classic();
+    c->cabinet.coin_value = 100;
+    c->cabinet.bill_values.count = 1;
+    c->cabinet.bill_values.value[0] = 2000;
+    assert_true(machine_open(&m, c, 0, 7, NULL, err, sizeof err));
+    assert_true(game_new_round(&m.game));
+    step(&m, button(CFG_BUTTON_COIN), 10);
+    expect_events(1, MEV_CREDIT_IN);
+    assert_int_equal(ev.ev[0].amount, 100);
+    machine_input_t note = button(CFG_BUTTON_BILL);
+    note.bill = 12300; /* 123.00: no such note */
+    step(&m, note, 10);
+    expect_events(1, MEV_REFUSED);
+    step(&m, button(CFG_BUTTON_BILL), 10); /* the acceptor's first value: 20.00 */
+    expect_events(1, MEV_CREDIT_IN);
+    assert_int_equal(ev.ev[0].amount, 2000);
+    assert_int_equal(game_balance(&m.game), 2100);
+    /* the menu opens between games; while it is open a bet does nothing */
+    step(&m, button(CFG_BUTTON_SERVICE), 10);
+    expect_events(1, MEV_OPERATOR);
+    assert_int_equal(machine_state(&m), MACHINE_OPERATOR);
+    step(&m, bet_input(WAGER_ANTE, 500), 10);
+    expect_events(0);
+    assert_int_equal(round_seat_staked(&m.game.round, 0), 0);
+    machine_operator_done(&m);
+    assert_int_equal(machine_state(&m), MACHINE_PLAY);
+    /* dealt: the menu waits */
+    step(&m, bet_input(WAGER_ANTE, 500), 10);
+    step(&m, button(CFG_BUTTON_DEAL), 10);
+    assert_int_equal(m.game.round.phase, ROUND_DECIDING);
+    step(&m, button(CFG_BUTTON_SERVICE), 10);
+    expect_events(1, MEV_REFUSED);
+    assert_non_null(strstr(ev.ev[0].text, "between games"));
+    step(&m, button(CFG_BUTTON_FOLD), 10);
+    expect_events(2, MEV_DECIDED, MEV_ROUND);
+    assert_int_equal(ev.ev[0].value, 0);
+    /* cash out: a ticket for every credit, the balance empty */
+    step(&m, button(CFG_BUTTON_CASHOUT), 10);
+    expect_events(1, MEV_TICKET);
+    assert_int_equal(ev.ev[0].amount, 1600); /* 21.00 in, the 5.00 ante folded */
+    assert_int_equal(ev.ev[0].voucher.amount, 1600);
+    assert_int_equal(game_balance(&m.game), 0);
+    machine_close(&m);
+}
+
+/* The betting timer through machine_step: it deals, and says so before the round's events. */
+static void test_step_timer(void **state) {
+    (void)state;
+    cfg_t *c = classic();
+    c->rules.betting_seconds = 2;
+    machine_t m;
+    char err[160];
+    assert_true(machine_open(&m, c, 100000, 7, NULL, err, sizeof err));
+    assert_true(game_new_round(&m.game));
+    step(&m, bet_input(WAGER_ANTE, 500), 0);
+    machine_input_t none = {0};
+    step(&m, none, 1999);
+    expect_events(0);
+    step(&m, none, 1);
+    expect_events(2, MEV_TIMER_DEALT, MEV_ROUND);
+    assert_int_equal(m.game.round.phase, ROUND_DECIDING);
+    machine_close(&m);
+}
+
+/* Autoplay through machine_step, the way the kill tests and the demo run it: it stops at exactly
+ * the rounds asked for, bets 1.00 chips up to the table minimum, and the credits are the start
+ * less every stake plus every return, summed round by round from the rounds themselves. */
+static void test_autoplay(void **state) {
+    (void)state;
+    machine_t m;
+    char err[160];
+    assert_true(machine_open(&m, classic(), 100000, 11, NULL, err, sizeof err));
+    assert_true(game_new_round(&m.game));
+    int64_t staked = 0, returned = 0, seen = 0;
+    for (int i = 0; i < 100000; i++) {
+        machine_input_t in = {0};
+        if (machine_autoplay(&m, NULL, false, 40, &in)) break;
+        step(&m, in, 10);
+        if (m.game.played != seen) {
+            seen = m.game.played;
+            const round_t *r = &m.game.round;
+            staked += round_seat_staked(r, 0);
+            returned += round_seat_returned(r, 0);
+            assert_int_equal(r->seat[0].stake[WAGER_ANTE] % MACHINE_CHIP_VALUES[1], 0);
+            assert_true(r->seat[0].stake[WAGER_ANTE] >= m.game.rules.bet_min[WAGER_ANTE]);
+        }
+    }
+    assert_int_equal(m.game.played, 40);
+    assert_int_equal(seen, 40);
+    assert_int_equal(game_balance(&m.game), 100000 - staked + returned);
+    machine_close(&m);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup_teardown(test_credits_in_while_betting, setup, teardown),
@@ -358,6 +528,10 @@ int main(void) {
         cmocka_unit_test_setup_teardown(test_keypad_locks, setup, teardown),
         cmocka_unit_test_setup_teardown(test_door_after_300_rows, setup, teardown),
         cmocka_unit_test(test_attract_idle),
+        cmocka_unit_test(test_step_round),
+        cmocka_unit_test(test_step_cabinet),
+        cmocka_unit_test(test_step_timer),
+        cmocka_unit_test(test_autoplay),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

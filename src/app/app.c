@@ -272,44 +272,6 @@ static double process_age_seconds(void) {
     return now - (double)start / (double)sysconf(_SC_CLK_TCK);
 }
 
-/* Autoplay: the buttons a player would press, one at a time: the minimum ante, the optimal
- * decision (strategy.h), the same bets again each round (REBET & DEAL). A hand pay is cleared
- * with the attendant's key. Returns true when enough rounds are recorded. */
-static bool autoplay(game_t *g, table_scene_t *t, const strategy_t *strategy, ui_input_t *in,
-                     int64_t rounds) {
-    const round_t *r = &g->round;
-    if ((g->store ? game_history_count(g) : g->played) >= rounds) return true;
-    if (g->state == GAME_LOCKED) {
-        ui_press(in, BTN_ATTENDANT);
-        return false;
-    }
-    if (g->state != GAME_PLAY || table_busy(t)) return g->state == GAME_FAULT;
-    if (r->phase == ROUND_DECIDING) {
-        if (!round_seat_can_decide(r, 0)) return false;
-        /* the optimal decision, the same strategy the hint and the par sheet use */
-        int best = strategy ? table_best_decision(t, strategy, NULL) : 1;
-        static const ui_button_t raise[4] = {BTN_FOLD, BTN_RAISE1, BTN_RAISE2, BTN_RAISE3};
-        ui_press(in, g->rules.variant == VARIANT_CAJUN ? raise[best < 0 ? 0 : best & 3]
-                     : best > 0                        ? BTN_PLAY
-                                                       : BTN_FOLD);
-        return false;
-    }
-    if (r->phase == ROUND_BETTING && r->seat[0].stake[WAGER_ANTE] < g->rules.bet_min[WAGER_ANTE]) {
-        /* an empty table (a new machine, or a round a restart brought back before its first
-         * bet): last round's bets again, or 1.00 chips on the ante up to the table minimum */
-        if (g->last_stakes[WAGER_ANTE] > 0 && round_seat_staked(r, 0) == 0) {
-            ui_press(in, BTN_REPEAT);
-        } else {
-            t->chip = 1;
-            t->focus = 0;
-            ui_press(in, BTN_BET);
-        }
-        return false;
-    }
-    ui_press(in, BTN_DEAL); /* deal, or REBET & DEAL */
-    return false;
-}
-
 static int make_strategy(void *data) {
     app_t *a = data;
     strategy_t *s = strategy_build_until(&a->strategy_rules, &a->stop_strategy);
@@ -394,76 +356,42 @@ static const char *ticket_font(app_t *a, char *buf, size_t len) {
     return buf;
 }
 
-static void cash_out(app_t *a) {
+/* A cash-out ticket the machine recorded, printed: the store has it already, so a printer
+ * fault loses no money (the attendant reprints from the audit log). */
+static void print_ticket(app_t *a, const game_voucher_t *v) {
     game_t *g = &a->machine.game;
-    game_voucher_t v;
-    char why[STORE_MSG_LEN + 300];
-    if (!game_cashout(g, &v, why, sizeof why)) {
-        table_toast(&a->table, why);
-        return;
-    }
-    char amount[40], msg[300], font[600], path[1100] = "", err[1200] = "";
-    game_money(g, v.amount, amount);
-    /* the store has the ticket already: a printer fault loses no money, the attendant reprints
-     * from the audit log */
+    char amount[40], font[600], path[1100] = "", err[1200] = "";
+    game_money(g, v->amount, amount);
     if (a->voucher_dir[0] &&
-        !voucher_print(a->voucher_dir, &v, g->machine_id, amount, ticket_font(a, font, sizeof font),
+        !voucher_print(a->voucher_dir, v, g->machine_id, amount, ticket_font(a, font, sizeof font),
                        path, sizeof path, err, sizeof err))
         fprintf(stderr, "studpoker: ticket %lld (%s, validation %s) is recorded but %s\n",
-                (long long)v.sequence, amount, v.validation, err);
+                (long long)v->sequence, amount, v->validation, err);
     else if (path[0])
-        fprintf(stderr, "studpoker: ticket %lld printed: %s\n", (long long)v.sequence, path);
-    snprintf(msg, sizeof msg, "CASHED OUT %s  -  TAKE YOUR TICKET", amount);
-    table_news_until_acted(&a->table, msg);
-    ui_audio_play(&a->audio, SND_WIN);
+        fprintf(stderr, "studpoker: ticket %lld printed: %s\n", (long long)v->sequence, path);
 }
 
-static void credit_in(app_t *a, store_credit_in_t kind, int64_t amount) {
-    char why[STORE_MSG_LEN + 300], b[40], detail[80];
-    snprintf(detail, sizeof detail, "%s %s", kind == STORE_IN_COIN ? "coin" : "note",
-             game_money(&a->machine.game, amount, b));
-    if (!game_credit_in(&a->machine.game, kind, amount, detail, why, sizeof why)) {
-        table_toast(&a->table, why); /* the acceptor returns it */
-        return;
-    }
-    char msg[80];
-    snprintf(msg, sizeof msg, "CREDIT  + %s", b);
-    table_notice(&a->table, msg);
-    ui_audio_play(&a->audio, SND_CHIPS);
+/* The cabinet's own buttons go to the machine, not to the table (they are taken out of it). */
+static void cabinet_input(app_t *a, ui_input_t *in, machine_input_t *mi) {
+    static const ui_button_t cab[] = {BTN_DOOR, BTN_COIN, BTN_BILL, BTN_CASHOUT, BTN_SERVICE,
+                                      BTN_ATTENDANT};
+    for (size_t i = 0; i < sizeof cab / sizeof cab[0]; i++)
+        if (ui_pressed(in, cab[i])) {
+            machine_press(mi, cab[i]);
+            in->pressed &= ~(1ull << cab[i]);
+        }
+    mi->bill = a->script_bill;
+    a->script_bill = 0;
 }
 
-/* The cabinet's own buttons, before the table sees the input (they are taken out of it). */
-static void cabinet_buttons(app_t *a, ui_input_t *in) {
-    game_t *g = &a->machine.game;
-    if (ui_pressed(in, BTN_DOOR)) {
-        if (!game_door(g, !g->door_open)) table_toast(&a->table, "The door could not be recorded.");
+/* What the machine did, shown: the ticket printed, the operator menu opened, the rest on the
+ * table. */
+static void machine_did(app_t *a, table_scene_t *t, const machine_events_t *ev) {
+    for (int i = 0; i < ev->n; i++) {
+        if (ev->ev[i].type == MEV_TICKET && t == &a->table) print_ticket(a, &ev->ev[i].voucher);
+        if (ev->ev[i].type == MEV_OPERATOR && t == &a->table) operator_open(&a->op);
     }
-    if (ui_pressed(in, BTN_COIN)) credit_in(a, STORE_IN_COIN, a->c->cabinet.coin_value);
-    if (ui_pressed(in, BTN_BILL)) {
-        int64_t note = a->script_bill                    ? a->script_bill
-                       : a->c->cabinet.bill_values.count ? a->c->cabinet.bill_values.value[0]
-                                                         : 0;
-        bool taken = false;
-        for (int i = 0; i < a->c->cabinet.bill_values.count; i++)
-            taken |= a->c->cabinet.bill_values.value[i] == note;
-        a->script_bill = 0;
-        if (taken)
-            credit_in(a, STORE_IN_BILL, note);
-        else
-            table_toast(&a->table, "Note refused: this machine does not take it.");
-    }
-    if (ui_pressed(in, BTN_CASHOUT)) cash_out(a);
-    bool menu =
-        ui_pressed(in, BTN_SERVICE) || (ui_pressed(in, BTN_ATTENDANT) && g->state == GAME_PLAY);
-    if (menu) {
-        if (game_dealt(g))
-            table_toast(&a->table, "The operator menu opens between games.");
-        else
-            operator_open(&a->op);
-        in->pressed &= ~(1ull << BTN_ATTENDANT);
-    }
-    in->pressed &= ~((1ull << BTN_DOOR) | (1ull << BTN_COIN) | (1ull << BTN_BILL) |
-                     (1ull << BTN_CASHOUT) | (1ull << BTN_SERVICE));
+    table_events(t, ev);
 }
 
 /* ---- attract mode ---- */
@@ -488,14 +416,15 @@ static bool start_demo(app_t *a) {
         a->demo_table->demo = true;
     }
     ensure_strategy(a);
-    a->attracting = true;
+    a->attracting = a->machine.attracting = true;
     a->interlude_left = 0;
     return true;
 }
 
 /* The demo between rounds: every fourth round the pay table and the rules are shown for a
  * moment (the help pages), the jackpot meter and INSERT CREDITS stay on screen throughout. */
-static void drive_demo(app_t *a, game_t *g, table_scene_t *t, ui_input_t *in, float dt) {
+static void drive_demo(app_t *a, machine_t *m, table_scene_t *t, machine_input_t *in, float dt) {
+    game_t *g = &m->game;
     if (g->credits < 100 * g->rules.bet_min[WAGER_ANTE] && game_round_over(g))
         g->credits = 100000; /* the demo's play money never runs out */
     /* the jackpot meter over the demo is the machine's own (a copy: the demo's contributions
@@ -516,7 +445,7 @@ static void drive_demo(app_t *a, game_t *g, table_scene_t *t, ui_input_t *in, fl
             return;
         }
     }
-    autoplay(g, t, SDL_AtomicGetPtr((void **)&a->strategy), in, INT64_MAX);
+    machine_autoplay(m, SDL_AtomicGetPtr((void **)&a->strategy), table_busy(t), INT64_MAX, in);
 }
 
 /* ---- the watchdog ---- */
@@ -772,11 +701,17 @@ int app_run(const cfg_t *c, const app_run_t *o) {
         uint32_t now_ms = o->headless ? virtual_ms : (uint32_t)SDL_GetTicks64();
         ui_input_t in;
         ui_input_poll(&a->input, &a->gfx, &in, now_ms);
+        machine_input_t mi, demo_mi, no_mi;
+        memset(&mi, 0, sizeof mi);
+        memset(&no_mi, 0, sizeof no_mi);
+        demo_mi = no_mi;
         if (a->machine.cfg.hint.show && !a->table.strategy)
             a->table.strategy = SDL_AtomicGetPtr((void **)&a->strategy);
         if (!a->machine.cfg.hint.show) a->table.strategy = NULL;
         if (o->autoplay && !o->attract) {
-            if (autoplay(&a->machine.game, &a->table, a->strategy, &in, o->autoplay)) quit = true;
+            if (machine_autoplay(&a->machine, a->strategy, table_busy(&a->table), o->autoplay,
+                                 &mi))
+                quit = true;
         } else if (o->headless && !o->attract) {
             apply_script(a, &script, now_ms, &in, &quit);
             if (script.next >= script.n) {
@@ -808,7 +743,7 @@ int app_run(const cfg_t *c, const app_run_t *o) {
             in.px -= (float)a->machine.cfg.touch.dx, in.py -= (float)a->machine.cfg.touch.dy;
         /* who gets the input: the operator menu, the demo, or the table */
         bool real_input = in.pressed || in.tap || in.digit >= 0;
-        if (real_input || o->autoplay) machine_input_seen(&a->machine);
+        mi.real = real_input || o->autoplay;
         ui_input_t none;
         memset(&none, 0, sizeof none);
         none.px = in.px, none.py = in.py, none.digit = -1;
@@ -836,49 +771,56 @@ int app_run(const cfg_t *c, const app_run_t *o) {
             if (a->op.shutdown) quit = true;
             table_in = none;
         } else if (o->attract) {
-            drive_demo(a, &a->machine.game, &a->table, &table_in, dt);
+            drive_demo(a, &a->machine, &a->table, &mi, dt);
             if (a->machine.game.played >= o->autoplay || a->machine.game.state == GAME_FAULT)
                 quit = true;
         } else if (a->attracting) {
             /* any real input ends the demo and brings back the table as it was left; a coin or
              * a note is credited at once */
             if (real_input) {
-                a->attracting = false;
-                cabinet_buttons(a, &in);
+                a->attracting = a->machine.attracting = false;
+                cabinet_input(a, &in, &mi);
                 table_in = none;
             }
         } else {
-            cabinet_buttons(a, &table_in);
-            if (operator_is_open(&a->op)) table_in = none;
+            cabinet_input(a, &table_in, &mi);
             if (idle_demo && machine_attract_due(&a->machine) && !table_busy(&a->table))
                 start_demo(a);
         }
-        ui_input_t demo_in = none;
-        if (a->attracting) drive_demo(a, &a->demo->game, a->demo_table, &demo_in, dt);
+        if (a->attracting) drive_demo(a, a->demo, a->demo_table, &demo_mi, dt);
+        table_input(&a->table, &table_in, &mi);
 
-        /* fixed-step logic: the first step gets this tick's input, the others none */
+        /* fixed-step logic: the first step gets this tick's input, the others none; a frame
+         * shorter than a step still applies its input, with no time */
         acc += dt;
         bool first = true;
-        while (acc >= step) {
-            /* the machine's clock in whole milliseconds, the fraction carried */
-            machine_ms += (double)step * 1000.0;
-            uint32_t ms = (uint32_t)machine_ms;
-            machine_ms -= ms;
-            if (!operator_is_open(&a->op) &&
-                machine_tick(&a->machine, ms, table_busy(&a->table)) != MACHINE_TICK_NOTHING)
-                table_machine_acted(&a->table);
-            if (a->attracting &&
-                machine_tick(a->demo, ms, table_busy(a->demo_table)) != MACHINE_TICK_NOTHING)
-                table_machine_acted(a->demo_table);
-            table_update(&a->table, first ? &table_in : &none, step);
-            if (a->attracting) table_update(a->demo_table, first ? &demo_in : &none, step);
+        do {
+            uint32_t ms = 0;
+            if (acc >= step) {
+                /* the machine's clock in whole milliseconds, the fraction carried */
+                machine_ms += (double)step * 1000.0;
+                ms = (uint32_t)machine_ms;
+                machine_ms -= ms;
+            } else if (!first) {
+                break;
+            }
+            machine_events_t ev;
+            machine_input_t *use = first ? &mi : &no_mi;
+            use->view_busy = table_busy(&a->table);
+            machine_step(&a->machine, use, ms, &ev);
+            machine_did(a, &a->table, &ev);
+            if (a->attracting) {
+                machine_input_t *d = first ? &demo_mi : &no_mi;
+                d->view_busy = table_busy(a->demo_table);
+                machine_step(a->demo, d, ms, &ev);
+                machine_did(a, a->demo_table, &ev);
+            }
+            float sec = acc >= step ? step : 0;
+            table_update(&a->table, sec);
+            if (a->attracting) table_update(a->demo_table, sec);
             first = false;
-            acc -= step;
-        }
-        if (first) {
-            table_update(&a->table, &table_in, 0);
-            if (a->attracting) table_update(a->demo_table, &demo_in, 0);
-        }
+            if (acc >= step) acc -= step;
+        } while (acc >= step);
 
         /* a still table is not drawn again: nothing would change on screen. "Still" is judged
          * by what it shows, not by whether it moves: the frame after an animation ends (the

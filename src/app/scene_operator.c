@@ -99,7 +99,7 @@ static void go(operator_scene_t *o, op_page_t p) {
 }
 
 static void close_menu(operator_scene_t *o) {
-    machine_operator_closed(o->machine);
+    machine_operator_done(o->machine);
     o->page = OP_CLOSED;
 }
 

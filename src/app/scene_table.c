@@ -138,8 +138,7 @@ void table_init(table_scene_t *t, machine_t *machine, ui_audio_t *audio, bool tu
     t->game = game;
     t->audio = audio;
     t->turbo = turbo;
-    static const int64_t chips[TABLE_CHIPS] = {25, 100, 500, 2500, 10000, 50000};
-    memcpy(t->chips, chips, sizeof chips);
+    memcpy(t->chips, MACHINE_CHIP_VALUES, sizeof t->chips);
     t->chip = 1;
     layout_spots(t);
     t->bar_y = BAR_TOP;
@@ -476,46 +475,7 @@ static void show_results(table_scene_t *t) {
     }
 }
 
-/* ---- actions ---- */
-
-static bool act(table_scene_t *t, round_action_t a) {
-    round_status_t st = game_act(t->game, a);
-    if (st.refusal) {
-        toast(t, st.message);
-        return false;
-    }
-    animate_events(t);
-    return true;
-}
-
-/* The first betting action after a finished round opens a new one. */
-static void ensure_betting(table_scene_t *t) {
-    if (!game_round_over(t->game)) return;
-    game_new_round(t->game);
-    clear_cards(t);
-}
-
-static void bet_on(table_scene_t *t, int spot) {
-    if (spot < 0 || spot >= t->nspots) return;
-    wager_t w = t->spots[spot].wager;
-    if (!(w == WAGER_ANTE || wager_is_side(w))) {
-        toast(t, "This spot takes its bet when you decide.");
-        return;
-    }
-    ensure_betting(t);
-    if (t->game->round.phase != ROUND_BETTING) return;
-    t->focus = spot;
-    act(t, round_bet(0, w, t->chips[t->chip]));
-}
-
-static void deal(table_scene_t *t) {
-    if (game_round_over(t->game)) {
-        /* DEAL after a round: the same bets again */
-        ensure_betting(t);
-        if (!act(t, round_simple(ACT_REPEAT, 0))) return;
-    }
-    if (t->game->round.phase == ROUND_BETTING) act(t, round_simple(ACT_DEAL, 0));
-}
+/* ---- input and the machine's events ---- */
 
 /* The strategy asked about the round in play, through the one adapter the simulator uses. */
 int table_best_decision(const table_scene_t *t, const strategy_t *s, strategy_advice_t *advice) {
@@ -538,37 +498,18 @@ static void hint_after(table_scene_t *t, int chose) {
     toast(t, msg);
 }
 
-static void decide(table_scene_t *t, ui_button_t b) {
-    const round_t *r = &t->game->round;
-    if (r->phase != ROUND_DECIDING || table_busy(t)) return;
-    if (!round_seat_can_decide(r, 0)) return;
-    bool cajun = t->game->rules.variant == VARIANT_CAJUN;
-    ui_audio_play(t->audio, SND_BUTTON);
-    int chose = b == BTN_FOLD ? 0 : b == BTN_RAISE2 ? 2 : b == BTN_RAISE3 ? 3 : 1;
-    if (cajun || chose <= 1) hint_after(t, chose);
-    switch (b) {
-    case BTN_FOLD:
-        act(t, round_simple(ACT_FOLD, 0));
-        break;
-    case BTN_PLAY:
-        act(t, cajun ? round_raise(0, 1) : round_simple(ACT_PLAY, 0));
-        break;
-    case BTN_RAISE1:
-        act(t, cajun ? round_raise(0, 1) : round_simple(ACT_PLAY, 0));
-        break;
-    case BTN_RAISE2:
-        if (cajun) act(t, round_raise(0, 2));
-        break;
-    case BTN_RAISE3:
-        if (cajun) act(t, round_raise(0, 3));
-        break;
-    default:
-        break;
-    }
+/* A bet on a spot: the selected chip's value on the spot's wager, for the machine to place. */
+static void bet_on(table_scene_t *t, int spot, machine_input_t *mi) {
+    if (spot < 0 || spot >= t->nspots) return;
+    wager_t w = t->spots[spot].wager;
+    if (w == WAGER_ANTE || wager_is_side(w)) t->focus = spot;
+    machine_press(mi, CFG_BUTTON_BET);
+    mi->bet_wager = w;
+    mi->bet_amount = t->chips[t->chip];
 }
 
-static void press(table_scene_t *t, ui_button_t b) {
-    round_t *r = &t->game->round;
+/* A button: the view's own (chips, spots, turbo, sound) here, the rest for the machine. */
+static void press(table_scene_t *t, ui_button_t b, machine_input_t *mi) {
     switch (b) {
     case BTN_CHIP1:
     case BTN_CHIP2:
@@ -586,35 +527,7 @@ static void press(table_scene_t *t, ui_button_t b) {
         t->focus = (t->focus + t->nspots - 1) % t->nspots;
         break;
     case BTN_BET:
-        bet_on(t, t->focus);
-        break;
-    case BTN_REPEAT:
-        /* seed 001: SPACE repeats the last bets, and a second SPACE doubles them */
-        ensure_betting(t);
-        if (r->phase != ROUND_BETTING) break;
-        act(t, round_simple(round_seat_staked(r, 0) ? ACT_DOUBLE : ACT_REPEAT, 0));
-        break;
-    case BTN_DOUBLE:
-        if (r->phase == ROUND_BETTING) act(t, round_simple(ACT_DOUBLE, 0));
-        break;
-    case BTN_UNDO:
-        if (r->phase == ROUND_BETTING) act(t, round_simple(ACT_UNDO, 0));
-        break;
-    case BTN_CLEAR:
-        if (r->phase == ROUND_BETTING) act(t, round_simple(ACT_CLEAR, 0));
-        break;
-    case BTN_DEAL:
-        if (r->phase == ROUND_DECIDING)
-            decide(t, BTN_PLAY);
-        else if (!table_busy(t))
-            deal(t);
-        break;
-    case BTN_PLAY:
-    case BTN_FOLD:
-    case BTN_RAISE1:
-    case BTN_RAISE2:
-    case BTN_RAISE3:
-        decide(t, b);
+        bet_on(t, t->focus, mi);
         break;
     case BTN_TURBO:
         t->turbo = !t->turbo;
@@ -622,8 +535,60 @@ static void press(table_scene_t *t, ui_button_t b) {
     case BTN_MUTE:
         ui_audio_toggle_mute(t->audio);
         break;
+    case BTN_REPEAT:
+    case BTN_DOUBLE:
+    case BTN_UNDO:
+    case BTN_CLEAR:
+    case BTN_DEAL:
+    case BTN_PLAY:
+    case BTN_FOLD:
+    case BTN_RAISE1:
+    case BTN_RAISE2:
+    case BTN_RAISE3:
+        machine_press(mi, b);
+        break;
     default:
         break;
+    }
+}
+
+void table_events(table_scene_t *t, const machine_events_t *ev) {
+    char b[40], msg[160];
+    for (int i = 0; i < ev->n; i++) {
+        const machine_event_t *e = &ev->ev[i];
+        switch (e->type) {
+        case MEV_ROUND:
+            animate_events(t);
+            break;
+        case MEV_NEW_ROUND:
+            clear_cards(t);
+            break;
+        case MEV_REFUSED:
+            toast(t, e->text);
+            break;
+        case MEV_DECIDED:
+            ui_audio_play(t->audio, SND_BUTTON);
+            if (t->game->rules.variant == VARIANT_CAJUN || e->value <= 1) hint_after(t, e->value);
+            break;
+        case MEV_CREDIT_IN:
+            snprintf(msg, sizeof msg, "CREDIT  + %s", money(t->game, e->amount, b));
+            table_notice(t, msg);
+            ui_audio_play(t->audio, SND_CHIPS);
+            break;
+        case MEV_TICKET:
+            snprintf(msg, sizeof msg, "CASHED OUT %s  -  TAKE YOUR TICKET",
+                     money(t->game, e->amount, b));
+            table_news_until_acted(t, msg);
+            ui_audio_play(t->audio, SND_WIN);
+            break;
+        case MEV_CLEARED:
+            ui_audio_play(t->audio, SND_BUTTON);
+            table_notice(t, "Cleared by the attendant.");
+            break;
+        default: /* the timers' deal and fold come with their MEV_ROUND; the door and the
+                  * operator menu show on their own */
+            break;
+        }
     }
 }
 
@@ -669,10 +634,6 @@ static void layout_buttons(table_scene_t *t) {
     }
 }
 
-void table_machine_acted(table_scene_t *t) {
-    animate_events(t);
-}
-
 static void draw_timer(table_scene_t *t, ui_gfx_t *g) {
     bool deciding;
     float left = timer_left(t, &deciding);
@@ -709,7 +670,7 @@ static int64_t ease_cents(int64_t shown, int64_t target, int64_t fraction) {
     return shown + step;
 }
 
-void table_update(table_scene_t *t, const ui_input_t *in, float dt) {
+void table_update(table_scene_t *t, float dt) {
     t->now += dt;
     for (int i = 0; i < t->ncues;) {
         if (t->now >= t->cues[i].at) {
@@ -768,6 +729,9 @@ void table_update(table_scene_t *t, const ui_input_t *in, float dt) {
         t->advice_step = rr->step;
     }
     layout_buttons(t);
+}
+
+void table_input(table_scene_t *t, const ui_input_t *in, machine_input_t *mi) {
     if (t->toast_sticky && (in->pressed || in->tap)) {
         /* the warning was read: this press or touch closes it and does nothing else */
         t->toast_sticky = false;
@@ -808,21 +772,18 @@ void table_update(table_scene_t *t, const ui_input_t *in, float dt) {
         if (next) t->page++; /* capped when drawn: the page count depends on the text size */
         return;
     }
-    if (ui_pressed(in, BTN_ATTENDANT) && machine_attendant(t->machine)) {
-        ui_audio_play(t->audio, SND_BUTTON);
-        table_notice(t, "Cleared by the attendant.");
-    }
     if (t->game->state != GAME_PLAY) return; /* locked or faulted: the screen says why */
     for (int b = 0; b < BTN_COUNT; b++)
-        if (ui_pressed(in, (ui_button_t)b)) press(t, (ui_button_t)b);
+        if (ui_pressed(in, (ui_button_t)b)) press(t, (ui_button_t)b, mi);
     if (in->tap) {
         for (int i = 0; i < t->nspots; i++)
-            if (ui_inside(t->spots[i].r, in->px, in->py)) bet_on(t, i);
+            if (ui_inside(t->spots[i].r, in->px, in->py)) bet_on(t, i, mi);
         for (int i = 0; i < TABLE_CHIPS; i++)
-            if (ui_inside(chip_rect(t, i), in->px, in->py)) press(t, (ui_button_t)(BTN_CHIP1 + i));
+            if (ui_inside(chip_rect(t, i), in->px, in->py))
+                press(t, (ui_button_t)(BTN_CHIP1 + i), mi);
         for (int i = 0; i < t->nbuttons; i++)
             if (t->buttons[i].enabled && ui_inside(t->buttons[i].r, in->px, in->py))
-                press(t, t->buttons[i].button);
+                press(t, t->buttons[i].button, mi);
     }
 }
 

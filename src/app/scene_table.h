@@ -19,7 +19,7 @@
 #include "ui_input.h"
 
 #define TABLE_MAX_SPOTS 8
-#define TABLE_CHIPS     6
+#define TABLE_CHIPS     MACHINE_CHIPS
 
 typedef struct card_vis {
     bool shown; /* dealt to the table */
@@ -73,7 +73,7 @@ typedef struct table_scene {
     button_vis_t buttons[8];
     int nbuttons;
 
-    char toast[128];
+    char toast[256];
     float toast_until;
     bool toast_drawn;  /* whether the last frame showed it */
     bool toast_good;   /* news (credits in, a ticket), not a refusal: green */
@@ -129,7 +129,13 @@ void table_free(table_scene_t *t);
 /* The strategy's decision for the seat now (0 fold, 1 play/raise, 1..3 Cajun raise), for the
  * hint and automated play. */
 int table_best_decision(const table_scene_t *t, const strategy_t *s, strategy_advice_t *advice);
-void table_update(table_scene_t *t, const ui_input_t *in, float dt);
+/* The player's input this tick: the view's own buttons (chips, spots, help, history, turbo,
+ * sound) act here; the round's buttons and bets go into mi for machine_step. */
+void table_input(table_scene_t *t, const ui_input_t *in, machine_input_t *mi);
+/* What the machine did this step (machine_step's events), to animate and tell. */
+void table_events(table_scene_t *t, const machine_events_t *events);
+/* The animation moves on by dt seconds. */
+void table_update(table_scene_t *t, float dt);
 void table_draw(table_scene_t *t, ui_gfx_t *g);
 /* A short message over the table (a refusal, a ticket printed). */
 void table_toast(table_scene_t *t, const char *msg);
@@ -150,7 +156,5 @@ bool table_busy(const table_scene_t *t);
  * state, the balance, the bets, the notices): the loop draws again whenever it differs from the
  * drawn frame's, so saving frames on a still table never hides a change. */
 uint64_t table_signature(const table_scene_t *t);
-/* The machine acted by itself (a timer dealt or folded): animate what the round did. */
-void table_machine_acted(table_scene_t *t);
 
 #endif

@@ -46,6 +46,9 @@ typedef struct machine {
 
     /* attract: idle time since the last real input (cfg.attract says when) */
     uint64_t idle_since;
+
+    bool operator_open; /* the operator menu is open: the machine plays nothing */
+    bool attracting;    /* the attract demo is on the screen (the machine waits for a player) */
 } machine_t;
 
 /* What one tick did. */
@@ -142,5 +145,89 @@ void machine_input_seen(machine_t *m);
 /* The attract demo is due: [attract] enabled, idle for idle_seconds, nothing on the machine
  * (no credits, no chip on the felt, no round dealt), playing normally. */
 bool machine_attract_due(const machine_t *m);
+
+/* ---- one step: input in, events out ---- */
+
+/* The machine's states, in the order they take precedence. */
+typedef enum machine_state {
+    MACHINE_PLAY = 0,
+    MACHINE_HANDPAY,  /* a hand pay waits for the attendant */
+    MACHINE_FAULT,    /* the records failed or cannot be trusted: nothing plays */
+    MACHINE_DOOR,     /* the door is open: play stops */
+    MACHINE_OPERATOR, /* the operator menu is open */
+    MACHINE_ATTRACT   /* the demo plays itself until a player comes */
+} machine_state_t;
+machine_state_t machine_state(const machine_t *m);
+
+/* What a front gives the machine in one step: the logical buttons pressed (a bit per
+ * cfg_button_t; the machine acts on the round's, the cabinet's and the attendant's, the view
+ * keeps its own: chips, spots, help, ...), the bet BET places (a wager and the chip's value:
+ * a front's chip tray and focus are its own business), the note BILL inserts, and whether the
+ * view still animates (a decision waits for the cards to be seen, and so does a timer). */
+typedef struct machine_input {
+    uint64_t pressed;
+    wager_t bet_wager;
+    int64_t bet_amount;
+    int64_t bill;   /* BILL: the note's value; 0: the first value the acceptor takes */
+    bool view_busy;
+    bool real;      /* a person pressed or touched something: the idle time starts again */
+} machine_input_t;
+
+static inline void machine_press(machine_input_t *in, cfg_button_t b) {
+    in->pressed |= 1ull << b;
+}
+static inline bool machine_pressed(const machine_input_t *in, cfg_button_t b) {
+    return (in->pressed >> b) & 1u;
+}
+
+typedef enum machine_event_type {
+    MEV_ROUND = 0,   /* the round acted: its events (game.round.events) are what to animate */
+    MEV_NEW_ROUND,   /* a new round opened: the table is cleared */
+    MEV_REFUSED,     /* an action refused: text says why, in the player's words */
+    MEV_DECIDED,     /* the player's decision, before its MEV_ROUND: value 0 fold, 1..3 */
+    MEV_TIMER_DEALT, /* the betting time ran out and dealt (a MEV_ROUND follows) */
+    MEV_AUTO_FOLDED, /* the decision time ran out and folded (a MEV_ROUND follows) */
+    MEV_CREDIT_IN,   /* a coin or a note credited: amount */
+    MEV_TICKET,      /* a cash-out ticket recorded: voucher (the front prints it) */
+    MEV_CLEARED,     /* the attendant cleared a hand pay or a fault */
+    MEV_OPERATOR,    /* the operator menu opens (state MACHINE_OPERATOR) */
+    MEV_DOOR         /* the door opened (value 1) or closed (0) */
+} machine_event_type_t;
+
+typedef struct machine_event {
+    machine_event_type_t type;
+    int value;
+    int64_t amount;
+    char text[STORE_MSG_LEN + 300];
+    game_voucher_t voucher;
+} machine_event_t;
+
+#define MACHINE_MAX_EVENTS 16
+typedef struct machine_events {
+    machine_event_t ev[MACHINE_MAX_EVENTS];
+    int n;
+} machine_events_t;
+
+/* One step: the input is applied in a fixed order (the door, credits in, cash out, the operator
+ * menu, the attendant, the round's buttons in cfg_button_t order), then the clock moves by dt_ms
+ * and the timers act; events says what happened, in order, for the view to show. While the
+ * operator menu is open or the demo plays, the machine only keeps time. */
+void machine_step(machine_t *m, const machine_input_t *in, uint32_t dt_ms, machine_events_t *events);
+
+/* The operator menu was closed (audited); play goes on. */
+void machine_operator_done(machine_t *m);
+
+/* The chips a player bets with, in minor units, smallest first (the tray of every front). */
+#define MACHINE_CHIPS 6
+extern const int64_t MACHINE_CHIP_VALUES[MACHINE_CHIPS];
+
+/* Autoplay (kill tests, soak runs, the attract demo): the buttons a player would press next,
+ * one at a time: 1.00 chips on the ante up to the table minimum, last round's bets again
+ * (REPEAT, REBET & DEAL), the optimal decision (strategy may be NULL: always play), the
+ * attendant's key for a hand pay. Returns true when `rounds` rounds are recorded (or the
+ * machine is faulted: nothing more can be played). */
+struct strategy;
+bool machine_autoplay(const machine_t *m, const struct strategy *s, bool view_busy,
+                      int64_t rounds, machine_input_t *in);
 
 #endif

@@ -238,39 +238,33 @@ bool car_analyse(const int32_t pays[EVAL_CATEGORIES], int threads, car_result_t 
     return car_analyse_visit(pays, threads, out, NULL, NULL, NULL);
 }
 
-bool car_analyse_visit(const int32_t pays[EVAL_CATEGORIES], int threads, car_result_t *out,
-                       car_visit_fn visit, void *user, const atomic_int *stop) {
-    memset(out, 0, sizeof *out);
-    memcpy(out->pays, pays, sizeof out->pays);
-    ctx_t x;
-    memset(&x, 0, sizeof x);
-    memcpy(x.pays, pays, sizeof x.pays);
-    x.visit = visit;
-    x.user = user;
-    x.stop = stop;
+/* The context every job reads: the pay table, the caller's callback, Pascal's triangle for the
+ * counters' subset indexes, and the two values the qualifying rule and AKJ83 compare against. */
+static void ctx_init(ctx_t *x, const int32_t pays[EVAL_CATEGORIES], car_visit_fn visit, void *user,
+                     const atomic_int *stop) {
+    memset(x, 0, sizeof *x);
+    memcpy(x->pays, pays, sizeof x->pays);
+    x->visit = visit;
+    x->user = user;
+    x->stop = stop;
     for (int n = 0; n <= 52; n++)
         for (int k = 0; k <= 5; k++) {
             if (k == 0)
-                x.binom[n][k] = 1;
+                x->binom[n][k] = 1;
             else if (n == 0)
-                x.binom[n][k] = 0;
+                x->binom[n][k] = 0;
             else
-                x.binom[n][k] = x.binom[n - 1][k - 1] + x.binom[n - 1][k];
+                x->binom[n][k] = x->binom[n - 1][k - 1] + x->binom[n - 1][k];
         }
-    x.qualify = car_qualify_value();
-    x.akj83 = car_akj83_value();
+    x->qualify = car_qualify_value();
+    x->akj83 = car_akj83_value();
+}
 
-    bool ok = false;
-    uint16_t *values = malloc(NHANDS * sizeof *values);
-    card_t(*raw)[5] = malloc(NHANDS * sizeof *raw);
-    x.hands = malloc(NHANDS * sizeof *x.hands);
-    x.hand_start = calloc(EVAL_CLASSES + 3, sizeof *x.hand_start);
-    x.rep_start = calloc(EVAL_CLASSES + 3, sizeof *x.rep_start);
-    x.reps = malloc(140000 * sizeof *x.reps);
-    rep_t *rawreps = malloc(140000 * sizeof *rawreps);
-    if (!values || !raw || !x.hands || !x.hand_start || !x.rep_start || !x.reps || !rawreps)
-        goto done;
-
+/* Every hand once, cards ascending, with its value, and the representative of each suit class
+ * beside it; the hands and classes of each value are counted in hand_start[v + 1] and
+ * rep_start[v + 1], to become first indexes. Returns the number of classes kept. */
+static int enumerate_hands(ctx_t *x, uint16_t *values, card_t (*raw)[5], rep_t *rawreps,
+                           uint32_t *nhands) {
     uint32_t n = 0;
     int nreps = 0;
     eval_hand_t h0 = eval_hand_empty();
@@ -288,13 +282,13 @@ bool car_analyse_visit(const int32_t pays[EVAL_CATEGORIES], int threads, car_res
                         hc[0] = (card_t)a, hc[1] = (card_t)b, hc[2] = (card_t)c;
                         hc[3] = (card_t)d, hc[4] = (card_t)e;
                         values[n++] = (uint16_t)v;
-                        x.hand_start[v + 1]++;
+                        x->hand_start[v + 1]++;
                         uint8_t w;
                         if (canonical(hc, &w) && nreps < 140000) {
                             memcpy(rawreps[nreps].c, hc, 5);
                             rawreps[nreps].weight = w;
                             rawreps[nreps].value = (uint16_t)v;
-                            x.rep_start[v + 1]++;
+                            x->rep_start[v + 1]++;
                             nreps++;
                         }
                     }
@@ -302,50 +296,62 @@ bool car_analyse_visit(const int32_t pays[EVAL_CATEGORIES], int threads, car_res
             }
         }
     }
-    for (int v = 1; v <= EVAL_CLASSES + 2; v++) {
-        x.hand_start[v] += x.hand_start[v - 1];
-        x.rep_start[v] += x.rep_start[v - 1];
-    }
-    {
-        uint32_t *fill = calloc(EVAL_CLASSES + 2, sizeof *fill);
-        if (!fill) goto done;
-        for (uint32_t i = 0; i < n; i++) {
-            int v = values[i];
-            memcpy(x.hands[x.hand_start[v] + fill[v]++], raw[i], 5);
-        }
-        memset(fill, 0, (EVAL_CLASSES + 2) * sizeof *fill);
-        for (int i = 0; i < nreps; i++) {
-            int v = rawreps[i].value;
-            x.reps[x.rep_start[v] + fill[v]++] = rawreps[i];
-        }
-        free(fill);
-    }
-    x.nreps = nreps;
-    out->classes = nreps;
+    *nhands = n;
+    return nreps;
+}
 
-    /* Split the values into ranges of about equal work. */
-    if (threads < 1) threads = 1;
-    if (threads > 8) threads = 8;
+/* The counts become first indexes, and the hands and classes are placed in order of value (a
+ * counting sort: within a value they keep the order they were made in, so every run visits
+ * them in the same order). False when memory runs out. */
+static bool sort_by_value(ctx_t *x, const uint16_t *values, card_t (*raw)[5], uint32_t n,
+                          const rep_t *rawreps, int nreps) {
+    for (int v = 1; v <= EVAL_CLASSES + 2; v++) {
+        x->hand_start[v] += x->hand_start[v - 1];
+        x->rep_start[v] += x->rep_start[v - 1];
+    }
+    uint32_t *fill = calloc(EVAL_CLASSES + 2, sizeof *fill);
+    if (!fill) return false;
+    for (uint32_t i = 0; i < n; i++) {
+        int v = values[i];
+        memcpy(x->hands[x->hand_start[v] + fill[v]++], raw[i], 5);
+    }
+    memset(fill, 0, (EVAL_CLASSES + 2) * sizeof *fill);
+    for (int i = 0; i < nreps; i++) {
+        int v = rawreps[i].value;
+        x->reps[x->rep_start[v] + fill[v]++] = rawreps[i];
+    }
+    free(fill);
+    return true;
+}
+
+/* Splits the values into `threads` ranges of about equal work: a value costs its classes times
+ * (a fixed cost per class plus the hands of that value, which each class looks through for
+ * equal hands). */
+static void split_jobs(const ctx_t *x, int threads, job_t jobs[8]) {
     double cost_total = 0;
     for (int v = 1; v <= EVAL_CLASSES; v++)
-        cost_total += (double)(x.rep_start[v + 1] - x.rep_start[v]) *
-                      (1500.0 + (double)(x.hand_start[v + 1] - x.hand_start[v]));
-    job_t jobs[8];
-    pthread_t tid[8];
+        cost_total += (double)(x->rep_start[v + 1] - x->rep_start[v]) *
+                      (1500.0 + (double)(x->hand_start[v + 1] - x->hand_start[v]));
     int v = 1;
     double acc = 0;
     for (int t = 0; t < threads; t++) {
         memset(&jobs[t], 0, sizeof jobs[t]);
-        jobs[t].ctx = &x;
+        jobs[t].ctx = x;
         jobs[t].v_lo = v;
         double target = cost_total * (t + 1) / threads;
         while (v <= EVAL_CLASSES && (t == threads - 1 || acc < target)) {
-            acc += (double)(x.rep_start[v + 1] - x.rep_start[v]) *
-                   (1500.0 + (double)(x.hand_start[v + 1] - x.hand_start[v]));
+            acc += (double)(x->rep_start[v + 1] - x->rep_start[v]) *
+                   (1500.0 + (double)(x->hand_start[v + 1] - x->hand_start[v]));
             v++;
         }
         jobs[t].v_hi = v;
     }
+}
+
+/* Runs the jobs, the first on this thread; a job whose thread cannot be started runs here
+ * afterwards, so that the result never depends on how many threads there were. */
+static void run_jobs(job_t jobs[8], int threads) {
+    pthread_t tid[8];
     int started = 0;
     for (int t = 1; t < threads; t++) {
         if (pthread_create(&tid[t], NULL, run_job, &jobs[t]) != 0) break;
@@ -354,11 +360,16 @@ bool car_analyse_visit(const int32_t pays[EVAL_CATEGORIES], int threads, car_res
     run_job(&jobs[0]);
     for (int t = 1; t <= started; t++) pthread_join(tid[t], NULL);
     for (int t = started + 1; t < threads; t++) run_job(&jobs[t]);
-    ok = true;
+}
+
+/* Adds up the jobs' tallies into the result; false when any job stopped or ran out of memory. */
+static bool sum_jobs(const job_t jobs[8], int threads, car_result_t *out) {
+    bool ok = true;
     for (int t = 0; t < threads; t++) {
         ok = ok && jobs[t].ok;
         for (int s = 0; s < CAR_STRATEGIES; s++) {
-            car_tally_t *d = &out->tally[s], *src = &jobs[t].tally[s];
+            car_tally_t *d = &out->tally[s];
+            const car_tally_t *src = &jobs[t].tally[s];
             d->fold += src->fold;
             d->not_qualify += src->not_qualify;
             for (int c = 0; c < EVAL_CATEGORIES; c++) d->win[c] += src->win[c];
@@ -370,6 +381,39 @@ bool car_analyse_visit(const int32_t pays[EVAL_CATEGORIES], int threads, car_res
         }
     }
     out->total = out->tally[CAR_OPTIMAL].fold + out->tally[CAR_OPTIMAL].play;
+    return ok;
+}
+
+bool car_analyse_visit(const int32_t pays[EVAL_CATEGORIES], int threads, car_result_t *out,
+                       car_visit_fn visit, void *user, const atomic_int *stop) {
+    memset(out, 0, sizeof *out);
+    memcpy(out->pays, pays, sizeof out->pays);
+    ctx_t x;
+    ctx_init(&x, pays, visit, user, stop);
+
+    bool ok = false;
+    uint16_t *values = malloc(NHANDS * sizeof *values);
+    card_t(*raw)[5] = malloc(NHANDS * sizeof *raw);
+    x.hands = malloc(NHANDS * sizeof *x.hands);
+    x.hand_start = calloc(EVAL_CLASSES + 3, sizeof *x.hand_start);
+    x.rep_start = calloc(EVAL_CLASSES + 3, sizeof *x.rep_start);
+    x.reps = malloc(140000 * sizeof *x.reps);
+    rep_t *rawreps = malloc(140000 * sizeof *rawreps);
+    if (!values || !raw || !x.hands || !x.hand_start || !x.rep_start || !x.reps || !rawreps)
+        goto done;
+
+    uint32_t n;
+    int nreps = enumerate_hands(&x, values, raw, rawreps, &n);
+    if (!sort_by_value(&x, values, raw, n, rawreps, nreps)) goto done;
+    x.nreps = nreps;
+    out->classes = nreps;
+
+    if (threads < 1) threads = 1;
+    if (threads > 8) threads = 8;
+    job_t jobs[8];
+    split_jobs(&x, threads, jobs);
+    run_jobs(jobs, threads);
+    ok = sum_jobs(jobs, threads, out);
 
 done:
     free(values);

@@ -25,9 +25,9 @@
  * to rules_t goes into RULES_FIELDS only. Version-1 rounds of Asian Stud were paid the margin odds
  * on ante and raise, so they decode with asian_odds_on_ante = 1.
  *
- * A field added to rules_t must be added to RULES_FIELDS with its absent value (the test_store
- * tripwire on sizeof(rules_t) says so), or two configurations that differ in it would hash
- * alike. */
+ * A field added to rules_t must be added to RULES_FIELDS with its absent value (the
+ * test_store_cabinet tripwire on sizeof(rules_t) says so), or two configurations that differ in
+ * it would hash alike. */
 #define RULES_FIELDS(S, A)                                                                         \
     S(variant, 0)                                                                                  \
     S(preset, 0)                                                                                   \

@@ -301,6 +301,101 @@ static bool open_writes(store_t *s, int64_t void_game, const char *accept_note) 
     return true;
 }
 
+/* What is refused before any database is opened: a fault the caller already has to show, no
+ * machine key, an empty file, nothing to open read-only, or a missing database whose anchor
+ * says it had records. Otherwise a missing database is created whole (*fresh tells whether it
+ * was). False when the store is to carry only the fault it has set. */
+static bool open_preflight(store_t *s, const char *path, const store_options_t *o, bool creating,
+                           bool *fresh, char *err, size_t errlen) {
+    *fresh = false;
+    if (o->fault_message) {
+        /* a database of another version says so first (schema 1 has no machine key yet) */
+        struct stat sb;
+        if (stat(path, &sb) == 0 && sb.st_size > 0 &&
+            sqlite3_open_v2(path, &s->db, SQLITE_OPEN_READONLY, NULL) == SQLITE_OK &&
+            !open_version(s, path, o, false))
+            return false;
+        st_start_op(s);
+        st_broken(s, "%s.", o->fault_message);
+        return false;
+    }
+    if (!o->machine_key) {
+        st_broken(s, "No machine key was given for %s: its records cannot be checked.", path);
+        return false;
+    }
+
+    bool exists;
+    if (file_is_empty(path, &exists)) {
+        st_broken(s,
+                  "The database file %s is empty: it was truncated or replaced. Play is stopped "
+                  "and nothing was created over it; an attendant calls a technician, who restores "
+                  "the database from its backup.",
+                  path);
+        return false;
+    }
+    if (!exists && o->read_only) {
+        st_broken(s, "There is no database at %s.", path);
+        return false;
+    }
+    if (!exists && !creating) {
+        /* a missing database is made anew only for a machine that had recorded nothing */
+        st_anchor_rec_t rec;
+        int state = 0;
+        if (o->anchor_path && st_anchor_peek(o->machine_key, o->anchor_path, &rec, &state) &&
+            state == 1 && rec.nonempty) {
+            s->rollback = true;
+            st_broken(s,
+                      "The database %s is missing, but this "
+                      "machine had recorded %lld games and ticket %lld (its anchor %s). Nothing "
+                      "was created over it; a technician restores the database from its backup.",
+                      path, (long long)rec.last_game, (long long)rec.last_ticket, o->anchor_path);
+            return false;
+        }
+        store_options_t make = *o;
+        make.anchor_path = NULL;
+        *fresh = create_whole(path, &make, err, errlen);
+        /* when it failed, the open below reports what is wrong with the place */
+    }
+    return true;
+}
+
+/* The connection and how it writes. False, with the reason in the store, when it cannot be
+ * opened or set up. */
+static bool open_connection(store_t *s, const char *path, const store_options_t *o) {
+    int flags = o->read_only ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE;
+    if (sqlite3_open_v2(path, &s->db, flags, NULL) != SQLITE_OK) {
+        if (s->db)
+            st_db_fail(s, "opening the database");
+        else
+            st_broken(s, "The database %s cannot be opened (no memory).", path);
+        return false;
+    }
+    sqlite3_extended_result_codes(s->db, 1);
+    sqlite3_busy_timeout(s->db, 5000);
+    /* WAL survives a crash with every committed transaction; FULL syncs the log at each commit,
+     * so that a power cut cannot lose a committed action */
+    if (!o->read_only) {
+        int64_t dummy;
+        /* one game process per database: a second one (a hung instance, a restart too early)
+         * waits for the lock and then refuses instead of interleaving its rounds */
+        if (!st_exec(s, "PRAGMA locking_mode=EXCLUSIVE", "opening the database") ||
+            !st_q_int(s, &dummy, 0, "opening the database", "PRAGMA journal_mode=WAL") ||
+            !st_exec(s, o->unsafe_no_sync ? "PRAGMA synchronous=OFF" : "PRAGMA synchronous=FULL",
+                     "opening the database"))
+            return false;
+    }
+    return true;
+}
+
+/* A test's limit on the database's size: `extra` pages beyond what it holds now. */
+static bool open_page_limit(store_t *s, int extra) {
+    int64_t pages, dummy;
+    char sql[64];
+    if (!st_q_int(s, &pages, 0, "limiting the database", "PRAGMA page_count")) return false;
+    snprintf(sql, sizeof sql, "PRAGMA max_page_count=%lld", (long long)pages + extra);
+    return st_q_int(s, &dummy, 0, "limiting the database", sql);
+}
+
 static store_status_t open_impl(const char *path, const store_options_t *opt, store_t **out,
                                 char *err, size_t errlen, bool creating) {
     store_options_t o = {0};
@@ -318,77 +413,10 @@ static store_status_t open_impl(const char *path, const store_options_t *opt, st
     s->fail_marker = o.test_fail_marker;
     s->skip_anchor_done = o.test_skip_anchor_done;
     st_start_op(s);
-    if (o.fault_message) {
-        /* a database of another version says so first (schema 1 has no machine key yet) */
-        struct stat sb;
-        if (stat(path, &sb) == 0 && sb.st_size > 0 &&
-            sqlite3_open_v2(path, &s->db, SQLITE_OPEN_READONLY, NULL) == SQLITE_OK &&
-            !open_version(s, path, &o, false))
-            return fault_only(s, err, errlen);
-        st_start_op(s);
-        st_broken(s, "%s.", o.fault_message);
+    bool fresh;
+    if (!open_preflight(s, path, &o, creating, &fresh, err, errlen))
         return fault_only(s, err, errlen);
-    }
-    if (!o.machine_key) {
-        st_broken(s, "No machine key was given for %s: its records cannot be checked.", path);
-        return fault_only(s, err, errlen);
-    }
-
-    bool exists, fresh = false;
-    if (file_is_empty(path, &exists)) {
-        st_broken(s,
-                  "The database file %s is empty: it was truncated or replaced. Play is stopped "
-                  "and nothing was created over it; an attendant calls a technician, who restores "
-                  "the database from its backup.",
-                  path);
-        return fault_only(s, err, errlen);
-    }
-    if (!exists && o.read_only) {
-        st_broken(s, "There is no database at %s.", path);
-        return fault_only(s, err, errlen);
-    }
-    if (!exists && !creating) {
-        /* a missing database is made anew only for a machine that had recorded nothing */
-        st_anchor_rec_t rec;
-        int state = 0;
-        if (o.anchor_path && st_anchor_peek(o.machine_key, o.anchor_path, &rec, &state) &&
-            state == 1 && rec.nonempty) {
-            s->rollback = true;
-            st_broken(s,
-                      "The database %s is missing, but this "
-                      "machine had recorded %lld games and ticket %lld (its anchor %s). Nothing "
-                      "was created over it; a technician restores the database from its backup.",
-                      path, (long long)rec.last_game, (long long)rec.last_ticket, o.anchor_path);
-            return fault_only(s, err, errlen);
-        }
-        store_options_t make = o;
-        make.anchor_path = NULL;
-        fresh = create_whole(path, &make, err, errlen);
-        /* when it failed, the open below reports what is wrong with the place */
-    }
-
-    int flags = o.read_only ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE;
-    if (sqlite3_open_v2(path, &s->db, flags, NULL) != SQLITE_OK) {
-        if (s->db)
-            st_db_fail(s, "opening the database");
-        else
-            st_broken(s, "The database %s cannot be opened (no memory).", path);
-        return open_fail(s, err, errlen);
-    }
-    sqlite3_extended_result_codes(s->db, 1);
-    sqlite3_busy_timeout(s->db, 5000);
-    /* WAL survives a crash with every committed transaction; FULL syncs the log at each commit,
-     * so that a power cut cannot lose a committed action */
-    if (!o.read_only) {
-        int64_t dummy;
-        /* one game process per database: a second one (a hung instance, a restart too early)
-         * waits for the lock and then refuses instead of interleaving its rounds */
-        if (!st_exec(s, "PRAGMA locking_mode=EXCLUSIVE", "opening the database") ||
-            !st_q_int(s, &dummy, 0, "opening the database", "PRAGMA journal_mode=WAL") ||
-            !st_exec(s, o.unsafe_no_sync ? "PRAGMA synchronous=OFF" : "PRAGMA synchronous=FULL",
-                     "opening the database"))
-            return open_fail(s, err, errlen);
-    }
+    if (!open_connection(s, path, &o)) return open_fail(s, err, errlen);
     if (!st_exec(s, "PRAGMA foreign_keys=ON; PRAGMA cell_size_check=ON", "opening the database") ||
         !open_version(s, path, &o, creating) || !st_check_schema(s) ||
         !open_key(s, o.machine_key) || !st_load_heads(s) || !open_nonempty(s))
@@ -407,15 +435,8 @@ static store_status_t open_impl(const char *path, const store_options_t *opt, st
     int64_t void_game;
     if (!st_load_in_play(s) || !check_void_marker(s, &void_game)) return open_fail(s, err, errlen);
     st_settle_state(s);
-    if (o.test_page_limit > 0) {
-        int64_t pages, dummy;
-        char sql[64];
-        if (!st_q_int(s, &pages, 0, "limiting the database", "PRAGMA page_count"))
-            return open_fail(s, err, errlen);
-        snprintf(sql, sizeof sql, "PRAGMA max_page_count=%lld",
-                 (long long)pages + o.test_page_limit);
-        if (!st_q_int(s, &dummy, 0, "limiting the database", sql)) return open_fail(s, err, errlen);
-    }
+    if (o.test_page_limit > 0 && !open_page_limit(s, o.test_page_limit))
+        return open_fail(s, err, errlen);
     if (!o.read_only &&
         !open_writes(s, void_game, o.accept_restore && o.anchor_path ? accept_note : NULL))
         return open_fail(s, err, errlen);

@@ -1,0 +1,269 @@
+/* One step of the machine: the input a front gives, the events it shows. See machine.h. */
+#include <stdio.h>
+#include <string.h>
+
+#include "advice.h"
+#include "machine.h"
+#include "strategy.h"
+
+machine_state_t machine_state(const machine_t *m) {
+    const game_t *g = &m->game;
+    if (g->state == GAME_FAULT) return MACHINE_FAULT;
+    if (g->state == GAME_LOCKED) return MACHINE_HANDPAY;
+    if (g->door_open) return MACHINE_DOOR;
+    if (m->operator_open) return MACHINE_OPERATOR;
+    if (m->attracting) return MACHINE_ATTRACT;
+    return MACHINE_PLAY;
+}
+
+static machine_event_t *emit(machine_events_t *e, machine_event_type_t type) {
+    if (e->n == MACHINE_MAX_EVENTS) return NULL; /* the step's events are a few at most */
+    machine_event_t *ev = &e->ev[e->n++];
+    memset(ev, 0, sizeof *ev);
+    ev->type = type;
+    return ev;
+}
+
+static void refuse(machine_events_t *e, const char *why) {
+    machine_event_t *ev = emit(e, MEV_REFUSED);
+    if (ev) snprintf(ev->text, sizeof ev->text, "%s", why);
+}
+
+/* ---- the round's buttons ---- */
+
+static bool act(machine_t *m, round_action_t a, machine_events_t *e) {
+    round_status_t st = game_act(&m->game, a);
+    if (st.refusal) {
+        refuse(e, st.message);
+        return false;
+    }
+    emit(e, MEV_ROUND);
+    return true;
+}
+
+/* The first betting action after a finished round opens a new one. */
+static void ensure_betting(machine_t *m, machine_events_t *e) {
+    if (!game_round_over(&m->game)) return;
+    game_new_round(&m->game);
+    emit(e, MEV_NEW_ROUND);
+}
+
+static void bet(machine_t *m, wager_t w, int64_t amount, machine_events_t *e) {
+    if (w < 0 || w >= WAGER_COUNT || !(w == WAGER_ANTE || wager_is_side(w))) {
+        refuse(e, "This spot takes its bet when you decide.");
+        return;
+    }
+    ensure_betting(m, e);
+    if (m->game.round.phase == ROUND_BETTING) act(m, round_bet(0, w, amount), e);
+}
+
+static void deal(machine_t *m, machine_events_t *e) {
+    if (game_round_over(&m->game)) {
+        /* DEAL after a round: the same bets again */
+        ensure_betting(m, e);
+        if (!act(m, round_simple(ACT_REPEAT, 0), e)) return;
+    }
+    if (m->game.round.phase == ROUND_BETTING) act(m, round_simple(ACT_DEAL, 0), e);
+}
+
+static void decide(machine_t *m, cfg_button_t b, bool view_busy, machine_events_t *e) {
+    const round_t *r = &m->game.round;
+    if (r->phase != ROUND_DECIDING || view_busy || !round_seat_can_decide(r, 0)) return;
+    bool cajun = m->game.rules.variant == VARIANT_CAJUN;
+    int chose = b == CFG_BUTTON_FOLD     ? 0
+                : b == CFG_BUTTON_RAISE2 ? 2
+                : b == CFG_BUTTON_RAISE3 ? 3
+                                         : 1;
+    if (!cajun && chose > 1) return; /* RAISE 2x and 3x are Cajun Stud's */
+    machine_event_t *ev = emit(e, MEV_DECIDED);
+    if (ev) ev->value = chose;
+    if (chose == 0)
+        act(m, round_simple(ACT_FOLD, 0), e);
+    else if (cajun)
+        act(m, round_raise(0, chose), e);
+    else
+        act(m, round_simple(ACT_PLAY, 0), e);
+}
+
+static void round_button(machine_t *m, cfg_button_t b, const machine_input_t *in,
+                         machine_events_t *e) {
+    const round_t *r = &m->game.round;
+    switch (b) {
+    case CFG_BUTTON_BET:
+        bet(m, in->bet_wager, in->bet_amount, e);
+        break;
+    case CFG_BUTTON_REPEAT:
+        /* seed 001: SPACE repeats the last bets, and a second SPACE doubles them */
+        ensure_betting(m, e);
+        if (r->phase == ROUND_BETTING)
+            act(m, round_simple(round_seat_staked(r, 0) ? ACT_DOUBLE : ACT_REPEAT, 0), e);
+        break;
+    case CFG_BUTTON_DOUBLE:
+        if (r->phase == ROUND_BETTING) act(m, round_simple(ACT_DOUBLE, 0), e);
+        break;
+    case CFG_BUTTON_UNDO:
+        if (r->phase == ROUND_BETTING) act(m, round_simple(ACT_UNDO, 0), e);
+        break;
+    case CFG_BUTTON_CLEAR:
+        if (r->phase == ROUND_BETTING) act(m, round_simple(ACT_CLEAR, 0), e);
+        break;
+    case CFG_BUTTON_DEAL:
+        if (r->phase == ROUND_DECIDING)
+            decide(m, CFG_BUTTON_PLAY, in->view_busy, e);
+        else if (!in->view_busy)
+            deal(m, e);
+        break;
+    case CFG_BUTTON_PLAY:
+    case CFG_BUTTON_FOLD:
+    case CFG_BUTTON_RAISE1:
+    case CFG_BUTTON_RAISE2:
+    case CFG_BUTTON_RAISE3:
+        decide(m, b, in->view_busy, e);
+        break;
+    default:
+        break;
+    }
+}
+
+/* ---- the cabinet's buttons ---- */
+
+static void credit_in(machine_t *m, store_credit_in_t kind, int64_t amount, machine_events_t *e) {
+    char why[STORE_MSG_LEN + 300], b[40], detail[80];
+    snprintf(detail, sizeof detail, "%s %s", kind == STORE_IN_COIN ? "coin" : "note",
+             game_money(&m->game, amount, b));
+    if (!game_credit_in(&m->game, kind, amount, detail, why, sizeof why)) {
+        refuse(e, why); /* the acceptor returns it */
+        return;
+    }
+    machine_event_t *ev = emit(e, MEV_CREDIT_IN);
+    if (ev) ev->amount = amount, ev->value = kind;
+}
+
+static void bill(machine_t *m, int64_t note, machine_events_t *e) {
+    const cfg_t *c = &m->cfg;
+    if (note == 0 && c->cabinet.bill_values.count) note = c->cabinet.bill_values.value[0];
+    bool taken = false;
+    for (int i = 0; i < c->cabinet.bill_values.count; i++)
+        taken |= c->cabinet.bill_values.value[i] == note;
+    if (taken)
+        credit_in(m, STORE_IN_BILL, note, e);
+    else
+        refuse(e, "Note refused: this machine does not take it.");
+}
+
+static void cash_out(machine_t *m, machine_events_t *e) {
+    game_voucher_t v;
+    char why[STORE_MSG_LEN + 300];
+    if (!game_cashout(&m->game, &v, why, sizeof why)) {
+        refuse(e, why);
+        return;
+    }
+    machine_event_t *ev = emit(e, MEV_TICKET);
+    if (ev) ev->voucher = v, ev->amount = v.amount;
+}
+
+/* The door, credits in and out, the operator menu and the attendant's key. */
+static void cabinet(machine_t *m, const machine_input_t *in, machine_events_t *e) {
+    game_t *g = &m->game;
+    if (machine_pressed(in, CFG_BUTTON_DOOR)) {
+        if (game_door(g, !g->door_open)) {
+            machine_event_t *ev = emit(e, MEV_DOOR);
+            if (ev) ev->value = g->door_open;
+        } else {
+            refuse(e, "The door could not be recorded.");
+        }
+    }
+    if (machine_pressed(in, CFG_BUTTON_COIN)) credit_in(m, STORE_IN_COIN, m->cfg.cabinet.coin_value, e);
+    if (machine_pressed(in, CFG_BUTTON_BILL)) bill(m, in->bill, e);
+    if (machine_pressed(in, CFG_BUTTON_CASHOUT)) cash_out(m, e);
+    /* the attendant's key clears a hand pay or a fault; on a machine at play it opens the menu,
+     * as the service button does */
+    bool attendant = machine_pressed(in, CFG_BUTTON_ATTENDANT);
+    if (attendant && g->state != GAME_PLAY) {
+        if (machine_attendant(m)) emit(e, MEV_CLEARED);
+        attendant = false;
+    }
+    if (machine_pressed(in, CFG_BUTTON_SERVICE) || attendant) {
+        if (game_dealt(g)) {
+            refuse(e, "The operator menu opens between games.");
+        } else {
+            m->operator_open = true;
+            emit(e, MEV_OPERATOR);
+        }
+    }
+}
+
+static void timers(machine_t *m, uint32_t dt_ms, bool view_busy, machine_events_t *e) {
+    machine_tick_result_t t = machine_tick(m, dt_ms, view_busy);
+    if (t == MACHINE_TICK_NOTHING) return;
+    emit(e, t == MACHINE_TICK_DEALT ? MEV_TIMER_DEALT : MEV_AUTO_FOLDED);
+    emit(e, MEV_ROUND);
+}
+
+void machine_step(machine_t *m, const machine_input_t *in, uint32_t dt_ms, machine_events_t *e) {
+    e->n = 0;
+    if (in->real) machine_input_seen(m);
+    if (m->operator_open || m->attracting) {
+        /* the clock runs (the keypad's lock expires); nothing plays, and no timer runs: the
+         * betting time starts again when play does */
+        m->now_ms += dt_ms;
+        m->bet_timer_at = m->decide_timer_at = 0;
+        return;
+    }
+    cabinet(m, in, e);
+    if (m->operator_open) return;
+    /* the player's buttons before the timers: a chip starts the betting time at this step's
+     * instant, and a decision made in the step its time runs out stands */
+    if (m->game.state == GAME_PLAY)
+        for (int b = 0; b < CFG_BUTTONS; b++)
+            if (machine_pressed(in, (cfg_button_t)b)) round_button(m, (cfg_button_t)b, in, e);
+    timers(m, dt_ms, in->view_busy, e);
+}
+
+void machine_operator_done(machine_t *m) {
+    m->operator_open = false;
+    machine_operator_closed(m);
+}
+
+/* ---- autoplay ---- */
+
+const int64_t MACHINE_CHIP_VALUES[MACHINE_CHIPS] = {25, 100, 500, 2500, 10000, 50000};
+
+bool machine_autoplay(const machine_t *m, const strategy_t *s, bool view_busy, int64_t rounds,
+                      machine_input_t *in) {
+    const game_t *g = &m->game;
+    const round_t *r = &g->round;
+    game_t *gm = (game_t *)g; /* the history count reads the store; it changes nothing */
+    if ((g->store ? game_history_count(gm) : g->played) >= rounds) return true;
+    if (g->state == GAME_LOCKED) {
+        machine_press(in, CFG_BUTTON_ATTENDANT);
+        return false;
+    }
+    if (g->state != GAME_PLAY || view_busy) return g->state == GAME_FAULT;
+    in->view_busy = view_busy;
+    if (r->phase == ROUND_DECIDING) {
+        if (!round_seat_can_decide(r, 0)) return false;
+        /* the optimal decision, the same strategy the hint and the par sheet use */
+        int best = s ? advice_decide(s, r, 0) : 1;
+        static const cfg_button_t raise[4] = {CFG_BUTTON_FOLD, CFG_BUTTON_RAISE1,
+                                              CFG_BUTTON_RAISE2, CFG_BUTTON_RAISE3};
+        machine_press(in, g->rules.variant == VARIANT_CAJUN ? raise[best < 0 ? 0 : best & 3]
+                          : best > 0                        ? CFG_BUTTON_PLAY
+                                                            : CFG_BUTTON_FOLD);
+        return false;
+    }
+    if (r->phase == ROUND_BETTING && r->seat[0].stake[WAGER_ANTE] < g->rules.bet_min[WAGER_ANTE]) {
+        /* an empty table (a new machine, or a round a restart brought back before its first
+         * bet): last round's bets again, or 1.00 chips on the ante up to the minimum */
+        if (g->last_stakes[WAGER_ANTE] > 0 && round_seat_staked(r, 0) == 0) {
+            machine_press(in, CFG_BUTTON_REPEAT);
+        } else {
+            machine_press(in, CFG_BUTTON_BET);
+            in->bet_wager = WAGER_ANTE;
+            in->bet_amount = MACHINE_CHIP_VALUES[1]; /* 1.00 */
+        }
+        return false;
+    }
+    machine_press(in, CFG_BUTTON_DEAL); /* deal, or REBET & DEAL */
+    return false;
+}
