@@ -1,4 +1,5 @@
 #include "scene_help.h"
+#include "ui_gfx.h"
 
 #include <stdio.h>
 #include <stdlib.h>

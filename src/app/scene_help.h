@@ -10,7 +10,7 @@
 #include <stdbool.h>
 
 #include "game.h"
-#include "ui_gfx.h"
+#include "ui_types.h"
 
 typedef enum help_kind {
     HELP_TITLE,

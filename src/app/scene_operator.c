@@ -1,5 +1,6 @@
 #define _POSIX_C_SOURCE 200809L /* gmtime_r */
 #include "scene_operator.h"
+#include "ui_gfx.h"
 
 #include <math.h>
 #include <stdio.h>

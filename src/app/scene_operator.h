@@ -16,7 +16,7 @@
 #include "game.h"
 #include "machine.h"
 #include "ui_audio.h"
-#include "ui_gfx.h"
+#include "ui_types.h"
 #include "ui_input.h"
 
 typedef enum op_page {

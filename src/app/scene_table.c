@@ -1,4 +1,5 @@
 #include "scene_table.h"
+#include "ui_gfx.h"
 
 #include <math.h>
 #include <stdio.h>

@@ -15,7 +15,7 @@
 #include "strategy.h"
 #include "scene_help.h"
 #include "ui_audio.h"
-#include "ui_gfx.h"
+#include "ui_types.h"
 #include "ui_input.h"
 
 #define TABLE_MAX_SPOTS 8

@@ -11,22 +11,9 @@
 #include <SDL.h>
 #include <SDL_ttf.h>
 #include "ui_raster.h"
+#include "ui_types.h"
 #include <stdbool.h>
 #include <stdint.h>
-
-#define UI_W 1920.0f
-#define UI_H 1080.0f
-
-typedef struct ui_color {
-    uint8_t r, g, b, a;
-} ui_color_t;
-
-typedef struct ui_rect {
-    float x, y, w, h;
-} ui_rect_t;
-
-enum { UI_ALIGN_LEFT = 0, UI_ALIGN_CENTER = 1, UI_ALIGN_RIGHT = 2 };
-enum { UI_FONT_REGULAR = 0, UI_FONT_BOLD, UI_FONT_DISPLAY, UI_FONT_COUNT };
 
 typedef struct ui_cache_entry {
     uint64_t hash;
@@ -125,16 +112,5 @@ bool gfx_svg_opaque(ui_gfx_t *g, const char *path, ui_rect_t r);
 /* Writes what is on screen to a PNG. */
 bool gfx_screenshot(ui_gfx_t *g, const char *path);
 
-static inline ui_color_t ui_rgba(uint8_t r, uint8_t g, uint8_t b, uint8_t a) {
-    ui_color_t c = {r, g, b, a};
-    return c;
-}
-static inline ui_rect_t ui_r(float x, float y, float w, float h) {
-    ui_rect_t r = {x, y, w, h};
-    return r;
-}
-static inline bool ui_inside(ui_rect_t r, float x, float y) {
-    return x >= r.x && x < r.x + r.w && y >= r.y && y < r.y + r.h;
-}
 
 #endif

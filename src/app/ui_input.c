@@ -1,4 +1,5 @@
 #include "ui_input.h"
+#include "ui_gfx.h"
 
 #include <stdio.h>
 #include <string.h>

@@ -16,12 +16,12 @@
 #ifndef STUDPOKER_UI_INPUT_H
 #define STUDPOKER_UI_INPUT_H
 
-#include <SDL.h>
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "config.h"
-#include "ui_gfx.h"
+#include "ui_types.h"
 
 /* The scenes' short names for the config's buttons: one enum, two spellings. */
 typedef cfg_button_t ui_button_t;
@@ -76,7 +76,7 @@ typedef struct ui_input {
 #define UI_KEYS_PER_BUTTON CFG_KEYS_PER_BUTTON
 
 typedef struct ui_keymap {
-    SDL_Keycode key[CFG_BUTTONS][UI_KEYS_PER_BUTTON]; /* 0 = none */
+    int32_t key[CFG_BUTTONS][UI_KEYS_PER_BUTTON]; /* SDL_Keycode values, 0 = none */
 } ui_keymap_t;
 
 const char *ui_button_name(ui_button_t b); /* "DEAL", "CHIP1", ... (cfg_button_name) */
@@ -94,7 +94,7 @@ typedef struct ui_input_state {
     uint64_t held;
     uint32_t undo_down_ms; /* when the undo key went down: holding it clears */
     bool undo_cleared;
-    SDL_GameController *pads[4];
+    struct _SDL_GameController *pads[4]; /* SDL_GameController */
 } ui_input_state_t;
 
 /* Clears the state; the keyboard map is empty until ui_keymap_from_config fills s->map. */
