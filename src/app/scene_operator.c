@@ -238,6 +238,18 @@ static int list_len(op_page_t p) {
     return p == OP_MENU ? NMENU : p == OP_SETTINGS ? NSETTINGS : p == OP_SOUND ? SND_COUNT : 0;
 }
 
+/* The button test: every button lights; BACK twice (or the on-screen button) leaves. */
+static void buttons_update(operator_scene_t *o, const ui_input_t *in) {
+    for (int b = 0; b < BTN_COUNT; b++)
+        if (ui_pressed(in, (ui_button_t)b)) o->lit[b] = o->now + 0.6f;
+    if (ui_pressed(in, BTN_BACK))
+        o->back_presses++;
+    else if (in->pressed)
+        o->back_presses = 0;
+    if (o->back_presses >= 2 || (in->tap && ui_inside(back_rect(), in->px, in->py)))
+        go(o, OP_MENU);
+}
+
 void operator_update(operator_scene_t *o, const ui_input_t *in, float dt) {
     o->now += dt;
     if (o->page == OP_CLOSED) return;
@@ -247,15 +259,7 @@ void operator_update(operator_scene_t *o, const ui_input_t *in, float dt) {
         return;
     }
     if (o->page == OP_BUTTONS) {
-        /* every button lights; BACK twice (or the on-screen button) leaves */
-        for (int b = 0; b < BTN_COUNT; b++)
-            if (ui_pressed(in, (ui_button_t)b)) o->lit[b] = o->now + 0.6f;
-        if (ui_pressed(in, BTN_BACK))
-            o->back_presses++;
-        else if (in->pressed)
-            o->back_presses = 0;
-        if (o->back_presses >= 2 || (in->tap && ui_inside(back_rect(), in->px, in->py)))
-            go(o, OP_MENU);
+        buttons_update(o, in);
         return;
     }
     /* the touch page's last target lies under BACK: while measuring, a touch is a touch */

@@ -1,0 +1,136 @@
+/* app_internal: what the files of the program's SDL side share (not a public header).
+ *
+ * app.c          the start (the machine, the approved range, the platform) and the loop
+ * app_screens.c  the screens (table, operator menu, attract demo), each init/update/draw/unload,
+ *                and what the machine's events mean for the program (tickets, the menu)
+ * app_script.c   the headless harness: timed scripts and the summary line
+ * app_window.c   window, renderer, kiosk, fonts and pictures, sound, keyboard map, assets
+ * app_system.c   signals, the watchdog, systemd's notifications, the process's age */
+#ifndef STUDPOKER_APP_INTERNAL_H
+#define STUDPOKER_APP_INTERNAL_H
+
+#include <SDL.h>
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "app.h"
+#include "config.h"
+#include "machine.h"
+#include "scene_operator.h"
+#include "scene_table.h"
+#include "strategy.h"
+#include "ui_audio.h"
+#include "ui_gfx.h"
+#include "ui_input.h"
+
+#define TICK_HZ 120
+
+/* ---- headless scripts: "<ms> <BUTTON>", "<ms> TAP x y", "<ms> SPOT ante",
+ * "<ms> SCREENSHOT file.png", "<ms> QUIT" ---- */
+
+typedef struct script_line {
+    uint32_t at_ms;
+    char verb[24];
+    char arg[200];
+    float x, y;
+} script_line_t;
+
+typedef struct script {
+    script_line_t *lines;
+    int n, next;
+    uint32_t base_ms; /* a looping script (the benchmark) starts again from here */
+} script_t;
+
+typedef enum screen_id { SCREEN_TABLE = 0, SCREEN_OPERATOR, SCREEN_ATTRACT, SCREENS } screen_id_t;
+
+typedef struct app app_t;
+
+/* A screen: what is on the display and who takes the input. init when it becomes current,
+ * update with the tick's input (what it passes on to the machine goes into mi), draw, and
+ * unload when another screen takes over. */
+typedef struct screen {
+    const char *name;
+    void (*init)(app_t *a);
+    void (*update)(app_t *a, ui_input_t *in, machine_input_t *mi, float dt);
+    void (*draw)(app_t *a);
+    void (*unload)(app_t *a);
+} screen_t;
+
+struct app {
+    strategy_t *strategy;       /* the optimal strategy (autoplay, the hint) */
+    SDL_Thread *strategy_maker; /* the hint's strategy is built while the table is played */
+    atomic_int stop_strategy;   /* set at the end: the maker gives up at once */
+    rules_t strategy_rules;
+    SDL_Window *window;
+    SDL_Renderer *ren;
+    ui_gfx_t gfx;
+    ui_input_state_t input;
+    ui_audio_t audio;
+    machine_t machine; /* the game, its store, the cabinet's functions */
+    table_scene_t table;
+    bool fullscreen;
+    bool kiosk;
+
+    const app_run_t *o; /* what the command line adds: headless, script, seed, ... */
+    const cfg_t *c;     /* the validated config (the operator's settings: machine.cfg) */
+    char assets[512];
+    char voucher_dir[1024];
+    operator_scene_t op;
+    script_t script;
+    int64_t script_bill; /* a script's BILL <amount> */
+    screen_id_t screen;  /* the current screen */
+    bool idle_demo;      /* the demo starts by itself when nobody plays (a desktop or cabinet) */
+    bool quit;           /* the loop ends after this frame */
+    bool make_strategy_later; /* the hint's strategy thread starts after the first frame */
+    char approval_warning[128];
+    float acc;                 /* time not yet stepped */
+    double machine_ms;         /* the machine clock's fraction of a millisecond carried */
+    uint64_t drawn_signature;  /* what the last frame drawn showed */
+
+    /* the demo when nobody plays: a machine of its own (memory only, its own seeded deck) */
+    machine_t *demo;
+    table_scene_t *demo_table;
+    machine_input_t demo_in; /* the demo's own presses this tick */
+    int64_t demo_rounds_seen;
+    float interlude_left; /* the help pages between demo rounds */
+    int interlude_page;
+
+    /* the watchdog: the loop's heartbeat, watched by a thread */
+    SDL_atomic_t heartbeat_ms;
+    SDL_atomic_t stop_watchdog;
+    SDL_Thread *watchdog;
+    uint32_t notified_ms; /* systemd's watchdog was last told we live */
+};
+
+/* app_screens.c */
+const screen_t *screen_of(screen_id_t id);
+/* Makes id the current screen (unload the old one, init the new); nothing when it is already. */
+void app_switch(app_t *a, screen_id_t id);
+/* Applies what the machine did this step to the program and its table scene t. */
+void app_machine_did(app_t *a, table_scene_t *t, const machine_events_t *ev);
+/* The demo: its machine's presses for this tick (played by the optimal strategy). */
+void app_drive_demo(app_t *a, machine_t *m, table_scene_t *t, machine_input_t *in, float dt);
+int app_make_strategy(void *data); /* the hint's strategy, built on its own thread */
+
+/* app_script.c */
+bool script_load(script_t *s, const char *path, const char *text);
+void script_apply(app_t *a, uint32_t now, ui_input_t *in, bool *quit);
+void script_summary(const app_t *a);
+
+/* app_window.c */
+bool window_start(app_t *a);
+void window_stop(app_t *a);
+/* The window's own keys: fullscreen (not in a kiosk), the screenshot key. */
+void window_keys(app_t *a, const ui_input_t *in);
+
+/* app_system.c */
+void system_signals(void);
+bool system_terminating(void); /* SIGTERM or SIGINT came */
+double system_process_age_seconds(void);
+void system_watchdog_start(app_t *a);
+void system_watchdog_stop(app_t *a);
+void system_heartbeat(app_t *a);
+void system_ready(void); /* systemd: READY=1 */
+
+#endif

@@ -1,0 +1,206 @@
+/* The screens (the table, the operator menu, the attract demo) and what the machine's events
+ * mean for the program. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "app_internal.h"
+#include "voucher.h"
+
+int app_make_strategy(void *data) {
+    app_t *a = data;
+    strategy_t *s = strategy_build_until(&a->strategy_rules, &a->stop_strategy);
+    SDL_AtomicSetPtr((void **)&a->strategy, s);
+    return 0;
+}
+
+/* ---- the cabinet: credits in and out, the door, the operator menu ---- */
+
+static const char *ticket_font(app_t *a, char *buf, size_t len) {
+    snprintf(buf, len, "%s/fonts/RobotoCondensed-Bold.ttf", a->assets);
+    return buf;
+}
+
+/* A cash-out ticket the machine recorded, printed: the store has it already, so a printer
+ * fault loses no money (the attendant reprints from the audit log). */
+static void print_ticket(app_t *a, const game_voucher_t *v) {
+    game_t *g = &a->machine.game;
+    char amount[40], font[600], path[1100] = "", err[1200] = "";
+    game_money(g, v->amount, amount);
+    if (a->voucher_dir[0] &&
+        !voucher_print(a->voucher_dir, v, g->machine_id, amount, ticket_font(a, font, sizeof font),
+                       path, sizeof path, err, sizeof err))
+        fprintf(stderr, "studpoker: ticket %lld (%s, validation %s) is recorded but %s\n",
+                (long long)v->sequence, amount, v->validation, err);
+    else if (path[0])
+        fprintf(stderr, "studpoker: ticket %lld printed: %s\n", (long long)v->sequence, path);
+}
+
+/* The cabinet's own buttons go to the machine, not to the table (they are taken out of it). */
+static void cabinet_input(app_t *a, ui_input_t *in, machine_input_t *mi) {
+    static const ui_button_t cab[] = {BTN_DOOR, BTN_COIN, BTN_BILL, BTN_CASHOUT, BTN_SERVICE,
+                                      BTN_ATTENDANT};
+    for (size_t i = 0; i < sizeof cab / sizeof cab[0]; i++)
+        if (ui_pressed(in, cab[i])) {
+            machine_press(mi, cab[i]);
+            in->pressed &= ~(1ull << cab[i]);
+        }
+    mi->bill = a->script_bill;
+    a->script_bill = 0;
+}
+
+/* What the machine did, shown: the ticket printed, the operator menu opened, the rest on the
+ * table. */
+void app_machine_did(app_t *a, table_scene_t *t, const machine_events_t *ev) {
+    for (int i = 0; i < ev->n; i++) {
+        if (ev->ev[i].type == MEV_TICKET && t == &a->table) print_ticket(a, &ev->ev[i].voucher);
+        if (ev->ev[i].type == MEV_OPERATOR && t == &a->table) app_switch(a, SCREEN_OPERATOR);
+    }
+    table_events(t, ev);
+}
+
+/* ---- attract mode ---- */
+
+/* The demo plays the optimal strategy: built here when no thread is making it already. */
+static void ensure_strategy(app_t *a) {
+    if (!a->strategy && !a->strategy_maker) a->strategy = strategy_build(&a->strategy_rules);
+}
+
+static bool start_demo(app_t *a) {
+    if (!a->demo) {
+        a->demo = calloc(1, sizeof *a->demo);
+        a->demo_table = calloc(1, sizeof *a->demo_table);
+        if (!a->demo || !a->demo_table) return false;
+        /* its own seeded deck and play money: nothing of the machine's is touched */
+        if (!machine_open(a->demo, &a->machine.cfg, 100000, 0x5eed5eedu, NULL, NULL, 0) ||
+            !game_new_round(&a->demo->game))
+            return false;
+        snprintf(a->demo->game.machine_id, sizeof a->demo->game.machine_id, "%s",
+                 a->machine.game.machine_id);
+        table_init(a->demo_table, a->demo, &a->audio, true, a->assets);
+        a->demo_table->demo = true;
+    }
+    ensure_strategy(a);
+    a->interlude_left = 0;
+    return true;
+}
+
+/* The demo between rounds: every fourth round the pay table and the rules are shown for a
+ * moment (the help pages), the jackpot meter and INSERT CREDITS stay on screen throughout. */
+void app_drive_demo(app_t *a, machine_t *m, table_scene_t *t, machine_input_t *in, float dt) {
+    game_t *g = &m->game;
+    if (g->credits < 100 * g->rules.bet_min[WAGER_ANTE] && game_round_over(g))
+        g->credits = 100000; /* the demo's play money never runs out */
+    /* the jackpot meter over the demo is the machine's own (a copy: the demo's contributions
+     * and wins never reach the real pool) */
+    if (g != &a->machine.game && game_round_over(g)) g->pool = a->machine.game.pool;
+    if (a->interlude_left > 0) {
+        a->interlude_left -= dt;
+        t->overlay = OVERLAY_HELP;
+        t->page = a->interlude_page;
+        if (a->interlude_left <= 0) t->overlay = OVERLAY_NONE;
+        return;
+    }
+    if (game_round_over(g) && !table_busy(t) && g->played != a->demo_rounds_seen) {
+        a->demo_rounds_seen = g->played;
+        if (g->played % 4 == 0) {
+            a->interlude_left = t->turbo ? 1.2f : 3.5f;
+            a->interlude_page = (int)((g->played / 4) % 3);
+            return;
+        }
+    }
+    machine_autoplay(m, SDL_AtomicGetPtr((void **)&a->strategy), table_busy(t), INT64_MAX, in);
+}
+
+/* ---- the screens ---- */
+
+static bool real_input(const ui_input_t *in) {
+    return in->pressed || in->tap || in->digit >= 0;
+}
+
+/* The table: the player's. The cabinet's buttons go to the machine, the rest to the table scene;
+ * after the idle time with nothing on the machine, the demo takes over. */
+static void table_screen_update(app_t *a, ui_input_t *in, machine_input_t *mi, float dt) {
+    if (a->o->attract) { /* the demo run: the machine plays itself */
+        app_drive_demo(a, &a->machine, &a->table, mi, dt);
+        table_input(&a->table, in, mi);
+        return;
+    }
+    cabinet_input(a, in, mi);
+    table_input(&a->table, in, mi);
+    if (a->idle_demo && machine_attract_due(&a->machine) && !table_busy(&a->table))
+        app_switch(a, SCREEN_ATTRACT);
+}
+
+static void table_screen_draw(app_t *a) {
+    table_draw(&a->table, &a->gfx);
+}
+
+/* The operator menu, over the table: the keypad first, then the pages. */
+static void operator_screen_init(app_t *a) {
+    operator_open(&a->op);
+}
+
+static void operator_screen_update(app_t *a, ui_input_t *in, machine_input_t *mi, float dt) {
+    (void)mi;
+    operator_update(&a->op, in, dt);
+    if (a->op.shutdown) a->quit = true;
+    if (!operator_is_open(&a->op)) app_switch(a, SCREEN_TABLE);
+}
+
+static void operator_screen_draw(app_t *a) {
+    table_draw(&a->table, &a->gfx);
+    operator_draw(&a->op, &a->gfx);
+}
+
+/* The attract demo: a machine of its own plays on its own table; any real input brings back
+ * the player's table as it was left, and a coin or a note is credited at once. */
+static void attract_screen_init(app_t *a) {
+    if (!start_demo(a)) {
+        fprintf(stderr, "studpoker: the demo could not start (no memory)\n");
+        a->screen = SCREEN_TABLE;
+        return;
+    }
+    a->machine.attracting = true;
+}
+
+static void attract_screen_update(app_t *a, ui_input_t *in, machine_input_t *mi, float dt) {
+    if (real_input(in)) {
+        app_switch(a, SCREEN_TABLE);
+        cabinet_input(a, in, mi);
+        return;
+    }
+    memset(&a->demo_in, 0, sizeof a->demo_in);
+    app_drive_demo(a, a->demo, a->demo_table, &a->demo_in, dt);
+}
+
+static void attract_screen_draw(app_t *a) {
+    table_draw(a->demo_table, &a->gfx);
+}
+
+static void attract_screen_unload(app_t *a) {
+    a->machine.attracting = false;
+}
+
+static void nothing(app_t *a) {
+    (void)a;
+}
+
+static const screen_t SCREEN_LIST[SCREENS] = {
+    [SCREEN_TABLE] = {"table", nothing, table_screen_update, table_screen_draw, nothing},
+    [SCREEN_OPERATOR] = {"operator", operator_screen_init, operator_screen_update,
+                         operator_screen_draw, nothing},
+    [SCREEN_ATTRACT] = {"attract", attract_screen_init, attract_screen_update,
+                        attract_screen_draw, attract_screen_unload},
+};
+
+const screen_t *screen_of(screen_id_t id) {
+    return &SCREEN_LIST[id];
+}
+
+void app_switch(app_t *a, screen_id_t id) {
+    if (a->screen == id) return;
+    SCREEN_LIST[a->screen].unload(a);
+    a->screen = id;
+    SCREEN_LIST[id].init(a);
+}

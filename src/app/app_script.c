@@ -1,0 +1,128 @@
+/* The headless harness: a script of timed presses, played on the virtual clock, and the summary
+ * line tests read. */
+#define _GNU_SOURCE /* fmemopen */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "app_internal.h"
+
+bool script_load(script_t *s, const char *path, const char *text) {
+    memset(s, 0, sizeof *s);
+    FILE *f = text ? fmemopen((void *)text, strlen(text), "r") : fopen(path, "r");
+    if (!f) {
+        fprintf(stderr, "studpoker: cannot read script %s\n", path);
+        return false;
+    }
+    char line[300];
+    int cap = 0, lineno = 0;
+    while (fgets(line, sizeof line, f)) {
+        lineno++;
+        char *p = line;
+        while (*p == ' ' || *p == '\t') p++;
+        if (*p == '#' || *p == '\n' || *p == '\0') continue;
+        if (s->n == cap) {
+            cap = cap ? cap * 2 : 64;
+            script_line_t *nl = realloc(s->lines, (size_t)cap * sizeof *nl);
+            if (!nl) break;
+            s->lines = nl;
+        }
+        script_line_t *l = &s->lines[s->n];
+        memset(l, 0, sizeof *l);
+        unsigned ms;
+        int used = 0;
+        if (sscanf(p, "%u %23s%n", &ms, l->verb, &used) < 2) {
+            fprintf(stderr, "%s:%d: want '<ms> <BUTTON> [arg]'\n", path, lineno);
+            fclose(f);
+            return false;
+        }
+        l->at_ms = ms;
+        sscanf(p + used, " %199[^\n]", l->arg);
+        if (strcmp(l->verb, "TAP") == 0 || strcmp(l->verb, "TOUCH") == 0)
+            sscanf(l->arg, "%f %f", &l->x, &l->y);
+        s->n++;
+    }
+    fclose(f);
+    return true;
+}
+
+void script_summary(const app_t *a) {
+    const game_t *g = &a->machine.game;
+    const round_t *r = &g->round;
+    const round_seat_t *s = &r->seat[0];
+    printf("game=%llu phase=%s credits=%lld staked=%lld returned=%lld folded=%d",
+           (unsigned long long)g->number,
+           r->phase == ROUND_BETTING    ? "betting"
+           : r->phase == ROUND_DECIDING ? "deciding"
+           : r->phase == ROUND_SETTLED  ? "settled"
+                                        : "void",
+           (long long)s->credits, (long long)round_seat_staked(r, 0),
+           (long long)round_seat_returned(r, 0), s->folded);
+    char c[3];
+    printf(" cards=");
+    for (int i = 0; i < s->ncards; i++) printf("%s", card_format(s->cards[i], c));
+    if (r->phase == ROUND_SETTLED || r->phase == ROUND_VOID) {
+        printf(" dealer=");
+        if (g->rules.variant == VARIANT_CAJUN)
+            for (int i = 0; i < 3; i++) printf("%s", card_format(r->board[i], c));
+        else
+            for (int i = 0; i < 5; i++) printf("%s", card_format(r->dealer[i], c));
+    }
+    printf(" pool=%lld state=%s door=%d screen=%s balance=%lld", (long long)jackpot_read(&g->pool),
+           g->state == GAME_PLAY     ? "play"
+           : g->state == GAME_LOCKED ? "locked"
+                                     : "fault",
+           g->door_open,
+           screen_of(a->screen)->name,
+           (long long)game_balance(g));
+    /* the hint on screen (tests): the best decision and the value of folding, in antes */
+    const table_scene_t *t = &a->table;
+    if (t->strategy && t->advice_ok && r->phase == ROUND_DECIDING && t->advice_game == g->number)
+        printf(" hint=%d ev_fold=%.4f ev_best=%.4f", t->advice.decision, t->advice.ev[0],
+               t->advice.ev[t->advice.decision]);
+    if (t->now < t->toast_until) printf(" toast=%s", t->toast); /* last: it holds spaces */
+    printf("\n");
+    fflush(stdout);
+}
+
+void script_apply(app_t *a, uint32_t now, ui_input_t *in, bool *quit) {
+    script_t *s = &a->script;
+    while (s->next < s->n && s->lines[s->next].at_ms + s->base_ms <= now) {
+        script_line_t *l = &s->lines[s->next];
+        /* one tap a tick, as a finger makes them: a second waits for the next tick */
+        if (in->tap && (strcmp(l->verb, "TAP") == 0 || strcmp(l->verb, "TOUCH") == 0 ||
+                        strcmp(l->verb, "SPOT") == 0))
+            break;
+        s->next++;
+        ui_button_t b;
+        if (strcmp(l->verb, "QUIT") == 0) {
+            *quit = true;
+        } else if (strcmp(l->verb, "SCREENSHOT") == 0) {
+            if (!gfx_screenshot(&a->gfx, l->arg))
+                fprintf(stderr, "studpoker: cannot write %s\n", l->arg);
+        } else if (strcmp(l->verb, "SUMMARY") == 0) {
+            script_summary(a);
+        } else if (strcmp(l->verb, "TAP") == 0 || strcmp(l->verb, "TOUCH") == 0) {
+            in->tap = true, in->px = l->x, in->py = l->y;
+            in->touched = strcmp(l->verb, "TOUCH") == 0; /* a finger, not the mouse */
+        } else if (strcmp(l->verb, "DIGIT") == 0) {
+            in->digit = atoi(l->arg) % 10;
+        } else if (strcmp(l->verb, "BILL") == 0 && l->arg[0]) {
+            /* a note of a given value (the acceptor refuses values it does not take) */
+            int64_t v;
+            if (cfg_parse_money(l->arg, &v)) a->script_bill = v;
+            ui_press(in, BTN_BILL);
+        } else if (strcmp(l->verb, "SPOT") == 0) {
+            for (int i = 0; i < a->table.nspots; i++)
+                if (strcmp(wager_key(a->table.spots[i].wager), l->arg) == 0) {
+                    in->tap = true;
+                    in->px = a->table.spots[i].r.x + a->table.spots[i].r.w / 2;
+                    in->py = a->table.spots[i].r.y + a->table.spots[i].r.h / 2;
+                }
+        } else if (ui_button_from_name(l->verb, &b)) {
+            ui_press(in, b);
+        } else {
+            fprintf(stderr, "studpoker: script line at %u ms: unknown '%s'\n", l->at_ms, l->verb);
+        }
+    }
+}
