@@ -1,5 +1,6 @@
 #define _POSIX_C_SOURCE 200809L
 #include "game.h"
+#include "money.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -525,24 +526,7 @@ int game_history(game_t *g, int offset, int n, game_record_t *out) {
 }
 
 const char *game_money(const game_t *g, int64_t v, char buf[40]) {
-    const char *cur = g->rules.currency;
-    const char *sym = strcmp(cur, "USD") == 0   ? "$"
-                      : strcmp(cur, "EUR") == 0 ? "\xE2\x82\xAC"
-                      : strcmp(cur, "GBP") == 0 ? "\xC2\xA3"
-                                                : NULL;
-    int64_t a = v < 0 ? -v : v;
-    char digits[24], grouped[32];
-    snprintf(digits, sizeof digits, "%lld", (long long)(a / 100));
-    int len = (int)strlen(digits), o = 0;
-    for (int i = 0; i < len; i++) {
-        grouped[o++] = digits[i];
-        if ((len - i - 1) % 3 == 0 && i < len - 1) grouped[o++] = ',';
-    }
-    grouped[o] = '\0';
-    /* "$1,234.50", or the code for other currencies: "CHF 1,234.50" */
-    snprintf(buf, 40, "%s%s%s%s.%02lld", v < 0 ? "-" : "", sym ? sym : cur, sym ? "" : " ", grouped,
-             (long long)(a % 100));
-    return buf;
+    return money_format(v, g->rules.currency, buf, 40); /* the one formatter (money.h) */
 }
 
 void game_idle_check(game_t *g, int rows) {
