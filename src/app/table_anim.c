@@ -1,0 +1,352 @@
+/* The machine's events turned into animation: cards slide from the shoe and flip, chips fly,
+ * sounds are timed to them, and once the last card has turned the results are shown (banners,
+ * the win counting up, the jackpot's coins). The animation only shows what already happened in
+ * the game; it decides when the screen is ready for the next decision. */
+#include "table_internal.h"
+
+#include <stdio.h>
+#include <string.h>
+
+static void banner(table_scene_t *t, const char *line1, const char *line2, ui_color_t c) {
+    snprintf(t->banner, sizeof t->banner, "%s", line1);
+    snprintf(t->banner2, sizeof t->banner2, "%s", line2 ? line2 : "");
+    t->banner_at = t->now > t->busy_until ? t->now : t->busy_until;
+    t->banner_color = c;
+}
+
+/* ---- flying chips ---- */
+
+static int64_t biggest_chip(const table_scene_t *t, int64_t amount) {
+    for (int i = TABLE_CHIPS - 1; i >= 0; i--)
+        if (t->chips[i] <= amount) return t->chips[i];
+    return t->chips[0];
+}
+
+static void fly(table_scene_t *t, int64_t value, float x0, float y0, float x1, float y1,
+                float delay) {
+    if (t->nflights == TABLE_FLIGHTS) return;
+    flight_t *f = &t->flights[t->nflights++];
+    f->value = value;
+    f->x0 = x0, f->y0 = y0, f->x1 = x1, f->y1 = y1;
+    f->t0 = t->now + delay;
+    f->dur = t->turbo ? 0.15f : 0.32f;
+}
+
+static void clear_cards(table_scene_t *t) {
+    memset(t->player, 0, sizeof t->player);
+    memset(t->dealer, 0, sizeof t->dealer);
+    memset(t->board, 0, sizeof t->board);
+    t->banner[0] = '\0';
+    t->shown_win = 0;
+    t->round_return = 0;
+    t->collect_at = -1;
+    t->nflights = 0;
+}
+
+/* Plays a sound when the animation gets there. */
+static void cue(table_scene_t *t, ui_sound_t sound, float at) {
+    if (at <= t->now || t->ncues == (int)(sizeof t->cues / sizeof t->cues[0])) {
+        ui_audio_play(t->audio, sound);
+        return;
+    }
+    t->cues[t->ncues].sound = sound;
+    t->cues[t->ncues].at = at;
+    t->ncues++;
+}
+
+/* ---- the round's events ---- */
+
+/* A chip flies for a bet placed (from the tray) or taken back (to it), or for a decision's
+ * bet (from the balance). */
+static void animate_bet(table_scene_t *t, const round_event_t *e) {
+    int sp = tb_spot_of(t, e->wager);
+    if (sp < 0) return;
+    float x, y;
+    tb_spot_centre(t, sp, &x, &y);
+    if (e->type == EV_DECISION) {
+        fly(t, biggest_chip(t, e->amount), BALANCE_X, t->bar_y + 60, x, y, 0);
+        return;
+    }
+    ui_rect_t c = tb_chip_rect(t, t->chip);
+    int64_t v = biggest_chip(t, e->amount > 0 ? e->amount : -e->amount);
+    if (e->amount > 0)
+        fly(t, v, c.x + c.w / 2, c.y + c.h / 2, x, y, 0);
+    else
+        fly(t, v, x, y, c.x + c.w / 2, c.y + c.h / 2, 0);
+}
+
+/* A card leaves the shoe at `at` (and turns face up on arrival when dealt up); returns when the
+ * next may follow. */
+static float animate_card(table_scene_t *t, const round_event_t *e, float at) {
+    card_vis_t *v = e->seat == ROUND_DEALER  ? &t->dealer[e->index]
+                    : e->seat == ROUND_BOARD ? &t->board[e->index]
+                                             : &t->player[e->index];
+    v->shown = true;
+    v->card = e->card;
+    v->face_up = e->value != 0;
+    v->t_deal = at;
+    v->t_flip = e->value ? at + t_slide(t) : -1;
+    cue(t, SND_CARD, v->t_deal);
+    if (v->t_flip >= 0) cue(t, SND_FLIP, v->t_flip);
+    return at + t_deal_gap(t);
+}
+
+/* The dealer's cards still face down turn one after another from `at`; returns when done. */
+static float reveal_dealer(table_scene_t *t, float at) {
+    at += 0.25f;
+    for (int k = 0; k < 5; k++) {
+        if (t->dealer[k].t_flip >= 0) continue;
+        t->dealer[k].face_up = true;
+        t->dealer[k].t_flip = at;
+        cue(t, SND_FLIP, at);
+        at += t_flip(t) * 0.7f;
+    }
+    return at + t_flip(t);
+}
+
+static void animate_events(table_scene_t *t) {
+    const round_t *r = &t->game->round;
+    float at = t->now > t->busy_until ? t->now : t->busy_until;
+    bool moved = false; /* only cards and results keep the table busy, not chips */
+    for (int i = 0; i < r->nevents; i++) {
+        const round_event_t *e = &r->events[i];
+        switch ((round_event_type_t)e->type) {
+        case EV_DECISION:
+            if (e->amount > 0) animate_bet(t, e);
+            break;
+        case EV_BET:
+            animate_bet(t, e);
+            ui_audio_play(t->audio, SND_CHIP);
+            break;
+        case EV_CARD:
+            at = animate_card(t, e, at);
+            moved = true;
+            break;
+        case EV_BOARD_SHOWN:
+            t->board[e->index].face_up = true;
+            t->board[e->index].t_flip = at;
+            cue(t, SND_FLIP, at);
+            at += t_flip(t) + 0.1f;
+            moved = true;
+            break;
+        case EV_DEALER_REVEALED:
+            at = reveal_dealer(t, at);
+            moved = true;
+            break;
+        case EV_AUTO_FOLD:
+            banner(t, "AUTO FOLDED", NULL, RED_LOSE);
+            break;
+        case EV_SETTLED:
+        case EV_VOID:
+            t->results_pending = true;
+            t->result_at = at + 0.15f;
+            break;
+        default:
+            break;
+        }
+    }
+    if (moved) t->busy_until = at + t_slide(t);
+    if (r->nevents && r->events[0].type == EV_CARD) ui_audio_play(t->audio, VOICE_NO_MORE_BETS);
+}
+
+/* ---- the results ---- */
+
+static float cosmetic_unit(table_scene_t *t) {
+    /* xorshift: effects only */
+    uint32_t x = t->cosmetic ? t->cosmetic : 0x9e3779b9u;
+    x ^= x << 13, x ^= x >> 17, x ^= x << 5;
+    t->cosmetic = x;
+    return (float)(x >> 8) / 16777216.0f;
+}
+
+static void celebrate(table_scene_t *t) {
+    t->ncoins = (int)(sizeof t->coins / sizeof t->coins[0]);
+    for (int i = 0; i < t->ncoins; i++) {
+        t->coins[i].x = 200 + cosmetic_unit(t) * 1520;
+        t->coins[i].y = -100 - cosmetic_unit(t) * 700;
+        t->coins[i].vx = (cosmetic_unit(t) - 0.5f) * 160;
+        t->coins[i].vy = 200 + cosmetic_unit(t) * 300;
+        t->coins[i].spin = cosmetic_unit(t) * 6.28f;
+    }
+    t->celebrate_until = t->now + 5.0f;
+    ui_audio_play(t->audio, VOICE_JACKPOT);
+}
+
+/* The dealer pays each winning spot; a moment later the table is swept. */
+static void pay_winning_spots(table_scene_t *t) {
+    const round_seat_t *s = &t->game->round.seat[0];
+    float delay = 0;
+    for (int i = 0; i < t->nspots; i++) {
+        wager_t w = t->spots[i].wager;
+        if (s->outcome[w] != OUTCOME_WIN) continue;
+        float x, y;
+        tb_spot_centre(t, i, &x, &y);
+        fly(t, biggest_chip(t, s->returned[w] - s->stake[w]), DEALER_X, DEALER_TOP, x + 30, y,
+            delay);
+        delay += 0.08f;
+    }
+    t->collect_at = t->now + delay + (t->turbo ? 0.8f : 1.6f);
+}
+
+/* Once the last card has turned: the banners, the sounds, the win. */
+static void show_results(table_scene_t *t) {
+    const game_t *g = t->game;
+    const round_t *r = &g->round;
+    const round_seat_t *s = &r->seat[0];
+    t->results_pending = false;
+    t->round_return = round_seat_returned(r, 0);
+    pay_winning_spots(t);
+    int64_t staked = round_seat_staked(r, 0);
+    char b1[40], line[96];
+    if (r->phase == ROUND_VOID) {
+        banner(t, "ROUND VOID", "Every stake has been returned.", GOLD);
+        return;
+    }
+    /* the top prize was hit when the pool restarted in this round */
+    bool jackpot = false;
+    for (int i = 0; i < r->nevents; i++) jackpot |= r->events[i].type == EV_JACKPOT_RESET;
+    if (jackpot) celebrate(t);
+    const table_variant_t *v = tb_variant(t);
+    if (v->has_dealer && !s->folded) {
+        ui_audio_play(t->audio,
+                      r->dealer_qualifies ? VOICE_DEALER_QUALIFIES : VOICE_DEALER_NOT_QUALIFY);
+    }
+    int64_t net = t->round_return - staked;
+    if (t->round_return > 0 && net > 0) {
+        snprintf(line, sizeof line, "You win %s", money(g, t->round_return, b1));
+        bool big = net >= 20 * (s->stake[WAGER_ANTE] ? s->stake[WAGER_ANTE] : 1);
+        banner(t, jackpot ? "JACKPOT!" : big ? "BIG WIN!" : "WINNER", line, GREEN_WIN);
+        ui_audio_play(t->audio, jackpot ? SND_JACKPOT : big ? SND_BIG_WIN : SND_WIN);
+    } else if (net == 0 && t->round_return > 0) {
+        banner(t, "PUSH", "Your bets are returned.", CREAM);
+        ui_audio_play(t->audio, VOICE_PUSH);
+    } else {
+        if (s->folded)
+            banner(t, s->auto_folded ? "AUTO FOLDED" : "FOLDED", NULL, DIM);
+        else
+            banner(t, v->lose_banner, NULL, RED_LOSE);
+        if (t->round_return > 0) {
+            snprintf(line, sizeof line, "Side bets return %s", money(g, t->round_return, b1));
+            snprintf(t->banner2, sizeof t->banner2, "%s", line);
+        }
+        ui_audio_play(t->audio, SND_LOSE);
+    }
+}
+
+/* The settled bets leave the spots: wins and pushes go to the balance, losing bets to the
+ * dealer. */
+static void collect_bets(table_scene_t *t) {
+    const round_seat_t *s = &t->game->round.seat[0];
+    for (int i = 0; i < t->nspots; i++) {
+        wager_t w = t->spots[i].wager;
+        if (!s->stake[w]) continue;
+        float x, y;
+        tb_spot_centre(t, i, &x, &y);
+        bool back = s->outcome[w] == OUTCOME_WIN || s->outcome[w] == OUTCOME_PUSH ||
+                    s->outcome[w] == OUTCOME_REFUND;
+        fly(t, biggest_chip(t, s->stake[w]), x, y, back ? BALANCE_X : DEALER_X,
+            back ? t->bar_y + 60 : DEALER_TOP, 0);
+    }
+    t->collect_at = -2; /* swept */
+    ui_audio_play(t->audio, SND_CHIPS);
+}
+
+/* One tick of a counting display: a fraction of the way, at least a cent, never past. */
+static int64_t ease_cents(int64_t shown, int64_t target, int64_t fraction) {
+    int64_t step = (target - shown) / fraction;
+    if (step == 0) step = target > shown ? 1 : target < shown ? -1 : 0;
+    return shown + step;
+}
+
+/* The jackpot's coins fall (and start again at the top) until the celebration ends. */
+static void move_coins(table_scene_t *t, float dt) {
+    if (!t->ncoins || t->now >= t->celebrate_until) {
+        t->ncoins = 0;
+        return;
+    }
+    for (int i = 0; i < t->ncoins; i++) {
+        t->coins[i].vy += 500 * dt;
+        t->coins[i].x += t->coins[i].vx * dt;
+        t->coins[i].y += t->coins[i].vy * dt;
+        t->coins[i].spin += 7 * dt;
+        if (t->coins[i].y > 1150) t->coins[i].y -= 1300, t->coins[i].vy = 150;
+    }
+}
+
+void table_update(table_scene_t *t, float dt) {
+    t->now += dt;
+    for (int i = 0; i < t->ncues;) {
+        if (t->now >= t->cues[i].at) {
+            ui_audio_play(t->audio, t->cues[i].sound);
+            t->cues[i] = t->cues[--t->ncues];
+        } else {
+            i++;
+        }
+    }
+    if (t->results_pending && t->now >= t->result_at) show_results(t);
+    if (t->collect_at >= 0 && t->now >= t->collect_at && t->nflights < TABLE_FLIGHTS - 8)
+        collect_bets(t);
+    move_coins(t, dt);
+    /* finished flights leave the list */
+    for (int i = 0; i < t->nflights;) {
+        if (t->now > t->flights[i].t0 + t->flights[i].dur)
+            t->flights[i] = t->flights[--t->nflights];
+        else
+            i++;
+    }
+    /* the win counts up and the meter rolls, each easing towards its value in whole cents */
+    if (dt > 0) {
+        t->shown_win = ease_cents(t->shown_win, t->results_pending ? 0 : t->round_return, 16);
+        t->shown_pool = ease_cents(t->shown_pool, jackpot_read(&t->game->pool), 32);
+    }
+    /* the hint: the strategy asked once per decision */
+    const round_t *rr = &t->game->round;
+    if (t->strategy && rr->phase == ROUND_DECIDING && round_seat_can_decide(rr, 0) &&
+        (t->advice_game != t->game->number || t->advice_step != rr->step)) {
+        t->advice_ok = table_best_decision(t, t->strategy, &t->advice) >= 0;
+        t->advice_game = t->game->number;
+        t->advice_step = rr->step;
+    }
+    tb_layout_buttons(t);
+}
+
+void table_events(table_scene_t *t, const machine_events_t *ev) {
+    char b[40], msg[160];
+    for (int i = 0; i < ev->n; i++) {
+        const machine_event_t *e = &ev->ev[i];
+        switch (e->type) {
+        case MEV_ROUND:
+            animate_events(t);
+            break;
+        case MEV_NEW_ROUND:
+            clear_cards(t);
+            break;
+        case MEV_REFUSED:
+            table_toast(t, e->text);
+            break;
+        case MEV_DECIDED:
+            ui_audio_play(t->audio, SND_BUTTON);
+            /* (the machine sends only the variant's own choices) */
+            if (e->value >= 0 && e->value < tb_variant(t)->nchoices) tb_hint_after(t, e->value);
+            break;
+        case MEV_CREDIT_IN:
+            snprintf(msg, sizeof msg, "CREDIT  + %s", money(t->game, e->amount, b));
+            table_notice(t, msg);
+            ui_audio_play(t->audio, SND_CHIPS);
+            break;
+        case MEV_TICKET:
+            snprintf(msg, sizeof msg, "CASHED OUT %s  -  TAKE YOUR TICKET",
+                     money(t->game, e->amount, b));
+            table_news_until_acted(t, msg);
+            ui_audio_play(t->audio, SND_WIN);
+            break;
+        case MEV_CLEARED:
+            ui_audio_play(t->audio, SND_BUTTON);
+            table_notice(t, "Cleared by the attendant.");
+            break;
+        default: /* the timers' deal and fold come with their MEV_ROUND; the door and the
+                  * operator menu show on their own */
+            break;
+        }
+    }
+}

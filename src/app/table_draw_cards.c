@@ -1,0 +1,268 @@
+/* Drawing the cards and chips: the cards as they slide and flip, the hands with their names
+ * (and Asian Stud's split), the chips and the stacks of bets on the spots. */
+#include "table_internal.h"
+
+#include <stdio.h>
+
+bool tb_results_visible(const table_scene_t *t) {
+    return game_round_over(t->game) && !t->results_pending;
+}
+
+/* ---- cards ---- */
+
+static void card_path(card_t c, char buf[32]) {
+    char f[3];
+    snprintf(buf, 32, "cards/%s.svg", card_format(c, f));
+}
+
+/* A card face drawn without the SVG art (a checkout without assets). */
+static void draw_card_fallback(ui_gfx_t *g, card_t c, ui_rect_t r, bool up, float sx) {
+    ui_rect_t rr = r;
+    rr.w *= sx;
+    rr.x += (r.w - rr.w) / 2;
+    if (!up) {
+        gfx_panel(g, rr, 12, ui_rgba(150, 20, 40, 255), ui_rgba(90, 8, 24, 255), CREAM, 5);
+        return;
+    }
+    gfx_panel(g, rr, 12, WHITE, ui_rgba(236, 236, 236, 255), ui_rgba(60, 60, 60, 255), 2);
+    if (sx < 0.3f) return;
+    char b[8];
+    bool red = c != CARD_JOKER && (card_suit(c) == CARD_HEARTS || card_suit(c) == CARD_DIAMONDS);
+    ui_color_t ink = red ? ui_rgba(200, 16, 46, 255) : ui_rgba(20, 20, 20, 255);
+    gfx_text(g, card_display(c, b), rr.x + rr.w / 2, rr.y + r.h * 0.32f, r.h * 0.26f, UI_FONT_BOLD,
+             ink, UI_ALIGN_CENTER);
+}
+
+static void draw_card(table_scene_t *t, ui_gfx_t *g, const card_vis_t *v, ui_rect_t slot,
+                      bool highlight) {
+    if (!v->shown || t->now < v->t_deal) return;
+    float p = ease_out(clampf((t->now - v->t_deal) / t_slide(t), 0, 1));
+    ui_rect_t r = slot;
+    r.x = SHOE_X + (slot.x - SHOE_X) * p;
+    r.y = SHOE_Y + (slot.y - SHOE_Y) * p;
+    double angle = (1.0 - p) * -25.0;
+    bool up = false;
+    float sx = 1;
+    if (v->t_flip >= 0 && t->now >= v->t_flip) {
+        float f = clampf((t->now - v->t_flip) / t_flip(t), 0, 1);
+        up = f >= 0.5f;
+        sx = fabsf(cosf(f * 3.14159265f));
+        if (sx < 0.02f) sx = 0.02f;
+        /* a flip lifts the card a little */
+        r.y -= sinf(f * 3.14159265f) * 14;
+    }
+    if (p >= 1 && highlight && up) {
+        gfx_glow(g, ui_r(r.x - 30, r.y - 30, r.w + 60, r.h + 60), ui_rgba(255, 220, 90, 170));
+    }
+    /* the shadow: only the strips that show past the card's right and bottom edges (a full
+     * card-sized blended shadow cost more than the card itself in the software renderer) */
+    float sw = r.w * sx, sx0 = r.x + (r.w - sw) / 2;
+    gfx_fill(g, ui_r(sx0 + sw, r.y + 14, 6, r.h - 6), ui_rgba(0, 0, 0, 80));
+    gfx_fill(g, ui_r(sx0 + 10, r.y + r.h, sw - 4, 8), ui_rgba(0, 0, 0, 80));
+    char path[32];
+    if (up)
+        card_path(v->card, path);
+    else
+        snprintf(path, sizeof path, "cards/back.svg");
+    if (!gfx_svg_ex(g, path, r, 255, angle, sx)) draw_card_fallback(g, v->card, r, up, sx);
+    if (p >= 1 && highlight && up)
+        gfx_panel(g, r, 12, ui_rgba(0, 0, 0, 0), ui_rgba(0, 0, 0, 0), GOLD, 4);
+}
+
+/* ---- chips and the spots ---- */
+
+void tb_draw_chip(ui_gfx_t *g, int64_t value, ui_rect_t r, uint8_t alpha) {
+    char path[48], label[24];
+    snprintf(path, sizeof path, "chips/chip_%lld.svg", (long long)value);
+    if (gfx_svg(g, path, r, alpha)) return;
+    /* generated chip when the art is missing */
+    static const struct {
+        int64_t v;
+        const char *fill, *edge;
+    } colours[] = {{25, "#e8e8e8", "#3060c0"},    {100, "#2b62c9", "#ffffff"},
+                   {500, "#c8202e", "#ffffff"},   {2500, "#1f8f4e", "#ffffff"},
+                   {10000, "#202020", "#f2c94c"}, {50000, "#6b2fa3", "#ffffff"}};
+    const char *fill = "#808080", *edge = "#ffffff";
+    for (size_t i = 0; i < sizeof colours / sizeof colours[0]; i++)
+        if (colours[i].v == value) fill = colours[i].fill, edge = colours[i].edge;
+    char key[48], svg[900];
+    snprintf(key, sizeof key, "chip:%lld", (long long)value);
+    snprintf(svg, sizeof svg,
+             "<svg xmlns='http://www.w3.org/2000/svg' width='100' height='100' viewBox='0 0 100 "
+             "100'><circle cx='50' cy='50' r='48' fill='%s' stroke='#000' stroke-opacity='.35' "
+             "stroke-width='2'/><circle cx='50' cy='50' r='40' fill='none' stroke='%s' "
+             "stroke-width='9' stroke-dasharray='12 9'/><circle cx='50' cy='50' r='30' "
+             "fill='%s' stroke='%s' stroke-width='2'/></svg>",
+             fill, edge, fill, edge);
+    gfx_svg_text(g, key, svg, r, alpha);
+    bool light = value == 25;
+    gfx_text(g, money_format_chip(value, label, sizeof label), r.x + r.w / 2, r.y + r.h * 0.3f,
+             r.h * 0.34f, UI_FONT_BOLD,
+             light ? ui_rgba(20, 20, 20, alpha) : ui_rgba(255, 255, 255, alpha), UI_ALIGN_CENTER);
+}
+
+/* A stack of chips making up `amount`, largest at the bottom. */
+static void draw_stack(table_scene_t *t, ui_gfx_t *g, int64_t amount, float cx, float cy, float d) {
+    int64_t left = amount;
+    int drawn = 0;
+    for (int i = TABLE_CHIPS - 1; i >= 0 && drawn < 8; i--) {
+        while (left >= t->chips[i] && drawn < 8) {
+            tb_draw_chip(g, t->chips[i],
+                         ui_r(cx - d / 2, cy - d / 2 - (float)drawn * d * 0.09f, d, d), 255);
+            left -= t->chips[i];
+            drawn++;
+        }
+    }
+    if (left > 0 && drawn < 8)
+        tb_draw_chip(g, t->chips[0], ui_r(cx - d / 2, cy - d / 2 - (float)drawn * d * 0.09f, d, d),
+                     255);
+}
+
+/* The outline of a spot: unlit in the still layer, lit gold over it where the BET key bets. */
+static void draw_spot_ring(ui_gfx_t *g, ui_rect_t r, bool lit) {
+    char svg[800], key[64];
+    snprintf(key, sizeof key, "spot:%d", lit);
+    snprintf(svg, sizeof svg,
+             "<svg xmlns='http://www.w3.org/2000/svg' width='100' height='100' "
+             "viewBox='0 0 100 100'><circle cx='50' cy='50' r='46' fill='#000' "
+             "fill-opacity='%s' stroke='%s' stroke-width='%s'/><circle cx='50' cy='50' "
+             "r='39' fill='none' stroke='#f5e6b8' stroke-opacity='.35' "
+             "stroke-width='1.2'/></svg>",
+             lit ? "0" : ".16", lit ? "#f2c94c" : "#f5e6b8", lit ? "4" : "2.5");
+    gfx_svg_text(g, key, svg, r, 255);
+}
+
+/* The badge under a bet: its amount, MAX at the table limit, or once settled what it won. */
+static void draw_bet_badge(table_scene_t *t, ui_gfx_t *g, const spot_t *sp, int64_t stake,
+                           bool show) {
+    const game_t *gm = t->game;
+    const round_seat_t *s = &gm->round.seat[0];
+    ui_rect_t r = sp->r;
+    bool at_max = s->stake[sp->wager] >= gm->rules.bet_max[sp->wager];
+    float bw = t->nspots > 1 ? t->spots[1].r.x - t->spots[0].r.x - 8 : 168;
+    if (bw > 168) bw = 168;
+    ui_rect_t badge = ui_r(r.x + r.w / 2 - bw / 2, r.y + r.h + 32, bw, 36);
+    ui_color_t c = CREAM;
+    char txt[64], b1[40];
+    money(gm, stake, txt);
+    if (show) {
+        round_outcome_t o = s->outcome[sp->wager];
+        c = o == OUTCOME_WIN ? GREEN_WIN : o == OUTCOME_LOSE ? RED_LOSE : CREAM;
+        if (o == OUTCOME_WIN)
+            snprintf(txt, sizeof txt, "+%s", money(gm, s->returned[sp->wager], b1));
+        else
+            snprintf(txt, sizeof txt, "%s", round_outcome_name(o));
+    } else if (at_max && gm->round.phase == ROUND_BETTING) {
+        snprintf(txt, sizeof txt, "MAX %s", money(gm, stake, b1));
+        c = GOLD;
+    }
+    gfx_panel(g, badge, 18, ui_rgba(0, 0, 0, 170), ui_rgba(0, 0, 0, 170),
+              ui_rgba(c.r, c.g, c.b, 200), 1.5f);
+    float size = 22;
+    while (gfx_text_width(g, txt, size, UI_FONT_BOLD) > badge.w - 12 && size > 12) size -= 1;
+    gfx_text(g, txt, badge.x + badge.w / 2, badge.y + (badge.h - size * 1.25f) / 2, size,
+             UI_FONT_BOLD, c, UI_ALIGN_CENTER);
+}
+
+void tb_draw_spots(table_scene_t *t, ui_gfx_t *g, bool layer) {
+    const game_t *gm = t->game;
+    const round_seat_t *s = &gm->round.seat[0];
+    bool show = tb_results_visible(t);
+    for (int i = 0; i < t->nspots; i++) {
+        const spot_t *sp = &t->spots[i];
+        ui_rect_t r = sp->r;
+        bool focus = i == t->focus && gm->round.phase == ROUND_BETTING;
+        /* the layer holds every spot outline and label, unlit; the focused spot is lit over it */
+        if (layer || focus) draw_spot_ring(g, r, focus && !layer);
+        if (layer) {
+            gfx_text_shadow(g, sp->label, r.x + r.w / 2, r.y + r.h + 4, 21, UI_FONT_BOLD, CREAM,
+                            UI_ALIGN_CENTER);
+            continue;
+        }
+        int64_t stake = s->stake[sp->wager];
+        if (!stake) continue;
+        if (t->collect_at != -2) draw_stack(t, g, stake, r.x + r.w / 2, r.y + r.h / 2, r.w * 0.62f);
+        draw_bet_badge(t, g, sp, stake, show);
+    }
+}
+
+/* ---- the hands ---- */
+
+static void draw_hand_name(ui_gfx_t *g, const char *who, const char *name, float y, ui_color_t c) {
+    char line[128];
+    snprintf(line, sizeof line, "%s%s%s", who, *name ? ":  " : "", name);
+    gfx_text_shadow(g, line, 960, y, 30, UI_FONT_BOLD, c, UI_ALIGN_CENTER);
+}
+
+/* The totals under a split hand: "20" under the three, "4 POINTS" under the two. */
+static void draw_split_totals(ui_gfx_t *g, const card_t cards[5], float y) {
+    eval_asian_t a = eval_asian(cards);
+    if (!a.qualifies) return;
+    int three = 0;
+    for (int i = 0; i < 5; i++)
+        if (a.three >> i & 1) three += eval_asian_card_points(cards[i]);
+    char txt[32];
+    snprintf(txt, sizeof txt, "%d", three);
+    ui_rect_t l = tb_slot_rect(y, 1, 5), rr = tb_slot_rect(y, 3, 5);
+    gfx_panel(g, ui_r(l.x + l.w / 2 - 34, y + CARD_H - 24, 68, 40), 20, ui_rgba(0, 0, 0, 200),
+              ui_rgba(0, 0, 0, 200), DIM, 1.5f);
+    gfx_text(g, txt, l.x + l.w / 2, y + CARD_H - 20, 26, UI_FONT_BOLD, CREAM, UI_ALIGN_CENTER);
+    snprintf(txt, sizeof txt, "%d POINTS", a.value);
+    float cx = rr.x + 40 + CARD_W + CARD_GAP / 2;
+    gfx_panel(g, ui_r(cx - 80, y + CARD_H - 24, 160, 40), 20, ui_rgba(60, 40, 0, 220),
+              ui_rgba(30, 20, 0, 220), GOLD, 2);
+    gfx_text(g, txt, cx, y + CARD_H - 20, 26, UI_FONT_BOLD, GOLD, UI_ALIGN_CENTER);
+}
+
+/* The lines under the hands: once settled the dealer's (when there is one) and the player's;
+ * while deciding the player's five cards, when the variant names them. */
+static void draw_hand_names(table_scene_t *t, ui_gfx_t *g, bool show) {
+    const table_variant_t *v = tb_variant(t);
+    const round_t *r = &t->game->round;
+    const round_seat_t *s = &r->seat[0];
+    char name[96];
+    if (show) {
+        if (v->has_dealer) {
+            v->name_value(r->dealer_value, r->dealer_qualifies, name, sizeof name);
+            draw_hand_name(g, r->dealer_qualifies ? "DEALER QUALIFIES" : "DEALER DOES NOT QUALIFY",
+                           name, DEALER_Y + CARD_H + 14, r->dealer_qualifies ? CREAM : GOLD);
+        }
+        v->name_value(s->hand_value, s->hand_value != 0, name, sizeof name);
+        draw_hand_name(g, "YOUR HAND", name, PLAYER_Y + CARD_H + 14, WHITE);
+    } else if (v->name_cards && r->phase == ROUND_DECIDING && !table_busy(t) && s->ncards == 5) {
+        v->name_cards(s->cards, name, sizeof name);
+        draw_hand_name(g, "YOUR HAND", name, PLAYER_Y + CARD_H + 14, WHITE);
+    }
+}
+
+void tb_draw_hands(table_scene_t *t, ui_gfx_t *g) {
+    const table_variant_t *v = tb_variant(t);
+    const round_t *r = &t->game->round;
+    const round_seat_t *s = &r->seat[0];
+    bool show = tb_results_visible(t) && r->phase == ROUND_SETTLED;
+    /* the winning hand is lit: the player's when it won, the dealer's when it beat the player */
+    bool player_lit = false, dealer_lit = false;
+    if (show && v->light_winner && !s->folded && r->dealer_qualifies) {
+        player_lit = s->hand_value > r->dealer_value;
+        dealer_lit = s->hand_value < r->dealer_value;
+    }
+    bool split_top = v->split_hands && show;
+    bool split_player = v->split_hands && s->ncards == 5 && (show || r->phase == ROUND_DECIDING);
+    const card_vis_t *top = v->community ? t->board : t->dealer;
+    for (int i = 0; i < v->top_cards; i++) {
+        ui_rect_t sr = tb_slot_rect(DEALER_Y, i, v->top_cards);
+        if (split_top) sr = tb_split_slot(r->dealer, i, DEALER_Y);
+        draw_card(t, g, &top[i], sr, dealer_lit);
+    }
+    if (v->top_label)
+        gfx_text_shadow(g, v->top_label, 960, DEALER_Y + CARD_H + 14, 24, UI_FONT_BOLD, DIM,
+                        UI_ALIGN_CENTER);
+    for (int i = 0; i < v->player_cards; i++) {
+        ui_rect_t sr = tb_slot_rect(PLAYER_Y, i, v->player_cards);
+        if (split_player) sr = tb_split_slot(s->cards, i, PLAYER_Y);
+        draw_card(t, g, &t->player[i], sr, player_lit);
+    }
+    if (split_top) draw_split_totals(g, r->dealer, DEALER_Y);
+    if (split_player && !table_busy(t)) draw_split_totals(g, s->cards, PLAYER_Y);
+    draw_hand_names(t, g, show);
+}

@@ -1,0 +1,142 @@
+/* The player's input at the table: the view's own buttons (chips, spots, help, history, turbo,
+ * sound) act here; the round's buttons and bets go into the machine's input. And the hint,
+ * which tells the player afterwards when a decision was not the best one. */
+#include "table_internal.h"
+
+#include <stdio.h>
+
+#include "advice.h"
+
+/* The strategy asked about the round in play, through the one adapter the simulator uses. */
+int table_best_decision(const table_scene_t *t, const strategy_t *s, strategy_advice_t *advice) {
+    const round_t *r = &t->game->round;
+    if (!advice) return advice_decide(s, r, 0);
+    return advice_advise(s, r, 0, advice) ? advice->decision : -1;
+}
+
+void tb_hint_after(table_scene_t *t, int chose) {
+    if (!t->strategy || !t->advice_ok || chose == t->advice.decision) return;
+    const char *best = tb_choice_name(tb_variant(t), t->advice.decision);
+    char msg[128];
+    snprintf(msg, sizeof msg, "Hint: the best play was %s (%+.3f antes; your choice %+.3f)", best,
+             t->advice.ev[t->advice.decision], t->advice.ev[chose]);
+    table_toast(t, msg);
+}
+
+/* A bet on a spot: the selected chip's value on the spot's wager, for the machine to place. */
+static void bet_on(table_scene_t *t, int spot, machine_input_t *mi) {
+    if (spot < 0 || spot >= t->nspots) return;
+    wager_t w = t->spots[spot].wager;
+    if (w == WAGER_ANTE || wager_is_side(w)) t->focus = spot;
+    machine_press(mi, CFG_BUTTON_BET);
+    mi->bet_wager = w;
+    mi->bet_amount = t->chips[t->chip];
+}
+
+/* A button: the view's own (chips, spots, turbo, sound) here, the rest for the machine. */
+static void press(table_scene_t *t, ui_button_t b, machine_input_t *mi) {
+    switch (b) {
+    case BTN_CHIP1:
+    case BTN_CHIP2:
+    case BTN_CHIP3:
+    case BTN_CHIP4:
+    case BTN_CHIP5:
+    case BTN_CHIP6:
+        t->chip = (int)(b - BTN_CHIP1);
+        ui_audio_play(t->audio, SND_CHIPS);
+        break;
+    case BTN_NEXT_SPOT:
+        t->focus = (t->focus + 1) % t->nspots;
+        break;
+    case BTN_PREV_SPOT:
+        t->focus = (t->focus + t->nspots - 1) % t->nspots;
+        break;
+    case BTN_BET:
+        bet_on(t, t->focus, mi);
+        break;
+    case BTN_TURBO:
+        t->turbo = !t->turbo;
+        break;
+    case BTN_MUTE:
+        ui_audio_toggle_mute(t->audio);
+        break;
+    case BTN_REPEAT:
+    case BTN_DOUBLE:
+    case BTN_UNDO:
+    case BTN_CLEAR:
+    case BTN_DEAL:
+    case BTN_PLAY:
+    case BTN_FOLD:
+    case BTN_RAISE1:
+    case BTN_RAISE2:
+    case BTN_RAISE3:
+        machine_press(mi, b);
+        break;
+    default:
+        break;
+    }
+}
+
+/* HELP or HISTORY (the keys or the corner buttons) opens its pop-up, or closes it. True when
+ * one was pressed: the press does nothing else. */
+static bool toggle_overlay(table_scene_t *t, ui_input_t *in) {
+    if (in->tap) {
+        for (int i = 0; i < 2; i++)
+            if (ui_inside(tb_corner_button(i), in->px, in->py)) {
+                ui_press(in, i == 0 ? BTN_HELP : BTN_HISTORY);
+                in->tap = false;
+            }
+    }
+    if (!ui_pressed(in, BTN_HELP) && !ui_pressed(in, BTN_HISTORY)) return false;
+    int want = ui_pressed(in, BTN_HELP) ? (int)OVERLAY_HELP : (int)OVERLAY_HISTORY;
+    t->hist_page = -1;
+    t->overlay = (int)t->overlay == want ? OVERLAY_NONE
+                                         : (want == OVERLAY_HELP ? OVERLAY_HELP : OVERLAY_HISTORY);
+    t->page = 0;
+    ui_audio_play(t->audio, SND_BUTTON);
+    return true;
+}
+
+/* A pop-up takes the input: pages, and ESC or CLOSE. */
+static void overlay_input(table_scene_t *t, const ui_input_t *in) {
+    int prev = 0, next = 0, close = ui_pressed(in, BTN_BACK);
+    if (ui_pressed(in, BTN_PREV_SPOT)) prev = 1;
+    if (ui_pressed(in, BTN_NEXT_SPOT)) next = 1;
+    if (in->tap) {
+        prev |= ui_inside(tb_popup_button(0), in->px, in->py);
+        next |= ui_inside(tb_popup_button(1), in->px, in->py);
+        close |= ui_inside(tb_popup_button(2), in->px, in->py);
+    }
+    if (close) t->overlay = OVERLAY_NONE;
+    if (prev && t->page > 0) t->page--;
+    if (next) t->page++; /* capped when drawn: the page count depends on the text size */
+}
+
+void table_input(table_scene_t *t, const ui_input_t *in, machine_input_t *mi) {
+    if (t->toast_sticky && (in->pressed || in->tap)) {
+        /* the warning was read: this press or touch closes it and does nothing else */
+        t->toast_sticky = false;
+        t->toast_until = t->now;
+        ui_audio_play(t->audio, SND_BUTTON);
+        return;
+    }
+    ui_input_t local = *in;
+    if (toggle_overlay(t, &local)) return;
+    if (t->overlay != OVERLAY_NONE) {
+        overlay_input(t, &local);
+        return;
+    }
+    if (t->game->state != GAME_PLAY) return; /* locked or faulted: the screen says why */
+    for (int b = 0; b < BTN_COUNT; b++)
+        if (ui_pressed(in, (ui_button_t)b)) press(t, (ui_button_t)b, mi);
+    if (in->tap) {
+        for (int i = 0; i < t->nspots; i++)
+            if (ui_inside(t->spots[i].r, in->px, in->py)) bet_on(t, i, mi);
+        for (int i = 0; i < TABLE_CHIPS; i++)
+            if (ui_inside(tb_chip_rect(t, i), in->px, in->py))
+                press(t, (ui_button_t)(BTN_CHIP1 + i), mi);
+        for (int i = 0; i < t->nbuttons; i++)
+            if (t->buttons[i].enabled && ui_inside(t->buttons[i].r, in->px, in->py))
+                press(t, t->buttons[i].button, mi);
+    }
+}

@@ -1,0 +1,173 @@
+/* table_internal: what the files of the table scene share (not a public header: it brings in
+ * SDL through ui_gfx.h, and only these files include it).
+ *
+ * scene_table.c      set-up, the public questions (busy, animating, signature), the toasts
+ * table_variant.c    the presentation table: what each game variant shows, as data
+ * table_layout.c     where things are: spots, buttons, card slots, the fixed rectangles
+ * table_input.c      buttons and taps into the machine's input; the hint after a decision
+ * table_anim.c       the machine's events into animation: cards, flights, sounds, results
+ * table_draw.c       the frame: the still layer, panels, the bar, banners, pop-ups, notices
+ * table_draw_cards.c cards, chips, the betting spots and the hands with their names
+ *
+ * The variant is never asked for by name outside table_variant.c: code reads the variant's
+ * table (tb_variant), and the presets' own differences come from the rules' offered[] flags. */
+#ifndef STUDPOKER_TABLE_INTERNAL_H
+#define STUDPOKER_TABLE_INTERNAL_H
+
+#include "scene_table.h"
+#include "ui_gfx.h"
+
+#include <math.h>
+#include <stddef.h>
+
+#include "money.h"
+
+/* ---- layout (virtual 1920 x 1080) ---- */
+
+#define CARD_W     140.0f
+#define CARD_H     196.0f
+#define CARD_GAP   16.0f
+#define DEALER_Y   74.0f
+#define PLAYER_Y   424.0f
+#define SPOT_Y     676.0f
+#define BANNER_Y   366.0f /* centre of the banner, between the two hands */
+#define BAR_TOP    900.0f /* the bar's top on a 16:9 screen; taller screens push it down */
+#define SHOE_X     1560.0f
+#define SHOE_Y     -240.0f
+#define BALANCE_X  140.0f /* where chips go to and come from the balance */
+#define DEALER_X   960.0f /* where the dealer's chips come from and lost bets go */
+#define DEALER_TOP (-60.0f)
+
+static const ui_color_t GOLD = {242, 201, 76, 255};
+static const ui_color_t WHITE = {255, 255, 255, 255};
+static const ui_color_t CREAM = {250, 240, 215, 255};
+static const ui_color_t DIM = {190, 205, 190, 255};
+static const ui_color_t GREEN_WIN = {110, 231, 140, 255};
+static const ui_color_t RED_LOSE = {255, 120, 110, 255};
+
+/* ---- timing and easing ---- */
+
+static inline float t_deal_gap(const table_scene_t *t) {
+    return t->turbo ? 0.05f : 0.13f;
+}
+static inline float t_slide(const table_scene_t *t) {
+    return t->turbo ? 0.12f : 0.32f;
+}
+static inline float t_flip(const table_scene_t *t) {
+    return t->turbo ? 0.10f : 0.24f;
+}
+static inline float clampf(float v, float lo, float hi) {
+    return v < lo ? lo : v > hi ? hi : v;
+}
+/* A pulsing glow in a dozen steps: each step's panel is rasterised once and cached, instead of
+ * a new texture every frame. */
+static inline float pulse_step(float p) {
+    return floorf(p * 12.0f + 0.5f) / 12.0f;
+}
+static inline float ease_out(float p) {
+    return 1.0f - (1.0f - p) * (1.0f - p) * (1.0f - p);
+}
+static inline const char *money(const game_t *g, int64_t v, char buf[40]) {
+    return money_format(v, g->rules.currency, buf, 40);
+}
+
+/* ---- the presentation table (table_variant.c) ---- */
+
+/* A betting spot: its wager and the word printed under it. */
+typedef struct tb_spot_def {
+    wager_t wager;
+    const char *label;
+    bool optional; /* a side bet: on the table only when the rules offer it */
+} tb_spot_def_t;
+
+/* A choice at the decision: its button, the button's label, and its name in the hint. */
+typedef struct tb_choice_def {
+    ui_button_t button;
+    const char *label;
+    const char *name;
+} tb_choice_def_t;
+
+#define TB_PAY_ROWS 12
+
+/* The pay panel as drawn: the title, the rows (name, pay), the lit row (-1: none). */
+typedef struct tb_pay_panel {
+    char title[48];
+    char rows[TB_PAY_ROWS][2][40];
+    int n;
+    int lit;
+} tb_pay_panel_t;
+
+typedef struct table_variant table_variant_t;
+
+/* What the table shows for one game variant. Each variant has one constant table; the code
+ * reads it instead of asking which game is played. Where the games differ in more than words
+ * (the pay panel's rows, a hand's name), the table holds the function that knows. */
+struct table_variant {
+    /* the betting spots, left to right */
+    tb_spot_def_t spots[TABLE_MAX_SPOTS];
+    int nspots;
+    /* the decision's buttons, left to right: choice d is the strategy's decision d (0: FOLD) */
+    tb_choice_def_t choices[4];
+    int nchoices;
+
+    /* the cards: the top row is the dealer's hand, or the community cards */
+    bool community;        /* the top row is the board (t->board), not the dealer's hand */
+    int top_cards;         /* cards in the top row */
+    int player_cards;      /* cards in the player's row */
+    const char *top_label; /* printed under the top row, or NULL */
+    bool dealer_up_card;   /* the dealer's first card is dealt face up */
+    bool has_dealer;       /* a dealer's hand that must qualify: its line, its voice */
+    bool light_winner;     /* the hand that won (player's or dealer's) is lit */
+    bool split_hands;      /* the qualifying three apart from the two that score */
+    /* a hand's name from its value (qualifies: the dealer's qualifies, the player's scores) */
+    void (*name_value)(int value, bool qualifies, char *buf, size_t n);
+    /* the name of five cards the player decides on; NULL: none shown */
+    void (*name_cards)(const card_t cards[5], char *buf, size_t n);
+
+    /* the pay panel: its title, and the function that writes its rows and lights the row of a
+     * settled hand (show: the results are on screen) */
+    const char *pay_title;
+    void (*pay_rows)(const table_variant_t *v, const table_scene_t *t, bool show,
+                     tb_pay_panel_t *p);
+    const char *pay_low_row;  /* the poker rows' last, paying the lowest hand */
+    const char *pay_push_row; /* a row after it for the hands that push, or NULL */
+
+    /* the words */
+    const char *felt;        /* the rule printed on the felt */
+    const char *how_to_win;  /* in the side panel */
+    const char *lose_banner; /* a round lost without folding */
+    bool max_payout_line;    /* the side panel says the cap on one bet's win */
+};
+
+const table_variant_t *tb_variant(const table_scene_t *t);
+/* A choice's name for the hint ("" for a decision the variant does not have). */
+const char *tb_choice_name(const table_variant_t *v, int decision);
+
+/* ---- layout (table_layout.c) ---- */
+
+ui_rect_t tb_chip_rect(const table_scene_t *t, int i);
+ui_rect_t tb_corner_button(int i); /* HELP and HISTORY at the top right */
+ui_rect_t tb_popup_button(int i);  /* the pop-up's PREV, NEXT, CLOSE */
+/* Card i of n in a row at height y, centred. */
+ui_rect_t tb_slot_rect(float y, int i, int n);
+/* Card i of five split: the qualifying three on the left, the two that score apart. */
+ui_rect_t tb_split_slot(const card_t cards[5], int i, float y);
+void tb_layout_spots(table_scene_t *t);
+void tb_layout_buttons(table_scene_t *t);
+int tb_spot_of(const table_scene_t *t, int wager);
+void tb_spot_centre(const table_scene_t *t, int spot, float *x, float *y);
+
+/* ---- the rest ---- */
+
+/* Seconds left on the machine's running timer, or -1 (scene_table.c). */
+float tb_timer_left(const table_scene_t *t, bool *deciding);
+/* After a decision: the hint's toast when the player chose otherwise (table_input.c). */
+void tb_hint_after(table_scene_t *t, int chose);
+/* The round is over and its results are on screen (table_draw_cards.c). */
+bool tb_results_visible(const table_scene_t *t);
+void tb_draw_chip(ui_gfx_t *g, int64_t value, ui_rect_t r, uint8_t alpha);
+/* The spots: layer true draws the still outlines and labels, false the bets on them. */
+void tb_draw_spots(table_scene_t *t, ui_gfx_t *g, bool layer);
+void tb_draw_hands(table_scene_t *t, ui_gfx_t *g);
+
+#endif
