@@ -71,9 +71,9 @@ static void test_round_trip_and_damage(void **state) {
     /* one pixel altered: refused */
     FILE *f = fopen(path, "r+b");
     assert_non_null(f);
-    assert_int_equal(fseek(f, 48 + 4 * 100 + 1, SEEK_SET), 0);
+    assert_int_equal(fseek(f, 52 + 4 * 100 + 1, SEEK_SET), 0);
     int ch = fgetc(f);
-    assert_int_equal(fseek(f, 48 + 4 * 100 + 1, SEEK_SET), 0);
+    assert_int_equal(fseek(f, 52 + 4 * 100 + 1, SEEK_SET), 0);
     fputc(ch ^ 0x40, f);
     fclose(f);
     assert_null(raster_get(&c, k, 37, 23));
@@ -81,7 +81,7 @@ static void test_round_trip_and_damage(void **state) {
     raster_put(&c, k, p);
     assert_non_null(back = raster_get(&c, k, 37, 23));
     SDL_FreeSurface(back);
-    assert_int_equal(truncate(path, 48 + 37 * 4 * 10), 0);
+    assert_int_equal(truncate(path, 52 + 37 * 4 * 10), 0);
     assert_null(raster_get(&c, k, 37, 23));
     /* a byte too many: refused */
     raster_put(&c, k, p);
@@ -89,13 +89,25 @@ static void test_round_trip_and_damage(void **state) {
     fputc(0, f);
     fclose(f);
     assert_null(raster_get(&c, k, 37, 23));
-    /* a surface in another format is kept as ARGB8888, same colours */
+    /* a surface in another 32-bit format comes back in that format, the same bytes (SDL_image's
+     * surfaces are ABGR8888: converted, their texture would blend a little differently) */
     SDL_Surface *abgr = SDL_ConvertSurfaceFormat(p, SDL_PIXELFORMAT_ABGR8888, 0);
     raster_put(&c, k3, abgr);
     assert_non_null(back = raster_get(&c, k3, 37, 23));
-    assert_true(same(p, back));
+    assert_int_equal(back->format->format, SDL_PIXELFORMAT_ABGR8888);
+    assert_true(same(abgr, back));
     SDL_FreeSurface(back);
     SDL_FreeSurface(abgr);
+    /* a 24-bit surface is kept as ARGB8888, the same colours */
+    SDL_Surface *rgb = SDL_ConvertSurfaceFormat(p, SDL_PIXELFORMAT_RGB24, 0);
+    raster_put(&c, k2, rgb);
+    assert_non_null(back = raster_get(&c, k2, 37, 23));
+    assert_int_equal(back->format->format, SDL_PIXELFORMAT_ARGB8888);
+    SDL_Surface *opaque = SDL_ConvertSurfaceFormat(rgb, SDL_PIXELFORMAT_ARGB8888, 0);
+    assert_true(same(opaque, back));
+    SDL_FreeSurface(opaque);
+    SDL_FreeSurface(back);
+    SDL_FreeSurface(rgb);
     SDL_FreeSurface(p);
 }
 

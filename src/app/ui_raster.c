@@ -8,10 +8,13 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-/* A file: magic, width, height, BLAKE2b-256 of the pixels, then the pixels (ARGB8888, rows of
- * width * 4 bytes). */
-#define MAGIC "SPRAST01"
-#define HEAD (8 + 4 + 4 + 32)
+/* A file: magic, width, height, the SDL pixel format, BLAKE2b-256 of the pixels, then the pixels
+ * (rows of width * 4 bytes). The format is SDL_image's own: a picture from the cache is the same
+ * surface the rasteriser made, so the screen is the same pixel for pixel (converted to another
+ * format, the texture's blending rounded differently, by up to 3/255). */
+#define MAGIC "SPRAST02"
+#define HEAD (8 + 4 + 4 + 4 + 32)
+#define SUM_AT 20
 #define MAX_SIDE 8192
 
 static void put32(uint8_t *p, uint32_t v) {
@@ -90,8 +93,9 @@ SDL_Surface *raster_get(raster_cache_t *c, const uint8_t key[RASTER_KEY_BYTES], 
     uint8_t head[HEAD];
     SDL_Surface *s = NULL;
     if (fread(head, 1, HEAD, f) == HEAD && memcmp(head, MAGIC, 8) == 0 &&
-        get32(head + 8) == (uint32_t)w && get32(head + 12) == (uint32_t)h) {
-        s = SDL_CreateRGBSurfaceWithFormat(0, w, h, 32, SDL_PIXELFORMAT_ARGB8888);
+        get32(head + 8) == (uint32_t)w && get32(head + 12) == (uint32_t)h &&
+        SDL_BYTESPERPIXEL(get32(head + 16)) == 4 && !SDL_ISPIXELFORMAT_INDEXED(get32(head + 16))) {
+        s = SDL_CreateRGBSurfaceWithFormat(0, w, h, 32, get32(head + 16));
         bool ok = s != NULL;
         crypto_generichash_state st;
         crypto_generichash_init(&st, NULL, 0, 32);
@@ -103,7 +107,7 @@ SDL_Surface *raster_get(raster_cache_t *c, const uint8_t key[RASTER_KEY_BYTES], 
         uint8_t sum[32];
         crypto_generichash_final(&st, sum, sizeof sum);
         /* a short, damaged or altered file is drawn again from the source (and replaced) */
-        if (!ok || fgetc(f) != EOF || sodium_memcmp(sum, head + 16, 32) != 0) {
+        if (!ok || fgetc(f) != EOF || sodium_memcmp(sum, head + SUM_AT, 32) != 0) {
             SDL_FreeSurface(s);
             s = NULL;
         }
@@ -115,9 +119,9 @@ SDL_Surface *raster_get(raster_cache_t *c, const uint8_t key[RASTER_KEY_BYTES], 
 
 void raster_put(raster_cache_t *c, const uint8_t key[RASTER_KEY_BYTES], SDL_Surface *src) {
     if (!c->on || !src || src->w > MAX_SIDE || src->h > MAX_SIDE) return;
-    SDL_Surface *s = src->format->format == SDL_PIXELFORMAT_ARGB8888
-                         ? src
-                         : SDL_ConvertSurfaceFormat(src, SDL_PIXELFORMAT_ARGB8888, 0);
+    /* kept as it is when it has 4 bytes a pixel (SDL_image's are); anything else as ARGB8888 */
+    bool own = src->format->BytesPerPixel == 4 && !SDL_ISPIXELFORMAT_INDEXED(src->format->format);
+    SDL_Surface *s = own ? src : SDL_ConvertSurfaceFormat(src, SDL_PIXELFORMAT_ARGB8888, 0);
     if (!s) return;
     char path[UI_RASTER_DIR_LEN + 96], tmp[UI_RASTER_DIR_LEN + 128];
     file_name(c, key, path, sizeof path);
@@ -131,12 +135,13 @@ void raster_put(raster_cache_t *c, const uint8_t key[RASTER_KEY_BYTES], SDL_Surf
         memcpy(head, MAGIC, 8);
         put32(head + 8, (uint32_t)s->w);
         put32(head + 12, (uint32_t)s->h);
+        put32(head + 16, s->format->format);
         crypto_generichash_state st;
         crypto_generichash_init(&st, NULL, 0, 32);
         for (int y = 0; y < s->h; y++)
             crypto_generichash_update(&st, (const uint8_t *)s->pixels + (size_t)y * (size_t)s->pitch,
                                       (size_t)s->w * 4);
-        crypto_generichash_final(&st, head + 16, 32);
+        crypto_generichash_final(&st, head + SUM_AT, 32);
         ok = fwrite(head, 1, HEAD, f) == HEAD;
         for (int y = 0; ok && y < s->h; y++)
             ok = fwrite((const uint8_t *)s->pixels + (size_t)y * (size_t)s->pitch, 4,

@@ -28,7 +28,8 @@ bool raster_open(raster_cache_t *c, const char *dir);
 /* $XDG_CACHE_HOME/studpoker/raster, else $HOME/.cache/studpoker/raster. */
 bool raster_default_dir(char *out, size_t n);
 void raster_key(const void *source, size_t len, int w, int h, uint8_t key[RASTER_KEY_BYTES]);
-/* The kept picture (ARGB8888, the caller frees it), NULL when there is none to trust. */
+/* The kept picture, in the pixel format it was kept in (the caller frees it); NULL when there is
+ * none to trust. */
 SDL_Surface *raster_get(raster_cache_t *c, const uint8_t key[RASTER_KEY_BYTES], int w, int h);
 void raster_put(raster_cache_t *c, const uint8_t key[RASTER_KEY_BYTES], SDL_Surface *s);
 
