@@ -243,5 +243,23 @@ for p in caribbean-classic caribbean-live caribbean-us casino-stud-uk cajun asia
   if [ "$rc" -eq 0 ] && grep -q "^game=1 phase=betting" <<<"$out"; then ok; else bad "$p as a cabinet: status $rc: $out"; fi
 done
 
+# A round left deciding by a stop comes back with the player's cards face up (they were drawn face
+# down: the resumed cards' times read as "never turned"), the dealer's up card too, the rest down.
+printf '100 CHIP3\n150 SPOT ante\n400 DEAL\n1400 QUIT\n' >"$tmp/stop.script"
+printf '500 SCREENSHOT %s\n600 SUMMARY\n' "$tmp/resumed.png" >"$tmp/resume.script"
+if "$bin" play --headless --turbo --size 1280x720 --seed 3 --db "$tmp/resume.db" \
+    --script "$tmp/stop.script" >/dev/null 2>&1 &&
+  "$bin" play --headless --turbo --size 1280x720 --db "$tmp/resume.db" \
+    --script "$tmp/resume.script" >"$tmp/resume.out" 2>&1 && [ -f "$tmp/resumed.png" ]; then
+  grep -q "phase=deciding" "$tmp/resume.out" && ok || bad "resume: not deciding: $(cat "$tmp/resume.out")"
+  for i in 0 1 2 3 4; do
+    x=$((578 + i * 156))
+    light=$("$probe" "$tmp/resumed.png" $((x + 10)) 440 120 160 | awk '{print $6}')
+    if awk -v l="$light" 'BEGIN{exit !(l > 0.2)}'; then ok; else bad "resume: player card $i face down (light $light)"; fi
+  done
+else
+  bad "resume: the runs failed: $(cat "$tmp/resume.out" 2>/dev/null)"
+fi
+
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

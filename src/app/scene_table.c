@@ -15,16 +15,19 @@ static void sync_cards(table_scene_t *t) {
     const table_variant_t *v = tb_variant(t);
     const round_seat_t *s = &r->seat[0];
     bool over = r->phase == ROUND_SETTLED || r->phase == ROUND_VOID;
+    /* the cards were dealt and turned long before this scene's clock: it starts at 20 s, the
+     * cards at 0 (a negative time is a card that stays face down) */
+    t->now = 20.0f;
     for (int i = 0; i < s->ncards && s->in_round; i++)
-        t->player[i] = (card_vis_t){true, s->cards[i], true, -10, -10};
+        t->player[i] = (card_vis_t){true, s->cards[i], true, 0, 0};
     if (v->community) {
         for (int i = 0; i < v->top_cards; i++)
-            t->board[i] = (card_vis_t){true, r->board[i], i < r->board_shown || over, -10,
-                                       i < r->board_shown || over ? -10 : -1};
+            t->board[i] = (card_vis_t){true, r->board[i], i < r->board_shown || over, 0,
+                                       i < r->board_shown || over ? 0 : -1};
     } else {
         for (int i = 0; i < v->top_cards; i++) {
             bool up = over || (i == 0 && v->dealer_up_card);
-            t->dealer[i] = (card_vis_t){true, r->dealer[i], up, -10, up ? -10 : -1};
+            t->dealer[i] = (card_vis_t){true, r->dealer[i], up, 0, up ? 0 : -1};
         }
     }
     if (over) t->round_return = round_seat_returned(r, 0);
