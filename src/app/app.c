@@ -174,9 +174,11 @@ static bool open_table(app_t *a) {
     bool scripted = o->headless && !o->bench_frames;
     if (o->autoplay || (a->machine.cfg.hint.show && scripted))
         a->strategy = strategy_build(&a->strategy_rules);
+    /* the render benchmark draws the table, not the hint: no strategy (as before the config
+     * rework turned the hint on for it; its thread took a core and 55 MB beside the frames) */
     a->make_strategy_later =
         (a->machine.cfg.hint.show || (a->idle_demo && a->machine.cfg.attract.enabled)) &&
-        !scripted && !a->strategy;
+        !scripted && !a->strategy && !o->bench_frames;
     return true;
 }
 
