@@ -99,6 +99,52 @@ run asian asian "5h 5d Tc Kh 9s  7d 3c Ks Ac 2d" \
   "100 CHIP3" "150 SPOT ante" "400 DEAL" "1500 PLAY" "3600 SUMMARY"
 expect asian phase=settled staked=1000 returned=2425 credits=101425
 
+# The verdict is the main game's, and each side bet has its own line (issue 13). The words are
+# the rules' own: rules.md's pay tables give the odds named.
+verdict_is() { # NAME TEXT: the summary's verdict= field starts with TEXT
+  local line; line=$(tail -n 1 "$tmp/$1.out")
+  if grep -qF -- " verdict=$2" <<<"$line"; then ok; else bad "$1: want verdict=$2 in: $line"; fi
+}
+no_verdict_word() { # NAME WORD: not in the verdict
+  local line; line=$(tail -n 1 "$tmp/$1.out" | sed -n 's/.* verdict=\([^=]*\).*/\1/p')
+  if grep -qF -- "$2" <<<"$line"; then bad "$1: '$2' in the verdict: $line"; else ok; fi
+}
+# Asian: the dealer's A-A-2-3-4 has no three cards making 10, 20 or 30: the dealer does not
+# qualify, the ante wins 1 to 1 and the raise is returned.
+run asian_nq asian "5h 5d Tc Kh 9s  As Ad 2c 3c 4c" \
+  "100 CHIP3" "150 SPOT ante" "400 DEAL" "1500 PLAY" "3600 SUMMARY"
+verdict_is asian_nq "DEALER DOES NOT QUALIFY|ANTE PAYS 1 TO 1"
+no_verdict_word asian_nq "DEALER WINS"
+# Live: four nines folded with 5+1 BONUS and JACKPOT on: the main game is FOLDED (not a BIG WIN),
+# the 5+1 BONUS pays four of a kind 100 to 1 (the dealer's up card is the 4 of hearts, the sixth
+# card), the JACKPOT pays its fixed prize for four of a kind.
+run live_fold caribbean-live "9s 9h 9d 9c 4s  4h Js 8h 6d 2c" \
+  "100 CHIP3" "150 SPOT ante" "250 SPOT bonus51" "300 SPOT jackpot" "400 DEAL" "1500 FOLD" \
+  "3600 SUMMARY"
+verdict_is live_fold "FOLDED||5+1 BONUS: FOUR OF A KIND 100 TO 1|JACKPOT: FOUR OF A KIND"
+no_verdict_word live_fold "BIG WIN"
+# Classic: a flush against a pair of kings: WIN, the flush's 5 to 1 named; ante 5.00 wins 5.00
+# (1 to 1), PLAY 10.00 wins 50.00 (5 to 1): the verdict says the main game's win, 55.00.
+run classic_win caribbean-classic "2h 7h 9h Jh 4h  Kd Kc 9s 6d 2c" \
+  "100 CHIP3" "150 SPOT ante" "400 DEAL" "1500 PLAY" "3600 SUMMARY"
+verdict_is classic_win "WIN|FLUSH 5 TO 1  -  WIN \$55.00"
+# The meters do not give the result away: the same flush at the table's own speed, ante 10.00
+# and PLAY 20.00. While the dealer's cards turn, BALANCE shows 1,000.00 - 30.00 = 970.00, TOTAL
+# BET 30.00, WIN 0; at the end BALANCE 970.00 + 140.00 returned = 1,110.00, TOTAL BET 0 (the
+# chips have left the spots) and WIN 110.00 (ante 10.00 at 1 to 1, PLAY 20.00 at 5 to 1: what was
+# won, not the stakes returned with it).
+printf '%s\n' "100 CHIP3" "150 SPOT ante" "200 SPOT ante" "400 DEAL" "4000 PLAY" "4100 SUMMARY" \
+  "12000 SUMMARY" >"$tmp/meters.script"
+if "$bin" play --headless --size 1280x720 --preset caribbean-classic --seed 1 \
+    --deck "2h 7h 9h Jh 4h  Kd Kc 9s 6d 2c" --script "$tmp/meters.script" >"$tmp/meters.out" 2>&1; then
+  grep -q "phase=settled.* shown=97000/3000/0" <<<"$(sed -n 1p "$tmp/meters.out")" && ok ||
+    bad "meters during the reveal: $(sed -n 1p "$tmp/meters.out")"
+  grep -q " shown=111000/0/11000" <<<"$(sed -n 2p "$tmp/meters.out")" && ok ||
+    bad "meters at the end: $(sed -n 2p "$tmp/meters.out")"
+else
+  bad "meters: the run failed: $(cat "$tmp/meters.out")"
+fi
+
 # The live preset's timers from a config file, shortened: betting closes by itself 2 s after
 # the first chip and deals; the decision timer then folds the hand ("AUTO FOLDED"). The ante is
 # lost, the 5+1 BONUS still resolves: four nines with the dealer's ace up pays 100:1 on 5.00.

@@ -80,6 +80,15 @@ void script_summary(const app_t *a) {
     if (t->strategy && t->advice_ok && r->phase == ROUND_DECIDING && t->advice_game == g->number)
         printf(" hint=%d ev_fold=%.4f ev_best=%.4f", t->advice.decision, t->advice.ev[0],
                t->advice.ev[t->advice.decision]);
+    int64_t mb, mt, mw;
+    table_meters(t, &mb, &mt, &mw);
+    printf(" shown=%lld/%lld/%lld", (long long)mb, (long long)mt, (long long)mw);
+    /* the verdict on screen, its second line and the side bets' lines, '|' between (spaces
+     * inside), then the toast: both hold spaces, so they come last */
+    if (t->banner[0] && !t->results_pending) {
+        printf(" verdict=%s|%s", t->banner, t->banner2);
+        for (int i = 0; i < t->nside_lines; i++) printf("|%s", t->side_lines[i]);
+    }
     if (t->now < t->toast_until) printf(" toast=%s", t->toast); /* last: it holds spaces */
     printf("\n");
     fflush(stdout);

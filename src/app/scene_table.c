@@ -30,7 +30,7 @@ static void sync_cards(table_scene_t *t) {
             t->dealer[i] = (card_vis_t){true, r->dealer[i], up, 0, up ? 0 : -1};
         }
     }
-    if (over) t->round_return = round_seat_returned(r, 0);
+    if (over) t->round_return = tb_round_win(r);
 }
 
 void table_init(table_scene_t *t, machine_t *machine, ui_audio_t *audio, bool turbo,
@@ -139,4 +139,31 @@ void table_warning(table_scene_t *t, const char *msg) {
 void table_news_until_acted(table_scene_t *t, const char *msg) {
     table_warning(t, msg);
     t->toast_good = true;
+}
+
+int64_t tb_round_win(const round_t *r) {
+    const round_seat_t *s = &r->seat[0];
+    int64_t win = 0;
+    for (int w = 0; w < WAGER_COUNT; w++) {
+        if (!s->stake[w] || s->outcome[w] != OUTCOME_WIN) continue;
+        /* a JACKPOT or progressive prize is all win: its stake is never returned */
+        bool prize = w == WAGER_JACKPOT || w == WAGER_PROGRESSIVE;
+        win += s->returned[w] - (prize ? 0 : s->stake[w]);
+    }
+    return win;
+}
+
+/* The balance as the player may know it: while the dealer's cards are still being revealed it
+ * stays at the stake-deducted figure (the settled one would give the result away); once the
+ * result shows, the returned stakes are there and the win counts up with the WIN meter. The
+ * total bet clears when the chips have left the spots. */
+void table_meters(const table_scene_t *t, int64_t *balance, int64_t *bet, int64_t *win) {
+    const game_t *gm = t->game;
+    int64_t settled = game_balance(gm);
+    *balance = settled;
+    if (gm->round.phase == ROUND_SETTLED)
+        *balance = t->results_pending ? settled - round_seat_returned(&gm->round, 0)
+                                      : settled - (t->round_return - t->shown_win);
+    *bet = t->collect_at == -2 ? 0 : round_seat_staked(&gm->round, 0);
+    *win = t->shown_win;
 }

@@ -79,8 +79,10 @@ typedef struct table_scene {
     bool toast_good;   /* news (credits in, a ticket), not a refusal: green */
     bool toast_sticky; /* a warning: shown until the player closes it (any button or touch) */
     int timer_drawn;   /* the seconds the last frame's timer showed */
-    char banner[64];
-    char banner2[96];
+    char banner[64];   /* the main game's verdict: WIN, PUSH, DEALER WINS, FOLDED, ... */
+    char banner2[96];  /* its hand and what it paid */
+    char side_lines[3][80]; /* one line per side bet: "5+1 BONUS: FLUSH 15 TO 1" */
+    int nside_lines;
     float banner_at;
     ui_color_t banner_color;
 
@@ -117,9 +119,9 @@ typedef struct table_scene {
     int64_t hist_total;
     int hist_page; /* which page hist holds, -1 = none */
 
-    int64_t shown_win;  /* counts up to the round's return, in cents */
+    int64_t shown_win;  /* counts up to the round's win, in cents */
     int64_t shown_pool; /* the jackpot meter rolls towards its value, in cents */
-    int64_t round_return;
+    int64_t round_return; /* the round's win (tb_round_win): what WIN shows once settled */
 } table_scene_t;
 
 void table_init(table_scene_t *t, machine_t *machine, ui_audio_t *audio, bool turbo,
@@ -146,6 +148,9 @@ void table_notice(table_scene_t *t, const char *msg);
 void table_warning(table_scene_t *t, const char *msg);
 /* Good news the player must see (a ticket printed): green, until the next press or touch. */
 void table_news_until_acted(table_scene_t *t, const char *msg);
+/* The bar's three meters as shown now: BALANCE (stake-deducted until the result shows, then
+ * counting up with the win), TOTAL BET (0 once the chips have left the spots), WIN. */
+void table_meters(const table_scene_t *t, int64_t *balance, int64_t *bet, int64_t *win);
 /* True while anything on screen moves; when false the loop may sleep until the next input. */
 bool table_animating(const table_scene_t *t);
 /* True when the next frame would differ from the last one drawn. */

@@ -37,6 +37,7 @@ static void clear_cards(table_scene_t *t) {
     memset(t->dealer, 0, sizeof t->dealer);
     memset(t->board, 0, sizeof t->board);
     t->banner[0] = '\0';
+    t->nside_lines = 0;
     t->shown_win = 0;
     t->round_return = 0;
     t->collect_at = -1;
@@ -189,15 +190,93 @@ static void pay_winning_spots(table_scene_t *t) {
 }
 
 /* Once the last card has turned: the banners, the sounds, the win. */
+/* The main game's stakes and returns: the ante and the decisions (the side bets aside). */
+static void main_game(const round_seat_t *s, int64_t *staked, int64_t *returned) {
+    static const wager_t MAIN[] = {WAGER_ANTE, WAGER_PLAY, WAGER_RAISE_1, WAGER_RAISE_2,
+                                   WAGER_RAISE_3};
+    *staked = *returned = 0;
+    for (size_t i = 0; i < sizeof MAIN / sizeof MAIN[0]; i++)
+        *staked += s->stake[MAIN[i]], *returned += s->returned[MAIN[i]];
+}
+
+static void upper(char *s) {
+    for (; *s; s++)
+        if (*s >= 'a' && *s <= 'z') *s = (char)(*s - 'a' + 'A');
+}
+
+/* A line per side bet: its name, the hand it was judged on and what it paid ("5+1 BONUS: FLUSH
+ * 15 TO 1"), or that it lost. */
+static void side_lines(table_scene_t *t) {
+    const game_t *g = t->game;
+    const round_seat_t *s = &g->round.seat[0];
+    char b[40];
+    t->nside_lines = 0;
+    for (int w = 0; w < WAGER_COUNT && t->nside_lines < 3; w++) {
+        if (!wager_is_side((wager_t)w) || !s->stake[w]) continue;
+        char *line = t->side_lines[t->nside_lines++];
+        size_t n = sizeof t->side_lines[0];
+        const char *hand = s->judged[w] ? s->judged[w] : "";
+        if (s->outcome[w] == OUTCOME_WIN && s->judged_odds[w] > 0)
+            snprintf(line, n, "%s: %s %d TO 1", wager_name((wager_t)w), hand, s->judged_odds[w]);
+        else if (s->outcome[w] == OUTCOME_WIN)
+            snprintf(line, n, "%s: %s %s", wager_name((wager_t)w), hand,
+                     money(g, s->returned[w], b));
+        else if (s->outcome[w] == OUTCOME_REFUND)
+            snprintf(line, n, "%s: RETURNED", wager_name((wager_t)w));
+        else
+            snprintf(line, n, "%s: LOSES", wager_name((wager_t)w));
+        upper(line);
+    }
+}
+
+/* The main game's verdict, one of WIN (BIG WIN for four of a kind and better, JACKPOT), PUSH,
+ * DEALER WINS (NO WIN at Cajun Stud), FOLDED, AUTO FOLDED and DEALER DOES NOT QUALIFY; the side
+ * bets each get their own line and never decide the verdict. */
+static void verdict(table_scene_t *t, bool jackpot) {
+    const game_t *g = t->game;
+    const round_t *r = &g->round;
+    const round_seat_t *s = &r->seat[0];
+    const table_variant_t *v = tb_variant(t);
+    int64_t staked, returned;
+    main_game(s, &staked, &returned);
+    char b1[40], line[96];
+    wager_t paid = s->judged[WAGER_PLAY] ? WAGER_PLAY : WAGER_ANTE; /* Cajun: on the ante */
+    int32_t odds = s->judged_odds[paid];
+    if (s->folded) {
+        banner(t, s->auto_folded ? "AUTO FOLDED" : "FOLDED", NULL, DIM);
+        ui_audio_play(t->audio, SND_LOSE);
+    } else if (v->has_dealer && !r->dealer_qualifies) {
+        snprintf(line, sizeof line, "ANTE PAYS 1 TO 1  -  WIN %s", money(g, returned - staked, b1));
+        banner(t, "DEALER DOES NOT QUALIFY", line, GREEN_WIN);
+        ui_audio_play(t->audio, SND_WIN);
+    } else if (returned > staked) {
+        bool big = odds >= 20;
+        if (s->judged[paid] && odds > 0)
+            snprintf(line, sizeof line, "%s %d TO 1  -  WIN %s", s->judged[paid], odds,
+                     money(g, returned - staked, b1));
+        else
+            snprintf(line, sizeof line, "WIN %s", money(g, returned - staked, b1));
+        upper(line);
+        banner(t, jackpot ? "JACKPOT!" : big ? "BIG WIN!" : "WIN", line, GREEN_WIN);
+        ui_audio_play(t->audio, jackpot ? SND_JACKPOT : big ? SND_BIG_WIN : SND_WIN);
+    } else if (returned == staked && returned > 0) {
+        banner(t, "PUSH", "Your main bets are returned.", CREAM);
+        ui_audio_play(t->audio, VOICE_PUSH);
+    } else {
+        banner(t, v->lose_banner, NULL, RED_LOSE);
+        ui_audio_play(t->audio, SND_LOSE);
+    }
+    if (jackpot && s->folded) banner(t, "JACKPOT!", NULL, GREEN_WIN);
+}
+
 static void show_results(table_scene_t *t) {
     const game_t *g = t->game;
     const round_t *r = &g->round;
     const round_seat_t *s = &r->seat[0];
     t->results_pending = false;
-    t->round_return = round_seat_returned(r, 0);
+    t->round_return = tb_round_win(r);
     pay_winning_spots(t);
-    int64_t staked = round_seat_staked(r, 0);
-    char b1[40], line[96];
+    t->nside_lines = 0;
     if (r->phase == ROUND_VOID) {
         banner(t, "ROUND VOID", "Every stake has been returned.", GOLD);
         return;
@@ -207,30 +286,11 @@ static void show_results(table_scene_t *t) {
     for (int i = 0; i < r->nevents; i++) jackpot |= r->events[i].type == EV_JACKPOT_RESET;
     if (jackpot) celebrate(t);
     const table_variant_t *v = tb_variant(t);
-    if (v->has_dealer && !s->folded) {
+    if (v->has_dealer && !s->folded)
         ui_audio_play(t->audio,
                       r->dealer_qualifies ? VOICE_DEALER_QUALIFIES : VOICE_DEALER_NOT_QUALIFY);
-    }
-    int64_t net = t->round_return - staked;
-    if (t->round_return > 0 && net > 0) {
-        snprintf(line, sizeof line, "You win %s", money(g, t->round_return, b1));
-        bool big = net >= 20 * (s->stake[WAGER_ANTE] ? s->stake[WAGER_ANTE] : 1);
-        banner(t, jackpot ? "JACKPOT!" : big ? "BIG WIN!" : "WINNER", line, GREEN_WIN);
-        ui_audio_play(t->audio, jackpot ? SND_JACKPOT : big ? SND_BIG_WIN : SND_WIN);
-    } else if (net == 0 && t->round_return > 0) {
-        banner(t, "PUSH", "Your bets are returned.", CREAM);
-        ui_audio_play(t->audio, VOICE_PUSH);
-    } else {
-        if (s->folded)
-            banner(t, s->auto_folded ? "AUTO FOLDED" : "FOLDED", NULL, DIM);
-        else
-            banner(t, v->lose_banner, NULL, RED_LOSE);
-        if (t->round_return > 0) {
-            snprintf(line, sizeof line, "Side bets return %s", money(g, t->round_return, b1));
-            snprintf(t->banner2, sizeof t->banner2, "%s", line);
-        }
-        ui_audio_play(t->audio, SND_LOSE);
-    }
+    verdict(t, jackpot);
+    side_lines(t);
 }
 
 /* The settled bets leave the spots: wins and pushes go to the balance, losing bets to the

@@ -156,9 +156,8 @@ static void draw_meters(table_scene_t *t, ui_gfx_t *g, bool layer) {
     struct {
         const char *label;
         int64_t v;
-    } boxes[3] = {{"BALANCE", game_balance(gm)},
-                  {"TOTAL BET", round_seat_staked(&gm->round, 0)},
-                  {"WIN", t->shown_win}};
+    } boxes[3] = {{"BALANCE", 0}, {"TOTAL BET", 0}, {"WIN", 0}};
+    table_meters(t, &boxes[0].v, &boxes[1].v, &boxes[2].v);
     for (int i = 0; i < 3; i++) {
         ui_rect_t b = ui_r(30 + (float)i * 232, t->bar_y + 30, 220, 112);
         if (layer) {
@@ -229,7 +228,7 @@ static void draw_bar(table_scene_t *t, ui_gfx_t *g, bool layer) {
 static void draw_banner(table_scene_t *t, ui_gfx_t *g) {
     if (!t->banner[0] || t->now < t->banner_at) return;
     float p = ease_out(clampf((t->now - t->banner_at) / 0.35f, 0, 1));
-    float w = 720 * (0.85f + 0.15f * p), h = t->banner2[0] ? 112 : 84;
+    float w = 720 * (0.85f + 0.15f * p), h = (t->banner2[0] ? 112 : 84) + 34 * t->nside_lines;
     ui_rect_t r = ui_r(960 - w / 2, BANNER_Y - h / 2, w, h);
     uint8_t a = (uint8_t)(252 * p);
     gfx_panel(g, r, 24, ui_rgba(20, 12, 6, a), ui_rgba(6, 3, 2, a),
@@ -241,6 +240,14 @@ static void draw_banner(table_scene_t *t, ui_gfx_t *g) {
     if (t->banner2[0])
         gfx_text(g, t->banner2, 960, r.y + 70, 26, UI_FONT_BOLD, ui_rgba(250, 240, 215, c.a),
                  UI_ALIGN_CENTER);
+    /* the side bets, a line each under the verdict: a win in green, a loss dimmed */
+    float y = r.y + (t->banner2[0] ? 106 : 78);
+    for (int i = 0; i < t->nside_lines; i++, y += 34) {
+        bool lost = strstr(t->side_lines[i], "LOSES") != NULL;
+        ui_color_t lc = lost ? DIM : GREEN_WIN;
+        lc.a = c.a;
+        gfx_text(g, t->side_lines[i], 960, y, 26, UI_FONT_BOLD, lc, UI_ALIGN_CENTER);
+    }
 }
 
 /* The jackpot celebration's coins. */

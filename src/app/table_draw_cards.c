@@ -148,8 +148,12 @@ static void draw_bet_badge(table_scene_t *t, ui_gfx_t *g, const spot_t *sp, int6
     if (show) {
         round_outcome_t o = s->outcome[sp->wager];
         c = o == OUTCOME_WIN ? GREEN_WIN : o == OUTCOME_LOSE ? RED_LOSE : CREAM;
+        /* what the bet won, not the stake and the win together: a JACKPOT or progressive
+         * prize is all win (its stake is never returned) */
+        bool prize = sp->wager == WAGER_JACKPOT || sp->wager == WAGER_PROGRESSIVE;
+        int64_t won = s->returned[sp->wager] - (prize ? 0 : s->stake[sp->wager]);
         if (o == OUTCOME_WIN)
-            snprintf(txt, sizeof txt, "+%s", money(gm, s->returned[sp->wager], b1));
+            snprintf(txt, sizeof txt, "WIN %s", money(gm, won, b1));
         else
             snprintf(txt, sizeof txt, "%s", round_outcome_name(o));
     } else if (at_max && gm->round.phase == ROUND_BETTING) {

@@ -170,4 +170,8 @@ void tb_draw_chip(ui_gfx_t *g, int64_t value, ui_rect_t r, uint8_t alpha);
 void tb_draw_spots(table_scene_t *t, ui_gfx_t *g, bool layer);
 void tb_draw_hands(table_scene_t *t, ui_gfx_t *g);
 
+/* What the round won, the WIN meter's figure: every winning bet's win, stakes returned and
+ * pushes not counted. */
+int64_t tb_round_win(const round_t *r);
+
 #endif

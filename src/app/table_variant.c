@@ -42,7 +42,10 @@ static void pay_poker_rows(const table_variant_t *v, const table_scene_t *t, boo
         snprintf(p->rows[p->n][0], 40, "%s",
                  c == EVAL_PAIR ? v->pay_low_row : eval_category_name((eval_category_t)c));
         snprintf(p->rows[p->n][1], 40, "%d to 1", ru->main_pays[c]);
-        if (show && s->outcome[WAGER_ANTE] == OUTCOME_WIN && s->stake[WAGER_ANTE]) {
+        /* lit only when the table's odds were paid: not when the dealer did not qualify (the
+         * ante pays 1 to 1 and PLAY pushes) */
+        wager_t by = s->judged[WAGER_PLAY] ? WAGER_PLAY : WAGER_ANTE;
+        if (show && s->judged_odds[by] > 0 && s->outcome[by] == OUTCOME_WIN) {
             eval_category_t hc = eval_category(s->hand_value);
             if (hc == (eval_category_t)c || (c == EVAL_PAIR && hc < EVAL_PAIR)) p->lit = p->n;
         }

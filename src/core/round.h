@@ -142,6 +142,11 @@ typedef struct round_seat {
     int64_t returned[WAGER_COUNT];
     int64_t commission;
     bool handpay;
+    /* What each bet was judged on at the settlement, for the screen's result lines: the hand's
+     * name (a static English text from eval.h, NULL = none) and the odds it paid ("x to 1"; 0 =
+     * lost, a push, or a prize in money such as the JACKPOT's) */
+    const char *judged[WAGER_COUNT];
+    int32_t judged_odds[WAGER_COUNT];
 } round_seat_t;
 
 typedef struct round {

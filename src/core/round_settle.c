@@ -34,6 +34,21 @@ static int64_t capped(round_t *r, int s, wager_t w, int64_t stake, int64_t retur
     return returned;
 }
 
+/* The hand a bet was judged on and the odds it paid, for the screen. */
+static void judged(round_t *r, int s, wager_t w, const char *hand, int32_t odds) {
+    r->seat[s].judged[w] = hand;
+    r->seat[s].judged_odds[w] = odds;
+}
+
+/* Lo Ball's hands by their highest card (eval_lowball_high). */
+static const char *low_name(int high) {
+    static const char *const NAMES[CARD_RANKS] = {
+        [CARD_RANK_7] = "Seven Low", [CARD_RANK_8] = "Eight Low", [CARD_RANK_9] = "Nine Low",
+        [CARD_RANK_T] = "Ten Low",   [CARD_RANK_J] = "Jack Low",  [CARD_RANK_Q] = "Queen Low",
+        [CARD_RANK_K] = "King Low",  [CARD_RANK_A] = "Ace Low"};
+    return high >= 0 && high < CARD_RANKS && NAMES[high] ? NAMES[high] : "No Low Hand";
+}
+
 static void emit_hand(round_t *r, int who, int value, int category) {
     round_event_t *e = emit(r, EV_HAND, who, 0, 0, 0);
     e->value = value;
@@ -109,6 +124,7 @@ static void settle_progressive(round_t *r) {
         if (!r->seat[s].stake[w]) continue;
         if (prize[s] > 0) emit(r, EV_JACKPOT_WIN, s, w, prize[s], 0)->value = cat[s];
         set_result(r, s, w, prize[s] > 0 ? OUTCOME_WIN : OUTCOME_LOSE, prize[s]);
+        judged(r, s, w, eval_category_name((eval_category_t)cat[s]), 0);
     }
 }
 
@@ -146,6 +162,7 @@ static void settle_caribbean(round_t *r) {
                        capped(r, s, WAGER_ANTE, ante, pays(ante, 1)));
             set_result(r, s, WAGER_PLAY, OUTCOME_WIN,
                        capped(r, s, WAGER_PLAY, play, pays(play, odds)));
+            judged(r, s, WAGER_PLAY, eval_category_name(cat), odds);
         } else if (seat->hand_value == r->dealer_value) {
             set_result(r, s, WAGER_ANTE, OUTCOME_PUSH, ante);
             set_result(r, s, WAGER_PLAY, OUTCOME_PUSH, play);
@@ -157,10 +174,12 @@ static void settle_caribbean(round_t *r) {
             card_t six[6];
             memcpy(six, seat->cards, 5);
             six[5] = r->dealer[0];
-            int32_t odds = ru->bonus51_pays[eval_category(eval_best(six, 6, NULL))];
+            eval_category_t c6 = eval_category(eval_best(six, 6, NULL));
+            int32_t odds = ru->bonus51_pays[c6];
             int64_t st = seat->stake[WAGER_BONUS51];
             set_result(r, s, WAGER_BONUS51, odds > 0 ? OUTCOME_WIN : OUTCOME_LOSE,
                        odds > 0 ? pays(st, odds) : 0);
+            judged(r, s, WAGER_BONUS51, eval_category_name(c6), odds);
         }
     }
     settle_progressive(r);
@@ -194,6 +213,7 @@ static void settle_cajun(round_t *r) {
             o = OUTCOME_PUSH;
         else
             o = OUTCOME_LOSE;
+        judged(r, s, WAGER_ANTE, eval_category_name(cat), odds);
         for (int w = WAGER_ANTE; w <= WAGER_RAISE_3; w++) {
             if (w == WAGER_PLAY) continue;
             int64_t st = seat->stake[w];
@@ -207,16 +227,20 @@ static void settle_cajun(round_t *r) {
         }
         /* side bets resolve whatever the decisions were */
         if (seat->stake[WAGER_BOARD]) {
-            int32_t odds3 = ru->board_pays[eval_board3(r->board)];
+            eval3_category_t c3 = eval_board3(r->board);
+            int32_t odds3 = ru->board_pays[c3];
             int64_t st = seat->stake[WAGER_BOARD];
             set_result(r, s, WAGER_BOARD, odds3 > 0 ? OUTCOME_WIN : OUTCOME_LOSE,
                        odds3 > 0 ? pays(st, odds3) : 0);
+            judged(r, s, WAGER_BOARD, eval3_category_name(c3), odds3);
         }
         if (seat->stake[WAGER_POCKET]) {
-            int32_t oddsp = ru->pocket_pays[eval_pocket(seat->cards)];
+            eval_pocket_t cp = eval_pocket(seat->cards);
+            int32_t oddsp = ru->pocket_pays[cp];
             int64_t st = seat->stake[WAGER_POCKET];
             set_result(r, s, WAGER_POCKET, oddsp > 0 ? OUTCOME_WIN : OUTCOME_LOSE,
                        oddsp > 0 ? pays(st, oddsp) : 0);
+            judged(r, s, WAGER_POCKET, eval_pocket_name(cp), oddsp);
         }
         if (seat->stake[WAGER_LOBALL]) {
             int high = eval_lowball_high(five);
@@ -224,6 +248,7 @@ static void settle_cajun(round_t *r) {
             int64_t st = seat->stake[WAGER_LOBALL];
             set_result(r, s, WAGER_LOBALL, oddsl > 0 ? OUTCOME_WIN : OUTCOME_LOSE,
                        oddsl > 0 ? pays(st, oddsl) : 0);
+            judged(r, s, WAGER_LOBALL, low_name(high), oddsl);
         }
     }
     /* the aggregate limit (003 J-K): each seat's such win is paid limit x win / total, rounded
@@ -302,7 +327,9 @@ static void settle_asian(round_t *r) {
             }
         }
         if (seat->stake[WAGER_ASIAN_BONUS]) {
-            int32_t odds = ru->asian_bonus_pays[eval_asian_bonus(seat->cards)];
+            eval_asian_bonus_t cb = eval_asian_bonus(seat->cards);
+            int32_t odds = ru->asian_bonus_pays[cb];
+            judged(r, s, WAGER_ASIAN_BONUS, eval_asian_bonus_name(cb), odds);
             int64_t st = seat->stake[WAGER_ASIAN_BONUS];
             set_result(r, s, WAGER_ASIAN_BONUS, odds > 0 ? OUTCOME_WIN : OUTCOME_LOSE,
                        odds > 0 ? pays(st, odds) : 0);
