@@ -11,6 +11,7 @@ packages=(
   clang
   xvfb xdotool x11-apps imagemagick
   python3 sqlite3
+  postgresql libpq-dev
 )
 
 missing=()

@@ -26,5 +26,6 @@ int cli_hint(int argc, char **argv);
 int cli_audit(int argc, char **argv); /* cli_audit.c */
 int cli_upgrade(int argc, char **argv);
 int cli_accept_restore(int argc, char **argv);
+int cli_link(int argc, char **argv); /* cli_link.c: the linked progressive's controller */
 
 #endif

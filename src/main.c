@@ -47,6 +47,9 @@ static void usage(FILE *out) {
             "  accept-restore --db PATH [--key PATH] [--anchor PATH]\n"
             "                            technician: accept a database restored from a backup\n"
             "                            (MEMORY ROLLBACK), audited\n"
+            "  link init|status|meters|wins --url CONNINFO [--pool NAME]\n"
+            "                            the linked progressive's controller (PostgreSQL):\n"
+            "                            install it, ask it, print its meters and wins\n"
             "  help                      this text\n");
 }
 
@@ -92,6 +95,7 @@ int main(int argc, char **argv) {
     if (strcmp(cmd, "check-config") == 0) return cli_check_config(sub_argc, sub_argv);
     if (strcmp(cmd, "print-config") == 0) return cli_print_config(sub_argc, sub_argv);
     if (strcmp(cmd, "config-reference") == 0) return cli_config_reference(sub_argc, sub_argv);
+    if (strcmp(cmd, "link") == 0) return cli_link(sub_argc, sub_argv);
     if (strcmp(cmd, "help") == 0 || strcmp(cmd, "--help") == 0 || strcmp(cmd, "-h") == 0) {
         usage(stdout);
         return 0;

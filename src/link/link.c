@@ -1,0 +1,623 @@
+/* link: the client of the linked progressive's controller over libpq. See link.h for the
+ * contract and controller.sql for what the server does with each call. */
+#define _POSIX_C_SOURCE 200809L
+#include "link.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <libpq-fe.h>
+#include <poll.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "jackpot.h"
+
+/* a linked pool counts in the same units as a machine's own (jackpot.h) */
+_Static_assert(LINK_FRAC == JACKPOT_FRAC, "link.h and jackpot.h count frac alike");
+
+#define LINK_LISTEN_MAX 8
+
+struct link {
+    PGconn *conn;
+    char msg[LINK_MSG_LEN];
+    char listening[LINK_LISTEN_MAX][LINK_NAME_LEN];
+    int n_listening;
+};
+
+/* ---- messages ---- */
+
+static link_status_t say(link_t *l, link_status_t st, const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(l->msg, sizeof l->msg, fmt, ap);
+    va_end(ap);
+    /* libpq's messages end in a newline; a message here is one line */
+    size_t n = strlen(l->msg);
+    while (n > 0 && (l->msg[n - 1] == '\n' || l->msg[n - 1] == ' ')) l->msg[--n] = '\0';
+    for (char *c = l->msg; *c; c++)
+        if (*c == '\n' || *c == '\t') *c = ' ';
+    return st;
+}
+
+static const char *conn_error(const link_t *l) {
+    const char *e = l->conn ? PQerrorMessage(l->conn) : "";
+    return e && *e ? e : "no connection";
+}
+
+/* A call the server did not carry out: a refusal when the server answered with an error that
+ * the same call would meet again, LINK_DOWN when the link itself failed or the server could
+ * not finish (shutting down, out of resources, a lock waited on too long, a deadlock): those
+ * pass, and the call is safe to send again. */
+static link_status_t fail_result(link_t *l, PGresult *r, const char *doing) {
+    const char *state = r ? PQresultErrorField(r, PG_DIAG_SQLSTATE) : NULL;
+    if (!l->conn || PQstatus(l->conn) != CONNECTION_OK || !state) {
+        return say(l, LINK_DOWN, "the link controller does not answer (%s): %s", doing,
+                   r && PQresultErrorMessage(r)[0] ? PQresultErrorMessage(r) : conn_error(l));
+    }
+    const char *primary = PQresultErrorField(r, PG_DIAG_MESSAGE_PRIMARY);
+    const char *hint = PQresultErrorField(r, PG_DIAG_MESSAGE_HINT);
+    if (!primary) primary = "(no message)";
+    static const char *const passing[] = {"08", "40", "53", "55", "57", "58"};
+    for (size_t i = 0; i < sizeof passing / sizeof passing[0]; i++)
+        if (strncmp(state, passing[i], 2) == 0)
+            return say(l, LINK_DOWN, "the link controller could not finish %s (%s): %s", doing,
+                       state, primary);
+    if (strcmp(state, "3F000") == 0 || strcmp(state, "42883") == 0)
+        return say(l, LINK_REFUSED,
+                   "the link controller has no studpoker schema, or an older one (%s): %s; an "
+                   "operator runs `studpoker link init` on it",
+                   doing, primary);
+    if (strcmp(state, "42501") == 0)
+        return say(l, LINK_REFUSED,
+                   "this login may not do that (%s): %s; a machine's login may only call the "
+                   "controller's link_ functions, an operator's those of splink_operator",
+                   doing, primary);
+    return say(l, LINK_REFUSED, "the link controller refused %s: %s%s%s", doing, primary,
+               hint ? "; " : "", hint ? hint : "");
+}
+
+/* Runs one statement with text parameters (NULL: SQL NULL). The result when it returned rows
+ * (or none, for a command), else NULL with the status in *st and the message set. */
+static PGresult *run(link_t *l, const char *sql, int n, const char *const *vals, const char *doing,
+                     link_status_t *st) {
+    if (!l->conn || PQstatus(l->conn) != CONNECTION_OK) {
+        *st = say(l, LINK_DOWN, "not connected to the link controller (%s): %s", doing,
+                  conn_error(l));
+        return NULL;
+    }
+    PGresult *r = PQexecParams(l->conn, sql, n, NULL, vals, NULL, NULL, 0);
+    ExecStatusType es = r ? PQresultStatus(r) : PGRES_FATAL_ERROR;
+    if (es == PGRES_TUPLES_OK || es == PGRES_COMMAND_OK) {
+        *st = LINK_OK;
+        return r;
+    }
+    *st = fail_result(l, r, doing);
+    PQclear(r);
+    return NULL;
+}
+
+/* ---- reading rows ---- */
+
+static bool col_i64(link_t *l, PGresult *r, int row, const char *name, int64_t *out) {
+    int c = PQfnumber(r, name);
+    if (c < 0 || PQgetisnull(r, row, c)) {
+        say(l, LINK_REFUSED,
+            "the link controller's answer has no %s: its schema is not this "
+            "program's (run `studpoker link init`)",
+            name);
+        return false;
+    }
+    const char *s = PQgetvalue(r, row, c);
+    char *end;
+    errno = 0;
+    long long v = strtoll(s, &end, 10);
+    if (errno || end == s || *end) {
+        say(l, LINK_REFUSED, "the link controller's %s is not a whole number: '%s'", name, s);
+        return false;
+    }
+    *out = (int64_t)v;
+    return true;
+}
+
+static bool col_int(link_t *l, PGresult *r, int row, const char *name, int *out) {
+    int64_t v;
+    if (!col_i64(l, r, row, name, &v)) return false;
+    if (v < -2147483647 || v > 2147483647) {
+        say(l, LINK_REFUSED, "the link controller's %s is out of range", name);
+        return false;
+    }
+    *out = (int)v;
+    return true;
+}
+
+/* Text columns may be NULL (an identity that is no machine): "" then. */
+static void col_text(PGresult *r, int row, const char *name, char *out, size_t cap) {
+    int c = PQfnumber(r, name);
+    const char *s = c >= 0 && !PQgetisnull(r, row, c) ? PQgetvalue(r, row, c) : "";
+    snprintf(out, cap, "%s", s);
+}
+
+static bool col_bool(PGresult *r, int row, const char *name) {
+    int c = PQfnumber(r, name);
+    return c >= 0 && !PQgetisnull(r, row, c) && PQgetvalue(r, row, c)[0] == 't';
+}
+
+/* ---- connecting ---- */
+
+static void quiet_notices(void *arg, const char *message) {
+    (void)arg;
+    (void)message; /* the schema's own notices ("already exists, skipping") say nothing to act on */
+}
+
+static void listen_again(link_t *l);
+
+link_status_t link_connect(const char *conninfo, link_t **out, char *err, size_t errlen) {
+    *out = NULL;
+    link_t *l = calloc(1, sizeof *l);
+    if (!l) {
+        if (err) snprintf(err, errlen, "out of memory");
+        return LINK_DOWN;
+    }
+    /* The defaults come first, so the connection string overrides any of them. A link that
+     * drops without a word (a cable pulled) is noticed in about 10 s rather than the system's
+     * two hours, and a call that waits over 15 s on the server (a lock that is not given up)
+     * is cancelled: both give LINK_DOWN, and the call is sent again later. */
+    const char *const keys[] = {"connect_timeout",
+                                "application_name",
+                                "keepalives_idle",
+                                "keepalives_interval",
+                                "keepalives_count",
+                                "tcp_user_timeout",
+                                "options",
+                                "dbname",
+                                NULL};
+    const char *const vals[] = {"5",
+                                "studpoker",
+                                "5",
+                                "2",
+                                "3",
+                                "10000",
+                                "-c statement_timeout=15000",
+                                conninfo ? conninfo : "",
+                                NULL};
+    l->conn = PQconnectdbParams(keys, vals, 1);
+    *out = l;
+    if (!l->conn) {
+        link_status_t st = say(l, LINK_DOWN, "out of memory for the link's connection");
+        if (err) snprintf(err, errlen, "%s", l->msg);
+        return st;
+    }
+    PQsetNoticeProcessor(l->conn, quiet_notices, NULL);
+    if (PQstatus(l->conn) != CONNECTION_OK) {
+        say(l, LINK_DOWN, "cannot reach the link controller: %s", conn_error(l));
+        if (err) snprintf(err, errlen, "%s", l->msg);
+        return LINK_DOWN;
+    }
+    l->msg[0] = '\0';
+    return LINK_OK;
+}
+
+void link_close(link_t *l) {
+    if (!l) return;
+    if (l->conn) PQfinish(l->conn);
+    free(l);
+}
+
+bool link_is_up(const link_t *l) {
+    return l && l->conn && PQstatus(l->conn) == CONNECTION_OK;
+}
+
+const char *link_message(const link_t *l) {
+    return l ? l->msg : "no link";
+}
+
+link_status_t link_reconnect(link_t *l) {
+    if (!l->conn) return say(l, LINK_DOWN, "the link has no connection to make again");
+    PQreset(l->conn);
+    if (PQstatus(l->conn) != CONNECTION_OK)
+        return say(l, LINK_DOWN, "cannot reach the link controller: %s", conn_error(l));
+    PQsetNoticeProcessor(l->conn, quiet_notices, NULL);
+    listen_again(l);
+    if (PQstatus(l->conn) != CONNECTION_OK)
+        return say(l, LINK_DOWN, "the link dropped again: %s", conn_error(l));
+    l->msg[0] = '\0';
+    return LINK_OK;
+}
+
+/* ---- installing the schema ---- */
+
+/* The line of controller.sql at a character position the server gave for an error. */
+static int sql_line(const char *pos) {
+    long at = pos ? strtol(pos, NULL, 10) : 0;
+    int line = 1;
+    for (long i = 0; i + 1 < at && link_controller_sql[i]; i++)
+        if (link_controller_sql[i] == '\n') line++;
+    return at > 0 ? line : 0;
+}
+
+link_status_t link_install(link_t *l) {
+    link_status_t st;
+    PGresult *r = run(l, "BEGIN", 0, NULL, "starting the install", &st);
+    if (!r) return st;
+    PQclear(r);
+    /* the whole file at once: the server runs its statements in order inside this transaction */
+    r = PQexec(l->conn, link_controller_sql);
+    if (!r || PQresultStatus(r) != PGRES_COMMAND_OK) {
+        int line = r ? sql_line(PQresultErrorField(r, PG_DIAG_STATEMENT_POSITION)) : 0;
+        const char *state = r ? PQresultErrorField(r, PG_DIAG_SQLSTATE) : NULL;
+        const char *primary = r ? PQresultErrorField(r, PG_DIAG_MESSAGE_PRIMARY) : NULL;
+        bool denied = state && strcmp(state, "42501") == 0;
+        st = fail_result(l, r, "installing the controller's schema");
+        if (primary && st == LINK_REFUSED) {
+            char where[96] = "";
+            if (line > 0)
+                snprintf(where, sizeof where, " (line %d of controller.sql + controller_operator.sql)",
+                         line);
+            say(l, st, "installing the controller's schema failed%s: %s%s", where, primary,
+                denied ? "; `link init` creates roles and needs a superuser's login" : "");
+        }
+        PQclear(r);
+        PQclear(PQexec(l->conn, "ROLLBACK"));
+        return st;
+    }
+    PQclear(r);
+    r = run(l, "COMMIT", 0, NULL, "committing the install", &st);
+    if (!r) return st;
+    PQclear(r);
+    return LINK_OK;
+}
+
+link_status_t link_identity(link_t *l, link_identity_t *out) {
+    memset(out, 0, sizeof *out);
+    link_status_t st;
+    PGresult *r = run(l, "SELECT * FROM splink.link_version()", 0, NULL, "asking who we are", &st);
+    if (!r) return st;
+    if (PQntuples(r) != 1 || !col_int(l, r, 0, "schema_version", &out->schema_version)) {
+        if (PQntuples(r) != 1) say(l, LINK_REFUSED, "the link controller gave no identity");
+        PQclear(r);
+        return LINK_REFUSED;
+    }
+    col_text(r, 0, "login", out->login, sizeof out->login);
+    col_text(r, 0, "kind", out->kind, sizeof out->kind);
+    col_text(r, 0, "machine", out->machine, sizeof out->machine);
+    col_text(r, 0, "site", out->site, sizeof out->site);
+    col_text(r, 0, "pool", out->pool, sizeof out->pool);
+    col_text(r, 0, "server_time", out->server_time, sizeof out->server_time);
+    PQclear(r);
+    return LINK_OK;
+}
+
+/* ---- contributions and claims ---- */
+
+link_status_t link_contribute(link_t *l, const char *machine, int64_t game, int seat, int64_t stake,
+                              const char *currency, link_contribution_t *out) {
+    memset(out, 0, sizeof *out);
+    char g[24], s[24], k[16];
+    snprintf(g, sizeof g, "%" PRId64, game);
+    snprintf(s, sizeof s, "%" PRId64, stake);
+    snprintf(k, sizeof k, "%d", seat);
+    const char *const vals[] = {machine, g, s, currency, k};
+    link_status_t st;
+    PGresult *r = run(l,
+                      "SELECT * FROM splink.link_contribute($1::text, $2::bigint, $3::bigint, "
+                      "$4::text, $5::integer)",
+                      5, vals, "a contribution", &st);
+    if (!r) return st;
+    bool good = PQntuples(r) == 1 && col_i64(l, r, 0, "to_value", &out->to_value) &&
+                col_i64(l, r, 0, "to_reserve", &out->to_reserve) &&
+                col_i64(l, r, 0, "to_overflow", &out->to_overflow) &&
+                col_i64(l, r, 0, "rate_num", &out->rate_num) &&
+                col_i64(l, r, 0, "rate_den", &out->rate_den) &&
+                col_i64(l, r, 0, "value_after", &out->value_after);
+    if (good)
+        out->replay = col_bool(r, 0, "replay");
+    else if (PQntuples(r) != 1)
+        say(l, LINK_REFUSED, "the link controller counted no row");
+    PQclear(r);
+    return good ? LINK_OK : LINK_REFUSED;
+}
+
+static link_status_t read_wins(link_t *l, PGresult *r, link_win_t *out, int n) {
+    if (PQntuples(r) != n)
+        return say(l, LINK_REFUSED, "the link controller answered a claim of %d seats with %d", n,
+                   PQntuples(r));
+    for (int i = 0; i < n; i++) {
+        link_win_t *w = &out[i];
+        memset(w, 0, sizeof *w);
+        if (!col_int(l, r, i, "seat", &w->seat) || !col_i64(l, r, i, "stake", &w->stake) ||
+            !col_i64(l, r, i, "amount", &w->amount) || !col_i64(l, r, i, "share", &w->share) ||
+            !col_i64(l, r, i, "debit", &w->debit) || !col_i64(l, r, i, "rate_num", &w->rate_num) ||
+            !col_i64(l, r, i, "rate_den", &w->rate_den) ||
+            !col_i64(l, r, i, "value_before", &w->value_before) ||
+            !col_i64(l, r, i, "value_after", &w->value_after) ||
+            !col_i64(l, r, i, "win_id", &w->win_id))
+            return LINK_REFUSED;
+        col_text(r, i, "currency", w->currency, sizeof w->currency);
+        w->replay = col_bool(r, i, "replay");
+    }
+    return LINK_OK;
+}
+
+link_status_t link_claim(link_t *l, const char *machine, int64_t game, int seat, int64_t stake,
+                         const char *currency, link_win_t *out) {
+    char g[24], s[24], k[16];
+    snprintf(g, sizeof g, "%" PRId64, game);
+    snprintf(s, sizeof s, "%" PRId64, stake);
+    snprintf(k, sizeof k, "%d", seat);
+    const char *const vals[] = {machine, g, s, currency, k};
+    link_status_t st;
+    PGresult *r = run(l,
+                      "SELECT * FROM splink.link_claim($1::text, $2::bigint, $3::bigint, "
+                      "$4::text, $5::integer)",
+                      5, vals, "a claim", &st);
+    if (!r) return st;
+    st = read_wins(l, r, out, 1);
+    PQclear(r);
+    return st;
+}
+
+link_status_t link_claim_seats(link_t *l, const char *machine, int64_t game, const int *seats,
+                               int n, link_win_t *out) {
+    if (n < 1 || n > LINK_MAX_SEATS)
+        return say(l, LINK_REFUSED, "a claim names 1 to %d seats, not %d", LINK_MAX_SEATS, n);
+    char g[24], list[8 * LINK_MAX_SEATS + 4];
+    snprintf(g, sizeof g, "%" PRId64, game);
+    size_t used = 0;
+    list[used++] = '{';
+    for (int i = 0; i < n; i++)
+        used += (size_t)snprintf(list + used, sizeof list - used, "%s%d", i ? "," : "", seats[i]);
+    snprintf(list + used, sizeof list - used, "}");
+    const char *const vals[] = {machine, g, list};
+    link_status_t st;
+    PGresult *r = run(l,
+                      "SELECT * FROM splink.link_claim_seats($1::text, $2::bigint, "
+                      "$3::integer[])",
+                      3, vals, "a claim", &st);
+    if (!r) return st;
+    st = read_wins(l, r, out, n);
+    PQclear(r);
+    return st;
+}
+
+/* ---- meters and wins ---- */
+
+link_status_t link_meters(link_t *l, const char *pool, const char *currency, link_meters_t *out) {
+    memset(out, 0, sizeof *out);
+    const char *const vals[] = {pool, currency && *currency ? currency : NULL};
+    link_status_t st;
+    PGresult *r = run(l, "SELECT * FROM splink.link_meters($1::text, $2::text)", 2, vals,
+                      "reading the meters", &st);
+    if (!r) return st;
+    bool good = PQntuples(r) == 1 && col_i64(l, r, 0, "value", &out->value) &&
+                col_i64(l, r, 0, "reserve", &out->reserve) &&
+                col_i64(l, r, 0, "overflow", &out->overflow) &&
+                col_i64(l, r, 0, "overflow_limit", &out->overflow_limit) &&
+                col_i64(l, r, 0, "hits", &out->hits) && col_i64(l, r, 0, "base", &out->base) &&
+                col_i64(l, r, 0, "seed", &out->seed) &&
+                col_i64(l, r, 0, "contributions", &out->contributions) &&
+                col_i64(l, r, 0, "contributed", &out->contributed) &&
+                col_i64(l, r, 0, "seeded", &out->seeded) && col_i64(l, r, 0, "paid", &out->paid) &&
+                col_int(l, r, 0, "value_bp", &out->value_bp) &&
+                col_int(l, r, 0, "reserve_bp", &out->reserve_bp) &&
+                col_i64(l, r, 0, "local_value", &out->local_value) &&
+                col_i64(l, r, 0, "local_rate_num", &out->local_rate_num) &&
+                col_i64(l, r, 0, "local_rate_den", &out->local_rate_den);
+    if (good) {
+        col_text(r, 0, "pool", out->pool, sizeof out->pool);
+        col_text(r, 0, "currency", out->currency, sizeof out->currency);
+        col_text(r, 0, "changed_at", out->changed_at, sizeof out->changed_at);
+        col_text(r, 0, "local_currency", out->local_currency, sizeof out->local_currency);
+    } else if (PQntuples(r) != 1) {
+        say(l, LINK_REFUSED, "the link controller has no meters for pool %s", pool);
+    }
+    PQclear(r);
+    return good ? LINK_OK : LINK_REFUSED;
+}
+
+link_status_t link_wins(link_t *l, const char *pool, int max, link_win_row_t *rows, int *n) {
+    *n = 0;
+    if (max < 0) max = 0;
+    if (max > LINK_WINS_MAX) max = LINK_WINS_MAX;
+    char m[16];
+    snprintf(m, sizeof m, "%d", max);
+    const char *const vals[] = {pool, m};
+    link_status_t st;
+    PGresult *r = run(l, "SELECT * FROM splink.link_wins($1::text, $2::integer)", 2, vals,
+                      "reading the wins", &st);
+    if (!r) return st;
+    int got = PQntuples(r) < max ? PQntuples(r) : max;
+    for (int i = 0; i < got; i++) {
+        link_win_row_t *w = &rows[i];
+        memset(w, 0, sizeof *w);
+        if (!col_i64(l, r, i, "win_id", &w->win_id) || !col_i64(l, r, i, "game", &w->game) ||
+            !col_int(l, r, i, "seat", &w->seat) || !col_i64(l, r, i, "stake", &w->stake) ||
+            !col_i64(l, r, i, "amount", &w->amount) || !col_i64(l, r, i, "share", &w->share) ||
+            !col_i64(l, r, i, "debit", &w->debit) || !col_i64(l, r, i, "rate_num", &w->rate_num) ||
+            !col_i64(l, r, i, "rate_den", &w->rate_den) ||
+            !col_i64(l, r, i, "value_before", &w->value_before) ||
+            !col_i64(l, r, i, "value_after", &w->value_after)) {
+            PQclear(r);
+            return LINK_REFUSED;
+        }
+        col_text(r, i, "at", w->at, sizeof w->at);
+        col_text(r, i, "site", w->site, sizeof w->site);
+        col_text(r, i, "machine", w->machine, sizeof w->machine);
+        col_text(r, i, "currency", w->currency, sizeof w->currency);
+    }
+    PQclear(r);
+    *n = got;
+    return LINK_OK;
+}
+
+/* ---- following a pool ---- */
+
+static link_status_t send_listen(link_t *l, const char *pool) {
+    char channel[LINK_NAME_LEN + 8];
+    snprintf(channel, sizeof channel, "splink_%s", pool);
+    char *quoted = PQescapeIdentifier(l->conn, channel, strlen(channel));
+    if (!quoted) return say(l, LINK_DOWN, "cannot listen to pool %s: %s", pool, conn_error(l));
+    char sql[2 * LINK_NAME_LEN + 32];
+    snprintf(sql, sizeof sql, "LISTEN %s", quoted);
+    PQfreemem(quoted);
+    link_status_t st;
+    PGresult *r = run(l, sql, 0, NULL, "listening to the pool", &st);
+    PQclear(r);
+    return st;
+}
+
+static void listen_again(link_t *l) {
+    for (int i = 0; i < l->n_listening; i++)
+        if (send_listen(l, l->listening[i]) != LINK_OK) return;
+}
+
+link_status_t link_listen(link_t *l, const char *pool) {
+    size_t len = strlen(pool);
+    if (len == 0 || len >= LINK_NAME_LEN)
+        return say(l, LINK_REFUSED, "a pool's name has 1 to %d characters", LINK_NAME_LEN - 1);
+    link_status_t st = send_listen(l, pool);
+    if (st != LINK_OK) return st;
+    for (int i = 0; i < l->n_listening; i++)
+        if (strcmp(l->listening[i], pool) == 0) return LINK_OK;
+    if (l->n_listening < LINK_LISTEN_MAX) {
+        snprintf(l->listening[l->n_listening], LINK_NAME_LEN, "%s", pool);
+        l->n_listening++;
+    }
+    return LINK_OK;
+}
+
+int link_socket(const link_t *l) {
+    return l && l->conn ? PQsocket(l->conn) : -1;
+}
+
+static void word_text(const char *v, size_t n, char *out, size_t cap) {
+    snprintf(out, cap, "%.*s", (int)(n < cap ? n : cap - 1), v);
+}
+
+bool link_notice_parse(const char *payload, link_notice_t *out) {
+    memset(out, 0, sizeof *out);
+    snprintf(out->payload, sizeof out->payload, "%s", payload);
+    const char *p = payload;
+    while (*p) {
+        while (*p == ' ') p++;
+        const char *eq = strchr(p, '='), *end = strchr(p, ' ');
+        if (!end) end = p + strlen(p);
+        if (!eq || eq > end) {
+            p = end;
+            continue;
+        }
+        size_t klen = (size_t)(eq - p), vlen = (size_t)(end - eq - 1);
+        const char *v = eq + 1;
+        char num[32];
+        word_text(v, vlen, num, sizeof num);
+        int64_t iv = strtoll(num, NULL, 10);
+#define KEY(name) (klen == sizeof name - 1 && strncmp(p, name, klen) == 0)
+        if (KEY("pool"))
+            word_text(v, vlen, out->pool, sizeof out->pool);
+        else if (KEY("event"))
+            word_text(v, vlen, out->event, sizeof out->event);
+        else if (KEY("site"))
+            word_text(v, vlen, out->site, sizeof out->site);
+        else if (KEY("machine"))
+            word_text(v, vlen, out->machine, sizeof out->machine);
+        else if (KEY("currency"))
+            word_text(v, vlen, out->currency, sizeof out->currency);
+        else if (KEY("value"))
+            out->value = iv;
+        else if (KEY("reserve"))
+            out->reserve = iv;
+        else if (KEY("overflow"))
+            out->overflow = iv;
+        else if (KEY("hits"))
+            out->hits = iv;
+        else if (KEY("base"))
+            out->base = iv;
+        else if (KEY("at"))
+            out->sent_us = iv;
+        else if (KEY("game"))
+            out->game = iv;
+        else if (KEY("amount"))
+            out->amount = iv;
+        else if (KEY("seat"))
+            out->seat = (int)iv;
+#undef KEY
+        p = end;
+    }
+    return out->pool[0] && out->event[0];
+}
+
+link_status_t link_notice_read(link_t *l, link_notice_t *out, bool *got) {
+    *got = false;
+    if (!l->conn || PQstatus(l->conn) != CONNECTION_OK)
+        return say(l, LINK_DOWN, "not connected to the link controller: %s", conn_error(l));
+    /* takes in what the socket holds without waiting for more */
+    if (!PQconsumeInput(l->conn))
+        return say(l, LINK_DOWN, "the link to the controller dropped: %s", conn_error(l));
+    PGnotify *n;
+    while ((n = PQnotifies(l->conn)) != NULL) {
+        bool ok = strncmp(n->relname, "splink_", 7) == 0 && link_notice_parse(n->extra, out);
+        PQfreemem(n);
+        if (ok) {
+            *got = true;
+            return LINK_OK;
+        }
+    }
+    return LINK_OK;
+}
+
+static int64_t now_ms(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+link_status_t link_notice_wait(link_t *l, int timeout_ms, link_notice_t *out, bool *got) {
+    int64_t until = timeout_ms >= 0 ? now_ms() + timeout_ms : -1;
+    for (;;) {
+        link_status_t st = link_notice_read(l, out, got);
+        if (st != LINK_OK || *got) return st;
+        int wait = -1;
+        if (until >= 0) {
+            int64_t left = until - now_ms();
+            if (left <= 0) return LINK_OK;
+            wait = (int)left;
+        }
+        struct pollfd pfd = {.fd = PQsocket(l->conn), .events = POLLIN};
+        if (poll(&pfd, 1, wait) < 0 && errno != EINTR)
+            return say(l, LINK_DOWN, "waiting for the link controller failed: %s", strerror(errno));
+    }
+}
+
+/* ---- the rules in C ---- */
+
+/* Products of the largest figures the controller accepts (stakes to 10^12, rates to 10^9 over
+ * 10^9, int64_t values) fit in 128 bits. */
+__extension__ typedef __int128 link_i128;
+
+static bool fits(link_i128 v, int64_t *out) {
+    if (v < INT64_MIN || v > INT64_MAX) return false;
+    *out = (int64_t)v;
+    return true;
+}
+
+bool link_share_frac(int64_t stake, int32_t bp, int64_t num, int64_t den, int64_t *frac) {
+    if (stake < 0 || stake > 1000000000000 || bp < 0 || bp > 10000 || num <= 0 || den <= 0 ||
+        num > 1000000000 || den > 1000000000)
+        return false;
+    return fits((link_i128)stake * bp * num / den, frac);
+}
+
+bool link_pay(int64_t share_frac, int64_t num, int64_t den, int64_t *amount, int64_t *debit) {
+    if (share_frac < 0 || num <= 0 || den <= 0 || num > 1000000000 || den > 1000000000)
+        return false;
+    link_i128 paid = (link_i128)share_frac * den / ((link_i128)num * LINK_FRAC);
+    link_i128 given = (paid * num * LINK_FRAC + den - 1) / den;
+    return fits(paid, amount) && fits(given, debit);
+}
+
+bool link_frac_to_minor(int64_t frac, int64_t num, int64_t den, int64_t *minor) {
+    if (frac < 0 || num <= 0 || den <= 0 || num > 1000000000 || den > 1000000000) return false;
+    return fits((link_i128)frac * den / ((link_i128)num * LINK_FRAC), minor);
+}

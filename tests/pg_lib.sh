@@ -1,0 +1,120 @@
+# A private PostgreSQL server for a test (source it): initdb into a temporary folder, the server
+# on a Unix socket in that folder and no TCP port at all (listen_addresses=''), so tests never
+# meet each other or a server of the machine. Stopped at the end however the test ends.
+#
+#   pg_find      finds the server's programs; without them: SKIP (exit 77) outside CI, a
+#                failure under CI (CI has them: scripts/deps.sh installs postgresql)
+#   pg_start     makes and starts the server; sets PGHOST (the socket's folder), PGPORT, PGUSER
+#                (postgres, the superuser, trusted on the socket; every other login needs its
+#                password, SCRAM) and PGDATABASE (postgres); pg_dir is the folder
+#   pg_stop      stops it and removes the folder: call it from the test's EXIT trap (should the
+#                test be killed outright, a guard pg_start leaves behind stops the server)
+#
+# initdb and postgres refuse to run as root, which CI is: as root they run as nobody:nogroup
+# (setpriv), in a folder that user owns. Debian keeps them off PATH: `pg_config --bindir` names
+# their folder; a newer libpq-dev than the server can point pg_config elsewhere, so the versioned
+# folders under /usr/lib/postgresql are tried too, and last whatever initdb is on PATH (on these
+# machines /usr/local/bin/initdb is a link into /usr/lib/postgresql/15/bin). initdb, pg_ctl and
+# postgres are always taken from one folder, so that their versions match.
+
+pg_skip() {
+  if [ -n "${CI:-}" ]; then
+    echo "FAIL: $* (CI must have a PostgreSQL server: scripts/deps.sh installs postgresql)"
+    exit 1
+  fi
+  echo "SKIP: $* (scripts/deps.sh installs postgresql and libpq-dev)"
+  exit 77
+}
+
+pg_find() {
+  local candidates=() d
+  if command -v pg_config >/dev/null 2>&1; then
+    candidates+=("$(pg_config --bindir 2>/dev/null)")
+  fi
+  for d in $(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -t/ -k4 -rn); do
+    candidates+=("$d")
+  done
+  if command -v initdb >/dev/null 2>&1; then
+    candidates+=("$(dirname "$(readlink -f "$(command -v initdb)")")")
+  fi
+  pg_bin=""
+  for d in "${candidates[@]}"; do
+    if [ -n "$d" ] && [ -x "$d/initdb" ] && [ -x "$d/pg_ctl" ] && [ -x "$d/postgres" ]; then
+      pg_bin=$d
+      break
+    fi
+  done
+  [ -n "$pg_bin" ] || pg_skip "no PostgreSQL server programs (initdb, pg_ctl, postgres)"
+  command -v psql >/dev/null 2>&1 || pg_skip "no psql (postgresql-client)"
+  # the folder's three programs must be one release of PostgreSQL
+  local v1 v2
+  v1=$("$pg_bin/initdb" --version | awk '{print $3}')
+  v2=$("$pg_bin/postgres" --version | awk '{print $3}')
+  [ "$v1" = "$v2" ] || pg_skip "initdb ($v1) and postgres ($v2) in $pg_bin differ"
+  pg_version=$v2
+}
+
+# Runs a server program as the server's user: nobody when we are root, else ourselves.
+pg_as() {
+  if [ "$(id -u)" -eq 0 ]; then
+    setpriv --reuid=nobody --regid=nogroup --clear-groups --inh-caps=-all env HOME="$pg_dir" "$@"
+  else
+    "$@"
+  fi
+}
+
+pg_stop() {
+  if [ -n "${pg_dir:-}" ] && [ -d "$pg_dir" ]; then
+    if [ -f "$pg_dir/data/postmaster.pid" ]; then
+      pg_as "$pg_bin/pg_ctl" -D "$pg_dir/data" -m immediate -w stop >/dev/null 2>&1 || true
+    fi
+    [ -n "${pg_guard:-}" ] && kill "$pg_guard" 2>/dev/null
+    rm -rf "$pg_dir"
+  fi
+  pg_dir=""
+}
+
+pg_start() {
+  pg_find
+  # /tmp rather than the build folder: the socket's path must stay under about 100 bytes, and
+  # every folder above it must be searchable by the server's user
+  pg_dir=$(mktemp -d /tmp/studpoker-pg.XXXXXX)
+  chmod 755 "$pg_dir"
+  if [ "$(id -u)" -eq 0 ]; then
+    command -v setpriv >/dev/null 2>&1 || pg_skip "running as root without setpriv (util-linux)"
+    getent passwd nobody >/dev/null || pg_skip "running as root without a user nobody"
+    chown nobody:nogroup "$pg_dir"
+  fi
+  if ! pg_as "$pg_bin/initdb" -D "$pg_dir/data" -U postgres -A trust -E UTF8 --locale=C \
+       --no-sync >"$pg_dir/initdb.log" 2>&1; then
+    echo "FAIL: initdb ($pg_bin, PostgreSQL $pg_version) failed:"
+    tail -5 "$pg_dir/initdb.log"
+    pg_stop
+    exit 1
+  fi
+  # the superuser is trusted on the socket (only this test can reach it); every other login,
+  # the machines', proves itself with its password
+  cat >"$pg_dir/data/pg_hba.conf" <<'EOF'
+local all postgres trust
+local all all scram-sha-256
+EOF
+  if ! pg_as "$pg_bin/pg_ctl" -D "$pg_dir/data" -l "$pg_dir/server.log" -w -t 30 \
+       -o "-k $pg_dir -c listen_addresses='' -c max_connections=40" start >/dev/null; then
+    echo "FAIL: the test server did not start:"
+    tail -5 "$pg_dir/server.log"
+    pg_stop
+    exit 1
+  fi
+  # should this shell be killed outright (no EXIT trap), the server does not outlive it
+  local me=$$ pgd=$pg_dir bin=$pg_bin
+  (
+    while kill -0 "$me" 2>/dev/null; do sleep 1; done
+    if [ -d "$pgd/data" ]; then
+      pg_as "$bin/pg_ctl" -D "$pgd/data" -m immediate stop >/dev/null 2>&1
+      rm -rf "$pgd"
+    fi
+  ) </dev/null >/dev/null 2>&1 &
+  pg_guard=$!
+  export PGHOST=$pg_dir PGPORT=5432 PGUSER=postgres PGDATABASE=postgres
+  unset PGPASSWORD PGSERVICE PGHOSTADDR
+}
