@@ -227,16 +227,17 @@ static void draw_bar(table_scene_t *t, ui_gfx_t *g, bool layer) {
 
 static void draw_banner(table_scene_t *t, ui_gfx_t *g) {
     if (!t->banner[0] || t->now < t->banner_at) return;
+    /* it fades in: the panel and the text keep their size (a size that grew frame by frame made
+     * a new panel picture and a new font size every frame of the ease) */
     float p = ease_out(clampf((t->now - t->banner_at) / 0.35f, 0, 1));
-    float w = 720 * (0.85f + 0.15f * p), h = (t->banner2[0] ? 112 : 84) + 34 * t->nside_lines;
+    float w = 720, h = (t->banner2[0] ? 112 : 84) + 34 * t->nside_lines;
     ui_rect_t r = ui_r(960 - w / 2, BANNER_Y - h / 2, w, h);
     uint8_t a = (uint8_t)(252 * p);
     gfx_panel(g, r, 24, ui_rgba(20, 12, 6, a), ui_rgba(6, 3, 2, a),
               ui_rgba(t->banner_color.r, t->banner_color.g, t->banner_color.b, a), 3);
     ui_color_t c = t->banner_color;
     c.a = (uint8_t)(255 * p);
-    gfx_text_shadow(g, t->banner, 960, r.y + 8, 50 * (0.8f + 0.2f * p), UI_FONT_DISPLAY, c,
-                    UI_ALIGN_CENTER);
+    gfx_text_shadow(g, t->banner, 960, r.y + 8, 50, UI_FONT_DISPLAY, c, UI_ALIGN_CENTER);
     if (t->banner2[0])
         gfx_text(g, t->banner2, 960, r.y + 70, 26, UI_FONT_BOLD, ui_rgba(250, 240, 215, c.a),
                  UI_ALIGN_CENTER);
