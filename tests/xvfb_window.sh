@@ -82,7 +82,8 @@ game=$!
 # that frame is the table open for bets
 win=$(xvfb_window 180 $game)
 [ -n "$win" ] || give_up "no window drawn on the screen (180 s at most; windows: $(xdotool search --name . 2>/dev/null | wc -l))"
-wait_screen "felt gold green" 60 || give_up "the table was not open for bets"
+# (the first game: nothing to repeat and no ante yet, so DEAL and REPEAT are not lit)
+wait_screen "felt grey grey" 60 || give_up "the table was not open for bets"
 # the $5 chip: third in the tray, centre (911, 993) of the 1920x1080 layout = (607, 662) here;
 # keys go to the window with --window (no window manager runs here to focus it)
 xdotool mousemove --window "$win" 607 662 click 1

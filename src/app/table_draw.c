@@ -478,7 +478,8 @@ void table_draw(table_scene_t *t, ui_gfx_t *g) {
         draw_locked(t, g);
         return;
     }
+    /* an empty machine asks for money, not for bets it cannot take */
     if (gm->round.phase == ROUND_BETTING && round_seat_staked(&gm->round, 0) == 0 && !t->banner[0])
-        gfx_text_shadow(g, "PLACE YOUR BETS", 960, PLAYER_Y + 60, 56, UI_FONT_DISPLAY, CREAM,
-                        UI_ALIGN_CENTER);
+        gfx_text_shadow(g, game_balance(gm) > 0 ? "PLACE YOUR BETS" : "INSERT MONEY", 960,
+                        PLAYER_Y + 60, 56, UI_FONT_DISPLAY, CREAM, UI_ALIGN_CENTER);
 }

@@ -80,10 +80,16 @@ void tb_layout_buttons(table_scene_t *t) {
     } else {
         bool betting = r->phase == ROUND_BETTING;
         bool has_bets = betting && round_seat_staked(r, 0) > 0;
+        /* only what can be done now is lit: REPEAT once there are bets to repeat, DEAL once an
+         * ante is on the felt (REBET & DEAL: once there are last bets) */
+        bool last = false;
+        for (int w = 0; w < WAGER_COUNT; w++) last |= g->last_stakes[w] > 0;
+        bool ante = betting && r->seat[0].stake[WAGER_ANTE] > 0;
         list[n++] = (choice_t){BTN_UNDO, "UNDO", has_bets && !busy};
         list[n++] = (choice_t){BTN_CLEAR, "CLEAR", has_bets && !busy};
-        list[n++] = (choice_t){BTN_REPEAT, has_bets ? "DOUBLE" : "REPEAT", !busy};
-        list[n++] = (choice_t){BTN_DEAL, betting ? "DEAL" : "REBET & DEAL", !busy};
+        list[n++] = (choice_t){BTN_REPEAT, has_bets ? "DOUBLE" : "REPEAT", (has_bets || last) && !busy};
+        list[n++] = (choice_t){BTN_DEAL, betting ? "DEAL" : "REBET & DEAL",
+                               (betting ? ante : last) && !busy};
     }
     float w = 160, gap = 14, x = 1890 - (w + gap) * (float)n + gap;
     for (int i = 0; i < n; i++) {
