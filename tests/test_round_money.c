@@ -389,6 +389,35 @@ static void hot_deck(deck_t *d, rules_variant_t v, rng_t *g) {
     assert_true(deck_is_valid(d));
 }
 
+/* The same deck and actions replay to the same round, and so does a quiet round (the
+ * simulator's: no events written). */
+static void check_replay(const rules_t *ru, const deck_t *d, int nseats, const round_t *r,
+                         const jackpot_pool_t *pool_before, const jackpot_pool_t *pool,
+                         const script_t *sc) {
+    static round_t replay, quiet;
+    char err[128];
+    jackpot_pool_t pool_copy = *pool_before;
+    int64_t cr[RULES_MAX_SEATS];
+    for (int s = 0; s < nseats; s++) cr[s] = r->seat[s].credits_start;
+    assert_true(round_init(&replay, ru, d, nseats, cr, NULL, &pool_copy, err, sizeof err));
+    for (int i = 0; i < sc->n; i++) round_apply(&replay, &sc->actions[i]);
+    assert_int_equal(replay.phase, r->phase);
+    assert_memory_equal(replay.seat, r->seat, sizeof r->seat[0] * (size_t)nseats);
+    assert_memory_equal(&pool_copy, pool, sizeof *pool);
+    jackpot_pool_t pool_quiet = *pool_before;
+    assert_true(round_init(&quiet, ru, d, nseats, cr, NULL, &pool_quiet, err, sizeof err));
+    quiet.quiet = true;
+    for (int i = 0; i < sc->n; i++) {
+        round_apply(&quiet, &sc->actions[i]);
+        assert_int_equal(quiet.nevents, 0);
+    }
+    assert_int_equal(quiet.phase, r->phase);
+    assert_memory_equal(quiet.seat, r->seat, sizeof r->seat[0] * (size_t)nseats);
+    assert_memory_equal(quiet.dealer, r->dealer, sizeof r->dealer);
+    assert_int_equal(quiet.dealer_qualifies, r->dealer_qualifies);
+    assert_memory_equal(&pool_quiet, pool, sizeof *pool);
+}
+
 static void run_random_rounds(rules_preset_t preset, int rounds, uint64_t seed) {
     rules_t ru;
     rules_preset(&ru, preset);
@@ -411,7 +440,7 @@ static void run_random_rounds(rules_preset_t preset, int rounds, uint64_t seed) 
      * stakes on the pool's bet */
     int64_t stakes_in = 0, paid_back = 0, pool_stakes = 0;
     int settled = 0, voided = 0;
-    static round_t r, replay, quiet;
+    static round_t r;
     script_t sc;
     for (int k = 0; k < rounds; k++) {
         int nseats = 1 + (int)rng_uniform(&g, 7);
@@ -488,31 +517,7 @@ static void run_random_rounds(rules_preset_t preset, int rounds, uint64_t seed) 
         expect_pool(&pool, &model);
 
         /* the same deck and actions replay to the same round */
-        if (k % 50 == 0) {
-            jackpot_pool_t pool_copy = pool_before;
-            int64_t cr[RULES_MAX_SEATS];
-            for (int s = 0; s < nseats; s++) cr[s] = r.seat[s].credits_start;
-            assert_true(
-                round_init(&replay, &ru, &d, nseats, cr, NULL, &pool_copy, err, sizeof err));
-            for (int i = 0; i < sc.n; i++) round_apply(&replay, &sc.actions[i]);
-            assert_int_equal(replay.phase, r.phase);
-            assert_memory_equal(replay.seat, r.seat, sizeof r.seat[0] * (size_t)nseats);
-            assert_memory_equal(&pool_copy, &pool, sizeof pool);
-            /* and so does a quiet round (the simulator's: no events written), event-less */
-            jackpot_pool_t pool_quiet = pool_before;
-            assert_true(
-                round_init(&quiet, &ru, &d, nseats, cr, NULL, &pool_quiet, err, sizeof err));
-            quiet.quiet = true;
-            for (int i = 0; i < sc.n; i++) {
-                round_apply(&quiet, &sc.actions[i]);
-                assert_int_equal(quiet.nevents, 0);
-            }
-            assert_int_equal(quiet.phase, r.phase);
-            assert_memory_equal(quiet.seat, r.seat, sizeof r.seat[0] * (size_t)nseats);
-            assert_memory_equal(quiet.dealer, r.dealer, sizeof r.dealer);
-            assert_int_equal(quiet.dealer_qualifies, r.dealer_qualifies);
-            assert_memory_equal(&pool_quiet, &pool, sizeof pool);
-        }
+        if (k % 50 == 0) check_replay(&ru, &d, nseats, &r, &pool_before, &pool, &sc);
     }
     /* the whole machine: the players' credits moved by exactly the stakes they put in and
      * what rules.md pays back, and the pool took exactly its percentages of its bet's stakes
