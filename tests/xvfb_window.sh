@@ -9,6 +9,7 @@
 # under the sanitizers) or a frame. KEEP=1 keeps the temporary folder (out, err, and last.png of
 # the screen when a step gave up).
 set -u
+set -f # the wanted kinds hold "?", which a glob would expand to a file name
 bin=$1
 . "$(dirname "$0")/xvfb_lib.sh"
 game=
