@@ -98,6 +98,14 @@ expect cajun phase=settled staked=5500 returned=2515500 credits=2610000
 run asian asian "5h 5d Tc Kh 9s  7d 3c Ks Ac 2d" \
   "100 CHIP3" "150 SPOT ante" "400 DEAL" "1500 PLAY" "3600 SUMMARY"
 expect asian phase=settled staked=1000 returned=2425 credits=101425
+# its verdict: the margin and its odds on the win before the commission (15.00), the commission
+# on a line of its own
+asian_verdict() {
+  local line; line=$(tail -n 1 "$tmp/asian.out")
+  grep -qF ' verdict=WIN|WINS BY 6 POINTS 2 TO 1  -  WIN $15.00|COMMISSION: -$0.75' <<<"$line" &&
+    ok || bad "asian: verdict: $line"
+}
+asian_verdict
 
 # The verdict is the main game's, and each side bet has its own line (issue 13). The words are
 # the rules' own: rules.md's pay tables give the odds named.

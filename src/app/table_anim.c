@@ -211,6 +211,9 @@ static void side_lines(table_scene_t *t) {
     const round_seat_t *s = &g->round.seat[0];
     char b[40];
     t->nside_lines = 0;
+    if (s->commission > 0) /* Asian Stud: off the main game's win, its own line */
+        snprintf(t->side_lines[t->nside_lines++], sizeof t->side_lines[0], "COMMISSION: -%s",
+                 money(g, s->commission, b));
     for (int w = 0; w < WAGER_COUNT && t->nside_lines < 3; w++) {
         if (!wager_is_side((wager_t)w) || !s->stake[w]) continue;
         char *line = t->side_lines[t->nside_lines++];
@@ -251,11 +254,13 @@ static void verdict(table_scene_t *t, bool jackpot) {
         ui_audio_play(t->audio, SND_WIN);
     } else if (returned > staked) {
         bool big = odds >= 20;
+        /* the win before the commission (Asian Stud's), which has a line of its own */
+        int64_t won = returned - staked + s->commission;
         if (s->judged[paid] && odds > 0)
             snprintf(line, sizeof line, "%s %d TO 1  -  WIN %s", s->judged[paid], odds,
-                     money(g, returned - staked, b1));
+                     money(g, won, b1));
         else
-            snprintf(line, sizeof line, "WIN %s", money(g, returned - staked, b1));
+            snprintf(line, sizeof line, "WIN %s", money(g, won, b1));
         upper(line);
         banner(t, jackpot ? "JACKPOT!" : big ? "BIG WIN!" : "WIN", line, GREEN_WIN);
         ui_audio_play(t->audio, jackpot ? SND_JACKPOT : big ? SND_BIG_WIN : SND_WIN);

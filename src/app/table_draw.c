@@ -245,7 +245,8 @@ static void draw_banner(table_scene_t *t, ui_gfx_t *g) {
     float y = r.y + (t->banner2[0] ? 106 : 78);
     for (int i = 0; i < t->nside_lines; i++, y += 34) {
         bool lost = strstr(t->side_lines[i], "LOSES") != NULL;
-        ui_color_t lc = lost ? DIM : GREEN_WIN;
+        bool fee = strncmp(t->side_lines[i], "COMMISSION", 10) == 0;
+        ui_color_t lc = lost ? DIM : fee ? CREAM : GREEN_WIN;
         lc.a = c.a;
         gfx_text(g, t->side_lines[i], 960, y, 26, UI_FONT_BOLD, lc, UI_ALIGN_CENTER);
     }

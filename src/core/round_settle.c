@@ -49,6 +49,21 @@ static const char *low_name(int high) {
     return high >= 0 && high < CARD_RANKS && NAMES[high] ? NAMES[high] : "No Low Hand";
 }
 
+/* Asian Stud's win by points: the margin the raise's odds are paid by. */
+static const char *margin_name(int margin) {
+    static const char *const NAMES[10] = {"",
+                                          "Wins by 1 point",
+                                          "Wins by 2 points",
+                                          "Wins by 3 points",
+                                          "Wins by 4 points",
+                                          "Wins by 5 points",
+                                          "Wins by 6 points",
+                                          "Wins by 7 points",
+                                          "Wins by 8 points",
+                                          "Wins by 9 points"};
+    return margin > 0 && margin < 10 ? NAMES[margin] : "";
+}
+
 static void emit_hand(round_t *r, int who, int value, int category) {
     round_event_t *e = emit(r, EV_HAND, who, 0, 0, 0);
     e->value = value;
@@ -310,6 +325,7 @@ static void settle_asian(round_t *r) {
             int32_t ante_odds = ru->asian_odds_on_ante ? odds : 1;
             set_result(r, s, WAGER_ANTE, OUTCOME_WIN, pays(ante, ante_odds));
             set_result(r, s, WAGER_PLAY, OUTCOME_WIN, pays(raise, odds));
+            judged(r, s, WAGER_PLAY, margin_name(p.value - d.value), odds);
             won = ante * ante_odds + raise * odds;
         }
         /* the commission comes off the player's net win of the round, ante and raise together,
