@@ -245,6 +245,42 @@ static void test_names(void **state) {
     assert_string_equal(eval_category_name(EVAL_TWO_PAIR), "Two Pair");
 }
 
+/* The cards that make a hand (for the screen's highlight): by hand, the paired cards and not the
+ * kickers; and over every five-card hand, as many cards as the category holds (pair 2, two pair
+ * 4, trips 3, quads 4, high card 1, everything else 5), counted against the category. */
+static uint8_t making(const char *text) {
+    card_t c[5];
+    char err[80];
+    assert_int_equal(card_parse_list(text, c, 5, err, sizeof err), 5);
+    return eval_making_cards(c);
+}
+
+static void test_making_cards(void **state) {
+    (void)state;
+    assert_int_equal(making("Kd 3s Ks Qd 4c"), 0x05);  /* the kings, not the queen kicker */
+    assert_int_equal(making("Kd 3s Ks 3d 4c"), 0x0f);  /* two pair, not the 4 */
+    assert_int_equal(making("9s 9h 9d 9c 4s"), 0x0f);  /* four nines, not the 4 */
+    assert_int_equal(making("7s 2h 7d Ac 7c"), 0x15);  /* three sevens */
+    assert_int_equal(making("7s 2h 7d 2c 7c"), 0x1f);  /* a full house: all five */
+    assert_int_equal(making("5s 4h 3d 2c Ac"), 0x1f);  /* the wheel */
+    assert_int_equal(making("2h 7h 9h Jh 4h"), 0x1f);  /* a flush */
+    assert_int_equal(making("2h 7d 9s Ac 4h"), 0x08);  /* ace high: the ace */
+    card_t c[5];
+    long wrong = 0, hands = 0;
+    for (c[0] = 0; c[0] < 52; c[0]++)
+        for (c[1] = (card_t)(c[0] + 1); c[1] < 52; c[1]++)
+            for (c[2] = (card_t)(c[1] + 1); c[2] < 52; c[2]++)
+                for (c[3] = (card_t)(c[2] + 1); c[3] < 52; c[3]++)
+                    for (c[4] = (card_t)(c[3] + 1); c[4] < 52; c[4]++) {
+                        static const int want[] = {1, 2, 4, 3, 5, 5, 5, 4, 5, 5};
+                        int cat = (int)eval_category(eval_value(c, 5));
+                        wrong += __builtin_popcount(eval_making_cards(c)) != want[cat];
+                        hands++;
+                    }
+    assert_int_equal(hands, 2598960);
+    assert_int_equal(wrong, 0);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_all_five_card_hands),
@@ -255,6 +291,7 @@ int main(void) {
         cmocka_unit_test(test_suits_never_break_ties),
         cmocka_unit_test(test_best_five_cards),
         cmocka_unit_test(test_names),
+        cmocka_unit_test(test_making_cards),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

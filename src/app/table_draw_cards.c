@@ -250,13 +250,16 @@ void tb_draw_hands(table_scene_t *t, ui_gfx_t *g) {
         player_lit = s->hand_value > r->dealer_value;
         dealer_lit = s->hand_value < r->dealer_value;
     }
+    /* only the cards that make the hand are lit, not its kickers */
+    uint8_t player_mask = player_lit ? eval_making_cards(s->cards) : 0;
+    uint8_t dealer_mask = dealer_lit && !v->community ? eval_making_cards(r->dealer) : 0;
     bool split_top = v->split_hands && show;
     bool split_player = v->split_hands && s->ncards == 5 && (show || r->phase == ROUND_DECIDING);
     const card_vis_t *top = v->community ? t->board : t->dealer;
     for (int i = 0; i < v->top_cards; i++) {
         ui_rect_t sr = tb_slot_rect(DEALER_Y, i, v->top_cards);
         if (split_top) sr = tb_split_slot(r->dealer, i, DEALER_Y);
-        draw_card(t, g, &top[i], sr, dealer_lit);
+        draw_card(t, g, &top[i], sr, (dealer_mask >> i) & 1);
     }
     if (v->top_label)
         gfx_text_shadow(g, v->top_label, 960, DEALER_Y + CARD_H + 14, 24, UI_FONT_BOLD, DIM,
@@ -264,7 +267,7 @@ void tb_draw_hands(table_scene_t *t, ui_gfx_t *g) {
     for (int i = 0; i < v->player_cards; i++) {
         ui_rect_t sr = tb_slot_rect(PLAYER_Y, i, v->player_cards);
         if (split_player) sr = tb_split_slot(s->cards, i, PLAYER_Y);
-        draw_card(t, g, &t->player[i], sr, player_lit);
+        draw_card(t, g, &t->player[i], sr, (player_mask >> i) & 1);
     }
     if (split_top) draw_split_totals(g, r->dealer, DEALER_Y);
     if (split_player && !table_busy(t)) draw_split_totals(g, s->cards, PLAYER_Y);

@@ -249,3 +249,22 @@ const char *eval_asian_bonus_name(eval_asian_bonus_t b) {
         "Full House", "Four of a Kind", "Straight Flush",  "Royal Flush", "Five Aces"};
     return b >= 0 && b < EVAL_ABONUS_CATEGORIES ? names[b] : "?";
 }
+
+uint8_t eval_making_cards(const card_t cards[5]) {
+    for (int i = 0; i < 5; i++)
+        if (cards[i] >= 52) return 0; /* a joker or no card: no standard hand */
+    eval_category_t cat = eval_category(eval_value(cards, 5));
+    if (cat >= EVAL_STRAIGHT && cat != EVAL_TRIPS && cat != EVAL_QUADS) return 0x1f;
+    int count[13] = {0};
+    for (int i = 0; i < 5; i++) count[card_rank(cards[i])]++;
+    uint8_t used = 0;
+    if (cat == EVAL_HIGH_CARD) {
+        int hi = 0;
+        for (int i = 1; i < 5; i++)
+            if (card_rank(cards[i]) > card_rank(cards[hi])) hi = i;
+        return (uint8_t)(1u << hi);
+    }
+    for (int i = 0; i < 5; i++)
+        if (count[card_rank(cards[i])] >= 2) used |= (uint8_t)(1u << i);
+    return used;
+}

@@ -89,6 +89,12 @@ static inline int eval_tie_rank(int value, int i) {
 }
 const char *eval_category_name(eval_category_t cat); /* "Two Pair" */
 
+/* Which of five cards make their hand's category, as a bit mask (bit i = cards[i]): the paired
+ * cards of a pair, two pair, three or four of a kind (not the kickers), all five of a straight,
+ * flush or full house and up, the highest card of a high-card hand; 0 for a joker or a card
+ * out of range. For the screen, which lights the cards that made a hand. */
+uint8_t eval_making_cards(const card_t cards[5]);
+
 /* The ranks that decide ties, most significant first (pair rank, then kickers; straight: its
  * high card, 5 for the wheel). Returns how many (1..5). */
 int eval_tie_ranks(int value, int ranks[5]);
