@@ -315,5 +315,11 @@ else
   bad "resume: the runs failed: $(cat "$tmp/resume.out" 2>/dev/null)"
 fi
 
+# The operator's keypad left with BACK before a PIN: the machine plays on (it once stayed in its
+# operator state, taking no bet, until a restart).
+run keypad_back caribbean-classic "As Ks Qs Js Ts  Ad Kc 9h 6d 2c" \
+  "100 SERVICE" "300 BACK" "500 CHIP3" "550 SPOT ante" "800 DEAL" "2500 SUMMARY"
+expect keypad_back phase=deciding staked=500 screen=table
+
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

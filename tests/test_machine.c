@@ -449,6 +449,11 @@ static void test_step_cabinet(void **state) {
     assert_int_equal(round_seat_staked(&m.game.round, 0), 0);
     machine_operator_done(&m);
     assert_int_equal(machine_state(&m), MACHINE_PLAY);
+    /* the keypad left with BACK before a PIN: play goes on too */
+    step(&m, button(CFG_BUTTON_SERVICE), 10);
+    expect_events(1, MEV_OPERATOR);
+    machine_operator_left(&m);
+    assert_int_equal(machine_state(&m), MACHINE_PLAY);
     /* dealt: the menu waits */
     step(&m, bet_input(WAGER_ANTE, 500), 10);
     step(&m, button(CFG_BUTTON_DEAL), 10);

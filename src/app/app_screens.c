@@ -148,6 +148,12 @@ static void operator_screen_update(app_t *a, ui_input_t *in, machine_input_t *mi
     if (!operator_is_open(&a->op)) app_switch(a, SCREEN_TABLE);
 }
 
+/* However the keypad or the menu went (BACK on the keypad closes it without the menu's own
+ * close), the machine plays again. */
+static void operator_screen_unload(app_t *a) {
+    machine_operator_left(&a->machine);
+}
+
 static void operator_screen_draw(app_t *a) {
     table_draw(&a->table, &a->gfx);
     operator_draw(&a->op, &a->gfx);
@@ -189,7 +195,7 @@ static void nothing(app_t *a) {
 static const screen_t SCREEN_LIST[SCREENS] = {
     [SCREEN_TABLE] = {"table", nothing, table_screen_update, table_screen_draw, nothing},
     [SCREEN_OPERATOR] = {"operator", operator_screen_init, operator_screen_update,
-                         operator_screen_draw, nothing},
+                         operator_screen_draw, operator_screen_unload},
     [SCREEN_ATTRACT] = {"attract", attract_screen_init, attract_screen_update,
                         attract_screen_draw, attract_screen_unload},
 };

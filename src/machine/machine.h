@@ -216,6 +216,9 @@ void machine_step(machine_t *m, const machine_input_t *in, uint32_t dt_ms, machi
 
 /* The operator menu was closed (audited); play goes on. */
 void machine_operator_done(machine_t *m);
+/* The operator's keypad or menu is off the screen whichever way it went (the keypad left with
+ * BACK before a PIN, the menu closed): play goes on. Nothing is audited here. */
+void machine_operator_left(machine_t *m);
 
 /* The chips a player bets with, in minor units, smallest first (the tray of every front). */
 #define MACHINE_CHIPS 6

@@ -225,6 +225,10 @@ void machine_operator_done(machine_t *m) {
     machine_operator_closed(m);
 }
 
+void machine_operator_left(machine_t *m) {
+    m->operator_open = false;
+}
+
 /* ---- autoplay ---- */
 
 const int64_t MACHINE_CHIP_VALUES[MACHINE_CHIPS] = {25, 100, 500, 2500, 10000, 50000};
