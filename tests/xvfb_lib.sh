@@ -13,6 +13,8 @@
 #                      together with the window's focus-in).
 #   xvfb_pixels WIN X,Y...  the colour of the window's pixels at X,Y as "R,G,B" (0-255), one
 #                      line each; nothing when the window cannot be read
+#   xvfb_screen, xvfb_wait_screen WANT SECONDS [POKE]  the table's felt and two rightmost
+#                      buttons as colour kinds, and waiting for them (below)
 xvfb_start() {
   local size=$1 tool
   shift
@@ -78,4 +80,50 @@ xvfb_pixels() {
     format="$format%[fx:int(255*p{$p}.r+0.5)],%[fx:int(255*p{$p}.g+0.5)],%[fx:int(255*p{$p}.b+0.5)]\n"
   done
   xwd -silent -id "$win" 2>/dev/null | convert xwd:- -format "$format" info: 2>/dev/null
+}
+
+# The table's state read from its colours (xvfb_window.sh, xvfb_still.sh), with the window in
+# $win and the program's pid in $game. Callers run with `set -f`: the wanted kinds hold "?".
+# Where to look, in a 1280x720 window (2/3 of the 1920x1080 layout): the felt right of the
+# spots, and the top of the two rightmost buttons of the bar (DEAL or PLAY, and REPEAT/DOUBLE
+# or FOLD). The colours: felt green, gold (DEAL, PLAY), dark green (REPEAT, DOUBLE), red (FOLD),
+# grey (a button not offered now).
+felt=940,470 main=1206,640 second=1090,640
+xvfb_kind() { # R,G,B -> felt, gold, green, red, grey or other
+  local r g b
+  IFS=, read -r r g b <<<"$1"
+  if [ -z "$b" ]; then echo none
+  elif [ $((g - r)) -gt 50 ] && [ $((g - b)) -gt 30 ]; then echo felt
+  elif [ "$r" -gt 150 ] && [ "$g" -gt 90 ] && [ "$b" -lt 90 ]; then echo gold
+  elif [ "$r" -lt 90 ] && [ $((g - r)) -gt 15 ] && [ $((g - b)) -gt 10 ]; then echo green
+  elif [ "$r" -gt 100 ] && [ "$g" -lt 80 ] && [ "$b" -lt 80 ]; then echo red
+  elif [ "$r" -lt 120 ] && [ $((r - g)) -lt 20 ] && [ $((g - r)) -lt 20 ] && [ $((r - b)) -lt 20 ] &&
+    [ $((b - r)) -lt 20 ]; then echo grey
+  else echo other; fi
+}
+xvfb_screen() { # "felt main second" as kinds, from one capture of the window
+  local p k=
+  for p in $(xvfb_pixels "$win" $felt $main $second); do k="$k $(xvfb_kind "$p")"; done
+  echo ${k:-none none none}
+}
+# Waits until the screen is as asked, up to $2 seconds: a kind per point, "a|b" for either, "?"
+# for any ("felt gold green": the table open for bets, DEAL lit and REPEAT beside it). While
+# waiting it runs $3, if given, every 3 s.
+xvfb_wait_screen() {
+  local want=$1 end=$((SECONDS + $2)) poke=${3:-} next=$SECONDS now w k ok
+  while [ $SECONDS -lt $end ]; do
+    kill -0 $game 2>/dev/null || return 1
+    if [ -n "$poke" ] && [ $SECONDS -ge $next ]; then $poke; next=$((SECONDS + 3)); fi
+    now=$(xvfb_screen)
+    ok=1
+    set -- $now
+    for w in $want; do
+      k=${1:-none}; shift
+      case "|$w|" in *"|$k|"* | "|?|") ;; *) ok=0 ;; esac
+    done
+    [ $ok -eq 1 ] && return 0
+    sleep 0.2
+  done
+  echo "screen: $now (wanted $want)"
+  return 1
 }

@@ -17,41 +17,6 @@ trap 'kill $xvfb $game 2>/dev/null; [ -n "${KEEP:-}" ] && echo "kept $tmp" || rm
 export SDL_RENDER_DRIVER=software SDL_FRAMEBUFFER_ACCELERATION=0
 fail=0 pass=0
 bad() { echo "FAIL: $*"; fail=$((fail + 1)); }
-# where to look (as xvfb_window.sh): the felt, the rightmost button and the one beside it
-felt=940,470 main=1206,640 second=1090,640
-kind() {
-  local r g b
-  IFS=, read -r r g b <<<"$1"
-  if [ -z "$b" ]; then echo none
-  elif [ $((g - r)) -gt 50 ] && [ $((g - b)) -gt 30 ]; then echo felt
-  elif [ "$r" -gt 150 ] && [ "$g" -gt 90 ] && [ "$b" -lt 90 ]; then echo gold
-  elif [ "$r" -gt 100 ] && [ "$g" -lt 80 ] && [ "$b" -lt 80 ]; then echo red
-  elif [ "$r" -lt 120 ] && [ $((r - g)) -lt 20 ] && [ $((g - r)) -lt 20 ] && [ $((r - b)) -lt 20 ] &&
-    [ $((b - r)) -lt 20 ]; then echo grey
-  else echo other; fi
-}
-screen() {
-  local p k=
-  for p in $(xvfb_pixels "$win" $felt $main $second); do k="$k $(kind "$p")"; done
-  echo ${k:-none none none}
-}
-wait_screen() { # "felt main second", "a|b" for either, "?" for any; up to $2 seconds
-  local want=$1 end=$((SECONDS + $2)) now w k ok
-  while [ $SECONDS -lt $end ]; do
-    kill -0 $game 2>/dev/null || return 1
-    now=$(screen)
-    ok=1
-    set -- $now
-    for w in $want; do
-      k=${1:-none}; shift
-      case "|$w|" in *"|$k|"* | "|?|") ;; *) ok=0 ;; esac
-    done
-    [ $ok -eq 1 ] && return 0
-    sleep 0.2
-  done
-  echo "screen: $now (wanted $want)"
-  return 1
-}
 shot() { xwd -silent -id "$win" 2>/dev/null | convert xwd:- "$1" 2>/dev/null; }
 printf '[hint]\nshow = false\n' >"$tmp/nohint.ini" # the hint appears when its strategy is ready
 
@@ -62,13 +27,13 @@ for preset in caribbean-classic cajun asian; do
   win=$(xvfb_window 180 $game)
   if [ -z "$win" ]; then bad "$preset: no window"; kill $game 2>/dev/null; continue; fi
   # open for bets (the first game: DEAL and REPEAT unlit, as nothing can be dealt or repeated)
-  if ! wait_screen "felt ? ?" 60; then bad "$preset: the table was not open for bets"; kill $game; continue; fi
+  if ! xvfb_wait_screen "felt ? ?" 60; then bad "$preset: the table was not open for bets"; kill $game; continue; fi
   # the $5 chip, BET on the ante, DEAL
   xdotool mousemove --window "$win" 607 662 click 1
   xdotool key --window "$win" b Return
   # the decision: the rightmost button gold (PLAY, RAISE 3x, RAISE), the one beside it FOLD
   # (red) or RAISE 2x (gold)
-  if ! wait_screen "felt gold red|gold" 120; then
+  if ! xvfb_wait_screen "felt gold red|gold" 120; then
     bad "$preset: the decision's buttons never lit with no input"
     kill $game; continue
   fi
@@ -82,8 +47,8 @@ for preset in caribbean-classic cajun asian; do
     d=$(compare -metric AE "$tmp/$preset-1.png" "$tmp/$preset-$n.png" null: 2>&1)
     if [ "$d" = 0 ]; then pass=$((pass + 1)); else bad "$preset: picture $n differs from the first in $d pixels"; fi
   done
-  [ "$(screen)" = "felt gold red" ] || [ "$(screen)" = "felt gold gold" ] && pass=$((pass + 1)) ||
-    bad "$preset: after the click: $(screen)"
+  [ "$(xvfb_screen)" = "felt gold red" ] || [ "$(xvfb_screen)" = "felt gold gold" ] && pass=$((pass + 1)) ||
+    bad "$preset: after the click: $(xvfb_screen)"
   kill $game 2>/dev/null
   wait $game 2>/dev/null
   game=

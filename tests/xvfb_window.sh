@@ -32,50 +32,6 @@ give_up() { # a step that cannot go on: what the screen and the program said, th
   exit 1
 }
 
-# Where to look, in this 1280x720 window (2/3 of the 1920x1080 layout): the felt right of the
-# spots, and the top of the two rightmost buttons of the bar (DEAL or PLAY, and REPEAT/DOUBLE
-# or FOLD). The colours: felt green, gold (DEAL, PLAY), dark green (REPEAT, DOUBLE), red (FOLD),
-# grey (a button not offered now).
-felt=940,470 main=1206,640 second=1090,640
-kind() { # R,G,B -> felt, gold, green, red, grey or other
-  local r g b
-  IFS=, read -r r g b <<<"$1"
-  if [ -z "$b" ]; then echo none
-  elif [ $((g - r)) -gt 50 ] && [ $((g - b)) -gt 30 ]; then echo felt
-  elif [ "$r" -gt 150 ] && [ "$g" -gt 90 ] && [ "$b" -lt 90 ]; then echo gold
-  elif [ "$r" -lt 90 ] && [ $((g - r)) -gt 15 ] && [ $((g - b)) -gt 10 ]; then echo green
-  elif [ "$r" -gt 100 ] && [ "$g" -lt 80 ] && [ "$b" -lt 80 ]; then echo red
-  elif [ "$r" -lt 120 ] && [ $((r - g)) -lt 20 ] && [ $((g - r)) -lt 20 ] && [ $((r - b)) -lt 20 ] &&
-    [ $((b - r)) -lt 20 ]; then echo grey
-  else echo other; fi
-}
-screen() { # "felt main second" as kinds, from one capture of the window
-  local p k=
-  for p in $(xvfb_pixels "$win" $felt $main $second); do k="$k $(kind "$p")"; done
-  echo ${k:-none none none}
-}
-# Waits until the screen is as asked, up to $2 seconds: a kind per point, "a|b" for either, "?"
-# for any ("felt gold green": the table open for bets, DEAL lit and REPEAT beside it). While
-# waiting it runs $3, if given, every 3 s.
-wait_screen() {
-  local want=$1 end=$((SECONDS + $2)) poke=${3:-} next=$SECONDS now w k ok
-  while [ $SECONDS -lt $end ]; do
-    kill -0 $game 2>/dev/null || return 1
-    if [ -n "$poke" ] && [ $SECONDS -ge $next ]; then $poke; next=$((SECONDS + 3)); fi
-    now=$(screen)
-    ok=1
-    set -- $now
-    for w in $want; do
-      k=${1:-none}; shift
-      case "|$w|" in *"|$k|"* | "|?|") ;; *) ok=0 ;; esac
-    done
-    [ $ok -eq 1 ] && return 0
-    sleep 0.2
-  done
-  echo "screen: $now (wanted $want)"
-  return 1
-}
-
 "$bin" play --windowed --size 1280x720 --seed 4 --turbo --summary --no-vsync --db "$tmp/machine.db" \
   >"$tmp/out" 2>"$tmp/err" &
 game=$!
@@ -84,7 +40,7 @@ game=$!
 win=$(xvfb_window 180 $game)
 [ -n "$win" ] || give_up "no window drawn on the screen (180 s at most; windows: $(xdotool search --name . 2>/dev/null | wc -l))"
 # (the first game: nothing to repeat and no ante yet, so DEAL and REPEAT are not lit)
-wait_screen "felt grey grey" 60 || give_up "the table was not open for bets"
+xvfb_wait_screen "felt grey grey" 60 || give_up "the table was not open for bets"
 # the $5 chip: third in the tray, centre (911, 993) of the 1920x1080 layout = (607, 662) here;
 # keys go to the window with --window (no window manager runs here to focus it)
 xdotool mousemove --window "$win" 607 662 click 1
@@ -92,13 +48,13 @@ xdotool mousemove --window "$win" 607 662 click 1
 # has them; each is its own action, in order
 xdotool key --window "$win" b b Return
 # the cards dealt: FOLD (red, or grey while they are dealt) where REPEAT was
-wait_screen "felt ? grey|red" 120 || give_up "the cards were not dealt"
+xvfb_wait_screen "felt ? grey|red" 120 || give_up "the cards were not dealt"
 # PLAY 2x. It is taken once the deal's animation is over (during it PLAY is not offered), and
 # the screen does not always show that moment: at times the last frame drawn is the animation's
 # last, PLAY and FOLD disabled, and a still table is not drawn again. So P is pressed every 3 s
 # until the round is over; a P after that does nothing (no decision is open).
 press_play() { xdotool key --window "$win" p; }
-wait_screen "felt gold green" 120 press_play || give_up "PLAY did not end the round"
+xvfb_wait_screen "felt gold green" 120 press_play || give_up "PLAY did not end the round"
 xdotool key --window "$win" ctrl+q # quit (a desktop key; kiosk mode will refuse it)
 end=$((SECONDS + 120)) # the sanitizers' checks at exit take a while on a loaded machine
 while kill -0 $game 2>/dev/null && [ $SECONDS -lt $end ]; do sleep 0.1; done
