@@ -1,8 +1,8 @@
 /* scene_table: the table a player plays at, for every variant.
  *
- * Turns logical buttons and taps into round actions (through game.h), and animates the events
- * each action returns: cards slide from the shoe and flip, chips move, the win counts up,
- * banners ease in. The animation only shows what already happened in the game; it never holds
+ * Turns logical buttons and taps into the machine's input (table_input: a bet is a wager and a
+ * chip value), and animates the events machine_step returns (table_events): cards slide from
+ * the shoe and flip, chips move, the win counts up, the verdict fades in. The animation only shows what already happened in the game; it never holds
  * or changes game state, it only decides when the screen is ready for the next decision. */
 #ifndef STUDPOKER_SCENE_TABLE_H
 #define STUDPOKER_SCENE_TABLE_H

@@ -10,9 +10,9 @@
  * reads the operator pages show. Every change of money goes through the store first; no file of
  * the app calls the store.
  *
- * The app steps the machine once a tick with how much time passed and whether its animation
- * still runs (a timer's decision waits for the cards to be seen), and reads what changed from
- * the round's events, as after game_act. No SDL here. */
+ * A front steps the machine once a tick (machine_step, below) with its input, how much time
+ * passed and whether its animation still runs (a timer's decision waits for the cards to be
+ * seen), and shows the events the step returns. No SDL here. */
 #ifndef STUDPOKER_MACHINE_H
 #define STUDPOKER_MACHINE_H
 
