@@ -88,7 +88,9 @@ int cli_audit(int argc, char **argv) {
     }
     free(decks);
     free(rec);
-    static const char *const ins[] = {"coin_in", "bill_in", "voucher_in", "attendant_in"};
+    /* a linked pool's prize comes from the controller, not from a round of this machine */
+    static const char *const ins[] = {"coin_in", "bill_in", "voucher_in", "attendant_in",
+                                      "linked_won"};
     static const char *const outs[] = {"credit_out", "handpaid_credits", "cancelled_credits",
                                        "attendant_jackpots"};
     int64_t in = 0, out = 0, v = 0, credits = 0;

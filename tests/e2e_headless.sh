@@ -222,6 +222,52 @@ if [ "$rc" -eq 2 ] && [ ! -e "$tmp/demo.db" ]; then ok; else bad "attract with a
 run refused caribbean-classic "As Ks Qs Js Ts" "100 DEAL" "200 PLAY" "300 SUMMARY"
 expect refused phase=betting staked=0 credits=100000
 
+# DEAL the credits cannot cover (issue 13, item 4): a cabinet with 7.00 in coins and a 5.00 ante
+# has 2.00 left where PLAY needs 10.00 (2x the ante, rules.md): 8.00 short. Before DEAL is
+# pressed the message box says so in the player's words and currency, and DEAL is grey; pressed
+# anyway, DEAL deals nothing and shows no toast in the engine's words; the line stays (5 s
+# later too) until the state changes: 8.00 more in coins, and DEAL deals.
+cat >"$tmp/coins.ini" <<'INI'
+[game]
+preset = caribbean-classic
+[display]
+mode = kiosk
+[cabinet]
+coin_value = 1.00
+INI
+{
+  for i in 1 2 3 4 5 6 7; do echo "$((i * 50)) COIN"; done
+  printf '%s\n' "5000 CHIP3" "5100 SPOT ante" "5200 SUMMARY" "5300 DEAL" "5400 SUMMARY" \
+    "5500 SCREENSHOT $tmp/short.png" "10400 SUMMARY"
+  for i in 1 2 3 4 5 6 7 8; do echo "$((10500 + i * 50)) COIN"; done
+  printf '%s\n' "15000 SUMMARY" "15100 DEAL" "16500 SUMMARY"
+} >"$tmp/short.script"
+want='notice=Insert $8.00 more or lower the ante: PLAY needs $10.00'
+if "$bin" play --headless --turbo --config "$tmp/coins.ini" --size 1280x720 --seed 1 \
+    --deck "As Ks Qs Js Ts  Ad Kc 9h 6d 2c" --script "$tmp/short.script" >"$tmp/short.out" 2>&1; then
+  for n in 1 2 3; do
+    line=$(sed -n "${n}p" "$tmp/short.out")
+    grep -qF " $want" <<<"$line" && grep -qw "phase=betting" <<<"$line" && ok ||
+      bad "short, line $n: want '$want' while betting: $line"
+  done
+  if grep -q "toast=Seat\|more credits to cover" "$tmp/short.out"; then bad "short: the engine's words on screen"; else ok; fi
+  line=$(sed -n 4p "$tmp/short.out")
+  if grep -qw "balance=1000" <<<"$line" && ! grep -q " notice=" <<<"$line"; then ok; else bad "short: the line stayed with 10.00: $line"; fi
+  grep -qw "phase=deciding" <<<"$(sed -n 5p "$tmp/short.out")" && ok || bad "short: DEAL did not deal: $(sed -n 5p "$tmp/short.out")"
+  # the screenshot: the line in the message box at the right above the buttons (gold text on its
+  # panel), DEAL grey (no gold), and the centre above the bar, where toasts sat on the ANTE's
+  # amount, free of any panel (felt green)
+  box=$("$probe" "$tmp/short.png" 1510 810 370 70 | awk '{print $8}')
+  awk -v g="$box" 'BEGIN{exit !(g > 0.05)}' && ok || bad "short: no line in the message box (gold $box)"
+  deal=$("$probe" "$tmp/short.png" 1740 960 140 66 | awk '{print $8}')
+  awk -v g="$deal" 'BEGIN{exit !(g < 0.01)}' && ok || bad "short: DEAL is lit (gold $deal)"
+  rgb=$("$probe" "$tmp/short.png" 700 866 520 30 | awk '{print $2, $3}')
+  awk -v rgb="$rgb" 'BEGIN{split(rgb, c, " "); exit !(c[2] > c[1] + 30)}' && ok ||
+    bad "short: a panel over the spots' row (mean red, green $rgb)"
+else
+  bad "short: the run failed: $(cat "$tmp/short.out")"
+fi
+
 # a stacked deck is refused outside the headless test mode
 out=$("$bin" play --deck "As Ks" 2>&1); rc=$?
 if [ "$rc" -eq 2 ] && grep -q "headless tests only" <<<"$out"; then ok; else bad "stacked deck outside headless: status $rc: $out"; fi
@@ -243,13 +289,33 @@ line=$(sed -n 1p "$tmp/aces.out")
 grep -qw "hint=1" <<<"$line" && grep -qw "ev_fold=-1.0000" <<<"$line" && ok || bad "aces: want hint=1 ev_fold=-1: $line"
 ev=$(sed -n 's/.*ev_best=\([-0-9.]*\).*/\1/p' <<<"$line")
 awk -v e="$ev" 'BEGIN{exit !(e > 1)}' && ok || bad "aces: PLAY must be worth more than the ante ($ev)"
-grep -q "toast=Hint: the best play was PLAY" "$tmp/aces.out" && ok || bad "aces: no hint after folding: $(cat "$tmp/aces.out")"
+# on the table the hint names the decision only, no values (issue 13: those are `studpoker
+# hint`'s and the operator's), before the decision and after a different one
+grep -q " notice=Suggested: PLAY$" <<<"$line" && ok || bad "aces: want notice=Suggested: PLAY: $line"
+grep -q "toast=Suggested was PLAY; you chose FOLD$" "$tmp/aces.out" && ok || bad "aces: no hint after folding: $(cat "$tmp/aces.out")"
 hint queen "Qs Jd 7c 4h 2s  Kd 9c 8h 6d 3c" FOLD
 line=$(sed -n 1p "$tmp/queen.out")
 grep -qw "hint=0" <<<"$line" && ok || bad "queen high: want hint=0 (fold): $line"
-if grep -q "toast=Hint" "$tmp/queen.out"; then bad "queen high: a hint although the player folded as advised"; else ok; fi
+grep -q " notice=Suggested: FOLD$" <<<"$line" && ok || bad "queen high: want notice=Suggested: FOLD: $line"
+if grep -q "toast=Suggested" "$tmp/queen.out"; then bad "queen high: a hint although the player folded as advised"; else ok; fi
 hint queenplay "Qs Jd 7c 4h 2s  Kd 9c 8h 6d 3c" PLAY
-grep -q "toast=Hint: the best play was FOLD" "$tmp/queenplay.out" && ok || bad "queen high played: no hint"
+grep -q "toast=Suggested was FOLD; you chose PLAY$" "$tmp/queenplay.out" && ok || bad "queen high played: no hint"
+# no figure of the hint's reaches the screen: no digit in any hint text
+if grep -E "(notice|toast)=Suggested[^0-9]*[0-9]" "$tmp/aces.out" "$tmp/queen.out" "$tmp/queenplay.out"; then
+  bad "a hint shows figures"
+else
+  ok
+fi
+# The hint is off by default, on a cabinet too: the same aces dealt without --hint, on a kiosk
+# with 100.00 credited, show no hint.
+printf '%s\n' "100 CHIP3" "150 SPOT ante" "400 DEAL" "1500 SUMMARY" >"$tmp/nohint.script"
+"$bin" play --headless --turbo --kiosk --credits 100.00 --size 640x360 --seed 1 \
+  --deck "As Ad 7c 4h 2s  Kd 9c 8h 6d 3c" --script "$tmp/nohint.script" >"$tmp/nohint.out" 2>&1 ||
+  bad "nohint: failed: $(cat "$tmp/nohint.out")"
+line=$(sed -n 1p "$tmp/nohint.out")
+if grep -q "phase=deciding" <<<"$line" && ! grep -qE " hint=| notice=" <<<"$line"; then ok; else
+  bad "kiosk without --hint: want no hint while deciding: $line"
+fi
 
 # The approved return range at start ([approval] min_payback 75%, max_payback 99.99% by
 # default). The classic table of issue 11 returns 154.0658% of the ante under optimal play (the

@@ -118,3 +118,13 @@ EOF
   export PGHOST=$pg_dir PGPORT=5432 PGUSER=postgres PGDATABASE=postgres
   unset PGPASSWORD PGSERVICE PGHOSTADDR
 }
+
+# The server stopped at once (its clients see the connection drop), the data kept; and started
+# again on the same folder and socket: a controller that goes away and comes back.
+pg_ctl_stop_fast() {
+  pg_as "$pg_bin/pg_ctl" -D "$pg_dir/data" -m immediate -w stop >/dev/null 2>&1
+}
+pg_start_again() {
+  pg_as "$pg_bin/pg_ctl" -D "$pg_dir/data" -l "$pg_dir/server.log" -w -t 30 \
+    -o "-k $pg_dir -c listen_addresses='' -c max_connections=40" start >/dev/null
+}

@@ -12,7 +12,7 @@ static void test_error_unknown_section_and_key(void **state) {
     expect_errors("[dispaly]\nwidth = 800\n",
                   ERRORS("t.ini:1: [dispaly]: unknown section; did you mean [display]? The "
                          "sections are: game, limits, sidebets, paytable, jackpot, progressive, "
-                         "asian, timers, approval, display, sound, attract, hint, cabinet, keys"));
+                         "asian, timers, approval, display, sound, attract, hint, cabinet, link, keys"));
     expect_errors("[display]\nwidht = 800\nfoo = 1\n",
                   ERRORS("t.ini:2: display.widht: unknown key; did you mean width? (`studpoker "
                          "config-reference` lists the keys of [display])",
@@ -316,12 +316,12 @@ static void test_error_syntax(void **state) {
                          "digits and _ (e.g. ante_min)",
                          "t.ini:7: syntax: '[a b]' is not a section name (sections: game, limits, "
                          "sidebets, paytable, jackpot, progressive, asian, timers, approval, "
-                         "display, sound, attract, hint, cabinet, keys)"));
+                         "display, sound, attract, hint, cabinet, link, keys)"));
     /* keys under a bad header are not reported again */
     expect_errors("[nope]\na = 1\nb = 2\n[game]\nseats = 2\n",
                   ERRORS("t.ini:1: [nope]: unknown section; the sections are: game, limits, "
                          "sidebets, paytable, jackpot, progressive, asian, timers, approval, "
-                         "display, sound, attract, hint, cabinet, keys"));
+                         "display, sound, attract, hint, cabinet, link, keys"));
     /* control characters, a NUL byte, an overlong line */
     cfg_errors_t *e = new_errors();
     cfg_t c;
@@ -395,6 +395,43 @@ static void test_every_error_is_reported(void **state) {
     free(e);
 }
 
+/* [link]: a linked machine names itself, its site and its pool at the controller; the game must
+ * offer a pool to link, and a linked progressive pays only the royal from it. */
+static void test_error_link(void **state) {
+    (void)state;
+    expect_errors("[game]\npreset = caribbean-live\n[link]\nurl = host=/tmp dbname=link\n"
+                  "pool = floor\nsite = Paris\n",
+                  ERRORS("t.ini:4: link.url: machine is missing: a linked machine names its "
+                         "machine at the controller",
+                         "t.ini:6: link.site: 'Paris' is not a name; write up to 40 of a-z, 0-9 "
+                         "and _, or empty"));
+    expect_errors("[game]\npreset = caribbean-classic\n[link]\nurl = host=/tmp\npool = p\n"
+                  "site = s\nmachine = m1\n",
+                  ERRORS("t.ini:4: link.url: the link shares a JACKPOT or progressive pool, "
+                         "and this game offers neither; turn one on in [sidebets] or remove the "
+                         "url"));
+    expect_errors("[game]\npreset = caribbean-us\n[link]\nurl = host=/tmp\npool = p\n"
+                  "site = s\nmachine = 9m\n",
+                  ERRORS("t.ini:4: link.url: a linked progressive pays only the royal from the "
+                         "shared pool; give progressive_meter_straight_flush a fixed prize "
+                         "instead of a share of the meter (set it to 0)",
+                         "t.ini:7: link.machine: machine = 9m: a name at the controller is 1 "
+                         "to 40 of a-z, 0-9 and _, starting with a letter"));
+    /* a good one links the pool: the rules say so (and so does every round's recorded rules) */
+    cfg_errors_t *e = new_errors();
+    cfg_t c;
+    assert_int_equal(load("[game]\npreset = caribbean-live\n[link]\nurl = host=/tmp dbname=l\n"
+                          "pool = floor\nsite = paris\nmachine = m1\non_loss = bet_off\n",
+                          &c, e),
+                     0);
+    assert_int_equal(c.rules.pool_linked, 1);
+    assert_int_equal(c.link.on_loss, CFG_LINK_BET_OFF);
+    assert_string_equal(c.link.machine, "m1");
+    assert_int_equal(load("[game]\npreset = caribbean-live\n", &c, e), 0);
+    assert_int_equal(c.rules.pool_linked, 0);
+    free(e);
+}
+
 static void test_error_list_overflows_cleanly(void **state) {
     (void)state;
     size_t cap = 200 * 32;
@@ -433,6 +470,7 @@ int main(void) {
         cmocka_unit_test(test_key_lists),
         cmocka_unit_test(test_error_syntax),
         cmocka_unit_test(test_every_error_is_reported),
+        cmocka_unit_test(test_error_link),
         cmocka_unit_test(test_error_list_overflows_cleanly),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

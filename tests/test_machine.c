@@ -3,8 +3,10 @@
  * the attendant (cabinet) or credited (desktop), CLEAR CREDITS, a write failure voiding the
  * round with every stake back, the operator's keypad locking after three wrong PINs, the door
  * after hundreds of audit rows, the attract demo's idle time; machine_step's events for a round,
- * the cabinet's buttons and the timers, and autoplay through it. Money from the classic pay table
- * of ../shared/rules.md, worked out by hand. */
+ * the cabinet's buttons and the timers, and autoplay through it; what DEAL would do before it is
+ * pressed (the deal check's amounts and the player's sentence, against the round's own deal) and
+ * a jackpot pool's fractions of a cent in money. Money from the classic pay table of
+ * ../shared/rules.md, worked out by hand. */
 #define _POSIX_C_SOURCE 200809L
 #include <setjmp.h>
 #include <stdarg.h>
@@ -521,6 +523,136 @@ static void test_autoplay(void **state) {
     machine_close(&m);
 }
 
+/* ---- what DEAL would do, asked before it is pressed ---- */
+
+static void expect_words(const machine_t *m, const char *want) {
+    machine_deal_check_t c = machine_deal_check(m);
+    char words[200];
+    assert_string_equal(machine_deal_words(m, &c, words, sizeof words), want);
+}
+
+/* The deal check's amounts and the player's sentence, and DEAL refused with that sentence: 7.00
+ * in, a 5.00 ante leaves 2.00 where PLAY needs 10.00 (2x the ante): 8.00 short. */
+static void test_deal_check(void **state) {
+    (void)state;
+    machine_t m;
+    char err[160];
+    assert_true(machine_open(&m, classic(), 0, 7, NULL, err, sizeof err));
+    assert_true(game_new_round(&m.game));
+    credit(&m, 700);
+    assert_int_equal(machine_deal_check(&m).status, MACHINE_DEAL_NO_BETS);
+    expect_words(&m, "");
+    assert_false(machine_button_ok(&m, CFG_BUTTON_DEAL));
+    assert_false(machine_button_ok(&m, CFG_BUTTON_REPEAT)); /* the first game: nothing to repeat */
+    step(&m, bet_input(WAGER_ANTE, 500), 10);
+    machine_deal_check_t c = machine_deal_check(&m);
+    assert_int_equal(c.status, MACHINE_DEAL_SHORT);
+    assert_false(c.rebet);
+    assert_int_equal(c.bets, 500);
+    assert_int_equal(c.raise, 1000);
+    assert_int_equal(c.credits, 700);
+    assert_int_equal(c.shortfall, 800);
+    expect_words(&m, "Insert $8.00 more or lower the ante: PLAY needs $10.00");
+    /* only what can be done is lit: not DEAL, not DOUBLE (2.00 left for another 5.00) */
+    assert_false(machine_button_ok(&m, CFG_BUTTON_DEAL));
+    assert_false(machine_button_ok(&m, CFG_BUTTON_DOUBLE));
+    assert_false(machine_button_ok(&m, CFG_BUTTON_REPEAT)); /* REPEAT doubles now */
+    assert_true(machine_button_ok(&m, CFG_BUTTON_UNDO));
+    assert_true(machine_button_ok(&m, CFG_BUTTON_CLEAR));
+    /* DEAL pressed anyway: refused, in the player's words, naming the button */
+    step(&m, button(CFG_BUTTON_DEAL), 10);
+    expect_events(1, MEV_REFUSED);
+    assert_int_equal(ev.ev[0].button, CFG_BUTTON_DEAL);
+    assert_string_equal(ev.ev[0].text, "Insert $8.00 more or lower the ante: PLAY needs $10.00");
+    assert_int_equal(m.game.round.phase, ROUND_BETTING);
+    /* 8.00 more: it deals, as the check said */
+    credit(&m, 800);
+    assert_int_equal(machine_deal_check(&m).status, MACHINE_DEAL_OK);
+    expect_words(&m, "");
+    assert_true(machine_button_ok(&m, CFG_BUTTON_DEAL));
+    assert_true(machine_button_ok(&m, CFG_BUTTON_DOUBLE)); /* 10.00 left covers 5.00 more */
+    step(&m, button(CFG_BUTTON_DEAL), 10);
+    expect_events(1, MEV_ROUND);
+    assert_int_equal(machine_deal_check(&m).status, MACHINE_DEAL_NOT_NOW);
+    assert_false(machine_button_ok(&m, CFG_BUTTON_UNDO));
+    step(&m, button(CFG_BUTTON_FOLD), 10);
+    /* 10.00 left after the fold: REBET & DEAL needs the 5.00 ante and 10.00 for PLAY */
+    c = machine_deal_check(&m);
+    assert_int_equal(c.status, MACHINE_DEAL_SHORT);
+    assert_true(c.rebet);
+    assert_int_equal(c.credits, 1000);
+    assert_int_equal(c.shortfall, 500);
+    expect_words(&m, "Insert $5.00 more or bet less: the same bets and PLAY need $15.00");
+    assert_true(machine_button_ok(&m, CFG_BUTTON_REPEAT)); /* the 5.00 ante alone is covered */
+    assert_false(machine_button_ok(&m, CFG_BUTTON_DEAL));
+    /* REBET & DEAL pressed anyway: the bets go back on the felt, the deal is refused */
+    step(&m, button(CFG_BUTTON_DEAL), 10);
+    expect_events(3, MEV_NEW_ROUND, MEV_ROUND, MEV_REFUSED);
+    assert_string_equal(ev.ev[2].text, "Insert $5.00 more or lower the ante: PLAY needs $10.00");
+    /* a minimum raised above the ante: that comes first, as in the round's deal */
+    m.game.rules.bet_min[WAGER_ANTE] = 1500;
+    c = machine_deal_check(&m);
+    assert_int_equal(c.status, MACHINE_DEAL_BELOW_MIN);
+    assert_int_equal(c.wager, WAGER_ANTE);
+    expect_words(&m, "Add $10.00 to the ANTE: its minimum is $15.00");
+    step(&m, button(CFG_BUTTON_DEAL), 10);
+    expect_events(1, MEV_REFUSED);
+    assert_string_equal(ev.ev[0].text, "Add $10.00 to the ANTE: its minimum is $15.00");
+    machine_close(&m);
+}
+
+/* The check against the round itself: for every balance from 0.00 to 20.00 and three antes,
+ * the check says OK exactly when DEAL deals; and the words for Cajun's and Asian's raises. */
+static void test_deal_check_agrees(void **state) {
+    (void)state;
+    static const int64_t antes[3] = {100, 500, 700};
+    char err[160];
+    for (int a = 0; a < 3; a++)
+        for (int64_t credits = 0; credits <= 2000; credits += 100) {
+            machine_t m;
+            assert_true(machine_open(&m, classic(), credits + antes[a], 7, NULL, err, sizeof err));
+            assert_true(game_new_round(&m.game));
+            step(&m, bet_input(WAGER_ANTE, antes[a]), 10);
+            bool ok = machine_deal_check(&m).status == MACHINE_DEAL_OK;
+            assert_int_equal(ok, credits >= 2 * antes[a]);
+            step(&m, button(CFG_BUTTON_DEAL), 10);
+            assert_int_equal(m.game.round.phase == ROUND_DECIDING, ok);
+            machine_close(&m);
+        }
+    static cfg_t c;
+    machine_t m;
+    cfg_defaults(&c, PRESET_CAJUN);
+    assert_true(machine_open(&m, &c, 1000, 7, NULL, err, sizeof err));
+    assert_true(game_new_round(&m.game));
+    step(&m, bet_input(WAGER_ANTE, 500), 10); /* 5.00 left; three raises of 15.00 at most */
+    expect_words(&m, "Insert $40.00 more or lower the ante: the RAISES need up to $45.00");
+    machine_close(&m);
+    cfg_defaults(&c, PRESET_ASIAN);
+    assert_true(machine_open(&m, &c, 700, 7, NULL, err, sizeof err));
+    assert_true(game_new_round(&m.game));
+    step(&m, bet_input(WAGER_ANTE, 500), 10); /* 2.00 left; RAISE is 1x the ante */
+    expect_words(&m, "Insert $3.00 more or lower the ante: RAISE needs $5.00");
+    machine_close(&m);
+}
+
+/* A jackpot pool's shares finer than a cent, in the game's money with the extra decimals. */
+static void test_money_frac(void **state) {
+    (void)state;
+    machine_t m;
+    char err[160], b[GAME_MONEY_FRAC_MAX];
+    assert_true(machine_open(&m, classic(), 0, 7, NULL, err, sizeof err));
+    assert_string_equal(game_money_frac(&m.game, 12345678900LL, b), "$12,345.6789");
+    assert_string_equal(game_money_frac(&m.game, 12345670000LL, b), "$12,345.67");
+    assert_string_equal(game_money_frac(&m.game, 12345675000LL, b), "$12,345.675");
+    assert_string_equal(game_money_frac(&m.game, 1, b), "$0.000001");
+    assert_string_equal(game_money_frac(&m.game, 0, b), "$0.00");
+    assert_string_equal(game_money_frac(&m.game, -15000, b), "-$0.015");
+    assert_string_equal(game_money_frac(&m.game, -5, b), "-$0.000005");
+    snprintf(m.game.rules.currency, sizeof m.game.rules.currency, "CHF");
+    assert_string_equal(game_money_frac(&m.game, 10000001, b), "CHF 10.000001");
+    machine_close(&m);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup_teardown(test_credits_in_while_betting, setup, teardown),
@@ -537,6 +669,9 @@ int main(void) {
         cmocka_unit_test(test_step_cabinet),
         cmocka_unit_test(test_step_timer),
         cmocka_unit_test(test_autoplay),
+        cmocka_unit_test(test_deal_check),
+        cmocka_unit_test(test_deal_check_agrees),
+        cmocka_unit_test(test_money_frac),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -71,8 +71,12 @@ static bool start_demo(app_t *a) {
         a->demo = calloc(1, sizeof *a->demo);
         a->demo_table = calloc(1, sizeof *a->demo_table);
         if (!a->demo || !a->demo_table) return false;
-        /* its own seeded deck and play money: nothing of the machine's is touched */
-        if (!machine_open(a->demo, &a->machine.cfg, 100000, 0x5eed5eedu, NULL, NULL, 0) ||
+        /* its own seeded deck and play money: nothing of the machine's is touched (and never
+         * the linked pool: the demo joins no link) */
+        cfg_t demo_cfg = a->machine.cfg;
+        demo_cfg.link.url[0] = '\0';
+        demo_cfg.rules.pool_linked = 0;
+        if (!machine_open(a->demo, &demo_cfg, 100000, 0x5eed5eedu, NULL, NULL, 0) ||
             !game_new_round(&a->demo->game))
             return false;
         snprintf(a->demo->game.machine_id, sizeof a->demo->game.machine_id, "%s",
@@ -85,9 +89,38 @@ static bool start_demo(app_t *a) {
     return true;
 }
 
-/* The demo between rounds: every fourth round the pay table and the rules are shown for a
- * moment (the help pages), the jackpot meter and INSERT CREDITS stay on screen throughout. */
+/* The demo plays the side bets too, so the attract shows them (and the jackpot) played: once
+ * the ante is down, each side bet the game offers gets its smallest stake, one a tick, tried
+ * once a round (a bet refused is not tried again, so the demo never stops dealing). Later
+ * rounds rebet them with the ante. */
+static bool demo_side_bet(const machine_t *m, machine_input_t *in) {
+    static const game_t *game;
+    static uint64_t number;
+    static unsigned tried;
+    const game_t *g = &m->game;
+    const round_t *r = &g->round;
+    if (r->phase != ROUND_BETTING || r->seat[0].stake[WAGER_ANTE] < g->rules.bet_min[WAGER_ANTE])
+        return false;
+    if (game != g || number != g->number) game = g, number = g->number, tried = 0;
+    for (int w = WAGER_BONUS51; w < WAGER_COUNT; w++) {
+        if (!g->rules.offered[w] || !rules_variant_has_wager(g->rules.variant, (wager_t)w) ||
+            r->seat[0].stake[w] > 0 || (tried & (1u << w)))
+            continue;
+        tried |= 1u << w;
+        machine_press(in, CFG_BUTTON_BET);
+        in->bet_wager = (wager_t)w;
+        in->bet_amount = g->rules.bet_min[w];
+        return true;
+    }
+    return false;
+}
+
+/* The demo between rounds: every fourth round one of the player's help pages is shown for a
+ * moment, in turn the hands (Asian Stud: points and splits), the pay tables and how to play
+ * (scene_help.h; never a rule sheet for auditors); the jackpot meter and INSERT CREDITS stay on
+ * screen throughout. */
 void app_drive_demo(app_t *a, machine_t *m, table_scene_t *t, machine_input_t *in, float dt) {
+    static const int pages[] = {HELP_PAGE_HANDS, HELP_PAGE_PAYS, HELP_PAGE_PLAY};
     game_t *g = &m->game;
     if (g->credits < 100 * g->rules.bet_min[WAGER_ANTE] && game_round_over(g))
         g->credits = 100000; /* the demo's play money never runs out */
@@ -105,10 +138,11 @@ void app_drive_demo(app_t *a, machine_t *m, table_scene_t *t, machine_input_t *i
         a->demo_rounds_seen = g->played;
         if (g->played % 4 == 0) {
             a->interlude_left = t->turbo ? 1.2f : 3.5f;
-            a->interlude_page = (int)((g->played / 4) % 3);
+            a->interlude_page = pages[(g->played / 4) % (sizeof pages / sizeof pages[0])];
             return;
         }
     }
+    if (!table_busy(t) && demo_side_bet(m, in)) return;
     machine_autoplay(m, SDL_AtomicGetPtr((void **)&a->strategy), table_busy(t), INT64_MAX, in);
 }
 

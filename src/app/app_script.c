@@ -7,6 +7,8 @@
 
 #include "app_internal.h"
 
+#include "machine_link.h"
+
 bool script_load(script_t *s, const char *path, const char *text) {
     memset(s, 0, sizeof *s);
     FILE *f = text ? fmemopen((void *)text, strlen(text), "r") : fopen(path, "r");
@@ -68,6 +70,10 @@ void script_summary(const app_t *a) {
         else
             for (int i = 0; i < 5; i++) printf("%s", card_format(r->dealer[i], c));
     }
+    mlink_view_t lv;
+    if (machine_link_view(&a->machine, &lv))
+        printf(" link=%s link_value=%lld link_pending=%d link_wins=%lld", lv.up ? "up" : "down",
+               (long long)lv.value, lv.pending, (long long)lv.win_seq);
     printf(" pool=%lld state=%s door=%d screen=%s balance=%lld", (long long)jackpot_read(&g->pool),
            g->state == GAME_PLAY     ? "play"
            : g->state == GAME_LOCKED ? "locked"
@@ -84,14 +90,38 @@ void script_summary(const app_t *a) {
     table_meters(t, &mb, &mt, &mw);
     printf(" shown=%lld/%lld/%lld", (long long)mb, (long long)mt, (long long)mw);
     /* the verdict on screen, its second line and the side bets' lines, '|' between (spaces
-     * inside), then the toast: both hold spaces, so they come last */
+     * inside), then the message box's line and notice: they hold spaces, so they come last */
     if (t->banner[0] && !t->results_pending) {
         printf(" verdict=%s|%s", t->banner, t->banner2);
         for (int i = 0; i < t->nside_lines; i++) printf("|%s", t->side_lines[i]);
     }
-    if (t->now < t->toast_until) printf(" toast=%s", t->toast); /* last: it holds spaces */
+    /* the message box's lasting line (why DEAL cannot deal, the hint), then its notice */
+    char line[256], toast[256];
+    table_messages(t, line, sizeof line, toast, sizeof toast);
+    if (line[0]) printf(" notice=%s", line);
+    if (toast[0]) printf(" toast=%s", toast); /* last: it holds spaces */
     printf("\n");
     fflush(stdout);
+}
+
+/* LINKWAIT [ms [wins]]: a linked machine's test waits, in real time (the script's clock stands),
+ * until the link answers and every item of the outbox is answered and written (and the pool's
+ * wins seen since the start reach wins), or ms pass. */
+static void link_wait(app_t *a, const char *arg) {
+    int ms = 10000, wins = 0;
+    if (arg[0]) sscanf(arg, "%d %d", &ms, &wins);
+    for (int waited = 0; waited <= ms; waited += 10) {
+        mlink_view_t v;
+        if (!machine_link_view(&a->machine, &v)) return;
+        if (v.up && v.pending == 0 && !a->machine.link_dirty && v.win_seq >= wins) return;
+        SDL_Delay(10);
+        machine_input_t none;
+        memset(&none, 0, sizeof none);
+        machine_events_t ev;
+        machine_step(&a->machine, &none, 0, &ev);
+        table_events(&a->table, &ev);
+    }
+    fprintf(stderr, "studpoker: LINKWAIT: the link did not settle in %d ms\n", ms);
 }
 
 void script_apply(app_t *a, uint32_t now, ui_input_t *in, bool *quit) {
@@ -102,6 +132,9 @@ void script_apply(app_t *a, uint32_t now, ui_input_t *in, bool *quit) {
         if (in->tap && (strcmp(l->verb, "TAP") == 0 || strcmp(l->verb, "TOUCH") == 0 ||
                         strcmp(l->verb, "SPOT") == 0))
             break;
+        /* one digit a tick, as the keyboard's queue gives them (ui_input_poll): a second digit
+         * at the same instant waits for the next tick instead of replacing the first */
+        if (in->digit >= 0 && strcmp(l->verb, "DIGIT") == 0) break;
         s->next++;
         ui_button_t b;
         if (strcmp(l->verb, "QUIT") == 0) {
@@ -109,6 +142,11 @@ void script_apply(app_t *a, uint32_t now, ui_input_t *in, bool *quit) {
         } else if (strcmp(l->verb, "SCREENSHOT") == 0) {
             if (!gfx_screenshot(&a->gfx, l->arg))
                 fprintf(stderr, "studpoker: cannot write %s\n", l->arg);
+        } else if (strcmp(l->verb, "LINKWAIT") == 0) {
+            link_wait(a, l->arg);
+        } else if (strcmp(l->verb, "SLEEP") == 0) {
+            /* real time, the script's clock standing: a test acts on the world meanwhile */
+            SDL_Delay((uint32_t)atoi(l->arg));
         } else if (strcmp(l->verb, "SUMMARY") == 0) {
             script_summary(a);
         } else if (strcmp(l->verb, "TAP") == 0 || strcmp(l->verb, "TOUCH") == 0) {

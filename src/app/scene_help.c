@@ -1,3 +1,4 @@
+/* The help and history pop-ups, drawn (the help's words: scene_help_text.c). */
 #include "scene_help.h"
 #include "ui_gfx.h"
 
@@ -11,131 +12,106 @@ static const ui_color_t DIM = {190, 205, 190, 255};
 static const ui_color_t GREEN_WIN = {110, 231, 140, 255};
 static const ui_color_t RED_LOSE = {255, 120, 110, 255};
 
-/* the content area of a pop-up page */
-#define PAGE_X 200.0f
-#define PAGE_Y 150.0f
-#define PAGE_W 1520.0f
-#define PAGE_H 700.0f
+/* the content area of a pop-up page (the pop-up's buttons start at y 930) */
+#define PAGE_X   200.0f
+#define PAGE_Y   150.0f
+#define PAGE_W   1520.0f
+#define PAGE_H   700.0f
+#define FLOW_TOP (PAGE_Y + 52)
+#define FLOW_END 918.0f
+/* the drawn deal beside HOW TO PLAY, and the text column of the points page */
+#define PLAY_ART_W  430.0f
+#define POINTS_TEXT 860.0f
+#define POINTS_END  (PAGE_Y + 600) /* the values' ladder below */
 
-/* ---- reading the sheet ---- */
+/* ---- the figures of other pay tables, worked out beside the table ---- */
 
-static char *strip_markup(const char *in) {
-    char *out = malloc(strlen(in) + 1);
-    if (!out) return NULL;
-    size_t o = 0;
-    for (const char *p = in; *p; p++) {
-        if (*p == '*' || *p == '`') continue; /* bold and code marks */
-        out[o++] = *p;
+struct help_job {
+    rules_t rules;
+    approval_t figures;
+    SDL_atomic_t state; /* 0 working, 1 done, 2 failed */
+    SDL_atomic_t refs;  /* the help and the thread */
+};
+
+static void job_release(help_job_t *j) {
+    if (SDL_AtomicAdd(&j->refs, -1) == 1) free(j);
+}
+
+static int job_run(void *data) {
+    help_job_t *j = data;
+    bool ok = approval_compute(&j->rules, 1, &j->figures);
+    SDL_AtomicSet(&j->state, ok ? 1 : 2);
+    /* a still table is not drawn again: this wakes the loop for a frame with the figures */
+    SDL_Event e;
+    memset(&e, 0, sizeof e);
+    e.type = SDL_WINDOWEVENT;
+    e.window.event = SDL_WINDOWEVENT_EXPOSED;
+    SDL_PushEvent(&e);
+    job_release(j);
+    return 0;
+}
+
+static void job_start(help_t *h, const rules_t *r) {
+    help_job_t *j = calloc(1, sizeof *j);
+    if (!j) return;
+    j->rules = *r;
+    SDL_AtomicSet(&j->refs, 2);
+    SDL_Thread *t = SDL_CreateThread(job_run, "help figures", j);
+    if (!t) {
+        free(j);
+        return;
     }
-    while (o && (out[o - 1] == ' ' || out[o - 1] == '\n' || out[o - 1] == '\r')) o--;
-    out[o] = '\0';
-    return out;
+    SDL_DetachThread(t); /* a help closed before the figures are ready does not wait for them */
+    h->job = j;
 }
 
-static void add_line(help_t *h, help_kind_t kind, const char *text) {
-    help_line_t *nl = realloc(h->lines, sizeof *nl * (size_t)(h->nlines + 1));
-    if (!nl) return;
-    h->lines = nl;
-    char *t = strip_markup(text);
-    if (!t) return;
-    h->lines[h->nlines].kind = kind;
-    h->lines[h->nlines].text = t;
-    h->lines[h->nlines].page = 0;
-    h->lines[h->nlines].y = 0;
-    h->nlines++;
-}
-
-/* Joins a line of the file to the line before it (a wrapped paragraph or list item). */
-static void append_to_last(help_t *h, const char *text) {
-    help_line_t *last = &h->lines[h->nlines - 1];
-    char *t = strip_markup(text);
-    if (!t) return;
-    size_t a = strlen(last->text), b = strlen(t);
-    char *joined = realloc(last->text, a + b + 2);
-    if (joined) {
-        joined[a] = ' ';
-        memcpy(joined + a + 1, t, b + 1);
-        last->text = joined;
-    }
-    free(t);
-}
-
-void help_load(help_t *h, rules_variant_t v, const char *assets_dir) {
-    memset(h, 0, sizeof *h);
-    static const char *const sheets[VARIANT_COUNT] = {"caribbean-stud.md", "cajun-stud.md",
-                                                      "asian-stud.md"};
-    snprintf(h->sheet_name, sizeof h->sheet_name, "%s", sheets[v]);
-    char path[700];
-    snprintf(path, sizeof path, "%s/../seeds/%s", assets_dir, sheets[v]);
-    FILE *f = fopen(path, "r");
-    if (!f) return;
-    char line[2048];
-    bool blank_before = true;
-    while (fgets(line, sizeof line, f)) {
-        char *p = line;
-        if (p[0] == '|') {
-            /* a separator row "|---|---|" only marks the head row above it */
-            if (strspn(p, "|-: \r\n") == strlen(p)) {
-                if (h->nlines && h->lines[h->nlines - 1].kind == HELP_ROW)
-                    h->lines[h->nlines - 1].kind = HELP_HEAD_ROW;
-                continue;
-            }
-            /* cells between the bars, kept separated by '|' */
-            char cells[2048];
-            size_t o = 0;
-            for (char *c = p + 1; *c && *c != '\n' && o + 2 < sizeof cells; c++) cells[o++] = *c;
-            while (o && (cells[o - 1] == '|' || cells[o - 1] == ' ' || cells[o - 1] == '\r')) o--;
-            cells[o] = '\0';
-            add_line(h, HELP_ROW, cells);
-            blank_before = false;
-            continue;
+/* The text for the rules of the game drawn: built once, and again when the figures come. */
+static void bind(help_t *h, const game_t *game) {
+    const rules_t *r = &game->rules;
+    if (h->built && memcmp(&h->rules, r, sizeof *r) == 0) {
+        if (h->job && SDL_AtomicGet(&h->job->state) != 0) {
+            approval_t none = {.variant = r->variant}; /* failed (no memory): none to show */
+            help_build(h, r, SDL_AtomicGet(&h->job->state) == 1 ? &h->job->figures : &none);
+            job_release(h->job);
+            h->job = NULL;
         }
-        if (strncmp(p, "# ", 2) == 0)
-            add_line(h, HELP_TITLE, p + 2);
-        else if (strncmp(p, "## ", 3) == 0 || strncmp(p, "### ", 4) == 0)
-            add_line(h, HELP_HEADING, p + (p[2] == '#' ? 4 : 3));
-        else if (strncmp(p, "- ", 2) == 0)
-            add_line(h, HELP_BULLET, p + 2);
-        else if (p[0] >= '1' && p[0] <= '9' && p[1] == '.' && p[2] == ' ')
-            add_line(h, HELP_BULLET, p);
-        else if (p[0] == ' ' && h->nlines && p[strspn(p, " ")] != '\n') {
-            append_to_last(h, p + strspn(p, " ")); /* a continuation of the line above */
-        } else if (p[strspn(p, " \r\n")] != '\0') {
-            /* a paragraph wrapped over several lines of the file is one paragraph */
-            if (!blank_before && h->nlines && h->lines[h->nlines - 1].kind == HELP_TEXT) {
-                append_to_last(h, p);
-            } else {
-                add_line(h, HELP_TEXT, p);
-            }
-        }
-        blank_before = p[strspn(p, " \r\n")] == '\0';
+        return;
     }
-    fclose(f);
+    if (h->job) job_release(h->job);
+    h->job = NULL;
+    approval_t f;
+    if (help_figures(r, false, &f)) {
+        help_build(h, r, &f);
+    } else {
+        help_build(h, r, NULL);
+        job_start(h, r);
+    }
 }
 
 void help_free(help_t *h) {
-    for (int i = 0; i < h->nlines; i++) free(h->lines[i].text);
-    free(h->lines);
+    if (h->job) job_release(h->job);
+    h->job = NULL;
+    help_text_free(h);
     memset(h, 0, sizeof *h);
 }
 
-/* ---- laying out and drawing the sheet ---- */
+/* ---- laying out the text ---- */
 
 static float kind_size(help_kind_t k) {
     switch (k) {
     case HELP_TITLE:
-        return 40;
+        return 36;
     case HELP_HEADING:
         return 30;
     default:
-        return 22;
+        return 25;
     }
 }
 
-static int split_cells(const char *row, char cells[8][300]) {
+static int split_cells(const char *row, char cells[4][300]) {
     int n = 0;
     const char *p = row;
-    while (n < 8) {
+    while (n < 4) {
         const char *bar = strchr(p, '|');
         size_t len = bar ? (size_t)(bar - p) : strlen(p);
         while (len && *p == ' ') p++, len--;
@@ -150,111 +126,251 @@ static int split_cells(const char *row, char cells[8][300]) {
     return n;
 }
 
-static float row_height(ui_gfx_t *g, const help_line_t *l, bool draw, float y) {
-    char cells[8][300];
+/* A table row: measured, or drawn at y. Three cells: the bet, its stake, its return. */
+static float row_height(ui_gfx_t *g, const help_line_t *l, float f, bool draw, float y) {
+    static const float three[3] = {0.30f, 0.48f, 0.22f};
+    char cells[4][300];
     int n = split_cells(l->text, cells);
-    float first = n > 2 ? PAGE_W * 0.34f : PAGE_W * 0.5f;
-    float rest = n > 1 ? (PAGE_W - first) / (float)(n - 1) : 0;
-    float h = 0, x = PAGE_X;
+    float h = 0, x = l->x, size = 25 * f;
     int face = l->kind == HELP_HEAD_ROW ? UI_FONT_BOLD : UI_FONT_REGULAR;
     for (int i = 0; i < n; i++) {
-        float w = i == 0 ? first : rest;
-        float ch = draw ? gfx_text_wrap(g, cells[i], x + 8, y + 4, w - 16, 21, face,
-                                        l->kind == HELP_HEAD_ROW ? GOLD : CREAM, UI_ALIGN_LEFT)
-                        : gfx_text_wrap_height(g, cells[i], w - 16, 21, face);
+        float w = n == 3 ? l->w * three[i] : l->w / (float)n;
+        bool last = n == 3 && i == 2;
+        if (i == 0 && n == 3) face = UI_FONT_BOLD;
+        float ch = draw ? gfx_text_wrap(g, cells[i], last ? x + w - 12 : x + 12, y + 5 * f, w - 24,
+                                        size, face, l->kind == HELP_HEAD_ROW ? GOLD : CREAM,
+                                        last ? UI_ALIGN_RIGHT : UI_ALIGN_LEFT)
+                        : gfx_text_wrap_height(g, cells[i], w - 24, size, face);
         if (ch > h) h = ch;
+        face = l->kind == HELP_HEAD_ROW ? UI_FONT_BOLD : UI_FONT_REGULAR;
         x += w;
     }
-    return h + 10;
+    return h + 9 * f;
 }
 
-static float line_height(ui_gfx_t *g, const help_line_t *l) {
+static float line_height(ui_gfx_t *g, const help_line_t *l, float f) {
+    float size = kind_size(l->kind) * f;
     switch (l->kind) {
     case HELP_ROW:
     case HELP_HEAD_ROW:
-        return row_height(g, l, false, 0);
+        return row_height(g, l, f, false, 0);
     case HELP_BULLET:
-        return gfx_text_wrap_height(g, l->text, PAGE_W - 40, 22, UI_FONT_REGULAR) + 6;
+        return gfx_text_wrap_height(g, l->text, l->w - 34, size, UI_FONT_REGULAR) + 10 * f;
     case HELP_TITLE:
     case HELP_HEADING:
-        return gfx_text_wrap_height(g, l->text, PAGE_W, kind_size(l->kind), UI_FONT_DISPLAY) + 12;
+        return gfx_text_wrap_height(g, l->text, l->w, size, UI_FONT_DISPLAY) + 8 * f;
+    case HELP_BOX:
+        return gfx_text_wrap_height(g, l->text, l->w - 48, size, UI_FONT_BOLD) + 44 * f;
     default:
-        return gfx_text_wrap_height(g, l->text, PAGE_W, 22, UI_FONT_REGULAR) + 8;
+        return gfx_text_wrap_height(g, l->text, l->w, size, UI_FONT_REGULAR) + 14 * f;
     }
 }
 
-static void layout(ui_gfx_t *g, help_t *h) {
-    if (h->laid_out && h->laid_out_scale == g->scale) return;
-    int page = 0;
-    float y = 0;
+/* The side bets' panels, side by side, at y: each line placed in its bet's panel. Returns the
+ * panels' height. */
+static float place_panels(ui_gfx_t *g, help_t *h, float y, float f) {
+    int groups[WAGER_COUNT], n = 0;
+    for (int i = 0; i < h->nlines; i++) {
+        int gr = h->lines[i].group;
+        if (gr < 0 || (n && groups[n - 1] == gr)) continue;
+        groups[n++] = gr;
+    }
+    float gap = 24, pw = (PAGE_W - gap * (float)(n - 1)) / (float)(n ? n : 1), tallest = 0;
+    for (int k = 0; k < n; k++) {
+        float px = PAGE_X + (float)k * (pw + gap), iy = y + 16 * f;
+        for (int i = 0; i < h->nlines; i++) {
+            help_line_t *l = &h->lines[i];
+            if (l->group != groups[k]) continue;
+            l->x = px + 22, l->w = pw - 44, l->y = iy;
+            iy += line_height(g, l, f);
+        }
+        if (iy - y > tallest) tallest = iy - y;
+    }
+    return tallest + 6 * f;
+}
+
+/* The bets' tiles, side by side and centred, at y, from line `first` on: each bet's name, its
+ * stake and its return to player. Returns their height; *next is the first line after them. */
+static float place_tiles(ui_gfx_t *g, help_t *h, int first, float y, float f, int *next) {
+    int n = 0;
+    while (first + n < h->nlines && h->lines[first + n].kind == HELP_ROW &&
+           h->lines[first + n].page == HELP_PAGE_BETS)
+        n++;
+    float gap = 24, w = (PAGE_W - gap * (float)(n - 1)) / (float)n, tallest = 0;
+    if (w > 560) w = 560;
+    float x = PAGE_X + (PAGE_W - w * (float)n - gap * (float)(n - 1)) / 2;
+    for (int k = 0; k < n; k++) {
+        help_line_t *l = &h->lines[first + k];
+        char cells[4][300];
+        split_cells(l->text, cells);
+        l->x = x + (float)k * (w + gap), l->y = y, l->w = w;
+        float stake = gfx_text_wrap_height(g, cells[1], w - 36, 24 * f, UI_FONT_REGULAR);
+        if (stake > tallest) tallest = stake;
+    }
+    *next = first + n;
+    return (64 + 118) * f + tallest;
+}
+
+static void draw_tile(ui_gfx_t *g, const help_t *h, const help_line_t *l, float f) {
+    char cells[4][300];
+    if (split_cells(l->text, cells) < 3) return;
+    float cx = l->x + l->w / 2, bottom = l->y + h->tile_h;
+    gfx_panel(g, ui_r(l->x, l->y, l->w, h->tile_h), 16, ui_rgba(10, 44, 26, 235),
+              ui_rgba(4, 26, 14, 235), ui_rgba(242, 201, 76, 170), 2);
+    gfx_text(g, cells[0], cx, l->y + 16 * f, 28 * f, UI_FONT_DISPLAY, GOLD, UI_ALIGN_CENTER);
+    gfx_text_wrap(g, cells[1], cx, l->y + 58 * f, l->w - 36, 24 * f, UI_FONT_REGULAR, CREAM,
+                  UI_ALIGN_CENTER);
+    bool figure = strchr(cells[2], '%') != NULL;
+    gfx_text(g, cells[2], cx, bottom - (figure ? 100 : 84) * f, (figure ? 46 : 26) * f,
+             UI_FONT_DISPLAY, ui_rgba(255, 246, 220, 255), UI_ALIGN_CENTER);
+    gfx_text(g, "RETURN TO PLAYER", cx, bottom - 40 * f, 21 * f, UI_FONT_BOLD, DIM,
+             UI_ALIGN_CENTER);
+}
+
+/* Places the lines of a page in its column from the top; returns where they end. */
+static float place_page(ui_gfx_t *g, help_t *h, int page, float f) {
+    float x = PAGE_X, w = PAGE_W, y = FLOW_TOP;
+    if (page == HELP_PAGE_PLAY) w = PAGE_W - PLAY_ART_W - 40;
+    if (page == HELP_PAGE_HANDS)
+        x = PAGE_X + POINTS_TEXT, w = PAGE_W - POINTS_TEXT, y = PAGE_Y + 40;
+    bool panels_done = false;
+    help_kind_t prev = HELP_TEXT;
+    if (page == HELP_PAGE_BETS) h->panel_h = 0;
     for (int i = 0; i < h->nlines; i++) {
         help_line_t *l = &h->lines[i];
-        float lh = line_height(g, l);
-        /* a heading never ends a page; a page never starts with a gap */
-        bool heading = l->kind == HELP_HEADING || l->kind == HELP_TITLE;
-        if (y + lh > PAGE_H || (heading && y + lh + 80 > PAGE_H && y > 0)) {
-            page++;
-            y = 0;
+        if (l->page != page) continue;
+        if (l->group >= 0) {
+            if (!panels_done) {
+                h->panel_top = y;
+                h->panel_h = place_panels(g, h, y, f);
+                y += h->panel_h + 22 * f;
+                panels_done = true;
+            }
+            continue;
         }
-        if (heading && y > 0) y += 14;
-        l->page = page;
-        l->y = y;
-        y += lh;
+        if (l->kind == HELP_ROW && page == HELP_PAGE_BETS) {
+            int next;
+            if (y > FLOW_TOP) y += 10 * f;
+            h->tile_h = place_tiles(g, h, i, y, f, &next);
+            y += h->tile_h + 22 * f;
+            i = next - 1;
+            continue;
+        }
+        bool heading = l->kind == HELP_HEADING || l->kind == HELP_TITLE;
+        bool after_table = prev == HELP_ROW && l->kind != HELP_ROW;
+        if ((heading || after_table || l->kind == HELP_HEAD_ROW || l->kind == HELP_BOX) &&
+            y > FLOW_TOP)
+            y += 12 * f;
+        prev = l->kind;
+        l->x = x, l->w = w, l->y = y;
+        y += line_height(g, l, f);
     }
-    h->text_pages = h->nlines ? page + 1 : 0;
+    return y;
+}
+
+/* Every page at the largest text size (of a few) that fits it: the words never leave the page. */
+static void layout(ui_gfx_t *g, help_t *h) {
+    if (h->laid_out && h->laid_out_scale == g->scale) return;
+    static const float sizes[] = {1.0f, 0.94f, 0.88f, 0.82f, 0.76f, 0.7f};
+    for (int p = 0; p < HELP_PAGES; p++) {
+        float used = 0;
+        for (size_t s = 0; s < sizeof sizes / sizeof sizes[0]; s++) {
+            h->page_size[p] = sizes[s];
+            used = place_page(g, h, p, sizes[s]);
+            if (used <= (p == HELP_PAGE_HANDS ? POINTS_END : FLOW_END)) break;
+        }
+        /* a short bets page (no side bets) sits in the middle of the pop-up, not at its top */
+        float spare = FLOW_END - used;
+        if (p == HELP_PAGE_BETS && spare > 120) {
+            for (int i = 0; i < h->nlines; i++)
+                if (h->lines[i].page == p) h->lines[i].y += spare / 3;
+            h->panel_top += spare / 3;
+        }
+    }
     h->laid_out = true;
     h->laid_out_scale = g->scale;
 }
 
 int help_pages(ui_gfx_t *g, help_t *h) {
-    layout(g, h);
-    return 2 + (h->text_pages ? h->text_pages : 1);
+    (void)g;
+    (void)h;
+    return HELP_PAGES;
 }
 
-static void draw_sheet_page(ui_gfx_t *g, help_t *h, int page) {
-    layout(g, h);
-    if (!h->nlines) {
-        char msg[160];
-        snprintf(msg, sizeof msg, "The rule sheet seeds/%s was not found beside the game.",
-                 h->sheet_name);
-        gfx_text(g, msg, 960, PAGE_Y + 200, 28, UI_FONT_BOLD, CREAM, UI_ALIGN_CENTER);
+static void draw_line(ui_gfx_t *g, const help_t *h, const help_line_t *l, float f, bool *shade) {
+    float size = kind_size(l->kind) * f;
+    if (l->kind == HELP_ROW && l->page == HELP_PAGE_BETS) {
+        draw_tile(g, h, l, f);
         return;
     }
-    bool shade = false;
-    for (int i = 0; i < h->nlines; i++) {
-        const help_line_t *l = &h->lines[i];
-        if (l->page != page) continue;
-        float y = PAGE_Y + l->y;
-        switch (l->kind) {
-        case HELP_TITLE:
-        case HELP_HEADING:
-            gfx_text_wrap(g, l->text, PAGE_X, y, PAGE_W, kind_size(l->kind), UI_FONT_DISPLAY, GOLD,
+    switch (l->kind) {
+    case HELP_TITLE:
+    case HELP_HEADING:
+        gfx_text_wrap(g, l->text, l->x, l->y, l->w, size, UI_FONT_DISPLAY, GOLD, UI_ALIGN_LEFT);
+        break;
+    case HELP_BULLET:
+        gfx_text(g, "\xE2\x80\xA2", l->x + 8, l->y, size, UI_FONT_BOLD, GOLD, UI_ALIGN_LEFT);
+        gfx_text_wrap(g, l->text, l->x + 34, l->y, l->w - 34, size, UI_FONT_REGULAR, CREAM,
+                      UI_ALIGN_LEFT);
+        break;
+    case HELP_ROW:
+    case HELP_HEAD_ROW: {
+        float rh = row_height(g, l, f, false, 0);
+        if (l->kind == HELP_HEAD_ROW) *shade = false;
+        if (*shade || l->kind == HELP_HEAD_ROW)
+            gfx_fill(g, ui_r(l->x, l->y, l->w, rh - 2),
+                     l->kind == HELP_HEAD_ROW ? ui_rgba(0, 0, 0, 130) : ui_rgba(255, 255, 255, 16));
+        *shade = !*shade;
+        row_height(g, l, f, true, l->y);
+        break;
+    }
+    case HELP_BOX: {
+        float bh = line_height(g, l, f);
+        gfx_panel(g, ui_r(l->x, l->y, l->w, bh - 8 * f), 14, ui_rgba(90, 60, 0, 235),
+                  ui_rgba(50, 32, 0, 235), GOLD, 3);
+        gfx_text_wrap(g, l->text, l->x + 24, l->y + 16 * f, l->w - 48, size, UI_FONT_BOLD,
+                      ui_rgba(255, 236, 170, 255), UI_ALIGN_LEFT);
+        break;
+    }
+    default: /* the bets page's notes sit under its centred tiles */
+        if (l->page == HELP_PAGE_BETS && l->group < 0)
+            gfx_text_wrap(g, l->text, l->x + l->w / 2, l->y, l->w, size, UI_FONT_REGULAR, CREAM,
+                          UI_ALIGN_CENTER);
+        else
+            gfx_text_wrap(g, l->text, l->x, l->y, l->w, size, UI_FONT_REGULAR, CREAM,
                           UI_ALIGN_LEFT);
-            break;
-        case HELP_BULLET:
-            gfx_text(g, "\xE2\x80\xA2", PAGE_X + 8, y, 22, UI_FONT_BOLD, GOLD, UI_ALIGN_LEFT);
-            gfx_text_wrap(g, l->text, PAGE_X + 34, y, PAGE_W - 40, 22, UI_FONT_REGULAR, CREAM,
-                          UI_ALIGN_LEFT);
-            break;
-        case HELP_ROW:
-        case HELP_HEAD_ROW: {
-            float rh = row_height(g, l, false, 0);
-            if (l->kind == HELP_HEAD_ROW) shade = false;
-            if (shade || l->kind == HELP_HEAD_ROW)
-                gfx_fill(g, ui_r(PAGE_X, y, PAGE_W, rh - 2),
-                         l->kind == HELP_HEAD_ROW ? ui_rgba(0, 0, 0, 120)
-                                                  : ui_rgba(255, 255, 255, 14));
-            shade = !shade;
-            row_height(g, l, true, y);
-            break;
-        }
-        default:
-            gfx_text_wrap(g, l->text, PAGE_X, y, PAGE_W, 22, UI_FONT_REGULAR, CREAM, UI_ALIGN_LEFT);
-        }
     }
 }
 
-/* ---- hand rankings, with the real cards ---- */
+static void draw_flow(ui_gfx_t *g, help_t *h, int page) {
+    layout(g, h);
+    float f = h->page_size[page];
+    if (page == HELP_PAGE_BETS && h->panel_h > 0) {
+        /* the side bets' panels behind their words */
+        int last = -1;
+        float x0 = 0;
+        for (int i = 0; i < h->nlines; i++) {
+            const help_line_t *l = &h->lines[i];
+            if (l->group < 0 || l->group == last) continue;
+            last = l->group;
+            x0 = l->x - 22;
+            gfx_panel(g, ui_r(x0, h->panel_top, l->w + 44, h->panel_h), 16,
+                      ui_rgba(10, 44, 26, 235), ui_rgba(4, 26, 14, 235), ui_rgba(242, 201, 76, 170),
+                      2);
+        }
+    }
+    bool shade = false;
+    for (int i = 0; i < h->nlines; i++)
+        if (h->lines[i].page == page) draw_line(g, h, &h->lines[i], f, &shade);
+    if (h->missing[0]) {
+        char msg[160];
+        snprintf(msg, sizeof msg, "Part of this help is missing from the game's files (%s).",
+                 h->missing);
+        gfx_text(g, msg, 960, FLOW_END - 30, 22, UI_FONT_BOLD, DIM, UI_ALIGN_CENTER);
+    }
+}
+
+/* ---- pictures: cards ---- */
 
 static void small_card(ui_gfx_t *g, card_t c, float x, float y, float w) {
     char path[32], f[3];
@@ -262,176 +378,166 @@ static void small_card(ui_gfx_t *g, card_t c, float x, float y, float w) {
     gfx_svg(g, path, ui_r(x, y, w, w * 1.4f), 255);
 }
 
-static void draw_rankings(ui_gfx_t *g, const game_t *game) {
+/* Cards from text ("As Kd"), "??" for a card face down; step apart. */
+static void card_row(ui_gfx_t *g, const char *cards, float x, float y, float w, float step) {
+    char one[3] = "";
+    for (int i = 0; cards[0] && cards[1]; i++) {
+        memcpy(one, cards, 2);
+        if (strcmp(one, "??") == 0) {
+            gfx_svg(g, "cards/back.svg", ui_r(x + (float)i * step, y, w, w * 1.4f), 255);
+        } else {
+            card_t c;
+            char err[64];
+            if (card_parse_list(one, &c, 1, err, sizeof err) == 1)
+                small_card(g, c, x + (float)i * step, y, w);
+        }
+        cards += cards[2] == ' ' ? 3 : 2;
+    }
+}
+
+static void subheading(ui_gfx_t *g, const help_t *h, int page) {
+    gfx_text(g, help_page_title(h, page), 960, PAGE_Y - 8, 30, UI_FONT_DISPLAY, GOLD,
+             UI_ALIGN_CENTER);
+}
+
+static void draw_rankings(ui_gfx_t *g, const help_t *h) {
     static const char *const examples[EVAL_CATEGORIES] = {
         "Ah Jd 9c 6s 3h", "Ts Td Kc 7h 2s", "As Ad 8c 8h Qd", "7s 7h 7d Kc 2s", "5h 6d 7c 8s 9h",
         "Ah Jh 9h 6h 3h", "Ks Kh Kd 6c 6h", "9s 9h 9d 9c 2h", "5s 6s 7s 8s 9s", "Ts Js Qs Ks As"};
-    gfx_text(g, "HANDS, HIGHEST FIRST", 960, PAGE_Y - 6, 30, UI_FONT_DISPLAY, GOLD,
-             UI_ALIGN_CENTER);
+    subheading(g, h, HELP_PAGE_HANDS);
     for (int k = 0; k < EVAL_CATEGORIES; k++) {
         int cat = EVAL_CATEGORIES - 1 - k;
         int col = k / 5, row = k % 5;
-        float x = PAGE_X + (float)col * 780, y = PAGE_Y + 50 + (float)row * 128;
+        float x = PAGE_X + (float)col * 780, y = PAGE_Y + 50 + (float)row * 140;
+        card_row(g, examples[cat], x, y, 80, 64);
         card_t cards[5];
-        char err[64];
+        char err[64], name[96];
         card_parse_list(examples[cat], cards, 5, err, sizeof err);
-        for (int i = 0; i < 5; i++) small_card(g, cards[i], x + (float)i * 62, y, 76);
-        char name[96];
         eval_describe(eval_value(cards, 5), name, sizeof name);
-        gfx_text(g, eval_category_name((eval_category_t)cat), x + 400, y + 20, 28, UI_FONT_BOLD,
+        if (cat == EVAL_ROYAL_FLUSH) snprintf(name, sizeof name, "Ten to Ace, one suit");
+        gfx_text(g, eval_category_name((eval_category_t)cat), x + 370, y + 18, 30, UI_FONT_BOLD,
                  CREAM, UI_ALIGN_LEFT);
-        gfx_text(g, name, x + 400, y + 58, 21, UI_FONT_REGULAR, DIM, UI_ALIGN_LEFT);
+        gfx_text(g, name, x + 370, y + 60, 23, UI_FONT_REGULAR, DIM, UI_ALIGN_LEFT);
     }
-    (void)game;
+}
+
+/* Asian Stud's hands: the card points, three example hands split, the words beside them. */
+static void draw_points(ui_gfx_t *g, help_t *h) {
+    static const char *const pts[9] = {"1", "2", "5", "9", "10", "10", "10", "10", "1"};
+    static const struct {
+        const char *three, *two, *sum, *value;
+    } ex[3] = {{"Ks 7h 3d", "8c 5s", "10 + 7 + 3 = 20", "8 + 5 = 13: value 3"},
+               {"6h 4c Qd", "Jh Ks", "6 + 4 + 10 = 20", "10 + 10 = 20: value 10, the best"},
+               {"As Ah 2c", "5d 9s", "no three make 10, 20 or 30", "does not qualify"}};
+    subheading(g, h, HELP_PAGE_HANDS);
+    card_row(g, "As 2h 5c 9d Ts Jh Qc Kd Jk", PAGE_X, PAGE_Y + 40, 74, 88);
+    for (int i = 0; i < 9; i++)
+        gfx_text(g, pts[i], PAGE_X + 37 + (float)i * 88, PAGE_Y + 150, 28, UI_FONT_BOLD, GOLD,
+                 UI_ALIGN_CENTER);
+    for (int k = 0; k < 3; k++) {
+        float y = PAGE_Y + 226 + (float)k * 140;
+        gfx_panel(g, ui_r(PAGE_X - 10, y - 14, POINTS_TEXT - 30, 118), 14, ui_rgba(0, 0, 0, 90),
+                  ui_rgba(0, 0, 0, 90), ui_rgba(242, 201, 76, 90), 1.5f);
+        card_row(g, ex[k].three, PAGE_X + 4, y, 64, 52);
+        card_row(g, ex[k].two, PAGE_X + 204, y, 64, 52);
+        gfx_text(g, ex[k].sum, PAGE_X + 350, y + 14, 25, UI_FONT_REGULAR, CREAM, UI_ALIGN_LEFT);
+        gfx_text(g, ex[k].value, PAGE_X + 350, y + 56, 27, UI_FONT_BOLD, GOLD, UI_ALIGN_LEFT);
+    }
+    /* the values, best first: the ranking of Asian Stud's hands */
+    float y = PAGE_Y + 684;
+    gfx_text(g, "HAND VALUES, BEST FIRST", PAGE_X, y - 42, 25, UI_FONT_BOLD, DIM, UI_ALIGN_LEFT);
+    for (int v = 10; v >= 1; v--) {
+        float x = PAGE_X + (float)(10 - v) * 116;
+        gfx_panel(g, ui_r(x, y, 100, 58), 29, ui_rgba(250, 214, 90, 255),
+                  ui_rgba(200, 140, 30, 255), ui_rgba(255, 255, 255, 120), 1.5f);
+        char num[4];
+        snprintf(num, sizeof num, "%d", v);
+        gfx_text(g, num, x + 50, y + 11, 30, UI_FONT_DISPLAY, ui_rgba(40, 24, 0, 255),
+                 UI_ALIGN_CENTER);
+    }
+    gfx_panel(g, ui_r(PAGE_X + 1160, y, PAGE_W - 1160, 58), 29, ui_rgba(80, 80, 80, 255),
+              ui_rgba(50, 50, 50, 255), ui_rgba(255, 255, 255, 120), 1.5f);
+    gfx_text(g, "DOES NOT QUALIFY", PAGE_X + 1160 + (PAGE_W - 1160) / 2, y + 14, 26, UI_FONT_BOLD,
+             CREAM, UI_ALIGN_CENTER);
+    draw_flow(g, h, HELP_PAGE_HANDS);
+}
+
+/* HOW TO PLAY's picture: the cards as they lie when the player decides. */
+static void draw_deal(ui_gfx_t *g, rules_variant_t v) {
+    static const struct {
+        const char *top_label, *top, *you_label, *you, *decide, *note;
+    } deal[VARIANT_COUNT] = {
+        {"DEALER: ONE CARD UP", "Ah ?? ?? ?? ??", "YOUR FIVE CARDS", "8s 8d Kc 5h 2s",
+         "PLAY (2 x ANTE) OR FOLD", "The dealer qualifies with an ace and a king or better."},
+        {"SHARED CARDS, TURNED ONE BY ONE", "Qd ?? ??", "YOUR TWO CARDS", "Jh Js",
+         "RAISE 1x, 2x, 3x OR FOLD", "Jacks or better win; sixes to tens get every bet back."},
+        {"DEALER: FIVE CARDS DOWN", "?? ?? ?? ?? ??", "YOUR FIVE CARDS", "Ks 7h 3d 8c Jk",
+         "RAISE (1 x ANTE) OR FOLD", "K + 7 + 3 make 20, so 8 and the joker count: value 9."}};
+    float x = PAGE_X + PAGE_W - PLAY_ART_W, y = FLOW_TOP;
+    gfx_panel(g, ui_r(x, y, PLAY_ART_W, 640), 18, ui_rgba(20, 84, 48, 240), ui_rgba(8, 50, 28, 240),
+              ui_rgba(242, 201, 76, 170), 2);
+    float cx = x + PLAY_ART_W / 2, w = 72, step = 70;
+    int ntop = (int)(strlen(deal[v].top) + 1) / 3, nyou = (int)(strlen(deal[v].you) + 1) / 3;
+    gfx_text(g, deal[v].top_label, cx, y + 26, 23, UI_FONT_BOLD, DIM, UI_ALIGN_CENTER);
+    card_row(g, deal[v].top, cx - (w + step * (float)(ntop - 1)) / 2, y + 66, w, step);
+    gfx_text(g, deal[v].you_label, cx, y + 232, 23, UI_FONT_BOLD, DIM, UI_ALIGN_CENTER);
+    card_row(g, deal[v].you, cx - (w + step * (float)(nyou - 1)) / 2, y + 272, w, step);
+    gfx_panel(g, ui_r(x + 30, y + 420, PLAY_ART_W - 60, 70), 35, ui_rgba(250, 214, 90, 255),
+              ui_rgba(200, 140, 30, 255), ui_rgba(255, 255, 255, 160), 2);
+    gfx_text(g, deal[v].decide, cx, y + 440, 26, UI_FONT_DISPLAY, ui_rgba(40, 24, 0, 255),
+             UI_ALIGN_CENTER);
+    gfx_text_wrap(g, deal[v].note, cx, y + 520, PLAY_ART_W - 60, 24, UI_FONT_REGULAR, CREAM,
+                  UI_ALIGN_CENTER);
 }
 
 /* ---- the configured pay tables ---- */
 
-typedef struct pay_col {
-    char title[40];
-    char rows[12][2][40];
-    int n;
-} pay_col_t;
-
-static void col_text(pay_col_t *c, const char *name, const char *value) {
-    if (c->n == 12) return;
-    snprintf(c->rows[c->n][0], 40, "%s", name);
-    snprintf(c->rows[c->n][1], 40, "%s", value);
-    c->n++;
-}
-
-static void col_odds(pay_col_t *c, const char *name, long odds) {
-    char v[40];
-    snprintf(v, sizeof v, "%ld to 1", odds);
-    col_text(c, name, v);
-}
-
-static void draw_paytables(ui_gfx_t *g, const game_t *game) {
-    const rules_t *r = &game->rules;
-    pay_col_t cols[4];
-    int ncols = 0;
-    memset(cols, 0, sizeof cols);
-    char b[40];
-    if (r->variant != VARIANT_ASIAN) {
-        pay_col_t *c = &cols[ncols++];
-        snprintf(c->title, sizeof c->title, "%s",
-                 r->variant == VARIANT_CAJUN ? "ANTE AND RAISES" : "PLAY");
-        for (int k = EVAL_ROYAL_FLUSH; k >= EVAL_PAIR; k--)
-            col_odds(c,
-                     k == EVAL_PAIR
-                         ? (r->variant == VARIANT_CAJUN ? "Jacks or Better" : "Pair or Less")
-                         : eval_category_name((eval_category_t)k),
-                     r->main_pays[k]);
-        if (r->variant == VARIANT_CAJUN) col_text(c, "Pair 6s to 10s", "push");
-    } else {
-        /* rules.md: the raise wins the margin odds and the ante 1 to 1 (the literal reading,
-         * a config choice, pays the odds on both) */
-        pay_col_t *c = &cols[ncols++];
-        snprintf(c->title, sizeof c->title, "%s",
-                 r->asian_odds_on_ante ? "ANTE AND RAISE" : "RAISE (ANTE 1 TO 1)");
-        for (int m = 1; m <= 9; m++) {
-            char name[24];
-            snprintf(name, sizeof name, "Win by %d", m);
-            col_odds(c, name, r->asian_margin_pays[m]);
-        }
-        if (!r->asian_odds_on_ante) col_odds(c, "Ante, every win", 1);
-        char pc[24];
-        snprintf(pc, sizeof pc, "%d.%02d%%", r->asian_commission_bp / 100,
-                 r->asian_commission_bp % 100);
-        col_text(c, "Commission on net win", pc);
-    }
-    if (r->offered[WAGER_BONUS51]) {
-        pay_col_t *c = &cols[ncols++];
-        snprintf(c->title, sizeof c->title, "5+1 BONUS");
-        for (int k = EVAL_ROYAL_FLUSH; k >= EVAL_TRIPS; k--)
-            col_odds(c, eval_category_name((eval_category_t)k), r->bonus51_pays[k]);
-    }
-    if (r->offered[WAGER_JACKPOT] || r->offered[WAGER_PROGRESSIVE]) {
-        bool live = r->offered[WAGER_JACKPOT];
-        pay_col_t *c = &cols[ncols++];
-        snprintf(c->title, sizeof c->title, "%s (%s)", live ? "JACKPOT" : "PROGRESSIVE",
-                 game_money(game, live ? r->jackpot_stake : r->progressive_stake, b));
-        for (int k = EVAL_ROYAL_FLUSH; k >= EVAL_TRIPS; k--) {
-            const char *name = eval_category_name((eval_category_t)k);
-            if (k == EVAL_ROYAL_FLUSH && live) {
-                col_text(c, name, "TOP PRIZE");
-            } else if (!live && r->progressive_meter_bp[k] > 0) {
-                char pc[40];
-                snprintf(pc, sizeof pc, "%d.%02d%% of meter", r->progressive_meter_bp[k] / 100,
-                         r->progressive_meter_bp[k] % 100);
-                col_text(c, name, pc);
-            } else {
-                int64_t v = live ? r->jackpot_fixed[k] : r->progressive_fixed[k];
-                if (v > 0) col_text(c, name, game_money(game, v, b));
-            }
-        }
-    }
-    if (r->variant == VARIANT_CAJUN) {
-        pay_col_t *c = &cols[ncols++];
-        snprintf(c->title, sizeof c->title, "SIDE BETS");
-        static const char *const board[EVAL3_CATEGORIES] = {"",
-                                                            "Board: Pair",
-                                                            "Board: Flush",
-                                                            "Board: Straight",
-                                                            "Board: Trips",
-                                                            "Board: Str. Flush",
-                                                            "Board: Mini Royal"};
-        for (int k = EVAL3_MINI_ROYAL; k >= EVAL3_PAIR; k--)
-            if (r->board_pays[k]) col_odds(c, board[k], r->board_pays[k]);
-        for (int k = EVAL_POCKET_ACES; k >= EVAL_POCKET_PAIR; k--)
-            if (r->pocket_pays[k])
-                col_odds(c, eval_pocket_name((eval_pocket_t)k), r->pocket_pays[k]);
-    }
-    if (r->variant == VARIANT_CAJUN && ncols < 4) {
-        pay_col_t *c = &cols[ncols++];
-        snprintf(c->title, sizeof c->title, "LO BALL");
-        for (int k = CARD_RANK_7; k <= CARD_RANK_A; k++) {
-            char name[24];
-            snprintf(name, sizeof name, "%s high", card_rank_word(k));
-            if (r->loball_pays[k]) col_odds(c, name, r->loball_pays[k]);
-        }
-    }
-    if (r->offered[WAGER_ASIAN_BONUS]) {
-        pay_col_t *c = &cols[ncols++];
-        snprintf(c->title, sizeof c->title, "BONUS (joker wild)");
-        for (int k = EVAL_ABONUS_FIVE_ACES; k >= EVAL_ABONUS_TWO_PAIR; k--)
-            col_odds(c, eval_asian_bonus_name((eval_asian_bonus_t)k), r->asian_bonus_pays[k]);
-    }
-    float w = (PAGE_W - 30 * (float)(ncols - 1)) / (float)ncols;
-    for (int i = 0; i < ncols; i++) {
+static void draw_paytables(ui_gfx_t *g, const help_t *h) {
+    subheading(g, h, HELP_PAGE_PAYS);
+    int ncols = h->ncols ? h->ncols : 1;
+    float w = (PAGE_W - 30 * (float)(ncols - 1)) / (float)ncols, top = PAGE_Y + 44;
+    int notes = (h->pay_note[0][0] != 0) + (h->pay_note[1][0] != 0);
+    float height = FLOW_END - top - (float)notes * 40 - 6;
+    for (int i = 0; i < h->ncols; i++) {
+        const help_pay_col_t *c = &h->cols[i];
         float x = PAGE_X + (float)i * (w + 30);
-        gfx_panel(g, ui_r(x, PAGE_Y, w, PAGE_H - 40), 16, ui_rgba(10, 40, 24, 230),
-                  ui_rgba(4, 24, 14, 230), ui_rgba(242, 201, 76, 180), 2);
-        gfx_text(g, cols[i].title, x + w / 2, PAGE_Y + 18, 26, UI_FONT_DISPLAY, GOLD,
-                 UI_ALIGN_CENTER);
-        for (int k = 0; k < cols[i].n; k++) {
-            float y = PAGE_Y + 70 + (float)k * 48;
-            gfx_text(g, cols[i].rows[k][0], x + 20, y, 22, UI_FONT_REGULAR, CREAM, UI_ALIGN_LEFT);
-            gfx_text(g, cols[i].rows[k][1], x + w - 20, y, 22, UI_FONT_BOLD, CREAM, UI_ALIGN_RIGHT);
+        gfx_panel(g, ui_r(x, top, w, height), 16, ui_rgba(10, 40, 24, 230), ui_rgba(4, 24, 14, 230),
+                  ui_rgba(242, 201, 76, 180), 2);
+        gfx_text(g, c->title, x + w / 2, top + 16, 27, UI_FONT_DISPLAY, GOLD, UI_ALIGN_CENTER);
+        float step = c->n > 11 ? 44 : 48;
+        for (int k = 0; k < c->n; k++) {
+            float y = top + 68 + (float)k * step;
+            gfx_text(g, c->rows[k][0], x + 20, y, 25, UI_FONT_REGULAR, CREAM, UI_ALIGN_LEFT);
+            gfx_text(g, c->rows[k][1], x + w - 20, y, 25, UI_FONT_BOLD, CREAM, UI_ALIGN_RIGHT);
         }
     }
-    char line[160];
-    if (r->max_payout > 0) {
-        snprintf(line, sizeof line, "Most paid on one bet: %s.",
-                 game_money(game, r->max_payout, b));
-        gfx_text(g, line, 960, PAGE_Y + PAGE_H - 24, 22, UI_FONT_BOLD, DIM, UI_ALIGN_CENTER);
-    }
-    if (r->variant == VARIANT_CAJUN && r->aggregate_limit > 0) {
-        snprintf(line, sizeof line,
-                 "Wins above %d to 1 are limited to %s a round for the whole table, shared "
-                 "in proportion.",
-                 r->aggregate_odds, game_money(game, r->aggregate_limit, b));
-        gfx_text(g, line, 960, PAGE_Y + PAGE_H - 24, 22, UI_FONT_BOLD, DIM, UI_ALIGN_CENTER);
-    }
+    for (int i = 0, k = 0; i < 2; i++)
+        if (h->pay_note[i][0])
+            gfx_text(g, h->pay_note[i], 960, FLOW_END - (float)(notes - k++) * 40, 24, UI_FONT_BOLD,
+                     GOLD, UI_ALIGN_CENTER);
 }
 
 void help_draw(ui_gfx_t *g, help_t *h, const game_t *game, int page) {
-    if (page == 0)
-        draw_rankings(g, game);
-    else if (page == 1)
-        draw_paytables(g, game);
-    else
-        draw_sheet_page(g, h, page - 2);
+    bind(h, game);
+    switch (page) {
+    case HELP_PAGE_HANDS:
+        if (h->variant == VARIANT_ASIAN)
+            draw_points(g, h);
+        else
+            draw_rankings(g, h);
+        break;
+    case HELP_PAGE_PAYS:
+        draw_paytables(g, h);
+        break;
+    case HELP_PAGE_PLAY:
+        subheading(g, h, page);
+        draw_deal(g, h->variant);
+        draw_flow(g, h, page);
+        break;
+    default:
+        subheading(g, h, HELP_PAGE_BETS);
+        draw_flow(g, h, HELP_PAGE_BETS);
+    }
 }
 
 /* ---- history ---- */

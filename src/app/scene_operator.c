@@ -1,5 +1,6 @@
 #define _POSIX_C_SOURCE 200809L /* gmtime_r */
 #include "scene_operator.h"
+#include "machine_link.h"
 #include "ui_gfx.h"
 
 #include <math.h>
@@ -437,29 +438,71 @@ static void draw_recall(operator_scene_t *o, ui_gfx_t *g) {
              UI_FONT_BOLD, GOLD, UI_ALIGN_LEFT);
 }
 
+/* A linked pool: the controller's figures (its operator keeps the pool, its seed and its wins:
+ * `studpoker link meters|wins`), the link's state, what this machine still owes it, and what
+ * this machine's stakes contributed by its own record. */
+static void draw_linked_pool(operator_scene_t *o, ui_gfx_t *g, const mlink_view_t *lv) {
+    const struct cfg_link *k = &o->machine->cfg.link;
+    char b[GAME_MONEY_FRAC_MAX], line[240];
+    snprintf(line, sizeof line, "LINKED POOL '%s' - site %s, machine %s", k->pool, k->site,
+             k->machine);
+    gfx_text(g, line, 960, 200, 32, UI_FONT_BOLD, GOLD, UI_ALIGN_CENTER);
+    gfx_text(g, lv->up ? "Link: connected" : lv->state, 960, 250, 26, UI_FONT_BOLD,
+             lv->up ? CREAM : ui_rgba(255, 120, 100, 255), UI_ALIGN_CENTER);
+    char value[GAME_MONEY_FRAC_MAX], hits[32], pending[32];
+    if (lv->known)
+        game_money(o->game, lv->value, value);
+    else
+        snprintf(value, sizeof value, "not read yet");
+    snprintf(hits, sizeof hits, "%lld", (long long)lv->hits);
+    snprintf(pending, sizeof pending, "%d", lv->pending);
+    const char *names[] = {"prize now (the controller's, in this machine's money)",
+                           "top prizes won on the pool", "items this machine still owes it",
+                           "contributed by this machine (its own record)"};
+    game_money_frac(o->game, o->has_pool ? o->pool.contributed : 0, b);
+    const char *vals[] = {value, hits, pending, b};
+    for (int i = 0; i < 4; i++) {
+        gfx_text(g, names[i], 380, 320 + (float)i * 56, 30, UI_FONT_REGULAR, CREAM, 0);
+        gfx_text(g, vals[i], 1540, 320 + (float)i * 56, 30, UI_FONT_BOLD, GOLD, UI_ALIGN_RIGHT);
+    }
+    gfx_text(g, "The pool, its seed and its wins are kept by the controller: studpoker link "
+                "meters | wins",
+             960, 600, 24, UI_FONT_REGULAR, DIM, UI_ALIGN_CENTER);
+}
+
 static void draw_pools(operator_scene_t *o, ui_gfx_t *g) {
-    title(g, "JACKPOT POOLS", "The pool this game plays for; amounts to the cent, rounded down");
+    title(g, "JACKPOT POOLS",
+          "The pool this game plays for; shares kept finer than a cent show every decimal");
     if (!o->has_pool) {
         gfx_text(g, "This game offers no progressive.", 960, 300, 32, UI_FONT_BOLD, CREAM, 1);
         return;
     }
-    char b[40], line[200];
+    char b[GAME_MONEY_FRAC_MAX], line[200];
+    mlink_view_t lv;
+    if (machine_link_view(o->machine, &lv)) {
+        draw_linked_pool(o, g, &lv);
+        return;
+    }
     const char *key = machine_pool_key(o->machine);
     gfx_text(g, key ? key : "", 960, 200, 32, UI_FONT_BOLD, GOLD, UI_ALIGN_CENTER);
+    /* the meter shows whole cents, rounded down; the reserve and the contributions are kept in
+     * 1/10,000 of a cent (jackpot.h) and shown exactly, in money with the extra decimals; the
+     * house's seeding and the payouts are whole cents */
+    enum { CENTS, FRAC, COUNT };
     struct {
         const char *name;
         int64_t v;
-        bool money;
-    } rows[] = {{"value shown", jackpot_read(&o->pool), true},
-                /* reserve and contributions are kept in 1/10,000 of a cent (jackpot.h): shown to
-                 * the cent; the house's seeding and the payouts are whole cents */
-                {"hidden reserve", o->pool.reserve / JACKPOT_FRAC, true},
-                {"contributed", o->pool.contributed / JACKPOT_FRAC, true},
-                {"seeded by the house", o->pool.seeded, true},
-                {"paid out", o->pool.paid, true},
-                {"hits", o->pool.hits, false}};
+        int kind;
+    } rows[] = {{"value shown", jackpot_read(&o->pool), CENTS},
+                {"hidden reserve", o->pool.reserve, FRAC},
+                {"contributed", o->pool.contributed, FRAC},
+                {"seeded by the house", o->pool.seeded, CENTS},
+                {"paid out", o->pool.paid, CENTS},
+                {"hits", o->pool.hits, COUNT}};
     for (int i = 0; i < 6; i++) {
-        if (rows[i].money)
+        if (rows[i].kind == FRAC)
+            game_money_frac(o->game, rows[i].v, b);
+        else if (rows[i].kind == CENTS)
             game_money(o->game, rows[i].v, b);
         else
             snprintf(b, sizeof b, "%lld", (long long)rows[i].v);

@@ -2,6 +2,8 @@
  * the notices over the table. The rest is in the table_*.c files (table_internal.h lists them). */
 #include "table_internal.h"
 
+#include "machine_link.h"
+
 #include <stdio.h>
 #include <string.h>
 
@@ -46,7 +48,9 @@ void table_init(table_scene_t *t, machine_t *machine, ui_audio_t *audio, bool tu
     tb_layout_spots(t);
     t->bar_y = BAR_TOP;
     t->collect_at = -1;
-    t->shown_pool = jackpot_read(&game->pool);
+    t->deal_line_at = -10.0f;
+    t->shown_pool = tb_pool_value(t, NULL);
+    t->link_wins_seen = -1;
     help_load(&t->help, game->rules.variant, assets_dir);
     t->hist_page = -1;
     sync_cards(t);
@@ -63,9 +67,18 @@ bool table_animating(const table_scene_t *t) {
     if (table_busy(t) || t->nflights > 0 || t->ncoins > 0) return true;
     if (t->game->state != GAME_PLAY || t->demo) return true; /* the lock panel, the demo pulse */
     if (t->banner[0] && t->now < t->banner_at + 0.5f) return true;
-    if (t->now < t->result_at + 3.5f) return true; /* the lit pay-table row pulses a while */
-    int64_t pool = jackpot_read(&t->game->pool);
+    if (t->now < t->result_at + 3.5f) return true;    /* the lit pay-table row pulses a while */
+    if (t->now < t->deal_line_at + 0.8f) return true; /* a refused DEAL flashes the line */
+    int64_t pool = tb_pool_value(t, NULL);
     return t->shown_win != t->round_return || t->shown_pool != pool;
+}
+
+int64_t tb_pool_value(const table_scene_t *t, bool *down) {
+    mlink_view_t v;
+    if (down) *down = false;
+    if (!t->machine || !machine_link_view(t->machine, &v)) return jackpot_read(&t->game->pool);
+    if (down) *down = !v.up || !v.known;
+    return v.known ? v.value : 0;
 }
 
 float tb_timer_left(const table_scene_t *t, bool *deciding) {
@@ -100,6 +113,7 @@ uint64_t table_signature(const table_scene_t *t) {
     for (const char *c = g->message; *c; c++) h = (h ^ (unsigned char)*c) * 1099511628211ull;
     for (const char *c = t->banner; *c; c++) h = (h ^ (unsigned char)*c) * 1099511628211ull;
     for (const char *c = t->toast; *c; c++) h = (h ^ (unsigned char)*c) * 1099511628211ull;
+    for (const char *c = t->deal_line; *c; c++) h = (h ^ (unsigned char)*c) * 1099511628211ull;
     return h;
 }
 
@@ -122,6 +136,7 @@ void table_toast(table_scene_t *t, const char *msg) {
     t->toast_until = t->now + 2.6f;
     t->toast_good = false;
     t->toast_sticky = false;
+    t->toast_until_acted = false;
 }
 
 void table_notice(table_scene_t *t, const char *msg) {
@@ -137,8 +152,19 @@ void table_warning(table_scene_t *t, const char *msg) {
 }
 
 void table_news_until_acted(table_scene_t *t, const char *msg) {
-    table_warning(t, msg);
+    table_toast(t, msg);
+    t->toast_until = 1e30f; /* until the player acts */
     t->toast_good = true;
+    t->toast_until_acted = true;
+}
+
+void table_messages(const table_scene_t *t, char *line, size_t nline, char *toast, size_t ntoast) {
+    if (nline) line[0] = '\0';
+    if (ntoast) snprintf(toast, ntoast, "%s", t->now < t->toast_until ? t->toast : "");
+    if (t->deal_line[0])
+        snprintf(line, nline, "%s", t->deal_line);
+    else
+        tb_hint_text(t, line, nline);
 }
 
 int64_t tb_round_win(const round_t *r) {

@@ -8,6 +8,7 @@
 #define STUDPOKER_SCENE_TABLE_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "game.h"
@@ -78,6 +79,12 @@ typedef struct table_scene {
     bool toast_drawn;  /* whether the last frame showed it */
     bool toast_good;   /* news (credits in, a ticket), not a refusal: green */
     bool toast_sticky; /* a warning: shown until the player closes it (any button or touch) */
+    bool toast_until_acted; /* news (a ticket): shown until the next press, touch or coin, which
+                             * still does what it does */
+    /* the message box's lasting line: why DEAL cannot deal now, in the player's words
+     * (machine_deal_words), shown until the state changes; "" none */
+    char deal_line[200];
+    float deal_line_at; /* when a refused DEAL last pointed at it (it flashes) */
     int timer_drawn;   /* the seconds the last frame's timer showed */
     char banner[64];   /* the main game's verdict: WIN, PUSH, DEALER WINS, FOLDED, ... */
     char banner2[96];  /* its hand and what it paid */
@@ -121,6 +128,7 @@ typedef struct table_scene {
 
     int64_t shown_win;  /* counts up to the round's win, in cents */
     int64_t shown_pool; /* the jackpot meter rolls towards its value, in cents */
+    int64_t link_wins_seen; /* the linked pool's wins already shown (JACKPOT WON), -1: none yet */
     int64_t round_return; /* the round's win (tb_round_win): what WIN shows once settled */
 } table_scene_t;
 
@@ -146,8 +154,13 @@ void table_notice(table_scene_t *t, const char *msg);
 /* A warning the same way, in red, that stays until the player reads it and closes it: the next
  * button or touch closes it and does nothing else (a pay table outside the approved range). */
 void table_warning(table_scene_t *t, const char *msg);
-/* Good news the player must see (a ticket printed): green, until the next press or touch. */
+/* Good news the player must see (a ticket printed): green, until the next press, touch or coin,
+ * which then does what it does. */
 void table_news_until_acted(table_scene_t *t, const char *msg);
+/* The message box, a fixed place at the right above the buttons that nothing else uses: the
+ * lasting line (why DEAL cannot deal, or the hint's "Suggested: PLAY") into line, the notice
+ * over it (a refusal, a credit, a ticket, a warning) into toast; "" when none. */
+void table_messages(const table_scene_t *t, char *line, size_t nline, char *toast, size_t ntoast);
 /* The bar's three meters as shown now: BALANCE (stake-deducted until the result shows, then
  * counting up with the win), TOTAL BET (0 once the chips have left the spots), WIN. */
 void table_meters(const table_scene_t *t, int64_t *balance, int64_t *bet, int64_t *win);

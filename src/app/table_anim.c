@@ -4,6 +4,8 @@
  * the game; it decides when the screen is ready for the next decision. */
 #include "table_internal.h"
 
+#include "machine_link.h"
+
 #include <stdio.h>
 #include <string.h>
 
@@ -219,7 +221,14 @@ static void side_lines(table_scene_t *t) {
         char *line = t->side_lines[t->nside_lines++];
         size_t n = sizeof t->side_lines[0];
         const char *hand = s->judged[w] ? s->judged[w] : "";
-        if (s->outcome[w] == OUTCOME_WIN && s->judged_odds[w] > 0)
+        bool claimed = false; /* a royal on a linked pool: the controller pays it */
+        for (int i = 0; i < g->round.nevents; i++)
+            claimed |= g->round.events[i].type == EV_JACKPOT_LINKED &&
+                       g->round.events[i].seat == 0 && g->round.events[i].wager == w;
+        if (claimed)
+            snprintf(line, n, "%s: %s - THE LINKED PRIZE IS ON ITS WAY", wager_name((wager_t)w),
+                     hand);
+        else if (s->outcome[w] == OUTCOME_WIN && s->judged_odds[w] > 0)
             snprintf(line, n, "%s: %s %d TO 1", wager_name((wager_t)w), hand, s->judged_odds[w]);
         else if (s->outcome[w] == OUTCOME_WIN)
             snprintf(line, n, "%s: %s %s", wager_name((wager_t)w), hand,
@@ -288,7 +297,8 @@ static void show_results(table_scene_t *t) {
     }
     /* the top prize was hit when the pool restarted in this round */
     bool jackpot = false;
-    for (int i = 0; i < r->nevents; i++) jackpot |= r->events[i].type == EV_JACKPOT_RESET;
+    for (int i = 0; i < r->nevents; i++)
+        jackpot |= r->events[i].type == EV_JACKPOT_RESET || r->events[i].type == EV_JACKPOT_LINKED;
     if (jackpot) celebrate(t);
     const table_variant_t *v = tb_variant(t);
     if (v->has_dealer && !s->folded)
@@ -338,8 +348,25 @@ static void move_coins(table_scene_t *t, float dt) {
     }
 }
 
+/* A top prize won anywhere on a linked pool is shown on every machine of it. */
+static void watch_link_wins(table_scene_t *t) {
+    mlink_view_t v;
+    if (!t->machine || !machine_link_view(t->machine, &v)) return;
+    if (t->link_wins_seen < 0 || v.win_seq < t->link_wins_seen) {
+        t->link_wins_seen = v.win_seq; /* what happened before this screen is not news */
+        return;
+    }
+    if (v.win_seq == t->link_wins_seen) return;
+    t->link_wins_seen = v.win_seq;
+    char b[40], msg[160];
+    snprintf(msg, sizeof msg, "JACKPOT WON at %s: %s", v.win_site,
+             money_format(v.win_amount, v.win_currency, b, sizeof b));
+    table_notice(t, msg);
+}
+
 void table_update(table_scene_t *t, float dt) {
     t->now += dt;
+    watch_link_wins(t);
     for (int i = 0; i < t->ncues;) {
         if (t->now >= t->cues[i].at) {
             ui_audio_play(t->audio, t->cues[i].sound);
@@ -362,7 +389,7 @@ void table_update(table_scene_t *t, float dt) {
     /* the win counts up and the meter rolls, each easing towards its value in whole cents */
     if (dt > 0) {
         t->shown_win = ease_cents(t->shown_win, t->results_pending ? 0 : t->round_return, 16);
-        t->shown_pool = ease_cents(t->shown_pool, jackpot_read(&t->game->pool), 32);
+        t->shown_pool = ease_cents(t->shown_pool, tb_pool_value(t, NULL), 32);
     }
     /* the hint: the strategy asked once per decision */
     const round_t *rr = &t->game->round;
@@ -373,6 +400,31 @@ void table_update(table_scene_t *t, float dt) {
         t->advice_step = rr->step;
     }
     tb_layout_buttons(t);
+    tb_update_deal_line(t);
+}
+
+void tb_update_deal_line(table_scene_t *t) {
+    t->deal_line[0] = '\0';
+    /* not over the cards being dealt or the result being revealed, nor in the demo */
+    if (t->demo || t->game->state != GAME_PLAY || table_busy(t)) return;
+    machine_deal_check_t c = machine_deal_check(t->machine);
+    /* an empty machine after a round asks for money, not for the bets it cannot repeat */
+    if (c.rebet && c.credits == 0) return;
+    machine_deal_words(t->machine, &c, t->deal_line, sizeof t->deal_line);
+}
+
+/* A refusal: a DEAL the lasting line already explains only points at it (the line flashes);
+ * anything else is a notice. */
+static void refused(table_scene_t *t, const machine_event_t *e) {
+    if (e->button == CFG_BUTTON_DEAL) {
+        tb_update_deal_line(t);
+        if (t->deal_line[0] && strcmp(t->deal_line, e->text) == 0) {
+            t->deal_line_at = t->now;
+            ui_audio_play(t->audio, SND_BUTTON);
+            return;
+        }
+    }
+    table_toast(t, e->text);
 }
 
 void table_events(table_scene_t *t, const machine_events_t *ev) {
@@ -387,7 +439,7 @@ void table_events(table_scene_t *t, const machine_events_t *ev) {
             clear_cards(t);
             break;
         case MEV_REFUSED:
-            table_toast(t, e->text);
+            refused(t, e);
             break;
         case MEV_DECIDED:
             ui_audio_play(t->audio, SND_BUTTON);
@@ -400,11 +452,19 @@ void table_events(table_scene_t *t, const machine_events_t *ev) {
             ui_audio_play(t->audio, SND_CHIPS);
             break;
         case MEV_TICKET:
-            snprintf(msg, sizeof msg, "CASHED OUT %s  -  TAKE YOUR TICKET",
+            snprintf(msg, sizeof msg, "CASHED OUT %s - TAKE YOUR TICKET",
                      money(t->game, e->amount, b));
             table_news_until_acted(t, msg);
             ui_audio_play(t->audio, SND_WIN);
             break;
+        case MEV_LINK_PAID: {
+            char won[64];
+            snprintf(won, sizeof won, "You win %s", money(t->game, e->amount, b));
+            banner(t, "LINKED JACKPOT!", won, GREEN_WIN);
+            ui_audio_play(t->audio, SND_JACKPOT);
+            ui_audio_play(t->audio, VOICE_JACKPOT);
+            break;
+        }
         case MEV_CLEARED:
             ui_audio_play(t->audio, SND_BUTTON);
             table_notice(t, "Cleared by the attendant.");

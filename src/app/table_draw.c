@@ -1,6 +1,7 @@
 /* Drawing the table: the still layer (felt, printed rule, panels, spot outlines, the bar's
  * boxes) is drawn once per window size; over it each frame the pay table's lit row, the meters,
- * the bets, the hands, the banner, the bar, the hint, flying chips, notices and pop-ups. */
+ * the bets, the hands, the banner, the bar, flying chips, the message box (the hint, why DEAL
+ * cannot deal, notices) and pop-ups. */
 #include "table_internal.h"
 
 #include <stdio.h>
@@ -57,7 +58,12 @@ static float draw_pool_meter(table_scene_t *t, ui_gfx_t *g, ui_rect_t p, bool la
         gfx_text(g, ru->offered[WAGER_JACKPOT] ? "Royal Flush wins it all" : "Royal Flush: 100%",
                  m.x + m.w / 2, m.y + 150, 22, UI_FONT_REGULAR, CREAM, UI_ALIGN_CENTER);
     }
-    money(t->game, t->shown_pool, b1);
+    bool down;
+    tb_pool_value(t, &down);
+    if (down)
+        snprintf(b1, sizeof b1, "LINK DOWN");
+    else
+        money(t->game, t->shown_pool, b1);
     float size = 64;
     while (gfx_text_width(g, b1, size, UI_FONT_DISPLAY) > m.w - 40 && size > 30) size -= 4;
     if (!layer)
@@ -269,30 +275,6 @@ static void draw_coins(table_scene_t *t, ui_gfx_t *g) {
     }
 }
 
-/* The hint over the buttons while the player decides: the best choice and every choice's
- * value in antes. */
-static void draw_hint(table_scene_t *t, ui_gfx_t *g) {
-    const game_t *gm = t->game;
-    const round_t *rr = &gm->round;
-    if (!t->strategy || !t->advice_ok || rr->phase != ROUND_DECIDING ||
-        !round_seat_can_decide(rr, 0) || table_busy(t) || t->advice_game != gm->number ||
-        t->advice_step != rr->step)
-        return;
-    const table_variant_t *v = tb_variant(t);
-    char line[160], part[48];
-    snprintf(line, sizeof line, "HINT: %s   ", tb_choice_name(v, t->advice.decision));
-    for (int k = 0; k < t->advice.noptions; k++) {
-        snprintf(part, sizeof part, " %s %+.3f", tb_choice_name(v, k), t->advice.ev[k]);
-        strncat(line, part, sizeof line - strlen(line) - 1);
-    }
-    float w = gfx_text_width(g, line, 24, UI_FONT_BOLD) + 50;
-    ui_rect_t r = ui_r(1890 - w, t->bar_y - 58, w, 46);
-    gfx_panel(g, r, 22, ui_rgba(20, 40, 80, 235), ui_rgba(8, 20, 50, 235),
-              ui_rgba(140, 190, 255, 220), 2);
-    gfx_text(g, line, r.x + 25, r.y + 9, 24, UI_FONT_BOLD, ui_rgba(220, 235, 255, 255),
-             UI_ALIGN_LEFT);
-}
-
 static void draw_flights(table_scene_t *t, ui_gfx_t *g) {
     for (int i = 0; i < t->nflights; i++) {
         const flight_t *f = &t->flights[i];
@@ -304,21 +286,70 @@ static void draw_flights(table_scene_t *t, ui_gfx_t *g) {
     }
 }
 
-static void draw_toast(table_scene_t *t, ui_gfx_t *g) {
-    t->toast_drawn = t->now < t->toast_until;
-    if (!t->toast_drawn) return;
-    float w = gfx_text_width(g, t->toast, 26, UI_FONT_BOLD) + 60;
-    /* a warning keeps a second line saying how to close it */
-    float extra = t->toast_sticky ? 30 : 0;
-    ui_rect_t r = ui_r(960 - w / 2, t->bar_y - 70 - extra, w, 52 + extra);
-    if (t->toast_good)
-        gfx_panel(g, r, 26, ui_rgba(24, 110, 50, 235), ui_rgba(8, 60, 24, 235), CREAM, 2);
-    else
-        gfx_panel(g, r, 26, ui_rgba(120, 20, 20, 235), ui_rgba(70, 8, 8, 235), CREAM, 2);
-    gfx_text(g, t->toast, 960, r.y + 11, 26, UI_FONT_BOLD, WHITE, UI_ALIGN_CENTER);
-    if (t->toast_sticky)
-        gfx_text(g, "PRESS ANY BUTTON OR TOUCH TO CLOSE", 960, r.y + 46, 20, UI_FONT_BOLD, CREAM,
+/* ---- the message box ---- */
+
+/* The message box: a fixed column at the right between the side panel and the bar, above the
+ * buttons, where nothing else is drawn (the spots end at x 1450, the side panel at y 634). The
+ * lasting line (why DEAL cannot deal, or the hint) sits at its bottom, a notice over it. */
+#define MSG_X   1500.0f
+#define MSG_W   390.0f
+#define MSG_TOP 648.0f
+
+typedef struct msg_style {
+    ui_color_t top, bottom, border, text;
+} msg_style_t;
+
+/* One panel of the box, its bottom at y: the text wrapped to the panel (a smaller size when a
+ * long text would leave the box), a second line under it when closing needs saying. Returns the
+ * panel's top. */
+static float message_panel(ui_gfx_t *g, const char *text, const char *second, float y, float room,
+                           msg_style_t st) {
+    float size = 26, tw = MSG_W - 40, h = 0;
+    float extra = second ? 30 : 0;
+    for (; size >= 18; size -= 2) {
+        h = gfx_text_wrap_height(g, text, tw, size, UI_FONT_BOLD) + 24 + extra;
+        if (h <= room) break;
+    }
+    if (size < 18) size = 18;
+    ui_rect_t r = ui_r(MSG_X, y - h, MSG_W, h);
+    gfx_panel(g, r, 22, st.top, st.bottom, st.border, 2);
+    gfx_text_wrap(g, text, r.x + r.w / 2, r.y + 10, tw, size, UI_FONT_BOLD, st.text,
+                  UI_ALIGN_CENTER);
+    if (second)
+        gfx_text(g, second, r.x + r.w / 2, r.y + r.h - extra - 4, 18, UI_FONT_BOLD, CREAM,
                  UI_ALIGN_CENTER);
+    return r.y;
+}
+
+static void draw_messages(table_scene_t *t, ui_gfx_t *g) {
+    char line[256], toast[256];
+    table_messages(t, line, sizeof line, toast, sizeof toast);
+    t->toast_drawn = toast[0] != '\0';
+    float bottom = t->bar_y - 14, room = bottom - MSG_TOP;
+    if (line[0]) {
+        bool hint = !t->deal_line[0];
+        /* a refused DEAL points at the line: it flashes a moment */
+        float flash = t->now < t->deal_line_at + 0.8f
+                          ? pulse_step(0.5f + 0.5f * fabsf(sinf((t->now - t->deal_line_at) * 8)))
+                          : 0;
+        msg_style_t st =
+            hint ? (msg_style_t){ui_rgba(20, 40, 80, 235), ui_rgba(8, 20, 50, 235),
+                                 ui_rgba(140, 190, 255, 220), ui_rgba(220, 235, 255, 255)}
+                 : (msg_style_t){ui_rgba(60, 40, 8, 240), ui_rgba(30, 18, 2, 240),
+                                 ui_rgba(242, 201, 76, (uint8_t)(160 + 95 * flash)),
+                                 ui_rgba(255, 236, 170, 255)};
+        float top = message_panel(g, line, NULL, bottom, room / 2, st);
+        room -= bottom - top + 10;
+        bottom = top - 10;
+    }
+    if (!toast[0]) return;
+    msg_style_t st =
+        t->toast_good
+            ? (msg_style_t){ui_rgba(24, 110, 50, 235), ui_rgba(8, 60, 24, 235), CREAM, WHITE}
+            : (msg_style_t){ui_rgba(120, 20, 20, 235), ui_rgba(70, 8, 8, 235), CREAM, WHITE};
+    /* a warning keeps a second line saying how to close it */
+    message_panel(g, toast, t->toast_sticky ? "PRESS ANY BUTTON OR TOUCH TO CLOSE" : NULL, bottom,
+                  room, st);
 }
 
 /* The attract banner over the demo rounds. */
@@ -356,8 +387,7 @@ static void draw_overlay(table_scene_t *t, ui_gfx_t *g) {
     if (t->overlay == OVERLAY_HELP) {
         pages = help_pages(g, &t->help);
         if (t->page >= pages) t->page = pages - 1;
-        static const char *const names[2] = {"HAND RANKINGS", "PAY TABLES"};
-        snprintf(title, sizeof title, "HELP  -  %s", t->page < 2 ? names[t->page] : "RULES");
+        snprintf(title, sizeof title, "HELP"); /* each page has its own heading below */
         help_draw(g, &t->help, gm, t->page);
     } else {
         int per = history_per_page();
@@ -462,9 +492,8 @@ void table_draw(table_scene_t *t, ui_gfx_t *g) {
     draw_coins(t, g);
     draw_timer(t, g);
     draw_bar(t, g, false);
-    draw_hint(t, g);
     draw_flights(t, g);
-    draw_toast(t, g);
+    draw_messages(t, g);
     if (t->demo) draw_demo(t, g);
     draw_corner_buttons(g);
     if (t->overlay != OVERLAY_NONE) {

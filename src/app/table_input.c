@@ -14,13 +14,27 @@ int table_best_decision(const table_scene_t *t, const strategy_t *s, strategy_ad
     return advice_advise(s, r, 0, advice) ? advice->decision : -1;
 }
 
+/* The hint names decisions, never their values: those are `studpoker hint`'s and the
+ * operator's (issue 13). */
 void tb_hint_after(table_scene_t *t, int chose) {
     if (!t->strategy || !t->advice_ok || chose == t->advice.decision) return;
-    const char *best = tb_choice_name(tb_variant(t), t->advice.decision);
+    const table_variant_t *v = tb_variant(t);
     char msg[128];
-    snprintf(msg, sizeof msg, "Hint: the best play was %s (%+.3f antes; your choice %+.3f)", best,
-             t->advice.ev[t->advice.decision], t->advice.ev[chose]);
+    snprintf(msg, sizeof msg, "Suggested was %s; you chose %s",
+             tb_choice_name(v, t->advice.decision), tb_choice_name(v, chose));
     table_toast(t, msg);
+}
+
+bool tb_hint_text(const table_scene_t *t, char *buf, size_t n) {
+    const game_t *gm = t->game;
+    const round_t *rr = &gm->round;
+    if (n) buf[0] = '\0';
+    if (!t->strategy || !t->advice_ok || rr->phase != ROUND_DECIDING ||
+        !round_seat_can_decide(rr, 0) || table_busy(t) || t->advice_game != gm->number ||
+        t->advice_step != rr->step)
+        return false;
+    snprintf(buf, n, "Suggested: %s", tb_choice_name(tb_variant(t), t->advice.decision));
+    return true;
 }
 
 /* A bet on a spot: the selected chip's value on the spot's wager, for the machine to place. */
@@ -119,6 +133,11 @@ void table_input(table_scene_t *t, const ui_input_t *in, machine_input_t *mi) {
         t->toast_until = t->now;
         ui_audio_play(t->audio, SND_BUTTON);
         return;
+    }
+    if (t->toast_until_acted && (in->pressed || in->tap || in->digit >= 0)) {
+        /* the news was seen: the player acts, and the press or touch does what it does */
+        t->toast_until_acted = false;
+        t->toast_until = t->now;
     }
     ui_input_t local = *in;
     if (toggle_overlay(t, &local)) return;

@@ -161,8 +161,16 @@ void tb_spot_centre(const table_scene_t *t, int spot, float *x, float *y);
 
 /* Seconds left on the machine's running timer, or -1 (scene_table.c). */
 float tb_timer_left(const table_scene_t *t, bool *deciding);
+/* The jackpot meter's figure: the machine's own pool, or a linked pool's as its controller last
+ * said (*down: the link does not answer, the meter shows LINK DOWN instead of a stale figure). */
+int64_t tb_pool_value(const table_scene_t *t, bool *down);
 /* After a decision: the hint's toast when the player chose otherwise (table_input.c). */
 void tb_hint_after(table_scene_t *t, int chose);
+/* The hint while the player decides, the decision's name only ("Suggested: PLAY": the values
+ * are `studpoker hint`'s and the operator's); false, and "", when none shows (table_input.c). */
+bool tb_hint_text(const table_scene_t *t, char *buf, size_t n);
+/* Why DEAL cannot deal, kept in t->deal_line while it holds (table_anim.c). */
+void tb_update_deal_line(table_scene_t *t);
 /* The round is over and its results are on screen (table_draw_cards.c). */
 bool tb_results_visible(const table_scene_t *t);
 void tb_draw_chip(ui_gfx_t *g, int64_t value, ui_rect_t r, uint8_t alpha);

@@ -80,16 +80,17 @@ void tb_layout_buttons(table_scene_t *t) {
     } else {
         bool betting = r->phase == ROUND_BETTING;
         bool has_bets = betting && round_seat_staked(r, 0) > 0;
-        /* only what can be done now is lit: REPEAT once there are bets to repeat, DEAL once an
-         * ante is on the felt (REBET & DEAL: once there are last bets) */
-        bool last = false;
-        for (int w = 0; w < WAGER_COUNT; w++) last |= g->last_stakes[w] > 0;
-        bool ante = betting && r->seat[0].stake[WAGER_ANTE] > 0;
-        list[n++] = (choice_t){BTN_UNDO, "UNDO", has_bets && !busy};
-        list[n++] = (choice_t){BTN_CLEAR, "CLEAR", has_bets && !busy};
-        list[n++] = (choice_t){BTN_REPEAT, has_bets ? "DOUBLE" : "REPEAT", (has_bets || last) && !busy};
+        /* only what can be done now is lit, as the machine would take it: REPEAT when the
+         * credits hold last round's bets (DOUBLE: when they hold the doubled bets), DEAL when
+         * it deals (the credits cover the bets and the largest raise; the message box says why
+         * not) */
+        const machine_t *m = t->machine;
+        list[n++] = (choice_t){BTN_UNDO, "UNDO", machine_button_ok(m, BTN_UNDO) && !busy};
+        list[n++] = (choice_t){BTN_CLEAR, "CLEAR", machine_button_ok(m, BTN_CLEAR) && !busy};
+        list[n++] = (choice_t){BTN_REPEAT, has_bets ? "DOUBLE" : "REPEAT",
+                               machine_button_ok(m, BTN_REPEAT) && !busy};
         list[n++] = (choice_t){BTN_DEAL, betting ? "DEAL" : "REBET & DEAL",
-                               (betting ? ante : last) && !busy};
+                               machine_button_ok(m, BTN_DEAL) && !busy};
     }
     float w = 160, gap = 14, x = 1890 - (w + gap) * (float)n + gap;
     for (int i = 0; i < n; i++) {

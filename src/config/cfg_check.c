@@ -256,6 +256,53 @@ static void check_keys(cf_load_t *L) {
     }
 }
 
+static bool link_name_ok(const char *n) {
+    if (!(n[0] >= 'a' && n[0] <= 'z')) return false;
+    for (const char *p = n; *p; p++)
+        if (!((*p >= 'a' && *p <= 'z') || (*p >= '0' && *p <= '9') || *p == '_')) return false;
+    return true;
+}
+
+/* [link]: with a url, the names the controller knows this machine by, and a pool to link. */
+static void check_link(cf_load_t *L) {
+    const struct cfg_link *k = &L->cfg.link;
+    const rules_t *r = &L->cfg.rules;
+    int kurl = cf_find_key("link", "url");
+    if (!k->url[0] || L->bad[kurl]) return;
+    char where[128];
+    static const char *const names[] = {"pool", "site", "machine"};
+    const char *values[] = {k->pool, k->site, k->machine};
+    for (int i = 0; i < 3; i++) {
+        int key = cf_find_key("link", names[i]);
+        if (L->bad[key] || link_name_ok(values[i])) continue;
+        int at = L->line[key] ? key : kurl;
+        cf_key_where(at, where, sizeof where);
+        cf_add_error(L->errs, L->file, L->line[at], where,
+                     values[i][0] ? "%s = %s: a name at the controller is 1 to 40 of a-z, 0-9 "
+                                    "and _, starting with a letter"
+                                  : "%s%s is missing: a linked machine names its %s at the "
+                                    "controller",
+                     names[i], values[i][0] ? values[i] : "", names[i]);
+    }
+    if (!r->offered[WAGER_JACKPOT] && !r->offered[WAGER_PROGRESSIVE]) {
+        cf_key_where(kurl, where, sizeof where);
+        cf_add_error(L->errs, L->file, L->line[kurl], where,
+                     "the link shares a JACKPOT or progressive pool, and this game offers "
+                     "neither; turn one on in [sidebets] or remove the url");
+        return;
+    }
+    for (int c = 0; r->offered[WAGER_PROGRESSIVE] && c < EVAL_ROYAL_FLUSH; c++) {
+        if (r->progressive_meter_bp[c] <= 0) continue;
+        int km = find_group_key(CF_G_PMETER, c);
+        int at = km >= 0 && L->line[km] ? km : kurl;
+        cf_key_where(at, where, sizeof where);
+        cf_add_error(L->errs, L->file, L->line[at], where,
+                     "a linked progressive pays only the royal from the shared pool; give %s a "
+                     "fixed prize instead of a share of the meter (set it to 0)",
+                     km >= 0 ? CF_KEYS[km].name : "this hand");
+    }
+}
+
 void cf_check(cf_load_t *L) {
     check_limits(L);
     for (int g = CF_G_MAIN; g < CF_G_COUNT; g++) check_group_order(L, (cf_group_t)g);
@@ -267,4 +314,5 @@ void cf_check(cf_load_t *L) {
     if (L->variant == VARIANT_CARIBBEAN) check_jackpot(L);
     check_approval_range(L);
     check_keys(L);
+    check_link(L);
 }

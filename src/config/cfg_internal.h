@@ -32,8 +32,17 @@ typedef enum cf_type {
 
 extern const char *const CF_TYPE_NAMES[CF_TYPES];
 
-/* What a string may hold. CF_ANY: a folder; CF_FILE: a file path (both any bytes). */
-typedef enum cf_charset { CF_ANY = 0, CF_LETTERS, CF_DIGITS, CF_ID, CF_FILE } cf_charset_t;
+/* What a string may hold. CF_ANY: a folder; CF_FILE: a file path; CF_TEXT: any text (all any
+ * bytes); CF_NAME: a-z, 0-9 and _ (a name at the link's controller). */
+typedef enum cf_charset {
+    CF_ANY = 0,
+    CF_LETTERS,
+    CF_DIGITS,
+    CF_ID,
+    CF_FILE,
+    CF_TEXT,
+    CF_NAME
+} cf_charset_t;
 
 /* The pay tables, for the checks that a table is a pay table: a stronger hand pays at least as
  * much as a weaker one. The keys of a group are listed weakest first, except Lo Ball (strongest,

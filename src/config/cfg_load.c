@@ -293,6 +293,7 @@ static rules_preset_t preset_of(cf_load_t *L, const cf_entries_t *E) {
 
 /* The checks on a whole config: across keys, then the rules' own. */
 static void check_all(cf_load_t *L) {
+    L->cfg.rules.pool_linked = L->cfg.link.url[0] != 0;
     cf_derive(&L->cfg.rules);
     cf_check(L);
     if (L->errs->count == 0) {

@@ -54,6 +54,10 @@ static const char *mode_key_of(int i) {
     return cfg_display_mode_key((cfg_display_mode_t)i);
 }
 /* rules_t.asian_odds_on_ante: 0 = the house rule, 1 = the literal reading */
+static const char *link_loss_key_of(int i) {
+    return cfg_link_loss_key((cfg_link_loss_t)i);
+}
+
 static const char *asian_odds_on_key_of(int i) {
     static const char *const names[2] = {"raise", "ante_and_raise"};
     return i >= 0 && i < 2 ? names[i] : "?";
@@ -138,6 +142,9 @@ const cf_section_t CF_SECTIONS[] = {
     {"attract", "The self-playing demo when the machine is idle."},
     {"hint", "Strategy hint."},
     {"cabinet", "The machine itself."},
+    {"link", "The linked progressive: the JACKPOT (or progressive) pool shared with other "
+             "machines through a controller on PostgreSQL. No url: the pool is this machine's "
+             "own."},
     {"touch", "The touch screen's calibration: set by the operator menu, not in a file."},
     {"keys",
      "Up to 3 keyboard keys per button, by SDL key name (Space, Return, F2, A, Keypad Enter)."},
@@ -380,8 +387,8 @@ const cf_key_t CF_KEYS[] = {
     OPSET("attract", "idle_seconds", CF_INT, attract.idle_seconds, 5, 3600, "60",
           "seconds without credits or buttons before the demo starts"),
 
-    OPSET("hint", "show", CF_BOOL, hint.show, 0, 1, "on",
-          "show the best decision for the hand on the table"),
+    OPSET("hint", "show", CF_BOOL, hint.show, 0, 1, "off",
+          "name the best decision for the hand on the table (Suggested: PLAY)"),
 
     {.section = "cabinet",
      .name = "machine_id",
@@ -454,6 +461,43 @@ const cf_key_t CF_KEYS[] = {
     SET("cabinet", "stall_seconds", CF_INT, cabinet.stall_seconds, 2, 600, "10",
         "the watchdog: no frame for this long is logged as a stall (systemd restarts us)"),
 
+    {.section = "link",
+     .name = "url",
+     .type = CF_STRING,
+     .offset = AT(link.url),
+     .size = CFG_PATH_LEN,
+     .min = 0,
+     .max = 180,
+     .def = "",
+     .charset = CF_TEXT,
+     .doc = "the controller: a libpq connection string (host=H dbname=link user=m1); empty: no "
+            "link"},
+#define LINK_NAME(nm, field, d)                                                                    \
+    {.section = "link",                                                                            \
+     .name = nm,                                                                                   \
+     .type = CF_STRING,                                                                            \
+     .offset = AT(field),                                                                          \
+     .size = CFG_LINK_NAME_LEN,                                                                    \
+     .min = 0,                                                                                     \
+     .max = CFG_LINK_NAME_LEN - 1,                                                                 \
+     .def = "",                                                                                    \
+     .charset = CF_NAME,                                                                           \
+     .doc = d}
+    LINK_NAME("pool", link.pool, "the linked pool's name at the controller"),
+    LINK_NAME("site", link.site, "this casino's name at the controller"),
+    LINK_NAME("machine", link.machine,
+              "this machine's name at the controller, which is also its login"),
+#undef LINK_NAME
+    {.section = "link",
+     .name = "on_loss",
+     .type = CF_ENUM,
+     .offset = AT(link.on_loss),
+     .def = "lock",
+     .enum_count = CFG_LINK_LOSSES,
+     .enum_name = link_loss_key_of,
+     .doc = "controller not answering: lock (no new game, cash-out works) or bet_off (no "
+            "linked bet)"},
+
     OPONLY("touch", "dx", touch.dx, -1920, 1920,
            "taken off a touch's x, in 1920 x 1080 table units (the calibration sets it)"),
     OPONLY("touch", "dy", touch.dy, -1080, 1080,
@@ -518,6 +562,11 @@ const cf_preset_source_t CF_PRESET_SOURCES[PRESET_COUNT] = {
 const char *cfg_display_mode_key(cfg_display_mode_t m) {
     static const char *const keys[CFG_DISPLAY_MODES] = {"windowed", "fullscreen", "kiosk"};
     return m >= 0 && m < CFG_DISPLAY_MODES ? keys[m] : "?";
+}
+
+const char *cfg_link_loss_key(cfg_link_loss_t l) {
+    static const char *const keys[CFG_LINK_LOSSES] = {"lock", "bet_off"};
+    return l >= 0 && l < CFG_LINK_LOSSES ? keys[l] : "?";
 }
 
 int cf_find_section(const char *name) {

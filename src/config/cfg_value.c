@@ -314,9 +314,15 @@ static void allowed_string(const cf_key_t *k, char *buf, size_t n) {
         snprintf(buf, n, "%lld to %lld letters, digits, - _ or .", (long long)k->min,
                  (long long)k->max);
         break;
+    case CF_NAME:
+        snprintf(buf, n, "up to %lld of a-z, 0-9 and _, or empty", (long long)k->max);
+        break;
     default:
-        snprintf(buf, n, "a %s of up to %lld characters, or empty",
-                 k->charset == CF_FILE ? "file path" : "folder", (long long)k->max);
+        snprintf(buf, n, "%s of up to %lld characters, or empty",
+                 k->charset == CF_FILE   ? "a file path"
+                 : k->charset == CF_TEXT ? "text"
+                                         : "a folder",
+                 (long long)k->max);
         break;
     }
 }
@@ -469,16 +475,21 @@ static bool parse_string_key(ctx_t *x, const char *text, cf_value_t *v) {
             ok = cf_is_digit(ch);
         else if (k->charset == CF_ID)
             ok = cf_is_alpha(ch) || cf_is_digit(ch) || ch == '-' || ch == '_' || ch == '.';
+        else if (k->charset == CF_NAME)
+            ok = (ch >= 'a' && ch <= 'z') || cf_is_digit(ch) || ch == '_';
     }
     if (!ok) {
         static const char *const what[] = {[CF_ANY] = "a folder",
                                            [CF_LETTERS] = "a currency code",
                                            [CF_DIGITS] = "a PIN",
                                            [CF_ID] = "a machine id",
-                                           [CF_FILE] = "a file path"};
+                                           [CF_FILE] = "a file path",
+                                           [CF_TEXT] = "text",
+                                           [CF_NAME] = "a name"};
         if (!text[0])
             snprintf(x->why, x->n, "no value; write %s%s", x->allowed, x->eg);
-        else if (len > (size_t)k->max && (k->charset == CF_ANY || k->charset == CF_FILE))
+        else if (len > (size_t)k->max &&
+                 (k->charset == CF_ANY || k->charset == CF_FILE || k->charset == CF_TEXT))
             snprintf(x->why, x->n, "'%s' is too long (%zu characters); write at most %lld", x->q,
                      len, (long long)k->max);
         else

@@ -87,6 +87,15 @@ typedef enum cfg_button {
 
 /* A button's keyboard keys: SDL key names in the spelling of the key-name table (cfg_keynames.c),
  * so that "keypad enter" reads as "Keypad Enter"; count 0 = no key. */
+/* What a linked machine does while its controller does not answer. */
+typedef enum cfg_link_loss {
+    CFG_LINK_LOCK = 0, /* no new game until the link is back (cash-out still works) */
+    CFG_LINK_BET_OFF,  /* play on without the linked bet */
+    CFG_LINK_LOSSES
+} cfg_link_loss_t;
+
+#define CFG_LINK_NAME_LEN 41 /* 1 to 40 of a-z, 0-9, _ (starting with a letter) */
+
 typedef struct cfg_key_list {
     int count;
     char name[CFG_KEYS_PER_BUTTON][CFG_KEY_NAME_LEN];
@@ -152,6 +161,15 @@ typedef struct cfg {
     struct cfg_approval {
         int32_t min_payback_bp, max_payback_bp;
     } approval;
+
+    /* [link]: the linked progressive (src/link). No url: the pool is the machine's own. */
+    struct cfg_link {
+        char url[CFG_PATH_LEN];  /* libpq connection string or URI of the controller */
+        char pool[CFG_LINK_NAME_LEN];    /* the linked pool's name at the controller */
+        char site[CFG_LINK_NAME_LEN];    /* this casino's name at the controller */
+        char machine[CFG_LINK_NAME_LEN]; /* this machine's name (and login) at the controller */
+        cfg_link_loss_t on_loss;         /* what the machine does while the link is down */
+    } link;
 
     cfg_key_list_t keys[CFG_BUTTONS]; /* [keys], by button */
 } cfg_t;
@@ -261,6 +279,7 @@ int cfg_lines_key(const cfg_lines_t *l, const char *section, const char *name, c
 int cfg_lines_bet(const cfg_lines_t *l, wager_t w, char *where, size_t n);
 
 const char *cfg_display_mode_key(cfg_display_mode_t m); /* "windowed", ... */
+const char *cfg_link_loss_key(cfg_link_loss_t l);       /* "lock", "bet_off" */
 
 /* ---- buttons and keys ---- */
 

@@ -483,6 +483,7 @@ const char *round_event_name(round_event_type_t t) {
                                                 "jackpot-contribution",
                                                 "jackpot-win",
                                                 "jackpot-reset",
+                                                "jackpot-linked",
                                                 "handpay",
                                                 "tax-flag",
                                                 "settled",

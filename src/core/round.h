@@ -105,6 +105,8 @@ typedef enum round_event_type {
     EV_JACKPOT_CONTRIBUTION, /* amount = frac added to the pool */
     EV_JACKPOT_WIN,          /* seat, wager, amount = prize, value = category */
     EV_JACKPOT_RESET,        /* amount = new value in minor units */
+    EV_JACKPOT_LINKED,       /* seat, wager, amount = stake: a royal on a linked pool, whose
+                              * prize the machine claims from the link's controller */
     EV_HANDPAY,              /* seat, amount = the round's win that needs an attendant */
     EV_TAX_FLAG,             /* seat, wager, amount = the win to report */
     EV_SETTLED,              /* the round is over */

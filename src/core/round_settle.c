@@ -112,7 +112,10 @@ static void settle_progressive(round_t *r) {
         int64_t stake = r->seat[s].stake[w];
         if (!stake) continue;
         int c = cat[s];
-        if (c == EVAL_ROYAL_FLUSH) {
+        if (c == EVAL_ROYAL_FLUSH && ru->pool_linked) {
+            /* the prize is the linked pool's: claimed from its controller after the round */
+            emit(r, EV_JACKPOT_LINKED, s, w, stake, 0)->value = c;
+        } else if (c == EVAL_ROYAL_FLUSH) {
             if (royals_paid) continue; /* already paid with the first royal */
             int64_t value = jackpot_read(r->pool);
             for (int k = s; k < r->nseats; k++) {
@@ -126,7 +129,7 @@ static void settle_progressive(round_t *r) {
             royals_paid = true;
             jackpot_reset(r->pool, live ? ru->jackpot_seed : ru->progressive_reset);
             emit(r, EV_JACKPOT_RESET, ROUND_DEALER, w, jackpot_read(r->pool), 0);
-        } else if (!live && ru->progressive_meter_bp[c] > 0) {
+        } else if (!live && !ru->pool_linked && ru->progressive_meter_bp[c] > 0) {
             int64_t share =
                 (int64_t)((i128)jackpot_read(r->pool) * ru->progressive_meter_bp[c] / RULES_BP);
             prize[s] = jackpot_claim(r->pool, share);
@@ -138,7 +141,8 @@ static void settle_progressive(round_t *r) {
     for (int s = 0; s < r->nseats; s++) {
         if (!r->seat[s].stake[w]) continue;
         if (prize[s] > 0) emit(r, EV_JACKPOT_WIN, s, w, prize[s], 0)->value = cat[s];
-        set_result(r, s, w, prize[s] > 0 ? OUTCOME_WIN : OUTCOME_LOSE, prize[s]);
+        bool claimed = ru->pool_linked && cat[s] == EVAL_ROYAL_FLUSH;
+        set_result(r, s, w, prize[s] > 0 || claimed ? OUTCOME_WIN : OUTCOME_LOSE, prize[s]);
         judged(r, s, w, eval_category_name((eval_category_t)cat[s]), 0);
     }
 }

@@ -134,6 +134,13 @@ typedef struct rules {
     int64_t handpay_threshold;
     int64_t tax_threshold;
     int32_t tax_multiple;
+
+    /* 1: the top prize of the JACKPOT or PROGRESSIVE bet is a linked pool's, held by the link's
+     * controller (src/link): a royal's prize is not paid from a local pool at settlement but
+     * claimed from the controller after it (EV_JACKPOT_LINKED), and paid when it answers. The
+     * fixed prizes stay the machine's. The local pool then records only what this machine's
+     * stakes contributed. 0: the pool is the machine's own. */
+    int32_t pool_linked;
 } rules_t;
 
 /* Fills in every field for a preset: the pay tables and figures of its seed document and of

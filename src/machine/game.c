@@ -529,8 +529,55 @@ const char *game_money(const game_t *g, int64_t v, char buf[40]) {
     return money_format(v, g->rules.currency, buf, 40); /* the one formatter (money.h) */
 }
 
+const char *game_money_frac(const game_t *g, int64_t frac, char buf[GAME_MONEY_FRAC_MAX]) {
+    uint64_t a = frac < 0 ? 0 - (uint64_t)frac : (uint64_t)frac;
+    int64_t cents = (int64_t)(a / JACKPOT_FRAC);
+    money_format(frac < 0 ? -cents : cents, g->rules.currency, buf, GAME_MONEY_FRAC_MAX);
+    unsigned rest = (unsigned)(a % JACKPOT_FRAC);
+    if (frac < 0 && cents == 0 && rest) {
+        /* money_format has no "-0.00": the sign goes in front of the currency by hand */
+        char tmp[GAME_MONEY_FRAC_MAX];
+        snprintf(tmp, sizeof tmp, "-%s", buf);
+        snprintf(buf, GAME_MONEY_FRAC_MAX, "%s", tmp);
+    }
+    if (rest) {
+        char digits[8];
+        int len = snprintf(digits, sizeof digits, "%04u", rest);
+        while (len > 0 && digits[len - 1] == '0') digits[--len] = '\0';
+        size_t used = strlen(buf);
+        snprintf(buf + used, GAME_MONEY_FRAC_MAX - used, "%s", digits);
+    }
+    return buf;
+}
+
 void game_idle_check(game_t *g, int rows) {
     if (!g->store || g->state != GAME_PLAY || g->round_begun) return;
     bool done;
     if (store_verify_step(g->store, rows, &done) != STORE_OK) fault(g, "");
+}
+
+/* ---- the linked pool's prize ---- */
+
+bool game_link_paid(game_t *g, const store_link_item_t *item, int64_t amount, const char *detail,
+                    char *why, size_t whylen) {
+    if (!g->store) return say(why, whylen, "A linked jackpot needs the machine's records.");
+    if (game_dealt(g)) return say(why, whylen, "The linked jackpot is paid after this game.");
+    if (g->credits > INT64_MAX / 4 - amount) return say(why, whylen, "The credit meter is full.");
+    store_status_t st = store_link_paid(g->store, item, amount, g->rules.handpay_threshold, detail);
+    if (st == STORE_REFUSED) return say(why, whylen, store_message(g->store));
+    if (st != STORE_OK) {
+        fault(g, "The linked jackpot could not be recorded");
+        return say(why, whylen, g->message);
+    }
+    g->credits += amount;
+    if (!game_round_over(g) && !rebuild_betting(g, g->npending)) {
+        fault(g, "The round could not be rebuilt");
+        return say(why, whylen, g->message);
+    }
+    read_locks(g);
+    return true;
+}
+
+void game_link_fault(game_t *g, const char *what) {
+    fault(g, what);
 }

@@ -15,6 +15,7 @@
 #include <stdint.h>
 
 #include "jackpot.h"
+#include "money.h"
 #include "rng.h"
 #include "round.h"
 #include "rules.h"
@@ -136,8 +137,22 @@ int game_history(game_t *g, int offset, int n, game_record_t *out);
 /* How many rounds game_history can give. */
 int64_t game_history_count(game_t *g);
 
+/* The linked pool's prize for a claim of this machine's (machine_link.h), between games: recorded
+ * with the controller's answer in one transaction (store_link_paid), on the credits, and a hand
+ * pay lock at or above the threshold. false: refused or not recorded (why says it). */
+bool game_link_paid(game_t *g, const store_link_item_t *item, int64_t amount, const char *detail,
+                    char *why, size_t whylen);
+/* The link's records failed: the machine stops with the store's reason. */
+void game_link_fault(game_t *g, const char *what);
+
 /* Money for people: "$1,234.50", "€5.00", "£200.00", or "CHF 12.00" for other currencies. */
 const char *game_money(const game_t *g, int64_t v, char buf[40]);
+/* An amount kept finer than a cent (a jackpot pool's reserve and contributions, in 1/10,000 of
+ * a minor unit, jackpot.h) in the same money: the cents as game_money writes them, then the
+ * rest of the fraction as further decimals, without trailing zeros: "$12,345.6789",
+ * "$0.000001" (a 1/10,000 cent), "$5.00" (no fraction). */
+#define GAME_MONEY_FRAC_MAX (MONEY_TEXT_MAX + 8)
+const char *game_money_frac(const game_t *g, int64_t frac, char buf[GAME_MONEY_FRAC_MAX]);
 
 /* Between games: a slice of the store's background check of every record (a failed row faults
  * the machine as a failed check at start does). */

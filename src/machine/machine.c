@@ -1,5 +1,6 @@
 /* The machine without a window. See machine.h. */
 #include "machine.h"
+#include "machine_link.h"
 
 #include <sodium.h>
 #include <stdio.h>
@@ -54,10 +55,12 @@ bool machine_open_store(machine_t *m, const cfg_t *cfg, int64_t free_credits, ui
         return false;
     }
     apply_settings(m);
+    machine_link_open(m);
     return true;
 }
 
 void machine_close(machine_t *m) {
+    machine_link_close(m);
     store_close(m->game.store);
     m->game.store = NULL;
 }
@@ -247,6 +250,12 @@ bool machine_cancel_credits(machine_t *m, char *msg, size_t n) {
 bool machine_reseed_pool(machine_t *m, char *msg, size_t n) {
     game_t *g = &m->game;
     if (!g->store) return say(msg, n, "%s%s", "This machine has no store.", ""), false;
+    if (m->cfg.link.url[0])
+        return say(msg, n, "%s%s",
+                   "A linked pool is seeded at its controller (an operator's audited "
+                   "link_set_seed there), not on a machine.",
+                   ""),
+               false;
     int64_t added = 0;
     char b[40];
     if (store_pool_reseed(g->store, &g->rules, "operator menu", &added) != STORE_OK) {

@@ -49,6 +49,13 @@ typedef struct machine {
 
     bool operator_open; /* the operator menu is open: the machine plays nothing */
     bool attracting;    /* the attract demo is on the screen (the machine waits for a player) */
+
+    /* [link]: the linked progressive's thread (machine_link.h), NULL without a link */
+    struct mlink *link;
+    bool link_dirty;       /* the outbox may hold an item not handed to the thread */
+    uint64_t link_read_at; /* when the outbox was last read */
+    uint64_t link_mark;    /* the round the outbox was last read after (a new one may queue) */
+    char link_error[160];  /* the link could not even start: why */
 } machine_t;
 
 /* What one tick did. */
@@ -191,7 +198,9 @@ typedef enum machine_event_type {
     MEV_TICKET,      /* a cash-out ticket recorded: voucher (the front prints it) */
     MEV_CLEARED,     /* the attendant cleared a hand pay or a fault */
     MEV_OPERATOR,    /* the operator menu opens (state MACHINE_OPERATOR) */
-    MEV_DOOR         /* the door opened (value 1) or closed (0) */
+    MEV_DOOR,        /* the door opened (value 1) or closed (0) */
+    MEV_LINK_PAID    /* the linked pool's prize was paid to this machine: amount (hand pay
+                      * when at or above the threshold: the machine is locked) */
 } machine_event_type_t;
 
 typedef struct machine_event {
@@ -200,6 +209,7 @@ typedef struct machine_event {
     int64_t amount;
     char text[STORE_MSG_LEN + 300];
     game_voucher_t voucher;
+    cfg_button_t button; /* MEV_REFUSED: the round's button refused (CFG_BUTTONS: none) */
 } machine_event_t;
 
 #define MACHINE_MAX_EVENTS 16
@@ -213,6 +223,54 @@ typedef struct machine_events {
  * and the timers act; events says what happened, in order, for the view to show. While the
  * operator menu is open or the demo plays, the machine only keeps time. */
 void machine_step(machine_t *m, const machine_input_t *in, uint32_t dt_ms, machine_events_t *events);
+
+/* The linked progressive ([link]): whether the config links the pool, and what the link shows
+ * (machine_link.h; a link that could not start is down with the reason). false: no link. */
+struct mlink_view;
+bool machine_link_view(const machine_t *m, struct mlink_view *out);
+/* Why a linked machine takes no DEAL now ("" when it may): the link is down and on_loss locks,
+ * or it is down and the felt holds the linked bet (bet_off). */
+const char *machine_link_refusal(const machine_t *m, bool placing_linked_bet);
+
+/* ---- what DEAL would do now ---- */
+
+/* Whether DEAL (after a round: REBET & DEAL, last round's bets again) deals now, and if not,
+ * why, with the amounts: a front greys DEAL out and says so before the player presses it. The
+ * same checks as the round's deal, in its order (round.c): side bets need an ANTE, each bet its
+ * table minimum, and the credits must cover the bets and the largest raise the hand may want. */
+typedef enum machine_deal {
+    MACHINE_DEAL_OK = 0,    /* DEAL deals */
+    MACHINE_DEAL_NOT_NOW,   /* the cards are out, or play is stopped (hand pay, door, menu) */
+    MACHINE_DEAL_NO_BETS,   /* nothing to deal: no bet on the felt (after a round: no last bets) */
+    MACHINE_DEAL_NEED_ANTE, /* side bets without an ANTE */
+    MACHINE_DEAL_BELOW_MIN, /* a bet under its table minimum */
+    MACHINE_DEAL_SHORT,     /* the credits do not cover the bets and the largest raise */
+    MACHINE_DEAL_LINK_DOWN  /* a linked pool's controller does not answer: [link] on_loss locks,
+                             * or the bets hold the linked bet (machine_link_refusal) */
+} machine_deal_t;
+
+typedef struct machine_deal_check {
+    machine_deal_t status;
+    bool rebet;        /* the round is over: the bets are last round's, placed again */
+    wager_t wager;     /* BELOW_MIN: the bet under its minimum */
+    int64_t bets;      /* the bets DEAL deals */
+    int64_t raise;     /* the most the decisions may add (PLAY 2x; Cajun's three raises of up to
+                        * 3x; Asian's RAISE 1x) */
+    int64_t credits;   /* what the bets and the raise come from (the bets not yet taken off) */
+    int64_t minimum;   /* BELOW_MIN: that bet's table minimum */
+    int64_t shortfall; /* SHORT: bets + raise - credits; BELOW_MIN: minimum - the bet */
+} machine_deal_check_t;
+
+machine_deal_check_t machine_deal_check(const machine_t *m);
+/* The player's sentence for a check that does not deal, in the game's currency, made from its
+ * amounts: "Insert $8.00 more or lower the ante: PLAY needs $10.00", "Add $1.00 to the ANTE:
+ * its minimum is $5.00". "" when there is nothing to say (OK, NOT_NOW, NO_BETS). */
+const char *machine_deal_words(const machine_t *m, const machine_deal_check_t *c, char *buf,
+                               size_t n);
+/* Whether a betting button would be taken now (DEAL by machine_deal_check; REPEAT, which
+ * doubles once bets are on the felt, DOUBLE, UNDO and CLEAR tried on a copy of the round): a
+ * front lights only these. Other buttons: true. */
+bool machine_button_ok(const machine_t *m, cfg_button_t b);
 
 /* The operator menu was closed (audited); play goes on. */
 void machine_operator_done(machine_t *m);

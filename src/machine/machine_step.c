@@ -4,6 +4,7 @@
 
 #include "advice.h"
 #include "machine.h"
+#include "machine_link.h"
 #include "strategy.h"
 
 machine_state_t machine_state(const machine_t *m) {
@@ -27,6 +28,18 @@ static machine_event_t *emit(machine_events_t *e, machine_event_type_t type) {
 static void refuse(machine_events_t *e, const char *why) {
     machine_event_t *ev = emit(e, MEV_REFUSED);
     if (ev) snprintf(ev->text, sizeof ev->text, "%s", why);
+    if (ev) ev->button = CFG_BUTTONS; /* round_button names its own */
+}
+
+/* A refused deal says why in the player's words, made from the deal check's amounts (the
+ * round's own message is for the record): the refusals emitted since `first`. */
+static void deal_refused_words(const machine_t *m, const machine_deal_check_t *c,
+                               machine_events_t *e, int first) {
+    char words[200];
+    if (!machine_deal_words(m, c, words, sizeof words)[0]) return;
+    for (int i = first; i < e->n; i++)
+        if (e->ev[i].type == MEV_REFUSED)
+            snprintf(e->ev[i].text, sizeof e->ev[i].text, "%s", words);
 }
 
 /* ---- the round's buttons ---- */
@@ -53,6 +66,11 @@ static void bet(machine_t *m, wager_t w, int64_t amount, machine_events_t *e) {
         refuse(e, "This spot takes its bet when you decide.");
         return;
     }
+    const char *closed = machine_link_refusal(m, w == WAGER_JACKPOT || w == WAGER_PROGRESSIVE);
+    if ((w == WAGER_JACKPOT || w == WAGER_PROGRESSIVE) && closed[0]) {
+        refuse(e, closed);
+        return;
+    }
     ensure_betting(m, e);
     if (m->game.round.phase == ROUND_BETTING) act(m, round_bet(0, w, amount), e);
 }
@@ -60,10 +78,25 @@ static void bet(machine_t *m, wager_t w, int64_t amount, machine_events_t *e) {
 static void deal(machine_t *m, machine_events_t *e) {
     if (game_round_over(&m->game)) {
         /* DEAL after a round: the same bets again */
+        machine_deal_check_t rebet = machine_deal_check(m);
         ensure_betting(m, e);
-        if (!act(m, round_simple(ACT_REPEAT, 0), e)) return;
+        int first = e->n;
+        if (!act(m, round_simple(ACT_REPEAT, 0), e)) {
+            deal_refused_words(m, &rebet, e, first);
+            return;
+        }
     }
-    if (m->game.round.phase == ROUND_BETTING) act(m, round_simple(ACT_DEAL, 0), e);
+    if (m->game.round.phase != ROUND_BETTING) return;
+    const char *closed = machine_link_refusal(m, false);
+    if (closed[0]) {
+        refuse(e, closed);
+        return;
+    }
+    int first = e->n;
+    if (!act(m, round_simple(ACT_DEAL, 0), e)) {
+        machine_deal_check_t now = machine_deal_check(m);
+        deal_refused_words(m, &now, e, first);
+    }
 }
 
 static void decide(machine_t *m, cfg_button_t b, bool view_busy, machine_events_t *e) {
@@ -202,6 +235,7 @@ static void timers(machine_t *m, uint32_t dt_ms, bool view_busy, machine_events_
 
 void machine_step(machine_t *m, const machine_input_t *in, uint32_t dt_ms, machine_events_t *e) {
     e->n = 0;
+    machine_link_step(m, e); /* the linked pool's outbox moves whatever the screen shows */
     if (in->real) machine_input_seen(m);
     if (m->operator_open || m->attracting) {
         /* the clock runs (the keypad's lock expires); nothing plays, and no timer runs: the
@@ -216,7 +250,12 @@ void machine_step(machine_t *m, const machine_input_t *in, uint32_t dt_ms, machi
      * instant, and a decision made in the step its time runs out stands */
     if (m->game.state == GAME_PLAY)
         for (int b = 0; b < CFG_BUTTONS; b++)
-            if (machine_pressed(in, (cfg_button_t)b)) round_button(m, (cfg_button_t)b, in, e);
+            if (machine_pressed(in, (cfg_button_t)b)) {
+                int first = e->n;
+                round_button(m, (cfg_button_t)b, in, e);
+                for (int i = first; i < e->n; i++)
+                    if (e->ev[i].type == MEV_REFUSED) e->ev[i].button = (cfg_button_t)b;
+            }
     timers(m, dt_ms, in->view_busy, e);
 }
 

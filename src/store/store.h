@@ -268,6 +268,34 @@ int store_round_action_count(const store_t *s);
 /* REPEAT: the bets of the last finished round, as last_stakes[seat * WAGER_COUNT + wager]. */
 store_status_t store_last_stakes(store_t *s, int64_t last_stakes[RULES_MAX_SEATS * WAGER_COUNT]);
 
+/* ---- the linked progressive's outbox (store_link.c) ---- */
+
+/* What a machine on a linked pool owes the link's controller. A settled round writes, in its own
+ * transaction, an item per seat with a linked stake (its contribution) and per seat holding a
+ * royal on it (its claim). Items are sent one at a time in order; the controller's answer to the
+ * oldest is written with store_link_sent (a contribution) or store_link_paid (a claim: the prize
+ * is paid to the seat in the same transaction), after which the next one is due. The controller
+ * counts each (machine, game, seat) once, so an item sent again after a crash is safe. */
+typedef enum store_link_kind { STORE_LINK_CONTRIBUTE = 0, STORE_LINK_CLAIM } store_link_kind_t;
+typedef struct store_link_item {
+    int64_t id; /* the order items are sent in */
+    store_link_kind_t kind;
+    int64_t game;
+    int seat;
+    int64_t stake; /* the seat's linked stake, minor units */
+} store_link_item_t;
+/* The items not answered yet, oldest first: up to max; returns how many, -1 on a read failure. */
+int store_link_pending(store_t *s, store_link_item_t *out, int max);
+/* The controller counted the oldest item, a contribution (detail: its figures, for the record).
+ * Refused for any item but the oldest not answered. Allowed while a round is in play. */
+store_status_t store_link_sent(store_t *s, const store_link_item_t *item, const char *detail);
+/* The controller paid the oldest item, a claim, amount minor units: in one transaction the answer,
+ * the meters linked_won and linked_hits, a link-paid audit row and the credits of the seat, and
+ * a hand-pay lock when amount is at or above handpay_threshold (> 0). Refused while a round is in
+ * play (pay between games). */
+store_status_t store_link_paid(store_t *s, const store_link_item_t *item, int64_t amount,
+                               int64_t handpay_threshold, const char *detail);
+
 /* ---- locks ---- */
 
 typedef enum store_lock_kind { STORE_LOCK_HANDPAY = 0, STORE_LOCK_FAULT } store_lock_kind_t;

@@ -63,7 +63,8 @@
     S(decision_seconds, 0)                                                                         \
     S(handpay_threshold, 0)                                                                        \
     S(tax_threshold, 0)                                                                            \
-    S(tax_multiple, 0)
+    S(tax_multiple, 0)                                                                             \
+    S(pool_linked, 0) /* absent: the pool was the machine's own */
 
 /* Version 1's layout, frozen: never edit. */
 #define RULES_FIELDS_V1(S, A)                                                                      \
@@ -150,17 +151,40 @@ static const rules_field_t FIELDS[] = {RULES_FIELDS(ROW_S, ROW_A)};
 #define NFIELDS    ((int)(sizeof FIELDS / sizeof FIELDS[0]))
 #define MAX_VALUES 16
 
+/* Fields from pool_linked on were added after version 2's first release: written only when they
+ * differ from their absent value, so that the rules of every game played before them keep their
+ * hash (a round in play across an update resumes, a recall finds its rules). */
+static bool field_written(const rules_t *r, int f) {
+    static int first_optional = -1;
+    if (first_optional < 0) {
+        first_optional = NFIELDS;
+        for (int k = 0; k < NFIELDS; k++)
+            if (strcmp(FIELDS[k].name, "pool_linked") == 0) first_optional = k;
+    }
+    if (f < first_optional) return true;
+    int64_t v[MAX_VALUES];
+    FIELDS[f].get(r, v);
+    for (int i = 0; i < FIELDS[f].count; i++)
+        if (v[i] != FIELDS[f].absent) return true;
+    return false;
+}
+
 size_t store_rules_encode(const rules_t *r, uint8_t *buf, size_t cap) {
     size_t need = sizeof MAGIC_V2 + 8;
-    for (int f = 0; f < NFIELDS; f++)
+    int64_t written = 0;
+    for (int f = 0; f < NFIELDS; f++) {
+        if (!field_written(r, f)) continue;
         need += 1 + strlen(FIELDS[f].name) + 2 + 8 * (size_t)FIELDS[f].count;
+        written++;
+    }
     if (cap < need) return need;
     uint8_t *p = buf;
     memcpy(p, MAGIC_V2, sizeof MAGIC_V2);
     p += sizeof MAGIC_V2;
-    put64(p, NFIELDS);
+    put64(p, written);
     p += 8;
     for (int f = 0; f < NFIELDS; f++) {
+        if (!field_written(r, f)) continue;
         size_t len = strlen(FIELDS[f].name);
         *p++ = (uint8_t)len;
         memcpy(p, FIELDS[f].name, len);

@@ -250,6 +250,9 @@ bool st_seat_ok(int seat);
 void st_settle_state(store_t *s);
 store_status_t st_write_failed(store_t *s, bool in_round);
 
+/* store_link.c: the link's items of a settled round, in its transaction */
+bool st_link_queue_round(store_t *s, int64_t game, const round_t *r);
+
 /* store_round.c */
 bool st_load_head(store_t *s, int64_t game, round_head_t *h);
 bool st_load_in_play(store_t *s);

@@ -429,6 +429,7 @@ store_status_t store_round_finish(store_t *s, const round_t *app) {
                            s->pool_key, (long long)game);
         ok = ok && st_pool_put(s, s->pool_key, &s->pool_begin, &s->pool, game, "round");
     }
+    ok = ok && st_link_queue_round(s, game, r ? r : s->shadow);
     for (int seat = 0; ok && seat < r->nseats; seat++) {
         const round_seat_t *x = &r->seat[seat];
         int64_t staked = 0, back = 0;

@@ -1,0 +1,132 @@
+/* What DEAL and the other betting buttons would do now, asked before they are pressed, and the
+ * player's sentence when DEAL cannot deal. See machine.h. */
+#include <stdio.h>
+#include <string.h>
+
+#include "machine.h"
+
+machine_deal_check_t machine_deal_check(const machine_t *m) {
+    const game_t *g = &m->game;
+    const round_t *r = &g->round;
+    const rules_t *ru = &g->rules;
+    machine_deal_check_t c;
+    memset(&c, 0, sizeof c);
+    c.status = MACHINE_DEAL_NOT_NOW;
+    if (machine_state(m) != MACHINE_PLAY) return c;
+    const int64_t *stake;
+    if (game_round_over(g)) {
+        /* REBET & DEAL: last round's bets on a new round, from the credits */
+        c.rebet = true;
+        stake = g->last_stakes;
+        c.credits = g->credits;
+    } else if (r->phase == ROUND_BETTING && !game_dealt(g)) {
+        stake = r->seat[0].stake;
+        c.credits = r->seat[0].credits + round_seat_staked(r, 0);
+    } else {
+        return c;
+    }
+    for (int w = 0; w < WAGER_COUNT; w++)
+        if (w == WAGER_ANTE || wager_is_side((wager_t)w)) c.bets += stake[w];
+    /* a linked machine whose controller does not answer: before anything the player can fix */
+    if (machine_link_refusal(m, stake[WAGER_JACKPOT] > 0 || stake[WAGER_PROGRESSIVE] > 0)[0]) {
+        c.status = MACHINE_DEAL_LINK_DOWN;
+        return c;
+    }
+    c.status = MACHINE_DEAL_NO_BETS;
+    if (c.bets == 0) return c;
+    /* the round's deal checks these in this order (round.c) */
+    c.status = MACHINE_DEAL_NEED_ANTE;
+    if (stake[WAGER_ANTE] == 0) return c;
+    for (int w = 0; w < WAGER_COUNT; w++) {
+        if (!stake[w] || stake[w] >= ru->bet_min[w]) continue;
+        c.status = MACHINE_DEAL_BELOW_MIN;
+        c.wager = (wager_t)w;
+        c.minimum = ru->bet_min[w];
+        c.shortfall = ru->bet_min[w] - stake[w];
+        return c;
+    }
+    c.raise = rules_max_round_stake(ru, stake[WAGER_ANTE], NULL) - stake[WAGER_ANTE];
+    c.status = MACHINE_DEAL_SHORT;
+    c.shortfall = c.bets + c.raise - c.credits;
+    if (c.shortfall > 0) return c;
+    c.shortfall = 0;
+    c.status = MACHINE_DEAL_OK;
+    return c;
+}
+
+/* What the decisions stake at most, as the player knows them: "PLAY needs", "the RAISES
+ * need up to". */
+static const char *raise_words(const machine_t *m, bool with_bets) {
+    switch (m->game.rules.variant) {
+    case VARIANT_CAJUN:
+        return with_bets ? "the same bets and the RAISES need up to" : "the RAISES need up to";
+    case VARIANT_ASIAN:
+        return with_bets ? "the same bets and RAISE need" : "RAISE needs";
+    default:
+        return with_bets ? "the same bets and PLAY need" : "PLAY needs";
+    }
+}
+
+const char *machine_deal_words(const machine_t *m, const machine_deal_check_t *c, char *buf,
+                               size_t n) {
+    char b1[40], b2[40];
+    const game_t *g = &m->game;
+    if (!n) return buf;
+    buf[0] = '\0';
+    switch (c->status) {
+    case MACHINE_DEAL_SHORT:
+        /* betting: the balance on the screen is already net of the bets, so the raise is what
+         * it must reach; after a round the same bets come out of it too */
+        snprintf(buf, n, "Insert %s more or %s: %s %s", game_money(g, c->shortfall, b1),
+                 c->rebet ? "bet less" : "lower the ante", raise_words(m, c->rebet),
+                 game_money(g, c->rebet ? c->bets + c->raise : c->raise, b2));
+        break;
+    case MACHINE_DEAL_BELOW_MIN:
+        snprintf(buf, n, "Add %s to the %s: its minimum is %s", game_money(g, c->shortfall, b1),
+                 wager_name(c->wager), game_money(g, c->minimum, b2));
+        break;
+    case MACHINE_DEAL_LINK_DOWN:
+        snprintf(buf, n, "%s", machine_link_refusal(m, true));
+        break;
+    case MACHINE_DEAL_NEED_ANTE:
+        snprintf(buf, n, "Place an ANTE: the side bets need one");
+        break;
+    default:
+        break;
+    }
+    return buf;
+}
+
+/* A betting action tried on a copy of the round (and of its pool): the round says whether it
+ * would take it, and nothing of the machine's moves. */
+static bool would_take(const machine_t *m, round_action_type_t type) {
+    const game_t *g = &m->game;
+    round_t trial;
+    jackpot_pool_t pool = g->pool;
+    memcpy(&trial, &g->round, sizeof trial);
+    if (trial.pool) trial.pool = &pool;
+    round_action_t a = round_simple(type, 0);
+    return round_apply(&trial, &a).refusal == REFUSE_NONE;
+}
+
+bool machine_button_ok(const machine_t *m, cfg_button_t b) {
+    const game_t *g = &m->game;
+    const round_t *r = &g->round;
+    if (b == CFG_BUTTON_DEAL) return machine_deal_check(m).status == MACHINE_DEAL_OK;
+    if (b != CFG_BUTTON_REPEAT && b != CFG_BUTTON_DOUBLE && b != CFG_BUTTON_UNDO &&
+        b != CFG_BUTTON_CLEAR)
+        return true;
+    if (machine_state(m) != MACHINE_PLAY) return false;
+    if (game_round_over(g)) {
+        /* REPEAT opens a new round with last round's bets: the credits must hold them */
+        if (b != CFG_BUTTON_REPEAT) return false;
+        machine_deal_check_t c = machine_deal_check(m);
+        return c.bets > 0 && c.bets <= c.credits;
+    }
+    if (r->phase != ROUND_BETTING || game_dealt(g)) return false;
+    round_action_type_t type = b == CFG_BUTTON_UNDO                                    ? ACT_UNDO
+                               : b == CFG_BUTTON_CLEAR                                 ? ACT_CLEAR
+                               : b == CFG_BUTTON_DOUBLE || round_seat_staked(r, 0) > 0 ? ACT_DOUBLE
+                                                                                       : ACT_REPEAT;
+    return would_take(m, type);
+}

@@ -1,0 +1,421 @@
+/* The link's thread and its hand-over with the machine's thread. See machine_link.h. */
+#define _POSIX_C_SOURCE 200809L
+#include "machine_link.h"
+
+#include "machine.h"
+
+#include <inttypes.h>
+#include <pthread.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#ifdef STUDPOKER_LINK
+#include "link.h"
+
+struct mlink {
+    struct cfg_link cfg;
+    char currency[4];
+    pthread_t thread;
+    pthread_mutex_t mu;
+    pthread_cond_t cv;
+    bool stop;
+
+    /* under mu: what the machine's thread reads and writes */
+    mlink_view_t view;
+    bool has_item, answered;
+    store_link_item_t item;
+    mlink_answer_t answer;
+
+    /* the thread's own */
+    link_t *conn;
+    int64_t rate_num, rate_den; /* one minor unit of the pool's currency in the machine's */
+};
+
+static void set_state(mlink_t *l, bool up, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+static void set_state(mlink_t *l, bool up, const char *fmt, ...) {
+    pthread_mutex_lock(&l->mu);
+    l->view.up = up;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(l->view.state, sizeof l->view.state, fmt, ap);
+    va_end(ap);
+    pthread_mutex_unlock(&l->mu);
+}
+
+/* Waits up to ms, or until stopped or woken by an offer. */
+static void nap(mlink_t *l, int ms) {
+    struct timespec t;
+    clock_gettime(CLOCK_REALTIME, &t);
+    t.tv_sec += ms / 1000;
+    t.tv_nsec += (long)(ms % 1000) * 1000000L;
+    if (t.tv_nsec >= 1000000000L) t.tv_sec++, t.tv_nsec -= 1000000000L;
+    pthread_mutex_lock(&l->mu);
+    if (!l->stop) pthread_cond_timedwait(&l->cv, &l->mu, &t);
+    pthread_mutex_unlock(&l->mu);
+}
+
+static bool stopping(mlink_t *l) {
+    pthread_mutex_lock(&l->mu);
+    bool s = l->stop;
+    pthread_mutex_unlock(&l->mu);
+    return s;
+}
+
+static void set_value(mlink_t *l, int64_t value_frac, int64_t hits) {
+    int64_t v = 0;
+    if (!link_frac_to_minor(value_frac, l->rate_num, l->rate_den, &v)) v = 0;
+    pthread_mutex_lock(&l->mu);
+    l->view.value = v;
+    l->view.hits = hits;
+    l->view.known = true;
+    pthread_mutex_unlock(&l->mu);
+}
+
+/* Connects (or again), checks who the controller takes this login for, listens, reads the meter. */
+static bool come_up(mlink_t *l) {
+    char err[LINK_MSG_LEN];
+    link_status_t st;
+    if (!l->conn) {
+        st = link_connect(l->cfg.url, &l->conn, err, sizeof err);
+        if (!l->conn) {
+            set_state(l, false, "LINK DOWN: out of memory");
+            return false;
+        }
+    } else {
+        st = link_reconnect(l->conn);
+    }
+    if (st != LINK_OK) {
+        set_state(l, false, "LINK DOWN: %s", link_message(l->conn));
+        return false;
+    }
+    link_identity_t id;
+    if (link_identity(l->conn, &id) != LINK_OK) {
+        set_state(l, false, "LINK DOWN: %s", link_message(l->conn));
+        return false;
+    }
+    if (strcmp(id.kind, "machine") != 0 || strcmp(id.machine, l->cfg.machine) != 0 ||
+        strcmp(id.site, l->cfg.site) != 0 || strcmp(id.pool, l->cfg.pool) != 0) {
+        set_state(l, false,
+                  "LINK REFUSED: the controller knows this login (%s) as machine '%s' of site "
+                  "'%s' on pool '%s'; the configuration says '%s', '%s', '%s'",
+                  id.login, id.machine, id.site, id.pool, l->cfg.machine, l->cfg.site,
+                  l->cfg.pool);
+        return false;
+    }
+    link_meters_t m;
+    if (link_listen(l->conn, l->cfg.pool) != LINK_OK ||
+        link_meters(l->conn, l->cfg.pool, l->currency, &m) != LINK_OK) {
+        set_state(l, false, "LINK DOWN: %s", link_message(l->conn));
+        return false;
+    }
+    l->rate_num = m.local_rate_num;
+    l->rate_den = m.local_rate_den;
+    set_value(l, m.value, m.hits);
+    set_state(l, true, "connected");
+    return true;
+}
+
+/* Sends the item offered; true when it has an answer (kept for the machine's thread). */
+static link_status_t send_item(mlink_t *l, const store_link_item_t *it) {
+    mlink_answer_t a;
+    memset(&a, 0, sizeof a);
+    a.item = *it;
+    link_status_t st;
+    if (it->kind == STORE_LINK_CONTRIBUTE) {
+        link_contribution_t c;
+        st = link_contribute(l->conn, l->cfg.machine, it->game, it->seat + 1, it->stake,
+                             l->currency, &c);
+        if (st == LINK_OK)
+            snprintf(a.detail, sizeof a.detail,
+                     "to_value=%" PRId64 " to_reserve=%" PRId64 " to_overflow=%" PRId64
+                     " rate=%" PRId64 "/%" PRId64 " value_after=%" PRId64 "%s",
+                     c.to_value, c.to_reserve, c.to_overflow, c.rate_num, c.rate_den,
+                     c.value_after, c.replay ? " replay" : "");
+    } else {
+        link_win_t w;
+        st = link_claim(l->conn, l->cfg.machine, it->game, it->seat + 1, it->stake, l->currency,
+                        &w);
+        if (st == LINK_OK) {
+            a.paid = w.amount;
+            snprintf(a.detail, sizeof a.detail,
+                     "win_id=%" PRId64 " share=%" PRId64 " debit=%" PRId64 " rate=%" PRId64
+                     "/%" PRId64 " value_before=%" PRId64 " value_after=%" PRId64 "%s",
+                     w.win_id, w.share, w.debit, w.rate_num, w.rate_den, w.value_before,
+                     w.value_after, w.replay ? " replay" : "");
+        }
+    }
+    if (st == LINK_OK) {
+        pthread_mutex_lock(&l->mu);
+        l->answer = a;
+        l->answered = true;
+        pthread_mutex_unlock(&l->mu);
+    }
+    return st;
+}
+
+static void take_notice(mlink_t *l, const link_notice_t *n) {
+    if (strcmp(n->pool, l->cfg.pool) != 0) return;
+    set_value(l, n->value, n->hits);
+    if (strcmp(n->event, "win") == 0) {
+        pthread_mutex_lock(&l->mu);
+        l->view.win_seq++;
+        snprintf(l->view.win_site, sizeof l->view.win_site, "%s", n->site);
+        snprintf(l->view.win_machine, sizeof l->view.win_machine, "%s", n->machine);
+        snprintf(l->view.win_currency, sizeof l->view.win_currency, "%s", n->currency);
+        l->view.win_amount = n->amount;
+        pthread_mutex_unlock(&l->mu);
+    }
+}
+
+static void *run(void *arg) {
+    mlink_t *l = arg;
+    bool up = false;
+    int refused_wait = 0;
+    while (!stopping(l)) {
+        if (!up) {
+            up = come_up(l);
+            if (!up) {
+                nap(l, 1000);
+                continue;
+            }
+        }
+        pthread_mutex_lock(&l->mu);
+        bool due = l->has_item && !l->answered;
+        store_link_item_t it = l->item;
+        pthread_mutex_unlock(&l->mu);
+        if (due && refused_wait <= 0) {
+            link_status_t st = send_item(l, &it);
+            if (st == LINK_DOWN) {
+                up = false;
+                set_state(l, false, "LINK DOWN: %s", link_message(l->conn));
+                continue;
+            }
+            if (st == LINK_REFUSED) {
+                /* never dropped: shown to the attendant and sent again every 30 s */
+                set_state(l, false, "LINK REFUSED game %" PRId64 ": %s", it.game,
+                          link_message(l->conn));
+                refused_wait = 30000;
+            } else if (refused_wait <= 0) {
+                set_state(l, true, "connected");
+            }
+        }
+        link_notice_t n;
+        bool got = false;
+        link_status_t st = link_notice_wait(l->conn, due ? 0 : 50, &n, &got);
+        if (st == LINK_DOWN) {
+            up = false;
+            set_state(l, false, "LINK DOWN: %s", link_message(l->conn));
+            continue;
+        }
+        if (got) take_notice(l, &n);
+        if (refused_wait > 0) {
+            refused_wait -= 50;
+            if (refused_wait <= 0) set_state(l, true, "connected");
+        }
+    }
+    return NULL;
+}
+
+mlink_t *mlink_start(const struct cfg_link *cfg, const char *currency, char *err, size_t errlen) {
+    mlink_t *l = calloc(1, sizeof *l);
+    if (!l) {
+        snprintf(err, errlen, "out of memory for the link");
+        return NULL;
+    }
+    l->cfg = *cfg;
+    snprintf(l->currency, sizeof l->currency, "%s", currency);
+    l->rate_num = l->rate_den = 1;
+    snprintf(l->view.state, sizeof l->view.state, "LINK DOWN: connecting to the controller");
+    pthread_mutex_init(&l->mu, NULL);
+    pthread_cond_init(&l->cv, NULL);
+    if (pthread_create(&l->thread, NULL, run, l) != 0) {
+        snprintf(err, errlen, "the link's thread could not start");
+        pthread_mutex_destroy(&l->mu);
+        pthread_cond_destroy(&l->cv);
+        free(l);
+        return NULL;
+    }
+    return l;
+}
+
+void mlink_stop(mlink_t *l) {
+    if (!l) return;
+    pthread_mutex_lock(&l->mu);
+    l->stop = true;
+    pthread_cond_broadcast(&l->cv);
+    pthread_mutex_unlock(&l->mu);
+    pthread_join(l->thread, NULL);
+    link_close(l->conn);
+    pthread_mutex_destroy(&l->mu);
+    pthread_cond_destroy(&l->cv);
+    free(l);
+}
+
+void mlink_get_view(mlink_t *l, mlink_view_t *out) {
+    pthread_mutex_lock(&l->mu);
+    *out = l->view;
+    pthread_mutex_unlock(&l->mu);
+}
+
+bool mlink_offer(mlink_t *l, const store_link_item_t *item) {
+    pthread_mutex_lock(&l->mu);
+    bool ok = !l->has_item;
+    if (ok) {
+        l->item = *item;
+        l->has_item = true;
+        l->answered = false;
+        pthread_cond_broadcast(&l->cv);
+    }
+    pthread_mutex_unlock(&l->mu);
+    return ok;
+}
+
+bool mlink_answer(mlink_t *l, mlink_answer_t *out) {
+    pthread_mutex_lock(&l->mu);
+    bool ok = l->has_item && l->answered;
+    if (ok) *out = l->answer;
+    pthread_mutex_unlock(&l->mu);
+    return ok;
+}
+
+void mlink_taken(mlink_t *l) {
+    pthread_mutex_lock(&l->mu);
+    l->has_item = l->answered = false;
+    pthread_mutex_unlock(&l->mu);
+}
+
+void mlink_set_pending(mlink_t *l, int pending) {
+    pthread_mutex_lock(&l->mu);
+    l->view.pending = pending;
+    pthread_mutex_unlock(&l->mu);
+}
+
+#else /* built without libpq */
+
+mlink_t *mlink_start(const struct cfg_link *cfg, const char *currency, char *err, size_t errlen) {
+    (void)cfg;
+    (void)currency;
+    snprintf(err, errlen, "this studpoker was built without libpq: it cannot join a link");
+    return NULL;
+}
+void mlink_stop(mlink_t *l) {
+    (void)l;
+}
+void mlink_get_view(mlink_t *l, mlink_view_t *out) {
+    (void)l;
+    memset(out, 0, sizeof *out);
+}
+bool mlink_offer(mlink_t *l, const store_link_item_t *item) {
+    (void)l;
+    (void)item;
+    return false;
+}
+bool mlink_answer(mlink_t *l, mlink_answer_t *out) {
+    (void)l;
+    (void)out;
+    return false;
+}
+void mlink_taken(mlink_t *l) {
+    (void)l;
+}
+void mlink_set_pending(mlink_t *l, int pending) {
+    (void)l;
+    (void)pending;
+}
+
+#endif
+
+/* ---- the machine's side: the outbox handed over, answers written, play while down ---- */
+
+void machine_link_open(machine_t *m) {
+    if (!m->cfg.link.url[0]) return;
+    char err[120];
+    m->link = mlink_start(&m->cfg.link, m->cfg.rules.currency, err, sizeof err);
+    if (!m->link) snprintf(m->link_error, sizeof m->link_error, "LINK DOWN: %s", err);
+    m->link_dirty = true;
+}
+
+void machine_link_close(machine_t *m) {
+    mlink_stop(m->link);
+    m->link = NULL;
+}
+
+bool machine_link_view(const machine_t *m, mlink_view_t *out) {
+    memset(out, 0, sizeof *out);
+    if (!m->cfg.link.url[0]) return false;
+    if (m->link)
+        mlink_get_view(m->link, out);
+    else
+        snprintf(out->state, sizeof out->state, "%s", m->link_error);
+    return true;
+}
+
+const char *machine_link_refusal(const machine_t *m, bool placing_linked_bet) {
+    if (!m->cfg.link.url[0]) return "";
+    mlink_view_t v;
+    machine_link_view(m, &v);
+    if (v.up) return "";
+    if (m->cfg.link.on_loss == CFG_LINK_LOCK)
+        return "LINK DOWN: the jackpot controller does not answer. Play resumes when it does; "
+               "CASH OUT works.";
+    const rules_t *r = &m->game.rules;
+    wager_t w = r->offered[WAGER_JACKPOT] ? WAGER_JACKPOT : WAGER_PROGRESSIVE;
+    if (placing_linked_bet || m->game.round.seat[0].stake[w] > 0)
+        return r->offered[WAGER_JACKPOT]
+                   ? "The JACKPOT is closed while its link is down: take the JACKPOT bet off "
+                     "to play."
+                   : "The PROGRESSIVE is closed while its link is down: take the PROGRESSIVE "
+                     "bet off to play.";
+    return "";
+}
+
+/* Writes the thread's answer: a contribution's figures, or a claim's prize paid to the seat. */
+static void write_answer(machine_t *m, machine_events_t *e, const mlink_answer_t *a) {
+    game_t *g = &m->game;
+    if (a->item.kind == STORE_LINK_CONTRIBUTE) {
+        store_status_t st = store_link_sent(g->store, &a->item, a->detail);
+        if (st == STORE_OK || st == STORE_REFUSED) mlink_taken(m->link);
+        if (st == STORE_FAULT) game_link_fault(g, "The link's answer could not be recorded");
+    } else {
+        char why[STORE_MSG_LEN];
+        if (game_dealt(g)) return; /* paid between games */
+        if (game_link_paid(g, &a->item, a->paid, a->detail, why, sizeof why)) {
+            mlink_taken(m->link);
+            if (e->n < MACHINE_MAX_EVENTS && a->paid > 0) {
+                machine_event_t *ev = &e->ev[e->n++];
+                memset(ev, 0, sizeof *ev);
+                ev->type = MEV_LINK_PAID;
+                ev->amount = a->paid;
+                ev->value = a->item.seat;
+            }
+        } else if (g->state == GAME_FAULT) {
+            mlink_taken(m->link);
+        }
+    }
+    m->link_dirty = true;
+}
+
+void machine_link_step(machine_t *m, machine_events_t *e) {
+    if (!m->link || !m->game.store || m->game.state == GAME_FAULT) return;
+    mlink_answer_t a;
+    if (mlink_answer(m->link, &a)) write_answer(m, e, &a);
+    /* the outbox is read after a change (an answer written, a round over), and once a second */
+    uint64_t mark = m->game.number * 2 + (game_round_over(&m->game) ? 1 : 0);
+    if (mark != m->link_mark) m->link_dirty = true;
+    m->link_mark = mark;
+    if (!m->link_dirty && m->now_ms - m->link_read_at < 1000) return;
+    store_link_item_t items[64];
+    int n = store_link_pending(m->game.store, items, 64);
+    if (n < 0) {
+        game_link_fault(&m->game, "The link's outbox could not be read");
+        return;
+    }
+    m->link_dirty = false;
+    m->link_read_at = m->now_ms;
+    mlink_set_pending(m->link, n);
+    if (n > 0) mlink_offer(m->link, &items[0]);
+}
