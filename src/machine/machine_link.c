@@ -184,10 +184,10 @@ static void *run(void *arg) {
             }
         }
         pthread_mutex_lock(&l->mu);
-        bool due = l->has_item && !l->answered;
+        bool due = l->has_item && !l->answered && refused_wait <= 0;
         store_link_item_t it = l->item;
         pthread_mutex_unlock(&l->mu);
-        if (due && refused_wait <= 0) {
+        if (due) {
             link_status_t st = send_item(l, &it);
             if (st == LINK_DOWN) {
                 up = false;
@@ -356,6 +356,9 @@ bool machine_link_view(const machine_t *m, mlink_view_t *out) {
 
 const char *machine_link_refusal(const machine_t *m, bool placing_linked_bet) {
     if (!m->cfg.link.url[0]) return "";
+    if (!m->game.store) /* no outbox: a linked round could not be delivered */
+        return "LINK DOWN: a linked machine keeps its records in a database, and this one has "
+               "none. Play is stopped.";
     mlink_view_t v;
     machine_link_view(m, &v);
     if (v.up) return "";
