@@ -23,12 +23,7 @@ shared=$2
 here=$(cd "$(dirname "$0")" && pwd)
 source "$here/lib.sh"
 source "$here/pg_lib.sh"
-trap 'pg_stop; rm -rf "$tmp"' EXIT
-trap 'exit 143' TERM INT HUP
-
-if "$bin" link status --url '' 2>&1 | grep -q 'built without libpq'; then
-  pg_skip "this studpoker was built without libpq"
-fi
+pg_test_begin "$bin"
 seed001=$(ls "$shared"/seeds/001_*.txt 2>/dev/null | head -1)
 if [ ! -f "$shared/rules.md" ] || [ -z "$seed001" ]; then
   pg_skip "no $shared/rules.md or seed 001"

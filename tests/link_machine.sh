@@ -19,12 +19,7 @@ bin=$1
 here=$(cd "$(dirname "$0")" && pwd)
 source "$here/lib.sh"
 source "$here/pg_lib.sh"
-trap 'pg_stop; [ -n "${KEEP:-}" ] || rm -rf "$tmp"' EXIT
-trap 'exit 143' TERM INT HUP
-
-if "$bin" link status --url '' 2>&1 | grep -q 'built without libpq'; then
-  pg_skip "this studpoker was built without libpq"
-fi
+pg_test_begin "$bin"
 pg_start
 psql -XAtq -c 'CREATE DATABASE link' || { bad "CREATE DATABASE"; finish; exit; }
 su="host=$PGHOST dbname=link user=postgres"

@@ -18,6 +18,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "deck_fixture.h"
 #include "round.h"
 
 #define N(a)    (sizeof(a) / sizeof((a)[0]))
@@ -53,24 +54,6 @@ static inline void end_checks(void) {
 }
 
 /* ---- stacked decks and rounds ---- */
-
-/* A deck whose first cards are `top` ("As Ks ..."), the rest in card order. */
-static inline void stack_deck(deck_t *d, const char *top, bool joker) {
-    card_t first[DECK_MAX];
-    char err[128];
-    int n = card_parse_list(top, first, DECK_MAX, err, sizeof err);
-    if (n < 0) fail_msg("bad stacked deck \"%s\": %s", top, err);
-    bool used[DECK_MAX] = {false};
-    d->count = 0;
-    for (int i = 0; i < n; i++) {
-        if (card_is_joker(first[i]) && !joker) fail_msg("\"%s\": no joker in this deck", top);
-        d->cards[d->count++] = first[i];
-        used[first[i]] = true;
-    }
-    for (int c = 0; c < (joker ? 53 : 52); c++)
-        if (!used[c]) d->cards[d->count++] = (card_t)c;
-    assert_true(deck_is_valid(d));
-}
 
 enum { FOLD = 0, PLAY = 1 }; /* a decision; a Cajun raise is 1..3 (x the ante) */
 

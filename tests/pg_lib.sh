@@ -9,6 +9,8 @@
 #                password, SCRAM) and PGDATABASE (postgres); pg_dir is the folder
 #   pg_stop      stops it and removes the folder: call it from the test's EXIT trap (should the
 #                test be killed outright, a guard pg_start leaves behind stops the server)
+#   pg_test_begin BIN   the traps for both, and SKIP when BIN was built without libpq
+#   pg_ctl_stop_fast / pg_start_again   the server gone at once and back on its data
 #
 # initdb and postgres refuse to run as root, which CI is: as root they run as nobody:nogroup
 # (setpriv), in a folder that user owns. Debian keeps them off PATH: `pg_config --bindir` names
@@ -127,4 +129,15 @@ pg_ctl_stop_fast() {
 pg_start_again() {
   pg_as "$pg_bin/pg_ctl" -D "$pg_dir/data" -l "$pg_dir/server.log" -w -t 30 \
     -o "-k $pg_dir -c listen_addresses='' -c max_connections=40" start >/dev/null
+}
+
+# The start of a test with a server of its own (after lib.sh): the server stopped and $tmp
+# removed however the test ends (KEEP=1 keeps $tmp to look at), and a studpoker built with
+# libpq, else SKIP.
+pg_test_begin() {
+  trap 'pg_stop; [ -n "${KEEP:-}" ] || rm -rf "$tmp"' EXIT
+  trap 'exit 143' TERM INT HUP
+  if "$1" link status --url '' 2>&1 | grep -q 'built without libpq'; then
+    pg_skip "this studpoker was built without libpq"
+  fi
 }

@@ -15,21 +15,8 @@
 
 #include "ref_poker.h"
 #include "rng.h"
+#include "deck_fixture.h"
 #include "round.h"
-
-/* A deck whose first cards are `top` (card text) and the rest in card order. */
-static inline void stack_deck(deck_t *d, const char *top, bool joker) {
-    card_t first[DECK_MAX];
-    char err[128];
-    int n = card_parse_list(top, first, DECK_MAX, err, sizeof err);
-    if (n < 0) fail_msg("bad stacked deck '%s': %s", top, err);
-    bool used[DECK_MAX] = {false};
-    d->count = 0;
-    for (int i = 0; i < n; i++) d->cards[d->count++] = first[i], used[first[i]] = true;
-    for (int c = 0; c < (joker ? 53 : 52); c++)
-        if (!used[c]) d->cards[d->count++] = (card_t)c;
-    assert_true(deck_is_valid(d));
-}
 
 static inline void start(round_t *r, const rules_t *ru, const deck_t *d, int seats, int64_t credits,
                          jackpot_pool_t *pool) {

@@ -20,6 +20,7 @@
 #include <unistd.h>
 
 #include "rng.h"
+#include "deck_fixture.h"
 #include "round.h"
 #include "store.h"
 
@@ -175,19 +176,6 @@ static inline void shuffled(deck_t *d, const rules_t *ru, uint64_t seed) {
     rng_init_seed_u64(&g, seed);
     ru->variant == VARIANT_ASIAN ? deck_init53(d) : deck_init52(d);
     deck_shuffle(d, &g);
-}
-
-/* A deck whose first cards are `top` and the rest in card order. */
-static inline void stack_deck(deck_t *d, const char *top, bool joker) {
-    card_t first[DECK_MAX];
-    char err[128];
-    int n = card_parse_list(top, first, DECK_MAX, err, sizeof err);
-    if (n < 0) fail_msg("bad stacked deck '%s': %s", top, err);
-    bool used[DECK_MAX] = {false};
-    d->count = 0;
-    for (int i = 0; i < n; i++) d->cards[d->count++] = first[i], used[first[i]] = true;
-    for (int c = 0; c < (joker ? 53 : 52); c++)
-        if (!used[c]) d->cards[d->count++] = (card_t)c;
 }
 
 /* The same round: its phase, its cards and every seat and the dealer as they were. */

@@ -93,6 +93,8 @@ struct app {
     table_scene_t *demo_table;
     machine_input_t demo_in; /* the demo's own presses this tick */
     int64_t demo_rounds_seen;
+    uint64_t demo_bets_game;   /* the demo's round whose side bets were tried */
+    unsigned demo_bets_tried;  /* the side bets tried in it, by wager bit */
     float interlude_left; /* the help pages between demo rounds */
     int interlude_page;
 

@@ -5,6 +5,8 @@
 #include <string.h>
 
 #include "app_internal.h"
+
+#include "machine_link.h"
 #include "voucher.h"
 
 int app_make_strategy(void *data) {
@@ -93,20 +95,17 @@ static bool start_demo(app_t *a) {
  * the ante is down, each side bet the game offers gets its smallest stake, one a tick, tried
  * once a round (a bet refused is not tried again, so the demo never stops dealing). Later
  * rounds rebet them with the ante. */
-static bool demo_side_bet(const machine_t *m, machine_input_t *in) {
-    static const game_t *game;
-    static uint64_t number;
-    static unsigned tried;
+static bool demo_side_bet(app_t *a, const machine_t *m, machine_input_t *in) {
     const game_t *g = &m->game;
     const round_t *r = &g->round;
     if (r->phase != ROUND_BETTING || r->seat[0].stake[WAGER_ANTE] < g->rules.bet_min[WAGER_ANTE])
         return false;
-    if (game != g || number != g->number) game = g, number = g->number, tried = 0;
+    if (a->demo_bets_game != g->number) a->demo_bets_game = g->number, a->demo_bets_tried = 0;
     for (int w = WAGER_BONUS51; w < WAGER_COUNT; w++) {
         if (!g->rules.offered[w] || !rules_variant_has_wager(g->rules.variant, (wager_t)w) ||
-            r->seat[0].stake[w] > 0 || (tried & (1u << w)))
+            r->seat[0].stake[w] > 0 || (a->demo_bets_tried & (1u << w)))
             continue;
-        tried |= 1u << w;
+        a->demo_bets_tried |= 1u << w;
         machine_press(in, CFG_BUTTON_BET);
         in->bet_wager = (wager_t)w;
         in->bet_amount = g->rules.bet_min[w];
@@ -125,8 +124,12 @@ void app_drive_demo(app_t *a, machine_t *m, table_scene_t *t, machine_input_t *i
     if (g->credits < 100 * g->rules.bet_min[WAGER_ANTE] && game_round_over(g))
         g->credits = 100000; /* the demo's play money never runs out */
     /* the jackpot meter over the demo is the machine's own (a copy: the demo's contributions
-     * and wins never reach the real pool) */
-    if (g != &a->machine.game && game_round_over(g)) g->pool = a->machine.game.pool;
+     * and wins never reach the real pool); a linked machine's is the linked pool's prize */
+    if (g != &a->machine.game && game_round_over(g)) {
+        g->pool = a->machine.game.pool;
+        mlink_view_t lv;
+        if (machine_link_view(&a->machine, &lv) && lv.known) g->pool.value = lv.value * JACKPOT_FRAC;
+    }
     if (a->interlude_left > 0) {
         a->interlude_left -= dt;
         t->overlay = OVERLAY_HELP;
@@ -142,7 +145,7 @@ void app_drive_demo(app_t *a, machine_t *m, table_scene_t *t, machine_input_t *i
             return;
         }
     }
-    if (!table_busy(t) && demo_side_bet(m, in)) return;
+    if (!table_busy(t) && demo_side_bet(a, m, in)) return;
     machine_autoplay(m, SDL_AtomicGetPtr((void **)&a->strategy), table_busy(t), INT64_MAX, in);
 }
 

@@ -358,6 +358,8 @@ static void watch_link_wins(table_scene_t *t) {
     }
     if (v.win_seq == t->link_wins_seen) return;
     t->link_wins_seen = v.win_seq;
+    /* this machine's own win has its own banner (MEV_LINK_PAID) */
+    if (strcmp(v.win_machine, t->machine->cfg.link.machine) == 0) return;
     char b[40], msg[160];
     snprintf(msg, sizeof msg, "JACKPOT WON at %s: %s", v.win_site,
              money_format(v.win_amount, v.win_currency, b, sizeof b));

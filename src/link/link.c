@@ -292,19 +292,32 @@ link_status_t link_identity(link_t *l, link_identity_t *out) {
 
 /* ---- contributions and claims ---- */
 
+/* A stake's key and figures as the controller's machine functions take them: (machine, game,
+ * stake, currency, seat), in text. */
+typedef struct stake_params {
+    char game[24], stake[24], seat[16];
+    const char *vals[5];
+} stake_params_t;
+
+static void stake_params(stake_params_t *p, const char *machine, int64_t game, int seat,
+                         int64_t stake, const char *currency) {
+    snprintf(p->game, sizeof p->game, "%" PRId64, game);
+    snprintf(p->stake, sizeof p->stake, "%" PRId64, stake);
+    snprintf(p->seat, sizeof p->seat, "%d", seat);
+    const char *vals[5] = {machine, p->game, p->stake, currency, p->seat};
+    memcpy(p->vals, vals, sizeof vals);
+}
+
 link_status_t link_contribute(link_t *l, const char *machine, int64_t game, int seat, int64_t stake,
                               const char *currency, link_contribution_t *out) {
     memset(out, 0, sizeof *out);
-    char g[24], s[24], k[16];
-    snprintf(g, sizeof g, "%" PRId64, game);
-    snprintf(s, sizeof s, "%" PRId64, stake);
-    snprintf(k, sizeof k, "%d", seat);
-    const char *const vals[] = {machine, g, s, currency, k};
+    stake_params_t p;
+    stake_params(&p, machine, game, seat, stake, currency);
     link_status_t st;
     PGresult *r = run(l,
                       "SELECT * FROM splink.link_contribute($1::text, $2::bigint, $3::bigint, "
                       "$4::text, $5::integer)",
-                      5, vals, "a contribution", &st);
+                      5, p.vals, "a contribution", &st);
     if (!r) return st;
     bool good = PQntuples(r) == 1 && col_i64(l, r, 0, "to_value", &out->to_value) &&
                 col_i64(l, r, 0, "to_reserve", &out->to_reserve) &&
@@ -343,16 +356,13 @@ static link_status_t read_wins(link_t *l, PGresult *r, link_win_t *out, int n) {
 
 link_status_t link_claim(link_t *l, const char *machine, int64_t game, int seat, int64_t stake,
                          const char *currency, link_win_t *out) {
-    char g[24], s[24], k[16];
-    snprintf(g, sizeof g, "%" PRId64, game);
-    snprintf(s, sizeof s, "%" PRId64, stake);
-    snprintf(k, sizeof k, "%d", seat);
-    const char *const vals[] = {machine, g, s, currency, k};
+    stake_params_t p;
+    stake_params(&p, machine, game, seat, stake, currency);
     link_status_t st;
     PGresult *r = run(l,
                       "SELECT * FROM splink.link_claim($1::text, $2::bigint, $3::bigint, "
                       "$4::text, $5::integer)",
-                      5, vals, "a claim", &st);
+                      5, p.vals, "a claim", &st);
     if (!r) return st;
     st = read_wins(l, r, out, 1);
     PQclear(r);

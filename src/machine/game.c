@@ -408,25 +408,36 @@ static bool money_may_move(game_t *g, const char *what, char *why, size_t len) {
     return true;
 }
 
-bool game_credit_in(game_t *g, store_credit_in_t kind, int64_t amount, const char *detail,
-                    char *why, size_t whylen) {
-    if (amount <= 0) return say(why, whylen, "Nothing to add.");
-    if (!money_may_move(g, "Credit", why, whylen)) return false;
-    if (g->credits > INT64_MAX / 4 - amount) return say(why, whylen, "The credit meter is full.");
-    if (g->store) {
-        store_status_t st = store_credit_in(g->store, 0, kind, amount, detail);
-        if (st == STORE_REFUSED) return say(why, whylen, store_message(g->store));
-        if (st != STORE_OK) {
-            fault(g, "The credits could not be recorded");
-            return say(why, whylen, g->message);
-        }
-    }
+/* Credits the store has recorded reach the machine: the chips on the felt are put back over
+ * them (a round in betting is rebuilt from its pending bets). */
+static bool credits_recorded(game_t *g, int64_t amount, char *why, size_t whylen) {
     g->credits += amount;
     if (!game_round_over(g) && !rebuild_betting(g, g->npending)) {
         fault(g, "The round could not be rebuilt");
         return say(why, whylen, g->message);
     }
     return true;
+}
+
+/* A store write that moves credits: refused (why says it) or failed (the machine faults). */
+static bool recorded(game_t *g, store_status_t st, const char *what, char *why, size_t whylen) {
+    if (st == STORE_REFUSED) return say(why, whylen, store_message(g->store));
+    if (st != STORE_OK) {
+        fault(g, what);
+        return say(why, whylen, g->message);
+    }
+    return true;
+}
+
+bool game_credit_in(game_t *g, store_credit_in_t kind, int64_t amount, const char *detail,
+                    char *why, size_t whylen) {
+    if (amount <= 0) return say(why, whylen, "Nothing to add.");
+    if (!money_may_move(g, "Credit", why, whylen)) return false;
+    if (g->credits > INT64_MAX / 4 - amount) return say(why, whylen, "The credit meter is full.");
+    if (g->store && !recorded(g, store_credit_in(g->store, 0, kind, amount, detail),
+                              "The credits could not be recorded", why, whylen))
+        return false;
+    return credits_recorded(g, amount, why, whylen);
 }
 
 static void validation_number(char out[24]) {
@@ -563,18 +574,11 @@ bool game_link_paid(game_t *g, const store_link_item_t *item, int64_t amount, co
     if (!g->store) return say(why, whylen, "A linked jackpot needs the machine's records.");
     if (game_dealt(g)) return say(why, whylen, "The linked jackpot is paid after this game.");
     if (g->credits > INT64_MAX / 4 - amount) return say(why, whylen, "The credit meter is full.");
-    store_status_t st = store_link_paid(g->store, item, amount, g->rules.handpay_threshold, detail);
-    if (st == STORE_REFUSED) return say(why, whylen, store_message(g->store));
-    if (st != STORE_OK) {
-        fault(g, "The linked jackpot could not be recorded");
-        return say(why, whylen, g->message);
-    }
-    g->credits += amount;
-    if (!game_round_over(g) && !rebuild_betting(g, g->npending)) {
-        fault(g, "The round could not be rebuilt");
-        return say(why, whylen, g->message);
-    }
-    read_locks(g);
+    if (!recorded(g, store_link_paid(g->store, item, amount, g->rules.handpay_threshold, detail),
+                  "The linked jackpot could not be recorded", why, whylen) ||
+        !credits_recorded(g, amount, why, whylen))
+        return false;
+    read_locks(g); /* a hand pay locks the machine */
     return true;
 }
 

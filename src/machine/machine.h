@@ -53,7 +53,6 @@ typedef struct machine {
     /* [link]: the linked progressive's thread (machine_link.h), NULL without a link */
     struct mlink *link;
     bool link_dirty;       /* the outbox may hold an item not handed to the thread */
-    uint64_t link_read_at; /* when the outbox was last read */
     uint64_t link_mark;    /* the round the outbox was last read after (a new one may queue) */
     char link_error[160];  /* the link could not even start: why */
 } machine_t;

@@ -159,6 +159,11 @@ static link_status_t send_item(mlink_t *l, const store_link_item_t *it) {
 
 static void take_notice(mlink_t *l, const link_notice_t *n) {
     if (strcmp(n->pool, l->cfg.pool) != 0) return;
+    link_meters_t m;
+    /* an operator's change (a rate among them): the rate to this machine's money is read again */
+    if (strcmp(n->event, "param") == 0 &&
+        link_meters(l->conn, l->cfg.pool, l->currency, &m) == LINK_OK)
+        l->rate_num = m.local_rate_num, l->rate_den = m.local_rate_den;
     set_value(l, n->value, n->hits);
     if (strcmp(n->event, "win") == 0) {
         pthread_mutex_lock(&l->mu);
@@ -362,6 +367,9 @@ const char *machine_link_refusal(const machine_t *m, bool placing_linked_bet) {
     mlink_view_t v;
     machine_link_view(m, &v);
     if (v.up) return "";
+    if (strncmp(v.state, "LINK REFUSED", 12) == 0)
+        return "LINK REFUSED: the jackpot controller refuses this machine's records; an "
+               "attendant calls the operator. CASH OUT works.";
     if (m->cfg.link.on_loss == CFG_LINK_LOCK)
         return "LINK DOWN: the jackpot controller does not answer. Play resumes when it does; "
                "CASH OUT works.";
@@ -406,11 +414,12 @@ void machine_link_step(machine_t *m, machine_events_t *e) {
     if (!m->link || !m->game.store || m->game.state == GAME_FAULT) return;
     mlink_answer_t a;
     if (mlink_answer(m->link, &a)) write_answer(m, e, &a);
-    /* the outbox is read after a change (an answer written, a round over), and once a second */
+    /* the outbox is read only after a change: an answer written, a round over (it may have
+     * queued items), the start */
     uint64_t mark = m->game.number * 2 + (game_round_over(&m->game) ? 1 : 0);
     if (mark != m->link_mark) m->link_dirty = true;
     m->link_mark = mark;
-    if (!m->link_dirty && m->now_ms - m->link_read_at < 1000) return;
+    if (!m->link_dirty) return;
     store_link_item_t items[64];
     int n = store_link_pending(m->game.store, items, 64);
     if (n < 0) {
@@ -418,7 +427,6 @@ void machine_link_step(machine_t *m, machine_events_t *e) {
         return;
     }
     m->link_dirty = false;
-    m->link_read_at = m->now_ms;
     mlink_set_pending(m->link, n);
     if (n > 0) mlink_offer(m->link, &items[0]);
 }

@@ -66,10 +66,12 @@ static void bet(machine_t *m, wager_t w, int64_t amount, machine_events_t *e) {
         refuse(e, "This spot takes its bet when you decide.");
         return;
     }
-    const char *closed = machine_link_refusal(m, w == WAGER_JACKPOT || w == WAGER_PROGRESSIVE);
-    if ((w == WAGER_JACKPOT || w == WAGER_PROGRESSIVE) && closed[0]) {
-        refuse(e, closed);
-        return;
+    if (w == WAGER_JACKPOT || w == WAGER_PROGRESSIVE) {
+        const char *closed = machine_link_refusal(m, true); /* the linked bet, link down */
+        if (closed[0]) {
+            refuse(e, closed);
+            return;
+        }
     }
     ensure_betting(m, e);
     if (m->game.round.phase == ROUND_BETTING) act(m, round_bet(0, w, amount), e);
