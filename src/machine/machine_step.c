@@ -309,6 +309,17 @@ bool machine_autoplay(const machine_t *m, const strategy_t *s, bool view_busy, i
         }
         return false;
     }
+    /* a machine on a link plays the linked bet too (floor tests, soak runs), once per new round:
+     * REBET & DEAL repeats it after that */
+    wager_t lw = g->rules.offered[WAGER_JACKPOT] ? WAGER_JACKPOT : WAGER_PROGRESSIVE;
+    if (m->cfg.link.url[0] && r->phase == ROUND_BETTING && g->rules.offered[lw] &&
+        r->seat[0].stake[lw] == 0 && r->seat[0].credits >= g->rules.bet_min[lw] &&
+        !machine_link_refusal(m, true)[0]) {
+        machine_press(in, CFG_BUTTON_BET);
+        in->bet_wager = lw;
+        in->bet_amount = g->rules.bet_min[lw];
+        return false;
+    }
     machine_press(in, CFG_BUTTON_DEAL); /* deal, or REBET & DEAL */
     return false;
 }
