@@ -138,6 +138,14 @@ int cli_bench(int argc, char **argv) {
         return cli_simulate((int)(sizeof args / sizeof args[0]), args);
     }
     if (strcmp(what, "store") == 0) return cli_bench_store(argc - 1, argv + 1);
+    if (strcmp(what, "link") == 0) {
+#ifdef STUDPOKER_LINK
+        return cli_bench_link(argc - 1, argv + 1);
+#else
+        fprintf(stderr, "studpoker bench link: this studpoker was built without libpq\n");
+        return 1;
+#endif
+    }
     int runs = 5, frames = 0;
     const char *db = NULL;
     for (int i = 1; i < argc; i++) {

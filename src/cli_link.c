@@ -9,8 +9,9 @@
  *          [--follow [--count N] [--seconds S]]
  *   wins --url CONNINFO --pool NAME [--last N] [--raw]
  *   contribute --url CONNINFO --machine M --currency CUR (--game G --stake MINOR [--seat S] |
- *          --from FILE) [--raw]           a machine's contributions by hand (FILE: lines of
- *                                         "GAME STAKE [SEAT]"), timed
+ *          --from FILE [--batch N]) [--raw] a machine's contributions by hand (FILE: lines of
+ *                                         "GAME STAKE [SEAT]"), timed; --batch sends N stakes
+ *                                         in one transaction, as a machine's outbox does
  *   claim --url CONNINFO --machine M --game G (--stake MINOR --currency CUR [--seat S] |
  *          --seats S,S,...) [--wait-file F] [--raw]
  *                                         a machine's claim of the top prize; --wait-file waits,
@@ -55,7 +56,8 @@ int cli_link(int argc, char **argv) {
     "                             [--follow [--count N] [--seconds S]]\n"                          \
     "       studpoker link wins --url CONNINFO --pool NAME [--last N] [--raw]\n"                   \
     "       studpoker link contribute --url CONNINFO --machine M --currency CUR\n"                 \
-    "                             (--game G --stake MINOR [--seat S] | --from FILE) [--raw]\n"     \
+    "                             (--game G --stake MINOR [--seat S] | --from FILE [--batch N])\n"  \
+    "                             [--raw]\n"                                                      \
     "       studpoker link claim --url CONNINFO --machine M --game G\n"                            \
     "                             (--stake MINOR --currency CUR [--seat S] | --seats S,S)\n"       \
     "                             [--wait-file FILE] [--raw]\n"                                    \
@@ -64,7 +66,7 @@ int cli_link(int argc, char **argv) {
 
 typedef struct opts {
     const char *url, *pool, *currency, *machine, *from, *wait_file;
-    int64_t game, stake, count, seconds, last;
+    int64_t game, stake, count, seconds, last, batch;
     int seat, n_seats, seats[LINK_MAX_SEATS];
     bool have_game, have_stake, raw, follow;
 } opts_t;
@@ -135,6 +137,9 @@ static int parse_opts(const char *cmd, int argc, char **argv, opts_t *o) {
             o->machine = v;
         } else if (strcmp(a, "--from") == 0) {
             o->from = v;
+        } else if (strcmp(a, "--batch") == 0) {
+            if (!parse_i64(v, 1, LINK_BATCH_MAX, &o->batch))
+                return usage_error(cmd, "--batch needs a number of stakes per call, 1 to 256");
         } else if (strcmp(a, "--wait-file") == 0) {
             o->wait_file = v;
         } else if (strcmp(a, "--game") == 0) {
@@ -423,6 +428,31 @@ static void print_contribution(const opts_t *o, int64_t game, int seat, int64_t 
            c->rate_num, c->rate_den, c->value_after);
 }
 
+/* Sends the stakes gathered: one call (link_contribute) or, with --batch, one transaction for
+ * them all (link_contribute_many). */
+static bool send_pending(const opts_t *o, link_t *l, const link_stake_t *pend, int *npend,
+                         int64_t *sent, int64_t *replays) {
+    link_contribution_t c[LINK_BATCH_MAX];
+    link_status_t st =
+        *npend == 1 && !o->batch
+            ? link_contribute(l, o->machine, pend[0].game, pend[0].seat, pend[0].stake,
+                              o->currency, &c[0])
+            : link_contribute_many(l, o->machine, pend, *npend, c);
+    if (st != LINK_OK) {
+        fprintf(stderr, "studpoker link contribute: game %" PRId64 " seat %d%s: %s\n",
+                pend[0].game, pend[0].seat, *npend > 1 ? " and the rest of its batch" : "",
+                link_message(l));
+        return false;
+    }
+    for (int i = 0; i < *npend; i++) {
+        *sent += 1;
+        *replays += c[i].replay;
+        print_contribution(o, pend[i].game, pend[i].seat, pend[i].stake, &c[i]);
+    }
+    *npend = 0;
+    return true;
+}
+
 static int do_contribute(const opts_t *o) {
     if (!o->machine || !o->currency)
         return usage_error("contribute", "--machine and --currency are required");
@@ -444,6 +474,8 @@ static int do_contribute(const opts_t *o) {
     }
     int status = 0;
     int64_t sent = 0, replays = 0;
+    int batch = o->batch ? (int)o->batch : 1, npend = 0;
+    link_stake_t pend[LINK_BATCH_MAX];
     double t0 = now_s();
     char line[256];
     int lineno = 0;
@@ -467,18 +499,15 @@ static int do_contribute(const opts_t *o) {
             stake = s;
             seat = k;
         }
-        link_contribution_t c;
-        if (link_contribute(l, o->machine, game, (int)seat, stake, o->currency, &c) != LINK_OK) {
-            fprintf(stderr, "studpoker link contribute: game %" PRId64 " seat %" PRId64 ": %s\n",
-                    game, seat, link_message(l));
+        pend[npend] = (link_stake_t){.game = game, .seat = (int)seat, .stake = stake};
+        snprintf(pend[npend].currency, sizeof pend[npend].currency, "%s", o->currency);
+        if (++npend == batch && !send_pending(o, l, pend, &npend, &sent, &replays)) {
             status = 1;
             break;
         }
-        sent++;
-        replays += c.replay;
-        print_contribution(o, game, (int)seat, stake, &c);
         if (!in) break;
     }
+    if (status == 0 && npend && !send_pending(o, l, pend, &npend, &sent, &replays)) status = 1;
     double dt = now_s() - t0;
     if (in) {
         if (in != stdin) fclose(in);

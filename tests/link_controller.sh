@@ -142,9 +142,12 @@ for m in lon1 lon2 par1 par2; do
 done
 echo "5 $(((5 * 37 + 1 * 11) % 450 + 1))" >>"$tmp/lon1.games" # game 5 sent twice
 cur() { case $1 in lon*) echo GBP ;; *) echo EUR ;; esac; }
+# par2 sends its stakes 16 to a transaction (link_contribute_many), as a machine's outbox does
 for m in lon1 lon2 par1 par2; do
+  batch=()
+  [ $m = par2 ] && batch=(--batch 16)
   "$bin" link contribute --url "$(mach $m)" --machine $m --currency "$(cur $m)" \
-    --from "$tmp/$m.games" --raw >"$tmp/$m.out" 2>"$tmp/$m.err" &
+    --from "$tmp/$m.games" "${batch[@]}" --raw >"$tmp/$m.out" 2>"$tmp/$m.err" &
   pids+=($!)
 done
 wait "${pids[@]}"
@@ -162,11 +165,25 @@ if "$bin" link contribute --url "$(mach lon1)" --machine lon1 --game 5 --stake 9
 else
   grep -q 'already counted' "$tmp/err" && ok || bad "another stake under a used key: $(cat "$tmp/err")"
 fi
-# the whole of lon1's file sent again, as after a crash: nothing counted twice
-"$bin" link contribute --url "$(mach lon1)" --machine lon1 --currency GBP --from "$tmp/lon1.games" \
-  --raw >"$tmp/lon1.again" 2>/dev/null
-[ "$(grep -c 'replay=1' "$tmp/lon1.again")" = "$(wc -l <"$tmp/lon1.games")" ] && ok ||
-  bad "lon1's contributions sent again were counted again"
+# the whole of lon1's file sent again, as after a crash: nothing counted twice (one by one, and
+# in batches)
+for b in 1 32; do
+  "$bin" link contribute --url "$(mach lon1)" --machine lon1 --currency GBP --from "$tmp/lon1.games" \
+    --batch $b --raw >"$tmp/lon1.again" 2>/dev/null
+  [ "$(grep -c 'replay=1' "$tmp/lon1.again")" = "$(wc -l <"$tmp/lon1.games")" ] && ok ||
+    bad "lon1's contributions sent again (batches of $b) were counted again"
+done
+# a batch holding one stake under a used key is refused whole: its new stakes are not counted
+printf '%s\n' "900 100" "5 9999" "901 100" >"$tmp/badbatch"
+before=$(q -c "SELECT contributions FROM splink.pools WHERE pool = 'floor'")
+if "$bin" link contribute --url "$(mach lon1)" --machine lon1 --currency GBP --from "$tmp/badbatch" \
+     --batch 3 >/dev/null 2>"$tmp/err"; then
+  bad "a batch with a stake under a used key was counted"
+else
+  [ "$(q -c "SELECT contributions FROM splink.pools WHERE pool = 'floor'")" = "$before" ] &&
+    [ "$(q -c "SELECT COUNT(*) FROM splink.contributions WHERE machine = 'lon1' AND game >= 900")" = 0 ] &&
+    grep -q 'already counted' "$tmp/err" && ok || bad "a refused batch: $(cat "$tmp/err")"
+fi
 
 # second route: the pool from the stakes, the rates and rules.md's percentages
 model() {

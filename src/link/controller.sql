@@ -322,25 +322,23 @@ $$;
 
 -- ---- the machine functions ----
 
--- Counts one stake into the machine's pool, once. The same (machine, game, seat) sent again
--- returns what the first counted (replay = true) and counts nothing; another stake or currency
--- under a used key is refused (SP001).
-CREATE OR REPLACE FUNCTION splink.link_contribute(p_machine text, p_game bigint, p_stake bigint,
-                                                  p_currency text, p_seat integer DEFAULT 1)
-RETURNS TABLE (to_value bigint, to_reserve bigint, to_overflow bigint, rate_num bigint,
-               rate_den bigint, value_after bigint, replay boolean)
-LANGUAGE plpgsql SECURITY DEFINER SET search_path = splink, pg_temp AS $$
-#variable_conflict use_column
+-- One stake of a machine counted into its pool, whose row the caller holds locked (p: the pool as
+-- it is before this stake, not yet written back): the contribution's row is written, and the
+-- pool's new figures returned for the caller to write (once for a batch). A (machine, game, seat)
+-- counted already is returned as it was (replay) and changes nothing; another stake or currency
+-- under it is refused (SP001). The rounding rule of the header: each share rounded down to the
+-- frac on its own; above the limit the prize's share goes to the overflow.
+CREATE OR REPLACE FUNCTION splink.count_stake(m splink.machines, p splink.pools, p_game bigint,
+                                              p_stake bigint, p_currency text, p_seat integer,
+                                              OUT pool_after splink.pools, OUT to_value bigint,
+                                              OUT to_reserve bigint, OUT to_overflow bigint,
+                                              OUT rate_num bigint, OUT rate_den bigint,
+                                              OUT value_after bigint, OUT replay boolean)
+LANGUAGE plpgsql SET search_path = splink, pg_temp AS $$
 DECLARE
-    m splink.machines;
-    p splink.pools;
     c splink.contributions;
     rt record;
-    v bigint;
-    res bigint;
-    ov bigint := 0;
 BEGIN
-    m := splink.caller_machine(p_machine);
     IF p_game IS NULL OR p_game < 0 OR p_seat IS NULL OR p_seat NOT BETWEEN 1 AND 7
        OR p_stake IS NULL OR p_stake <= 0 OR p_stake > 1000000000000 THEN
         RAISE EXCEPTION USING ERRCODE = 'SP002',
@@ -348,9 +346,7 @@ BEGIN
                              '1 to 10^12 minor units (got game %s seat %s stake %s)',
                              p_game, p_seat, p_stake);
     END IF;
-    -- Every writer of a pool takes its row first, so the pool's changes happen one after
-    -- another, and a key sent twice at once is found by the second once the first commits.
-    SELECT * INTO p FROM splink.pools WHERE pool = m.pool FOR UPDATE;
+    pool_after := p;
     SELECT * INTO c FROM splink.contributions
      WHERE machine = m.machine AND game = p_game AND seat = p_seat;
     IF FOUND THEN
@@ -361,31 +357,114 @@ BEGIN
                                  p_seat, splink.money_text(c.stake, c.currency),
                                  splink.money_text(p_stake, p_currency));
         END IF;
-        RETURN QUERY SELECT c.to_value, c.to_reserve, c.to_overflow, c.rate_num, c.rate_den,
-                            c.value_after, true;
+        SELECT c.to_value, c.to_reserve, c.to_overflow, c.rate_num, c.rate_den, c.value_after,
+               true
+          INTO to_value, to_reserve, to_overflow, rate_num, rate_den, value_after, replay;
         RETURN;
     END IF;
     SELECT * INTO rt FROM splink.rate_for(p_currency, p.currency);
-    -- the rounding rule of the header: each share rounded down to the frac on its own
-    v := div(p_stake::numeric * p.value_bp * rt.num, rt.den)::bigint;
-    res := div(p_stake::numeric * p.reserve_bp * rt.num, rt.den)::bigint;
-    IF p.overflow_limit > 0 AND p.value + v > p.overflow_limit THEN
-        ov := p.value + v - greatest(p.value, p.overflow_limit);
-        v := v - ov;
+    to_value := div(p_stake::numeric * p.value_bp * rt.num, rt.den)::bigint;
+    to_reserve := div(p_stake::numeric * p.reserve_bp * rt.num, rt.den)::bigint;
+    to_overflow := 0;
+    IF p.overflow_limit > 0 AND p.value + to_value > p.overflow_limit THEN
+        to_overflow := p.value + to_value - greatest(p.value, p.overflow_limit);
+        to_value := to_value - to_overflow;
     END IF;
-    UPDATE splink.pools
-       SET value = value + v, reserve = reserve + res, overflow = overflow + ov,
-           contributed = contributed + v + res + ov, contributions = contributions + 1,
-           changed_at = clock_timestamp()
-     WHERE pool = p.pool
-    RETURNING * INTO p;
+    pool_after.value := p.value + to_value;
+    pool_after.reserve := p.reserve + to_reserve;
+    pool_after.overflow := p.overflow + to_overflow;
+    pool_after.contributed := p.contributed + to_value + to_reserve + to_overflow;
+    pool_after.contributions := p.contributions + 1;
+    rate_num := rt.num;
+    rate_den := rt.den;
+    value_after := pool_after.value;
+    replay := false;
     INSERT INTO splink.contributions (pool, site, machine, game, seat, currency, stake, rate_num,
                                       rate_den, value_bp, reserve_bp, to_value, to_reserve,
                                       to_overflow, value_after)
     VALUES (p.pool, m.site, m.machine, p_game, p_seat, p_currency, p_stake, rt.num, rt.den,
-            p.value_bp, p.reserve_bp, v, res, ov, p.value);
-    PERFORM splink.notify_pool(p, 'contribute', '');
-    RETURN QUERY SELECT v, res, ov, rt.num, rt.den, p.value, false;
+            p.value_bp, p.reserve_bp, to_value, to_reserve, to_overflow, value_after);
+END
+$$;
+
+-- Writes a pool's figures back after stakes were counted into it (its row held locked).
+CREATE OR REPLACE FUNCTION splink.write_pool(p splink.pools) RETURNS splink.pools
+LANGUAGE sql VOLATILE SET search_path = splink, pg_temp AS $$
+    UPDATE splink.pools
+       SET value = p.value, reserve = p.reserve, overflow = p.overflow,
+           contributed = p.contributed, contributions = p.contributions,
+           changed_at = clock_timestamp()
+     WHERE pool = p.pool
+    RETURNING *
+$$;
+
+-- Counts one stake into the machine's pool, once (count_stake). Every writer of a pool takes its
+-- row first, so the pool's changes happen one after another, and a key sent twice at once is
+-- found by the second once the first commits.
+CREATE OR REPLACE FUNCTION splink.link_contribute(p_machine text, p_game bigint, p_stake bigint,
+                                                  p_currency text, p_seat integer DEFAULT 1)
+RETURNS TABLE (to_value bigint, to_reserve bigint, to_overflow bigint, rate_num bigint,
+               rate_den bigint, value_after bigint, replay boolean)
+LANGUAGE plpgsql SECURITY DEFINER SET search_path = splink, pg_temp AS $$
+DECLARE
+    m splink.machines;
+    p splink.pools;
+    r record;
+BEGIN
+    m := splink.caller_machine(p_machine);
+    SELECT * INTO p FROM splink.pools WHERE pool = m.pool FOR UPDATE;
+    SELECT * INTO r FROM splink.count_stake(m, p, p_game, p_stake, p_currency, p_seat);
+    IF NOT r.replay THEN
+        p := splink.write_pool(r.pool_after);
+        PERFORM splink.notify_pool(p, 'contribute', '');
+    END IF;
+    RETURN QUERY SELECT r.to_value, r.to_reserve, r.to_overflow, r.rate_num, r.rate_den,
+                        r.value_after, r.replay;
+END
+$$;
+
+-- Several stakes of one machine in one transaction (its outbox's contributions, in order): each
+-- counted exactly as link_contribute counts it, in order, with the pool's row taken once and
+-- written once for them all (a pool row written once per stake by many machines at once grows
+-- a long chain of row versions that every writer walks), one commit and one notice for the
+-- batch. A batch sent again is answered row by row as it was first (replay); one stake refused
+-- refuses the whole batch, nothing of it counted.
+CREATE OR REPLACE FUNCTION splink.link_contribute_many(p_machine text, p_games bigint[],
+                                                       p_seats integer[], p_stakes bigint[],
+                                                       p_currencies text[])
+RETURNS TABLE (game bigint, seat integer, to_value bigint, to_reserve bigint,
+               to_overflow bigint, rate_num bigint, rate_den bigint, value_after bigint,
+               replay boolean)
+LANGUAGE plpgsql SECURITY DEFINER SET search_path = splink, pg_temp AS $$
+DECLARE
+    n integer := coalesce(cardinality(p_games), 0);
+    m splink.machines;
+    p splink.pools;
+    r record;
+    counted boolean := false;
+BEGIN
+    IF n < 1 OR n > 1000 OR coalesce(cardinality(p_seats), 0) <> n
+       OR coalesce(cardinality(p_stakes), 0) <> n OR coalesce(cardinality(p_currencies), 0) <> n THEN
+        RAISE EXCEPTION USING ERRCODE = 'SP002',
+            MESSAGE = format('a batch is 1 to 1000 stakes, each with its game, seat, stake and '
+                             'currency (got %s games, %s seats, %s stakes, %s currencies)',
+                             cardinality(p_games), cardinality(p_seats), cardinality(p_stakes),
+                             cardinality(p_currencies));
+    END IF;
+    m := splink.caller_machine(p_machine);
+    SELECT * INTO p FROM splink.pools WHERE pool = m.pool FOR UPDATE;
+    FOR i IN 1 .. n LOOP
+        SELECT * INTO r FROM splink.count_stake(m, p, p_games[i], p_stakes[i], p_currencies[i],
+                                                p_seats[i]);
+        p := r.pool_after;
+        counted := counted OR NOT r.replay;
+        RETURN QUERY SELECT p_games[i], p_seats[i], r.to_value, r.to_reserve, r.to_overflow,
+                            r.rate_num, r.rate_den, r.value_after, r.replay;
+    END LOOP;
+    IF counted THEN
+        p := splink.write_pool(p);
+        PERFORM splink.notify_pool(p, 'contribute', '');
+    END IF;
 END
 $$;
 

@@ -182,6 +182,7 @@ REVOKE ALL ON ALL SEQUENCES IN SCHEMA splink FROM PUBLIC;
 REVOKE ALL ON ALL FUNCTIONS IN SCHEMA splink FROM PUBLIC;
 GRANT EXECUTE ON FUNCTION
     splink.link_contribute(text, bigint, bigint, text, integer),
+    splink.link_contribute_many(text, bigint[], integer[], bigint[], text[]),
     splink.link_claim(text, bigint, bigint, text, integer),
     splink.link_claim_seats(text, bigint, integer[]),
     splink.link_meters(text, text),

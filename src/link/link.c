@@ -8,6 +8,7 @@
 #include <libpq-fe.h>
 #include <poll.h>
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -292,6 +293,8 @@ link_status_t link_identity(link_t *l, link_identity_t *out) {
 
 /* ---- contributions and claims ---- */
 
+static bool read_contribution(link_t *l, PGresult *r, int i, link_contribution_t *out);
+
 /* A stake's key and figures as the controller's machine functions take them: (machine, game,
  * stake, currency, seat), in text. */
 typedef struct stake_params {
@@ -319,16 +322,77 @@ link_status_t link_contribute(link_t *l, const char *machine, int64_t game, int 
                       "$4::text, $5::integer)",
                       5, p.vals, "a contribution", &st);
     if (!r) return st;
-    bool good = PQntuples(r) == 1 && col_i64(l, r, 0, "to_value", &out->to_value) &&
-                col_i64(l, r, 0, "to_reserve", &out->to_reserve) &&
-                col_i64(l, r, 0, "to_overflow", &out->to_overflow) &&
-                col_i64(l, r, 0, "rate_num", &out->rate_num) &&
-                col_i64(l, r, 0, "rate_den", &out->rate_den) &&
-                col_i64(l, r, 0, "value_after", &out->value_after);
-    if (good)
-        out->replay = col_bool(r, 0, "replay");
-    else if (PQntuples(r) != 1)
-        say(l, LINK_REFUSED, "the link controller counted no row");
+    bool good = PQntuples(r) == 1 && read_contribution(l, r, 0, out);
+    if (!good && PQntuples(r) != 1) say(l, LINK_REFUSED, "the link controller counted no row");
+    PQclear(r);
+    return good ? LINK_OK : LINK_REFUSED;
+}
+
+/* The contribution columns of row i. */
+static bool read_contribution(link_t *l, PGresult *r, int i, link_contribution_t *out) {
+    memset(out, 0, sizeof *out);
+    bool good = col_i64(l, r, i, "to_value", &out->to_value) &&
+                col_i64(l, r, i, "to_reserve", &out->to_reserve) &&
+                col_i64(l, r, i, "to_overflow", &out->to_overflow) &&
+                col_i64(l, r, i, "rate_num", &out->rate_num) &&
+                col_i64(l, r, i, "rate_den", &out->rate_den) &&
+                col_i64(l, r, i, "value_after", &out->value_after);
+    if (good) out->replay = col_bool(r, i, "replay");
+    return good;
+}
+
+/* "{a,b,c}": a PostgreSQL array literal of a field of n items (l: int64_t, i: int, c: a currency
+ * code); NULL when out of memory. */
+static char *array_text(int n, const void *items, size_t stride, size_t offset, char kind) {
+    size_t cap = 2 + (size_t)n * 24, used = 0;
+    char *t = malloc(cap);
+    if (!t) return NULL;
+    t[used++] = '{';
+    for (int i = 0; i < n; i++) {
+        const char *p = (const char *)items + (size_t)i * stride + offset;
+        if (kind == 'l')
+            used += (size_t)snprintf(t + used, cap - used, "%s%" PRId64, i ? "," : "",
+                                     *(const int64_t *)p);
+        else if (kind == 'i')
+            used += (size_t)snprintf(t + used, cap - used, "%s%d", i ? "," : "", *(const int *)p);
+        else /* a currency code: three capital letters, no quoting needed */
+            used += (size_t)snprintf(t + used, cap - used, "%s%.3s", i ? "," : "", p);
+    }
+    snprintf(t + used, cap - used, "}");
+    return t;
+}
+
+link_status_t link_contribute_many(link_t *l, const char *machine, const link_stake_t *stakes,
+                                   int n, link_contribution_t *out) {
+    if (n < 1 || n > LINK_BATCH_MAX)
+        return say(l, LINK_REFUSED, "a batch is 1 to %d stakes, not %d", LINK_BATCH_MAX, n);
+    for (int i = 0; i < n; i++)
+        for (int k = 0; k < 3; k++)
+            if (stakes[i].currency[k] < 'A' || stakes[i].currency[k] > 'Z')
+                return say(l, LINK_REFUSED, "a currency is three capital letters");
+    size_t sz = sizeof *stakes;
+    char *games = array_text(n, stakes, sz, offsetof(link_stake_t, game), 'l');
+    char *seats = array_text(n, stakes, sz, offsetof(link_stake_t, seat), 'i');
+    char *amounts = array_text(n, stakes, sz, offsetof(link_stake_t, stake), 'l');
+    char *curs = array_text(n, stakes, sz, offsetof(link_stake_t, currency), 'c');
+    link_status_t st = LINK_DOWN;
+    PGresult *r = NULL;
+    if (games && seats && amounts && curs) {
+        const char *const vals[] = {machine, games, seats, amounts, curs};
+        r = run(l,
+                "SELECT * FROM splink.link_contribute_many($1::text, $2::bigint[], "
+                "$3::integer[], $4::bigint[], $5::text[])",
+                5, vals, "a batch of contributions", &st);
+    } else {
+        st = say(l, LINK_DOWN, "out of memory for a batch of contributions");
+    }
+    free(games), free(seats), free(amounts), free(curs);
+    if (!r) return st;
+    bool good = PQntuples(r) == n;
+    for (int i = 0; good && i < n; i++) good = read_contribution(l, r, i, &out[i]);
+    if (!good && PQntuples(r) != n)
+        say(l, LINK_REFUSED, "the link controller answered %d stakes with %d rows", n,
+            PQntuples(r));
     PQclear(r);
     return good ? LINK_OK : LINK_REFUSED;
 }

@@ -142,6 +142,17 @@ link_status_t link_identity(link_t *l, link_identity_t *out);
 /* Counts a stake of the machine's round into its pool, once per (machine, game, seat). */
 link_status_t link_contribute(link_t *l, const char *machine, int64_t game, int seat, int64_t stake,
                               const char *currency, link_contribution_t *out);
+/* Counts several stakes of the machine's in one transaction, in order (out gets n rows): each as
+ * link_contribute counts it; one refused refuses the batch and nothing of it is counted. */
+#define LINK_BATCH_MAX 256
+typedef struct link_stake {
+    int64_t game;
+    int seat;
+    int64_t stake;
+    char currency[4];
+} link_stake_t;
+link_status_t link_contribute_many(link_t *l, const char *machine, const link_stake_t *stakes,
+                                   int n, link_contribution_t *out);
 /* Claims the pool for one seat holding a royal (a cabinet: seat 1), with the stake and currency
  * its contribution counted. */
 link_status_t link_claim(link_t *l, const char *machine, int64_t game, int seat, int64_t stake,

@@ -4,6 +4,7 @@
 
 #include "machine.h"
 
+#include <assert.h>
 #include <inttypes.h>
 #include <pthread.h>
 #include <stdarg.h>
@@ -25,9 +26,10 @@ struct mlink {
 
     /* under mu: what the machine's thread reads and writes */
     mlink_view_t view;
-    bool has_item, answered;
-    store_link_item_t item;
-    mlink_answer_t answer;
+    int nitems; /* the items offered (0: none), consecutive contributions or one claim */
+    bool answered;
+    store_link_item_t items[STORE_LINK_BATCH];
+    mlink_answer_t answers[STORE_LINK_BATCH];
 
     /* the thread's own */
     link_t *conn;
@@ -119,29 +121,38 @@ static bool come_up(mlink_t *l) {
     return true;
 }
 
-/* Sends the item offered; true when it has an answer (kept for the machine's thread). */
-static link_status_t send_item(mlink_t *l, const store_link_item_t *it) {
-    mlink_answer_t a;
-    memset(&a, 0, sizeof a);
-    a.item = *it;
+static void contribution_detail(mlink_answer_t *a, const link_contribution_t *c) {
+    snprintf(a->detail, sizeof a->detail,
+             "to_value=%" PRId64 " to_reserve=%" PRId64 " to_overflow=%" PRId64 " rate=%" PRId64
+             "/%" PRId64 " value_after=%" PRId64 "%s",
+             c->to_value, c->to_reserve, c->to_overflow, c->rate_num, c->rate_den, c->value_after,
+             c->replay ? " replay" : "");
+}
+
+/* Sends the items offered (contributions together in one transaction, a claim alone); their
+ * answers are kept for the machine's thread. */
+static link_status_t send_items(mlink_t *l, const store_link_item_t *it, int n) {
+    mlink_answer_t a[STORE_LINK_BATCH];
+    memset(a, 0, sizeof a[0] * (size_t)n);
+    for (int i = 0; i < n; i++) a[i].item = it[i];
     link_status_t st;
-    if (it->kind == STORE_LINK_CONTRIBUTE) {
-        link_contribution_t c;
-        st = link_contribute(l->conn, l->cfg.machine, it->game, it->seat + 1, it->stake,
-                             l->currency, &c);
-        if (st == LINK_OK)
-            snprintf(a.detail, sizeof a.detail,
-                     "to_value=%" PRId64 " to_reserve=%" PRId64 " to_overflow=%" PRId64
-                     " rate=%" PRId64 "/%" PRId64 " value_after=%" PRId64 "%s",
-                     c.to_value, c.to_reserve, c.to_overflow, c.rate_num, c.rate_den,
-                     c.value_after, c.replay ? " replay" : "");
+    if (it[0].kind == STORE_LINK_CONTRIBUTE) {
+        link_stake_t stakes[STORE_LINK_BATCH];
+        link_contribution_t c[STORE_LINK_BATCH];
+        for (int i = 0; i < n; i++) {
+            stakes[i] = (link_stake_t){.game = it[i].game, .seat = it[i].seat + 1,
+                                       .stake = it[i].stake};
+            memcpy(stakes[i].currency, l->currency, sizeof stakes[i].currency);
+        }
+        st = link_contribute_many(l->conn, l->cfg.machine, stakes, n, c);
+        for (int i = 0; st == LINK_OK && i < n; i++) contribution_detail(&a[i], &c[i]);
     } else {
         link_win_t w;
-        st = link_claim(l->conn, l->cfg.machine, it->game, it->seat + 1, it->stake, l->currency,
-                        &w);
+        st = link_claim(l->conn, l->cfg.machine, it[0].game, it[0].seat + 1, it[0].stake,
+                        l->currency, &w);
         if (st == LINK_OK) {
-            a.paid = w.amount;
-            snprintf(a.detail, sizeof a.detail,
+            a[0].paid = w.amount;
+            snprintf(a[0].detail, sizeof a[0].detail,
                      "win_id=%" PRId64 " share=%" PRId64 " debit=%" PRId64 " rate=%" PRId64
                      "/%" PRId64 " value_before=%" PRId64 " value_after=%" PRId64 "%s",
                      w.win_id, w.share, w.debit, w.rate_num, w.rate_den, w.value_before,
@@ -150,7 +161,7 @@ static link_status_t send_item(mlink_t *l, const store_link_item_t *it) {
     }
     if (st == LINK_OK) {
         pthread_mutex_lock(&l->mu);
-        l->answer = a;
+        memcpy(l->answers, a, sizeof a[0] * (size_t)n);
         l->answered = true;
         pthread_mutex_unlock(&l->mu);
     }
@@ -188,12 +199,14 @@ static void *run(void *arg) {
                 continue;
             }
         }
+        store_link_item_t it[STORE_LINK_BATCH];
         pthread_mutex_lock(&l->mu);
-        bool due = l->has_item && !l->answered && refused_wait <= 0;
-        store_link_item_t it = l->item;
+        int nit = l->nitems;
+        bool due = nit > 0 && !l->answered && refused_wait <= 0;
+        if (due) memcpy(it, l->items, sizeof it[0] * (size_t)nit);
         pthread_mutex_unlock(&l->mu);
         if (due) {
-            link_status_t st = send_item(l, &it);
+            link_status_t st = send_items(l, it, nit);
             if (st == LINK_DOWN) {
                 up = false;
                 set_state(l, false, "LINK DOWN: %s", link_message(l->conn));
@@ -201,7 +214,7 @@ static void *run(void *arg) {
             }
             if (st == LINK_REFUSED) {
                 /* never dropped: shown to the attendant and sent again every 30 s */
-                set_state(l, false, "LINK REFUSED game %" PRId64 ": %s", it.game,
+                set_state(l, false, "LINK REFUSED game %" PRId64 ": %s", it[0].game,
                           link_message(l->conn));
                 refused_wait = 30000;
             } else if (refused_wait <= 0) {
@@ -266,12 +279,18 @@ void mlink_get_view(mlink_t *l, mlink_view_t *out) {
     pthread_mutex_unlock(&l->mu);
 }
 
-bool mlink_offer(mlink_t *l, const store_link_item_t *item) {
+bool mlink_offer(mlink_t *l, const store_link_item_t *items, int n) {
+    if (n < 1) return false;
+    /* consecutive contributions go together; a claim goes alone */
+    int take = 1;
+    if (items[0].kind == STORE_LINK_CONTRIBUTE)
+        while (take < n && take < STORE_LINK_BATCH && items[take].kind == STORE_LINK_CONTRIBUTE)
+            take++;
     pthread_mutex_lock(&l->mu);
-    bool ok = !l->has_item;
+    bool ok = l->nitems == 0;
     if (ok) {
-        l->item = *item;
-        l->has_item = true;
+        memcpy(l->items, items, sizeof items[0] * (size_t)take);
+        l->nitems = take;
         l->answered = false;
         pthread_cond_broadcast(&l->cv);
     }
@@ -279,17 +298,18 @@ bool mlink_offer(mlink_t *l, const store_link_item_t *item) {
     return ok;
 }
 
-bool mlink_answer(mlink_t *l, mlink_answer_t *out) {
+int mlink_answer(mlink_t *l, mlink_answer_t *out) {
     pthread_mutex_lock(&l->mu);
-    bool ok = l->has_item && l->answered;
-    if (ok) *out = l->answer;
+    int n = l->nitems > 0 && l->answered ? l->nitems : 0;
+    if (n) memcpy(out, l->answers, sizeof out[0] * (size_t)n);
     pthread_mutex_unlock(&l->mu);
-    return ok;
+    return n;
 }
 
 void mlink_taken(mlink_t *l) {
     pthread_mutex_lock(&l->mu);
-    l->has_item = l->answered = false;
+    l->nitems = 0;
+    l->answered = false;
     pthread_mutex_unlock(&l->mu);
 }
 
@@ -314,15 +334,16 @@ void mlink_get_view(mlink_t *l, mlink_view_t *out) {
     (void)l;
     memset(out, 0, sizeof *out);
 }
-bool mlink_offer(mlink_t *l, const store_link_item_t *item) {
+bool mlink_offer(mlink_t *l, const store_link_item_t *items, int n) {
     (void)l;
-    (void)item;
+    (void)items;
+    (void)n;
     return false;
 }
-bool mlink_answer(mlink_t *l, mlink_answer_t *out) {
+int mlink_answer(mlink_t *l, mlink_answer_t *out) {
     (void)l;
     (void)out;
-    return false;
+    return 0;
 }
 void mlink_taken(mlink_t *l) {
     (void)l;
@@ -384,24 +405,28 @@ const char *machine_link_refusal(const machine_t *m, bool placing_linked_bet) {
     return "";
 }
 
-/* Writes the thread's answer: a contribution's figures, or a claim's prize paid to the seat. */
-static void write_answer(machine_t *m, machine_events_t *e, const mlink_answer_t *a) {
+/* Writes the thread's answers: the contributions' figures together, or a claim's prize paid to
+ * its seat. */
+static void write_answers(machine_t *m, machine_events_t *e, const mlink_answer_t *a, int n) {
     game_t *g = &m->game;
-    if (a->item.kind == STORE_LINK_CONTRIBUTE) {
-        store_status_t st = store_link_sent(g->store, &a->item, a->detail);
+    if (a[0].item.kind == STORE_LINK_CONTRIBUTE) {
+        store_link_item_t items[STORE_LINK_BATCH];
+        const char *details[STORE_LINK_BATCH];
+        for (int i = 0; i < n; i++) items[i] = a[i].item, details[i] = a[i].detail;
+        store_status_t st = store_link_sent(g->store, items, n, details);
         if (st == STORE_OK || st == STORE_REFUSED) mlink_taken(m->link);
         if (st == STORE_FAULT) game_link_fault(g, "The link's answer could not be recorded");
     } else {
         char why[STORE_MSG_LEN];
         if (game_dealt(g)) return; /* paid between games */
-        if (game_link_paid(g, &a->item, a->paid, a->detail, why, sizeof why)) {
+        if (game_link_paid(g, &a[0].item, a[0].paid, a[0].detail, why, sizeof why)) {
             mlink_taken(m->link);
-            if (e->n < MACHINE_MAX_EVENTS && a->paid > 0) {
+            if (e->n < MACHINE_MAX_EVENTS && a[0].paid > 0) {
                 machine_event_t *ev = &e->ev[e->n++];
                 memset(ev, 0, sizeof *ev);
                 ev->type = MEV_LINK_PAID;
-                ev->amount = a->paid;
-                ev->value = a->item.seat;
+                ev->amount = a[0].paid;
+                ev->value = a[0].item.seat;
             }
         } else if (g->state == GAME_FAULT) {
             mlink_taken(m->link);
@@ -412,21 +437,23 @@ static void write_answer(machine_t *m, machine_events_t *e, const mlink_answer_t
 
 void machine_link_step(machine_t *m, machine_events_t *e) {
     if (!m->link || !m->game.store || m->game.state == GAME_FAULT) return;
-    mlink_answer_t a;
-    if (mlink_answer(m->link, &a)) write_answer(m, e, &a);
+    static_assert(STORE_LINK_BATCH * sizeof(mlink_answer_t) < 32768, "answers on the stack");
+    mlink_answer_t a[STORE_LINK_BATCH];
+    int n = mlink_answer(m->link, a);
+    if (n > 0) write_answers(m, e, a, n);
     /* the outbox is read only after a change: an answer written, a round over (it may have
      * queued items), the start */
     uint64_t mark = m->game.number * 2 + (game_round_over(&m->game) ? 1 : 0);
     if (mark != m->link_mark) m->link_dirty = true;
     m->link_mark = mark;
     if (!m->link_dirty) return;
-    store_link_item_t items[64];
-    int n = store_link_pending(m->game.store, items, 64);
+    store_link_item_t items[STORE_LINK_BATCH];
+    n = store_link_pending(m->game.store, items, STORE_LINK_BATCH);
     if (n < 0) {
         game_link_fault(&m->game, "The link's outbox could not be read");
         return;
     }
     m->link_dirty = false;
     mlink_set_pending(m->link, n);
-    if (n > 0) mlink_offer(m->link, &items[0]);
+    if (n > 0) mlink_offer(m->link, items, n);
 }

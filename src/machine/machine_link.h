@@ -5,9 +5,10 @@
  * controller knows this login as the configured machine, site and pool, reads the pool's meter
  * in the machine's currency and then follows it by LISTEN (every contribution or win anywhere on
  * the pool is pushed; nothing polls), and sends the items of the machine's outbox (store.h:
- * contributions and claims of settled rounds) one at a time, in order. The store stays on the
- * machine's own thread: machine_link_step, called every step, hands the oldest unsent item to
- * the thread and writes its answer (store_link_sent, or game_link_paid for a claim, which pays
+ * contributions and claims of settled rounds) in order: the contributions at its head together
+ * in one transaction, a claim alone. The store stays on the machine's own thread:
+ * machine_link_step, called every step, hands the oldest unsent items to the thread and writes
+ * their answers (store_link_sent, or game_link_paid for a claim, which pays
  * the prize between games). An answer lost to a crash is asked for again: the controller counts
  * each item once and answers a repeat with its first answer.
  *
@@ -44,18 +45,21 @@ mlink_t *mlink_start(const struct cfg_link *cfg, const char *currency, char *err
 void mlink_stop(mlink_t *l);
 void mlink_get_view(mlink_t *l, mlink_view_t *out);
 
-/* The answer to an item, once the thread has one. */
+/* The answer to an item, once the thread has it. */
 typedef struct mlink_answer {
     store_link_item_t item;
     int64_t paid;      /* a claim: what the seat is paid, minor units */
     char detail[200];  /* the controller's figures, for the record */
 } mlink_answer_t;
 
-/* Hands the thread an item to send: false while it holds another (or its answer is not taken). */
-bool mlink_offer(mlink_t *l, const store_link_item_t *item);
-/* The answer to the item offered, when there is one (it stays until mlink_taken). */
-bool mlink_answer(mlink_t *l, mlink_answer_t *out);
-/* The answer was written: the thread may take the next item. */
+/* Hands the thread the oldest items to send (items: the outbox's oldest, n of them): the
+ * contributions at its head go together, a claim alone. false while it holds others (or their
+ * answers are not taken). */
+bool mlink_offer(mlink_t *l, const store_link_item_t *items, int n);
+/* The answers to the items offered, when there are (out: STORE_LINK_BATCH rows); returns how
+ * many, 0: none yet. They stay until mlink_taken. */
+int mlink_answer(mlink_t *l, mlink_answer_t *out);
+/* The answers were written: the thread may take the next items. */
 void mlink_taken(mlink_t *l);
 /* How many items the machine still owes (for the view). */
 void mlink_set_pending(mlink_t *l, int pending);

@@ -272,9 +272,10 @@ store_status_t store_last_stakes(store_t *s, int64_t last_stakes[RULES_MAX_SEATS
 
 /* What a machine on a linked pool owes the link's controller. A settled round writes, in its own
  * transaction, an item per seat with a linked stake (its contribution) and per seat holding a
- * royal on it (its claim). Items are sent one at a time in order; the controller's answer to the
- * oldest is written with store_link_sent (a contribution) or store_link_paid (a claim: the prize
- * is paid to the seat in the same transaction), after which the next one is due. The controller
+ * royal on it (its claim). Items are sent in order, the contributions at the head together, a
+ * claim alone; the controller's answers to the oldest are written with store_link_sent
+ * (contributions) or store_link_paid (a claim: the prize is paid to the seat in the same
+ * transaction), after which the next ones are due. The controller
  * counts each (machine, game, seat) once, so an item sent again after a crash is safe. */
 typedef enum store_link_kind { STORE_LINK_CONTRIBUTE = 0, STORE_LINK_CLAIM } store_link_kind_t;
 typedef struct store_link_item {
@@ -286,9 +287,12 @@ typedef struct store_link_item {
 } store_link_item_t;
 /* The items not answered yet, oldest first: up to max; returns how many, -1 on a read failure. */
 int store_link_pending(store_t *s, store_link_item_t *out, int max);
-/* The controller counted the oldest item, a contribution (detail: its figures, for the record).
- * Refused for any item but the oldest not answered. Allowed while a round is in play. */
-store_status_t store_link_sent(store_t *s, const store_link_item_t *item, const char *detail);
+/* The controller counted the n oldest items, contributions sent together (details[i]: the
+ * figures of each, for the record), written in one transaction. Refused unless they are the
+ * oldest not answered, in order. Allowed while a round is in play. */
+#define STORE_LINK_BATCH 64
+store_status_t store_link_sent(store_t *s, const store_link_item_t *items, int n,
+                               const char *const *details);
 /* The controller paid the oldest item, a claim, amount minor units: in one transaction the answer,
  * the meters linked_won and linked_hits, a link-paid audit row and the credits of the seat, and
  * a hand-pay lock when amount is at or above handpay_threshold (> 0). Refused while a round is in

@@ -3,8 +3,8 @@
  *
  * A settled round on a linked pool writes, in its own transaction, a "link-queued" audit row per
  * seat with a linked stake ("contribute") and per seat holding a royal on it ("claim"). Each is
- * sent to the controller in the order of those rows, one at a time, and its answer is written as
- * a "link-sent" row naming the queued row ("contribute q=ID ..."), so the items not sent yet are
+ * sent to the controller in the order of those rows (the contributions at the head together, a
+ * claim alone), and its answer is written as a "link-sent" row naming the queued row ("contribute q=ID ..."), so the items not sent yet are
  * the queued rows after the one the newest link-sent row names. Audit rows are signed and
  * chained like every record, so an item cannot be taken out or put in outside the game, and a
  * database put back from an old copy is found by its anchor before anything is sent from it.
@@ -89,27 +89,38 @@ int store_link_pending(store_t *s, store_link_item_t *out, int max) {
     return n;
 }
 
-/* The answer can be written only for the oldest item not sent yet, once. */
-static store_status_t need_next(store_t *s, const store_link_item_t *item) {
-    store_link_item_t head;
-    int n = store_link_pending(s, &head, 1);
-    if (n < 0) return STORE_FAULT;
-    if (n == 0 || head.id != item->id || head.kind != item->kind || head.game != item->game ||
-        head.seat != item->seat || head.stake != item->stake)
-        return st_refuse(s, "The link's item %" PRId64 " is not the next one to send.", item->id);
+/* Answers can be written only for the oldest items not sent yet, in order, once. */
+static store_status_t need_next(store_t *s, const store_link_item_t *items, int n) {
+    store_link_item_t head[STORE_LINK_BATCH];
+    if (n < 1 || n > STORE_LINK_BATCH) return st_refuse(s, "A link answer names 1 to %d items.",
+                                                        STORE_LINK_BATCH);
+    int got = store_link_pending(s, head, n);
+    if (got < 0) return STORE_FAULT;
+    for (int i = 0; i < n; i++)
+        if (i >= got || head[i].id != items[i].id || head[i].kind != items[i].kind ||
+            head[i].game != items[i].game || head[i].seat != items[i].seat ||
+            head[i].stake != items[i].stake)
+            return st_refuse(s, "The link's item %" PRId64 " is not the next one to send.",
+                             items[i].id);
     return STORE_OK;
 }
 
-store_status_t store_link_sent(store_t *s, const store_link_item_t *item, const char *detail) {
+store_status_t store_link_sent(store_t *s, const store_link_item_t *items, int n,
+                               const char *const *details) {
     st_start_op(s);
     store_status_t g = st_need_writable(s);
-    if (g == STORE_OK) g = need_next(s, item);
+    if (g == STORE_OK) g = need_next(s, items, n);
     if (g != STORE_OK) return g;
-    char text[STORE_MSG_LEN];
-    snprintf(text, sizeof text, "%s q=%" PRId64 " %s", KIND_WORD[item->kind], item->id,
-             detail ? detail : "");
-    bool ok = st_tx_begin(s) &&
-              st_audit_add(s, "link-sent", item->game, item->seat, item->stake, text);
+    for (int i = 0; i < n; i++)
+        if (items[i].kind != STORE_LINK_CONTRIBUTE)
+            return st_refuse(s, "A claim's answer is written with its payment.");
+    bool ok = st_tx_begin(s);
+    for (int i = 0; ok && i < n; i++) {
+        char text[STORE_MSG_LEN];
+        snprintf(text, sizeof text, "%s q=%" PRId64 " %s", KIND_WORD[items[i].kind], items[i].id,
+                 details && details[i] ? details[i] : "");
+        ok = st_audit_add(s, "link-sent", items[i].game, items[i].seat, items[i].stake, text);
+    }
     if (!(ok && st_tx_commit(s))) return st_write_failed(s, s->game != 0);
     return STORE_OK;
 }
@@ -123,7 +134,7 @@ store_status_t store_link_paid(store_t *s, const store_link_item_t *item, int64_
         return st_refuse(s, "The linked jackpot is paid when game %" PRId64 " is over.", s->game);
     if (item->kind != STORE_LINK_CLAIM || amount < 0 || amount > (int64_t)1e15)
         return st_refuse(s, "A linked jackpot: bad item or amount.");
-    if ((g = need_next(s, item)) != STORE_OK) return g;
+    if ((g = need_next(s, item, 1)) != STORE_OK) return g;
     char text[STORE_MSG_LEN];
     snprintf(text, sizeof text, "%s q=%" PRId64 " paid=%" PRId64 " %s", KIND_WORD[item->kind],
              item->id, amount, detail ? detail : "");
