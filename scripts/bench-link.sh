@@ -15,5 +15,5 @@ PG_MAX_CONNECTIONS=300
 source tests/pg_lib.sh
 pg_test_begin "$bin"
 pg_start
-psql -XAtq -c 'CREATE DATABASE link' >/dev/null
-"$bin" bench link --url "host=$PGHOST dbname=link user=postgres" "$@"
+pg_link_controller "$bin" || exit 1
+"$bin" bench link --url "$link_su" "$@"

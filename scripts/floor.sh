@@ -19,28 +19,14 @@ pg_test_begin "$bin"
 pids=()
 trap 'for p in "${pids[@]}"; do kill "$p" 2>/dev/null; done; pg_stop; rm -rf "$tmp"' EXIT
 pg_start
-psql -XAtq -c 'CREATE DATABASE link' >/dev/null
-"$bin" link init --url "host=$PGHOST dbname=link user=postgres" >/dev/null
-psql -XAtq -d link -v ON_ERROR_STOP=1 >/dev/null <<EOF
+pg_link_controller "$bin" || exit 1
+link_q >/dev/null <<EOF
 SELECT splink.link_site_add('paris', 'EUR');
 SELECT splink.link_site_add('london', 'GBP');
 SELECT splink.link_set_rate('GBP', 'EUR', 117, 100);
 SELECT splink.link_pool_add('floor', 'EUR', 543405, 4500, 500, 0);
 EOF
-machine() { # NAME SITE CURRENCY
-  psql -XAtq -d link -c "SELECT splink.link_machine_add('$1', '$2', 'floor', 'sp_$1', 'pw-$1-floor')" >/dev/null
-  mkdir -p "$tmp/$1"
-  cat >"$tmp/$1/game.ini" <<EOF
-[game]
-preset = caribbean-live
-currency = $3
-[link]
-url = host=$PGHOST dbname=link user=sp_$1 password=pw-$1-floor
-pool = floor
-site = $2
-machine = $1
-EOF
-}
+machine() { pg_link_machine "$1" "$2" "$3" floor "$tmp/$1"; } # NAME SITE CURRENCY
 for i in $(seq 1 "$n"); do
   if [ $((i % 2)) -eq 0 ]; then machine "m$i" london GBP; else machine "m$i" paris EUR; fi
   "$bin" play --headless --size 320x240 --frame-ms 50 --config "$tmp/m$i/game.ini" \
@@ -50,5 +36,5 @@ for i in $(seq 1 "$n"); do
 done
 machine window paris EUR
 echo "floor: $n machines playing on pool 'floor' (controller at $PGHOST); the window is yours."
-echo "       the controller's meters: $bin link meters --url 'host=$PGHOST dbname=link user=postgres' --pool floor"
+echo "       the controller's meters: $bin link meters --url '$link_su' --pool floor"
 "$bin" play --config "$tmp/window/game.ini" --db "$tmp/window/studpoker.db"

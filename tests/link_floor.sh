@@ -19,11 +19,9 @@ source "$here/lib.sh"
 source "$here/pg_lib.sh"
 pg_test_begin "$bin"
 pg_start
-psql -XAtq -c 'CREATE DATABASE link' || { bad "CREATE DATABASE"; finish; exit; }
-q() { psql -XAtq -d link -v ON_ERROR_STOP=1 "$@"; }
+pg_link_controller "$bin" || { bad "the controller"; finish; exit; }
+q() { link_q "$@"; }
 field() { echo "$1" | tr ' ' '\n' | sed -n "s/^$2=//p" | head -1; }
-"$bin" link init --url "host=$PGHOST dbname=link user=postgres" >"$tmp/init" 2>&1 ||
-  bad "link init: $(cat "$tmp/init")"
 q <<EOF >/dev/null || bad "setting up the controller"
 SELECT splink.link_site_add('paris', 'EUR');
 SELECT splink.link_site_add('london', 'GBP');
@@ -36,20 +34,7 @@ for i in $(seq -w 1 "$machines"); do
   m=m$i
   names+=("$m")
   if [ $((10#$i % 2)) -eq 0 ]; then site=london cur=GBP; else site=paris cur=EUR; fi
-  q -c "SELECT splink.link_machine_add('$m', '$site', 'floor', 'sp_$m', 'pw-$m-secret')" \
-    >/dev/null || bad "adding $m"
-  mkdir -p "$tmp/$m"
-  cat >"$tmp/$m/game.ini" <<EOF
-[game]
-preset = caribbean-live
-currency = $cur
-[link]
-url = host=$PGHOST dbname=link user=sp_$m password=pw-$m-secret connect_timeout=2
-pool = floor
-site = $site
-machine = $m
-on_loss = lock
-EOF
+  pg_link_machine "$m" "$site" "$cur" floor "$tmp/$m" || bad "adding $m"
 done
 royal="As Ks Qs Js Ts  Ad Kc 9h 6d 2c"
 # the first two machines are dealt a royal first, and are not killed (their hit must happen)

@@ -21,40 +21,21 @@ source "$here/lib.sh"
 source "$here/pg_lib.sh"
 pg_test_begin "$bin"
 pg_start
-psql -XAtq -c 'CREATE DATABASE link' || { bad "CREATE DATABASE"; finish; exit; }
-su="host=$PGHOST dbname=link user=postgres"
-q() { psql -XAtq -d link -v ON_ERROR_STOP=1 "$@"; }
+pg_link_controller "$bin" || { bad "the controller"; finish; exit; }
+q() { link_q "$@"; }
 field() { echo "$1" | tr ' ' '\n' | sed -n "s/^$2=//p" | head -1; }
 idiv_awk='function idiv(a, b) { return (a - a % b) / b }'
 
-"$bin" link init --url "$su" >"$tmp/init" 2>&1 || bad "link init: $(cat "$tmp/init")"
 # the pool: EUR, seeded at 1,000.00, 45% of a stake to the prize and 5% to the reserve
 q <<EOF >/dev/null || bad "setting up the controller"
 SELECT splink.link_site_add('paris', 'EUR');
 SELECT splink.link_site_add('london', 'GBP');
 SELECT splink.link_set_rate('GBP', 'EUR', 6, 5);
 SELECT splink.link_pool_add('floor', 'EUR', 100000, 4500, 500, 0);
-SELECT splink.link_machine_add('m1', 'paris', 'floor', 'sp_m1', 'pw-m1-secret');
-SELECT splink.link_machine_add('m2', 'london', 'floor', 'sp_m2', 'pw-m2-secret');
 EOF
-
-# config NAME SITE CURRENCY: the live preset with the link
-config() {
-  mkdir -p "$tmp/$1"
-  cat >"$tmp/$1/game.ini" <<EOF
-[game]
-preset = caribbean-live
-currency = $3
-[link]
-url = host=$PGHOST dbname=link user=sp_$1 password=pw-$1-secret connect_timeout=2
-pool = floor
-site = $2
-machine = $1
-on_loss = lock
-EOF
-}
-config m1 paris EUR
-config m2 london GBP
+# the live preset with the link, one machine at each site
+pg_link_machine m1 paris EUR floor "$tmp/m1" || bad "adding m1"
+pg_link_machine m2 london GBP floor "$tmp/m2" || bad "adding m2"
 
 # play NAME RUN DECK SCRIPT-LINES... -> $tmp/NAME/RUN.out (summary lines), RUN.err
 play() {

@@ -141,3 +141,35 @@ pg_test_begin() {
     pg_skip "this studpoker was built without libpq"
   fi
 }
+
+# The linked progressive's controller on the server (after pg_start): a database `link` with the
+# schema installed by BIN (`link init`); sets link_su, the superuser's connection string, and
+# link_q, which runs psql on it. Returns non-zero with the reason on stderr.
+pg_link_controller() {
+  link_su="host=$PGHOST dbname=link user=postgres"
+  psql -XAtq -c 'CREATE DATABASE link' >/dev/null &&
+    "$1" link init --url "$link_su" >"$pg_dir/link-init.log" 2>&1 ||
+    { echo "the controller could not be set up: $(cat "$pg_dir/link-init.log" 2>/dev/null)" >&2; return 1; }
+}
+link_q() { psql -XAtq -d link -v ON_ERROR_STOP=1 "$@"; }
+
+# A machine on pool POOL: its login at the controller (password pw-NAME-secret) and, in DIR, a
+# game.ini for the live preset in CURRENCY that joins the link (on_loss = lock).
+#   pg_link_machine NAME SITE CURRENCY POOL DIR
+pg_link_machine() {
+  local m=$1 site=$2 cur=$3 pool=$4 dir=$5
+  link_q -c "SELECT splink.link_machine_add('$m', '$site', '$pool', 'sp_$m', 'pw-$m-secret')" \
+    >/dev/null || return 1
+  mkdir -p "$dir"
+  cat >"$dir/game.ini" <<INI
+[game]
+preset = caribbean-live
+currency = $cur
+[link]
+url = host=$PGHOST dbname=link user=sp_$m password=pw-$m-secret connect_timeout=2
+pool = $pool
+site = $site
+machine = $m
+on_loss = lock
+INI
+}
