@@ -54,8 +54,8 @@ rows() { q -c "SELECT COUNT(*) FROM splink.contributions WHERE machine='$1'"; }
 
 # ---- 1. m1 plays a round with the JACKPOT bet: four nines (its fixed prize stays local) ----
 play m1 r1 "9s 9h 9d 9c 2h  Ad Kc 8h 6d 3c" \
-  "50 LINKWAIT 15000" "100 CHIP3" "150 SPOT ante" "200 SPOT ante" "250 SPOT jackpot" \
-  "400 DEAL" "1500 PLAY" "3600 LINKWAIT 15000" "3700 SUMMARY" || bad "m1 r1: $(cat "$tmp/m1/r1.err")"
+  "50 LINKWAIT 60000" "100 CHIP3" "150 SPOT ante" "200 SPOT ante" "250 SPOT jackpot" \
+  "400 DEAL" "1500 PLAY" "3600 LINKWAIT 60000" "3700 SUMMARY" || bad "m1 r1: $(cat "$tmp/m1/r1.err")"
 l=$(last m1 r1)
 # the same money as a machine of its own (e2e_headless: ante 10, PLAY 20, JACKPOT 1.00, quads
 # 250.00 fixed): credits 1,000 - 31 + 20 + 520 + 250 = 1,759.00
@@ -69,7 +69,7 @@ want=$(awk "$idiv_awk"' BEGIN { print idiv(100000 * 10000 + 100 * 4500, 10000) }
 
 # ---- 2. the server stops in the middle of m1's next round ----
 play m1 r2 "Ts Th Td Tc 2h  Ad Kc 8h 6d 3c" \
-  "50 LINKWAIT 15000" "100 CHIP3" "150 SPOT ante" "200 SPOT ante" "250 SPOT jackpot" \
+  "50 LINKWAIT 60000" "100 CHIP3" "150 SPOT ante" "200 SPOT ante" "250 SPOT jackpot" \
   "400 DEAL" "500 SUMMARY" \
   "600 SLEEP 6000" "1500 PLAY" "3600 SUMMARY" \
   "3700 CHIP3" "3750 SPOT ante" "3800 SPOT ante" "3900 DEAL" "4000 SUMMARY" &
@@ -90,7 +90,7 @@ refused=$(sed -n 3p "$tmp/m1/r2.out")
 # the files as they are now: the item not delivered
 cp -a "$tmp/m1" "$tmp/m1-before"
 pg_start_again
-play m1 r3 "" "100 LINKWAIT 15000" "200 SUMMARY" || bad "m1 r3: $(cat "$tmp/m1/r3.err")"
+play m1 r3 "" "100 LINKWAIT 60000" "200 SUMMARY" || bad "m1 r3: $(cat "$tmp/m1/r3.err")"
 l=$(last m1 r3)
 [ "$(field "$l" link)" = up ] && [ "$(field "$l" link_pending)" = 0 ] && ok ||
   bad "m1 r3: not delivered after the restart: $l $(cat "$tmp/m1/r3.err")"
@@ -98,7 +98,7 @@ l=$(last m1 r3)
 
 # ---- 3. the machine's files from before the delivery: sent again, counted once ----
 rm -rf "$tmp/m1" && cp -a "$tmp/m1-before" "$tmp/m1"
-play m1 r4 "" "100 LINKWAIT 15000" "200 SUMMARY" || bad "m1 r4: $(cat "$tmp/m1/r4.err")"
+play m1 r4 "" "100 LINKWAIT 60000" "200 SUMMARY" || bad "m1 r4: $(cat "$tmp/m1/r4.err")"
 l=$(last m1 r4)
 [ "$(field "$l" link_pending)" = 0 ] && ok || bad "m1 r4: $l"
 [ "$(rows m1)" = 2 ] && [ "$(stake_sum m1)" = 200 ] && ok ||
@@ -107,7 +107,7 @@ l=$(last m1 r4)
 grep -q 'link-sent.*replay' "$tmp/m1-audit" && ok || bad "m1: the answer to the item sent again is not a replay"
 
 # ---- 4. a royal on m2 (GBP), with m1 following the pool ----
-play m1 r5 "" "100 LINKWAIT 30000 1" "200 SUMMARY" &
+play m1 r5 "" "100 LINKWAIT 180000 1" "200 SUMMARY" &
 m1pid=$!
 for _ in $(seq 100); do
   [ "$(q -c "SELECT COUNT(*) FROM pg_stat_activity WHERE usename='sp_m1'")" -ge 1 ] && break
@@ -116,8 +116,8 @@ done
 sleep 0.5
 before=$(q -c "SELECT value FROM splink.pools WHERE pool='floor'")
 play m2 r1 "As Ks Qs Js Ts  Ad Kc 9h 6d 2c" \
-  "50 LINKWAIT 15000" "100 CHIP3" "150 SPOT ante" "200 SPOT ante" "250 SPOT jackpot" \
-  "400 DEAL" "1500 PLAY" "3600 LINKWAIT 15000" "3700 SUMMARY" || bad "m2 r1: $(cat "$tmp/m2/r1.err")"
+  "50 LINKWAIT 60000" "100 CHIP3" "150 SPOT ante" "200 SPOT ante" "250 SPOT jackpot" \
+  "400 DEAL" "1500 PLAY" "3600 LINKWAIT 60000" "3700 SUMMARY" || bad "m2 r1: $(cat "$tmp/m2/r1.err")"
 wait "$m1pid" || bad "m1 r5: $(cat "$tmp/m1/r5.err")"
 l=$(last m2 r1)
 # the prize at the claim: the pool before + 45% of 1.00 GBP at 6/5, paid in pence rounded down
