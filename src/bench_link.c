@@ -1,12 +1,14 @@
 /* `studpoker bench link`: the linked progressive's speed on a real controller (issue 14).
  *
  * N simulated machines, each a thread with its own login and connection, deliver contributions
- * as a machine's outbox does (link_contribute_many, B stakes to a transaction) and follow the
- * pool as a machine does (LISTEN, the notices read between their own calls). Measured: the
- * contributions counted per second by the controller; the meter's latency, from the
- * controller's clock when a batch changed the pool to the moment each other machine read the
- * notice; and, halfway, a hit's latency to every machine (the claim of one machine's round
- * until the last machine has read the win). Everything goes into a new pool of its own
+ * as a machine's outbox does (link_contribute_many, B stakes to a transaction, then
+ * link_announce as the controller asks) and follow the pool as a machine does (LISTEN, the
+ * notices read between their own calls). Measured: the contributions counted per second by the
+ * controller; the meter's latency: for each notice a machine reads, from the answer of the
+ * oldest stake the notice adds to that machine's meter (stakes are numbered in the order their
+ * answers came back, notices carry the pool's count of stakes) to the moment it was read; and,
+ * halfway, a hit's latency to every machine (the claim of one machine's round until the last
+ * machine has read the win). Everything goes into a new pool of its own
  * ("bench_<pid>") with its own machines, so an installed controller can be measured too.
  * --rate R paces each machine at R stakes a second (a floor's real load) instead of flat out.
  * Needs a superuser's key=value connection string (machines log in with the same string and
@@ -25,7 +27,8 @@
 #include "link.h"
 
 #define MAX_MACHINES 256
-#define MAX_SAMPLES  20000 /* meter latencies kept per machine */
+#define MAX_SAMPLES  20000   /* meter latencies kept per machine */
+#define MAX_STAKES   4000000 /* stakes whose answer time is kept */
 
 struct bench;
 typedef struct bench_machine {
@@ -38,6 +41,12 @@ typedef struct bench_machine {
     int nlat;
     int64_t win_lat; /* -1: the win not seen */
     double end;      /* when its last batch was counted */
+    int64_t seen;    /* stakes its meter includes (the newest notice's count) */
+    bool announce_due;
+    double announce_at;
+    char since[LINK_SINCE_LEN];
+    int64_t notices; /* notices read, announcements made */
+    int64_t announced;
     bool failed;
     char err[LINK_MSG_LEN];
 } bench_machine_t;
@@ -49,6 +58,9 @@ typedef struct bench {
     bench_machine_t m[MAX_MACHINES];
     double start;
     bool claimed;
+    pthread_mutex_t mu; /* answered, nanswered */
+    int64_t *answered;  /* the wall clock (us) when each stake's answer came back, in order */
+    int64_t nanswered;
 } bench_t;
 
 static double now_s(void) {
@@ -70,14 +82,50 @@ static void read_notices(bench_t *b, bench_machine_t *m, int wait_ms) {
     while (got) {
         if (link_notice_wait(m->l, wait_ms, &n, &got) != LINK_OK) return;
         if (!got) return;
-        int64_t lat = wall_us() - n.sent_us;
+        int64_t at = wall_us();
         if (strcmp(n.pool, b->pool) != 0) continue;
-        if (strcmp(n.event, "win") == 0 && m->win_lat < 0)
-            m->win_lat = lat;
-        else if (strcmp(n.event, "contribute") == 0 && m->nlat < MAX_SAMPLES)
-            m->lat[m->nlat++] = lat;
+        m->notices++;
+        if (strcmp(n.event, "win") == 0 && m->win_lat < 0) m->win_lat = at - n.sent_us;
+        if (n.contributions > m->seen) {
+            /* the oldest stake this notice adds: stake number seen + 1, index seen */
+            pthread_mutex_lock(&b->mu);
+            int64_t answered = m->seen < b->nanswered ? b->answered[m->seen] : -1;
+            pthread_mutex_unlock(&b->mu);
+            if (answered >= 0 && m->nlat < MAX_SAMPLES) m->lat[m->nlat++] = at - answered;
+            m->seen = n.contributions;
+        }
         wait_ms = 0;
     }
+}
+
+/* Asks the controller to tell the other machines of this one's stakes, when it is due. */
+static bool announce(bench_t *b, bench_machine_t *m) {
+    (void)b;
+    if (!m->announce_due || now_s() < m->announce_at) return true;
+    bool made = false;
+    int wait_ms = 0;
+    char since[LINK_SINCE_LEN] = "";
+    if (link_announce(m->l, m->name, m->since, since, &made, &wait_ms) != LINK_OK) {
+        m->failed = true;
+        snprintf(m->err, sizeof m->err, "announcing: %s", link_message(m->l));
+        return false;
+    }
+    m->announced += made;
+    if (wait_ms > 0) {
+        snprintf(m->since, sizeof m->since, "%s", since);
+        m->announce_at = now_s() + wait_ms / 1000.0;
+    } else {
+        m->announce_due = false;
+    }
+    return true;
+}
+
+/* How long a paced machine may wait for notices before it has something to do, in ms. */
+static int wait_for(const bench_machine_t *m, double next) {
+    double until = next;
+    if (m->announce_due && m->announce_at < until) until = m->announce_at;
+    double left = until - now_s();
+    return left <= 0 ? 0 : (int)(left * 1000) + 1;
 }
 
 static void *machine_run(void *arg) {
@@ -88,7 +136,10 @@ static void *machine_run(void *arg) {
     double next = b->start + (b->rate > 0 ? (double)m->idx / b->machines / b->rate * b->batch : 0);
     while (now_s() - b->start < b->seconds) {
         /* a paced machine reads the pool's notices while it waits for its next round */
-        while (b->rate > 0 && now_s() < next) read_notices(b, m, (int)((next - now_s()) * 1000) + 1);
+        while (b->rate > 0 && now_s() < next) {
+            read_notices(b, m, wait_for(m, next));
+            if (!announce(b, m)) return NULL;
+        }
         next += b->rate > 0 ? b->batch / b->rate : 0;
         for (int i = 0; i < b->batch; i++)
             stakes[i] = (link_stake_t){.game = m->next_game++, .seat = 1, .stake = 100,
@@ -98,8 +149,15 @@ static void *machine_run(void *arg) {
             snprintf(m->err, sizeof m->err, "%s", link_message(m->l));
             return NULL;
         }
+        int64_t answered = wall_us();
+        pthread_mutex_lock(&b->mu);
+        for (int i = 0; i < b->batch && b->nanswered < MAX_STAKES; i++)
+            b->answered[b->nanswered++] = answered;
+        pthread_mutex_unlock(&b->mu);
         m->sent += b->batch;
         m->end = now_s();
+        m->announce_due = true, m->announce_at = 0, m->since[0] = '\0';
+        if (!announce(b, m)) return NULL;
         if (m->idx == 0 && !b->claimed && now_s() - b->start >= b->seconds / 2) {
             link_win_t w;
             if (link_claim(m->l, m->name, stakes[b->batch - 1].game, 1, 100, "EUR", &w) != LINK_OK) {
@@ -111,8 +169,11 @@ static void *machine_run(void *arg) {
         }
         read_notices(b, m, 0);
     }
-    /* the win, if it has not arrived yet */
-    for (int i = 0; i < 20 && m->win_lat < 0; i++) read_notices(b, m, 100);
+    /* the last announcement and the win, if they have not come yet */
+    for (int i = 0; i < 20 && (m->announce_due || m->win_lat < 0); i++) {
+        if (!announce(b, m)) return NULL;
+        read_notices(b, m, 50);
+    }
     return NULL;
 }
 
@@ -187,6 +248,10 @@ static void report(bench_t *b, double elapsed) {
                (double)all[n / 2] / 1000, (double)all[(n * 99) / 100] / 1000,
                (double)all[n - 1] / 1000, n);
     }
+    int64_t notices = 0, announced = 0;
+    for (int i = 0; i < b->machines; i++) notices += b->m[i].notices, announced += b->m[i].announced;
+    printf("  notices of stakes made          %9.1f a second (%" PRId64 "), read by the machines %" PRId64
+           "\n", (double)announced / elapsed, announced, notices);
     if (b->claimed)
         printf("  a hit to every machine         %.1f ms (the last of %d machines to read it; %d "
                "saw it)\n",
@@ -221,6 +286,12 @@ int cli_bench_link(int argc, char **argv) {
         return 2;
     }
     snprintf(b.pool, sizeof b.pool, "bench_%ld", (long)getpid());
+    pthread_mutex_init(&b.mu, NULL);
+    b.answered = malloc(sizeof *b.answered * MAX_STAKES);
+    if (!b.answered) {
+        fprintf(stderr, "studpoker bench link: out of memory\n");
+        return 1;
+    }
     if (!set_up(&b, url)) return 1;
     for (int i = 0; i < b.machines; i++) {
         bench_machine_t *m = &b.m[i];
@@ -249,5 +320,6 @@ int cli_bench_link(int argc, char **argv) {
         }
     report(&b, elapsed);
     for (int i = 0; i < b.machines; i++) link_close(b.m[i].l), free(b.m[i].lat);
+    free(b.answered);
     return status;
 }

@@ -453,6 +453,26 @@ static bool send_pending(const opts_t *o, link_t *l, const link_stake_t *pend, i
     return true;
 }
 
+/* Tells the pool's followers of the stakes sent, as a machine does after its stakes commit: asks
+ * until a notice covers them (at most about 100 ms). */
+static bool announce_sent(const opts_t *o, link_t *l) {
+    char since[LINK_SINCE_LEN] = "", next[LINK_SINCE_LEN];
+    for (int tries = 0; tries < 100; tries++) {
+        bool made = false;
+        int wait_ms = 0;
+        if (link_announce(l, o->machine, since, next, &made, &wait_ms) != LINK_OK) {
+            fprintf(stderr, "studpoker link contribute: announcing the stakes: %s\n",
+                    link_message(l));
+            return false;
+        }
+        if (wait_ms <= 0) return true;
+        snprintf(since, sizeof since, "%s", next);
+        struct timespec ts = {wait_ms / 1000, (long)(wait_ms % 1000) * 1000000L};
+        nanosleep(&ts, NULL);
+    }
+    return true;
+}
+
 static int do_contribute(const opts_t *o) {
     if (!o->machine || !o->currency)
         return usage_error("contribute", "--machine and --currency are required");
@@ -508,7 +528,8 @@ static int do_contribute(const opts_t *o) {
         if (!in) break;
     }
     if (status == 0 && npend && !send_pending(o, l, pend, &npend, &sent, &replays)) status = 1;
-    double dt = now_s() - t0;
+    double dt = now_s() - t0; /* the stakes' time: the announcement may wait up to 100 ms */
+    if (status == 0 && sent > 0 && !announce_sent(o, l)) status = 1;
     if (in) {
         if (in != stdin) fclose(in);
         fprintf(stderr,

@@ -175,12 +175,12 @@ for b in 1 32; do
 done
 # a batch holding one stake under a used key is refused whole: its new stakes are not counted
 printf '%s\n' "900 100" "5 9999" "901 100" >"$tmp/badbatch"
-before=$(q -c "SELECT contributions FROM splink.pools WHERE pool = 'floor'")
+before=$(q -c "SELECT contributions FROM splink.pools_now WHERE pool = 'floor'")
 if "$bin" link contribute --url "$(mach lon1)" --machine lon1 --currency GBP --from "$tmp/badbatch" \
      --batch 3 >/dev/null 2>"$tmp/err"; then
   bad "a batch with a stake under a used key was counted"
 else
-  [ "$(q -c "SELECT contributions FROM splink.pools WHERE pool = 'floor'")" = "$before" ] &&
+  [ "$(q -c "SELECT contributions FROM splink.pools_now WHERE pool = 'floor'")" = "$before" ] &&
     [ "$(q -c "SELECT COUNT(*) FROM splink.contributions WHERE machine = 'lon1' AND game >= 900")" = 0 ] &&
     grep -q 'already counted' "$tmp/err" && ok || bad "a refused batch: $(cat "$tmp/err")"
 fi
@@ -214,7 +214,7 @@ q -F' ' -c "SELECT machine, currency, stake, rate_num, rate_den, value_bp, reser
 "$bin" link meters --url "$(mach par1)" --pool floor --follow --count 4 --seconds 20 --raw \
   >"$tmp/follow" 2>"$tmp/follow.err" &
 follower=$!
-for _ in $(seq 100); do grep -q listening "$tmp/follow.err" && break; sleep 0.05; done
+for _ in $(seq 100); do grep -qs listening "$tmp/follow.err" && break; sleep 0.05; done
 "$bin" link contribute --url "$(mach lon2)" --machine lon2 --game 1000 --stake 100 --currency GBP \
   --raw >"$tmp/c1" 2>&1 || bad "lon2 game 1000: $(cat "$tmp/c1")"
 "$bin" link contribute --url "$(mach par2)" --machine par2 --game 2000 --stake 100 --currency EUR \
@@ -315,6 +315,12 @@ rows=$(q -F' ' -c "SELECT (SELECT sum(to_value + to_reserve + to_overflow) FROM 
 value_now=$(field "$after" value)
 out=$(mq lon1 -c "UPDATE splink.pools SET value = 0")
 echo "$out" | grep -q 'permission denied for table pools' && ok || bad "a machine's UPDATE of a pool: $out"
+out=$(mq lon1 -c "UPDATE splink.accum SET value = value + 1000000 WHERE machine = 'lon1'")
+echo "$out" | grep -q 'permission denied for table accum' && ok || bad "a machine's UPDATE of its accumulator: $out"
+out=$(mq lon1 -c "SELECT * FROM splink.fold('floor')")
+echo "$out" | grep -q 'permission denied for function fold' && ok || bad "a machine folded the pool: $out"
+out=$(mq lon1 -c "SELECT * FROM splink.link_announce('par1')")
+echo "$out" | grep -q 'may not act for machine par1' && ok || bad "a machine announced for another: $out"
 out=$(mq lon1 -c "SELECT * FROM splink.contributions WHERE site = 'paris'")
 echo "$out" | grep -q 'permission denied for table contributions' && ok || bad "a machine read another site's rows: $out"
 out=$(mq lon1 -c "SELECT * FROM splink.wins WHERE site = 'paris'")

@@ -118,8 +118,11 @@ done
 [ "$(q -c "SELECT COUNT(*) - COUNT(DISTINCT (machine, game, seat)) FROM splink.wins")" = 0 ] && ok ||
   bad "a (machine, game, seat) was paid twice"
 [ "$(q -c "SELECT COUNT(*) FROM splink.wins")" -ge 2 ] && ok || bad "the two royals were not both paid"
-[ "$(q -c "SELECT seeded + contributed = value + reserve + overflow + paid FROM splink.pools WHERE pool='floor'")" = t ] &&
-  [ "$(q -c "SELECT p.contributed = (SELECT SUM(to_value + to_reserve + to_overflow) FROM splink.contributions) FROM splink.pools p WHERE pool='floor'")" = t ] &&
-  ok || bad "the pool does not balance: $(q -c "SELECT * FROM splink.pools")"
+# the pool as it is now (its row and the machines' accumulators), and its row alone as folded
+[ "$(q -c "SELECT seeded + contributed = value + reserve + overflow + paid FROM splink.pools_now WHERE pool='floor'")" = t ] &&
+  [ "$(q -c "SELECT seeded + contributed = value + reserve + overflow + paid FROM splink.pools WHERE pool='floor'")" = t ] &&
+  [ "$(q -c "SELECT p.contributed = (SELECT SUM(to_value + to_reserve + to_overflow) FROM splink.contributions) FROM splink.pools_now p WHERE pool='floor'")" = t ] &&
+  [ "$(q -c "SELECT p.contributions = (SELECT COUNT(*) FROM splink.contributions) FROM splink.pools_now p WHERE pool='floor'")" = t ] &&
+  ok || bad "the pool does not balance: $(q -c "SELECT * FROM splink.pools_now") $(q -c "SELECT * FROM splink.accum")"
 echo "controller: $(q -c "SELECT COUNT(*) FROM splink.contributions") contributions, $(q -c "SELECT COUNT(*) FROM splink.wins") wins"
 finish

@@ -114,7 +114,7 @@ for _ in $(seq 100); do
   sleep 0.1
 done
 sleep 0.5
-before=$(q -c "SELECT value FROM splink.pools WHERE pool='floor'")
+before=$(q -c "SELECT value FROM splink.pools_now WHERE pool='floor'")
 play m2 r1 "As Ks Qs Js Ts  Ad Kc 9h 6d 2c" \
   "50 LINKWAIT 60000" "100 CHIP3" "150 SPOT ante" "200 SPOT ante" "250 SPOT jackpot" \
   "400 DEAL" "1500 PLAY" "3600 LINKWAIT 60000" "3700 SUMMARY" || bad "m2 r1: $(cat "$tmp/m2/r1.err")"

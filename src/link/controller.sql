@@ -55,10 +55,28 @@
 --   SP003 not allowed for this login (another machine's name, another pool's meters)
 --   SP004 a claim before its round's contribution reached the controller
 --
--- Notifications. Every change of a pool does NOTIFY on the channel splink_<pool> with a line of
--- key=value words (pool, event, value, reserve, overflow, hits, base, at = the server's time in
--- microseconds since 1970; a win adds site, machine, game, seat, currency, amount), delivered
--- when the change commits, so a machine's meter follows by LISTEN and never polls.
+-- Where a pool's figures are (schema 2). A stake does not write the pool's row: every machine has
+-- an accumulator row of its own (splink.accum) that its stakes add to, so machines counting stakes
+-- at the same instant never wait for one another (one row that every stake wrote, and every
+-- commit that sent a notice, put all of a floor's stakes in a single file). The pool's row holds
+-- the figures folded in so far; a claim, and an operator's change of the limit, take the pool's
+-- row and every accumulator of it, fold the accumulators in and restart them at zero, all in one
+-- transaction. The pool now is the view splink.pools_now: the row plus its accumulators, the
+-- limit applied (what is above it is overflow, decided when folded, so a stake's own row counts
+-- no overflow: the sums are those a stake at a time would give). link_meters reads that view.
+--
+-- Notifications. A change of a pool is told by NOTIFY on the channel splink_<pool> with a line
+-- of key=value words (pool, event, value, reserve, overflow, hits, base, contributions, at = the
+-- server's time in microseconds since 1970; a win adds site, machine, game, seat, currency,
+-- amount), delivered when the change commits, so a machine's meter follows by LISTEN and never
+-- polls. A win and an operator's change notify in their own transaction. Stakes do not (PostgreSQL
+-- puts every committing transaction that notifies in one queue, each waiting for the one before
+-- it to reach the disk): after its stakes commit, a machine calls link_announce, which notifies
+-- the pool as it is then unless a notice went out in the last 100 ms; then it says how long to
+-- wait before asking again, and a notice sent meanwhile covers the stakes if it was made after
+-- the machine first asked. So every stake is on every meter within about 100 ms, and a pool
+-- sends at most about ten notices a second however many machines play it. Notices of stakes may
+-- arrive out of order: within one hit count, the larger value is the newer.
 
 SET LOCAL client_min_messages = warning;
 -- two inits at once take turns
@@ -93,7 +111,10 @@ CREATE TABLE IF NOT EXISTS splink.meta (
     key   text PRIMARY KEY,
     value text NOT NULL
 );
-INSERT INTO splink.meta VALUES ('schema_version', '1') ON CONFLICT (key) DO NOTHING;
+INSERT INTO splink.meta VALUES ('schema_version', '2') ON CONFLICT (key) DO NOTHING;
+-- schema 1 to 2: the accumulators, the announcements, contributions without the pool's and the
+-- site's foreign keys (below); nothing else of a table changed
+UPDATE splink.meta SET value = '2' WHERE key = 'schema_version' AND value = '1';
 
 -- One row per linked pool, its current values and its running totals (all frac).
 CREATE TABLE IF NOT EXISTS splink.pools (
@@ -148,8 +169,8 @@ CREATE TABLE IF NOT EXISTS splink.rates (
 CREATE TABLE IF NOT EXISTS splink.contributions (
     id          bigserial PRIMARY KEY,
     at          timestamptz NOT NULL DEFAULT clock_timestamp(),
-    pool        text NOT NULL REFERENCES splink.pools,
-    site        text NOT NULL REFERENCES splink.sites,
+    pool        text NOT NULL,  -- the machine's (no foreign key: see below)
+    site        text NOT NULL,
     machine     text NOT NULL REFERENCES splink.machines,
     game        bigint NOT NULL CHECK (game >= 0),
     seat        integer NOT NULL CHECK (seat BETWEEN 1 AND 7),
@@ -162,9 +183,15 @@ CREATE TABLE IF NOT EXISTS splink.contributions (
     to_value    bigint NOT NULL CHECK (to_value >= 0),             -- frac of the pool
     to_reserve  bigint NOT NULL CHECK (to_reserve >= 0),
     to_overflow bigint NOT NULL CHECK (to_overflow >= 0),
-    value_after bigint NOT NULL,
+    value_after bigint NOT NULL, -- the prize after it, as its transaction saw the pool (stakes
+                                 -- being counted at that instant on other machines are not in it)
     UNIQUE (machine, game, seat)
 );
+-- A foreign key to the pool's row would lock that row (FOR KEY SHARE) in every stake's
+-- transaction, all machines at once: the single hot row again. The pool and the site come from
+-- the machine's own row, which the foreign key on machine does hold.
+ALTER TABLE splink.contributions DROP CONSTRAINT IF EXISTS contributions_pool_fkey;
+ALTER TABLE splink.contributions DROP CONSTRAINT IF EXISTS contributions_site_fkey;
 
 -- One row per royal holder paid: when, where, which game, how much (in the player's currency),
 -- and the pool's side of it (the value at the claim, the share, what the pool gave up, the value
@@ -189,6 +216,45 @@ CREATE TABLE IF NOT EXISTS splink.wins (
     UNIQUE (machine, game, seat)
 );
 CREATE INDEX IF NOT EXISTS wins_pool_id ON splink.wins (pool, id);
+
+-- A machine's stakes counted since its pool's figures were last folded (frac): what it adds to
+-- the prize and to the reserve, and how many stakes. Written by its own stakes only, folded into
+-- the pool (and set back to zero) by a claim or a change of the limit. Running figures, like the
+-- pool's row, not a record: the contributions are the record.
+CREATE TABLE IF NOT EXISTS splink.accum (
+    machine       text PRIMARY KEY REFERENCES splink.machines,
+    pool          text NOT NULL REFERENCES splink.pools,
+    value         bigint NOT NULL DEFAULT 0 CHECK (value >= 0),
+    reserve       bigint NOT NULL DEFAULT 0 CHECK (reserve >= 0),
+    contributions bigint NOT NULL DEFAULT 0 CHECK (contributions >= 0)
+);
+CREATE INDEX IF NOT EXISTS accum_pool ON splink.accum (pool, machine);
+INSERT INTO splink.accum (machine, pool) SELECT machine, pool FROM splink.machines
+    ON CONFLICT (machine) DO NOTHING;
+
+-- When each pool's stakes were last announced (link_announce): the instant its notice was made.
+CREATE TABLE IF NOT EXISTS splink.announced (
+    pool text PRIMARY KEY REFERENCES splink.pools,
+    at   timestamptz NOT NULL DEFAULT 'epoch'
+);
+INSERT INTO splink.announced (pool) SELECT pool FROM splink.pools ON CONFLICT (pool) DO NOTHING;
+
+-- Each pool as it is now: its row plus its machines' accumulators, the limit applied (what is
+-- above it is overflow). Always: seeded + contributed = value + reserve + overflow + paid.
+CREATE OR REPLACE VIEW splink.pools_now AS
+SELECT p.pool, p.currency, p.value_bp, p.reserve_bp, p.seed, p.overflow_limit,
+       v.value, p.reserve + a.reserve AS reserve,
+       p.overflow + (p.value + a.value - v.value) AS overflow,
+       p.base, p.hits, p.contributions + a.contributions AS contributions,
+       p.contributed + a.value + a.reserve AS contributed, p.seeded, p.paid, p.changed_at
+  FROM splink.pools p
+ CROSS JOIN LATERAL (SELECT coalesce(sum(x.value), 0)::bigint AS value,
+                            coalesce(sum(x.reserve), 0)::bigint AS reserve,
+                            coalesce(sum(x.contributions), 0)::bigint AS contributions
+                       FROM splink.accum x WHERE x.pool = p.pool) a
+ CROSS JOIN LATERAL (SELECT CASE WHEN p.overflow_limit > 0
+                                 THEN least(p.value + a.value, greatest(p.value, p.overflow_limit))
+                                 ELSE p.value + a.value END AS value) v;
 
 -- Every parameter an operator changes, with who, when, the old and the new value.
 CREATE TABLE IF NOT EXISTS splink.audit (
@@ -303,14 +369,27 @@ BEGIN
 END
 $$;
 
-CREATE OR REPLACE FUNCTION splink.notify_pool(p splink.pools, p_event text, p_extra text)
+-- schema 1's helpers that schema 2 does without or takes other arguments for
+DROP FUNCTION IF EXISTS splink.notify_pool(splink.pools, text, text);
+DROP FUNCTION IF EXISTS splink.write_pool(splink.pools);
+DROP FUNCTION IF EXISTS splink.count_stake(splink.machines, splink.pools, bigint, bigint, text,
+                                           integer);
+
+-- Notifies a pool as it is now (pools_now), with the server's clock.
+CREATE OR REPLACE FUNCTION splink.notify_pool(p_pool text, p_event text, p_extra text)
 RETURNS void
-LANGUAGE sql VOLATILE SET search_path = splink, pg_temp AS $$
-    SELECT pg_notify('splink_' || p.pool,
-        format('pool=%s event=%s value=%s reserve=%s overflow=%s hits=%s base=%s at=%s%s',
-               p.pool, p_event, p.value, p.reserve, p.overflow, p.hits, p.base,
+LANGUAGE plpgsql VOLATILE SET search_path = splink, pg_temp AS $$
+DECLARE
+    p splink.pools_now;
+BEGIN
+    SELECT * INTO p FROM splink.pools_now WHERE pool = p_pool;
+    PERFORM pg_notify('splink_' || p.pool,
+        format('pool=%s event=%s value=%s reserve=%s overflow=%s hits=%s base=%s '
+               'contributions=%s at=%s%s',
+               p.pool, p_event, p.value, p.reserve, p.overflow, p.hits, p.base, p.contributions,
                (extract(epoch FROM clock_timestamp()) * 1000000)::bigint,
-               CASE WHEN p_extra = '' THEN '' ELSE ' ' || p_extra END))
+               CASE WHEN p_extra = '' THEN '' ELSE ' ' || p_extra END));
+END
 $$;
 
 CREATE OR REPLACE FUNCTION splink.audit_row(p_action text, p_subject text, p_old text,
@@ -320,20 +399,46 @@ LANGUAGE sql VOLATILE SET search_path = splink, pg_temp AS $$
     VALUES (session_user, p_action, p_subject, p_old, p_new)
 $$;
 
+-- Folds a pool's accumulators into its row, whose row the caller holds (FOR NO KEY UPDATE, the
+-- lock that stakes' foreign keys do not wait for): every accumulator of the pool is locked, in
+-- the order of their machines, so that a stake being counted finishes first and a stake that
+-- comes later waits for this transaction; their figures move into the pool's row (the limit
+-- applied: what is above it becomes overflow) and they restart at zero. Returns the pool's row.
+CREATE OR REPLACE FUNCTION splink.fold(p_pool text) RETURNS splink.pools
+LANGUAGE plpgsql VOLATILE SET search_path = splink, pg_temp AS $$
+DECLARE
+    n splink.pools_now;
+    p splink.pools;
+BEGIN
+    PERFORM 1 FROM splink.accum WHERE pool = p_pool ORDER BY machine FOR UPDATE;
+    -- a statement after the locks: it sees every stake that committed while they were awaited
+    SELECT * INTO n FROM splink.pools_now WHERE pool = p_pool;
+    UPDATE splink.accum SET value = 0, reserve = 0, contributions = 0
+     WHERE pool = p_pool AND (value <> 0 OR reserve <> 0 OR contributions <> 0);
+    UPDATE splink.pools
+       SET value = n.value, reserve = n.reserve, overflow = n.overflow,
+           contributions = n.contributions, contributed = n.contributed
+     WHERE pool = p_pool
+    RETURNING * INTO p;
+    RETURN p;
+END
+$$;
+
 -- ---- the machine functions ----
 
--- One stake of a machine counted into its pool, whose row the caller holds locked (p: the pool as
--- it is before this stake, not yet written back): the contribution's row is written, and the
--- pool's new figures returned for the caller to write (once for a batch). A (machine, game, seat)
--- counted already is returned as it was (replay) and changes nothing; another stake or currency
--- under it is refused (SP001). The rounding rule of the header: each share rounded down to the
--- frac on its own; above the limit the prize's share goes to the overflow.
+-- One stake of a machine counted, once (m: the machine, p: its pool's row as read, for its shares
+-- and currency; the caller holds the machine's accumulator and adds what this returns to it).
+-- p_seen is the prize before this stake as the caller's transaction sees it, without the limit;
+-- value_after is the prize after it, with the limit. A (machine, game, seat) counted already is
+-- returned as it was (replay) and changes nothing; another stake or currency under it is refused
+-- (SP001). The rounding rule of the header: each share rounded down to the frac on its own.
 CREATE OR REPLACE FUNCTION splink.count_stake(m splink.machines, p splink.pools, p_game bigint,
                                               p_stake bigint, p_currency text, p_seat integer,
-                                              OUT pool_after splink.pools, OUT to_value bigint,
-                                              OUT to_reserve bigint, OUT to_overflow bigint,
-                                              OUT rate_num bigint, OUT rate_den bigint,
-                                              OUT value_after bigint, OUT replay boolean)
+                                              p_seen bigint,
+                                              OUT to_value bigint, OUT to_reserve bigint,
+                                              OUT to_overflow bigint, OUT rate_num bigint,
+                                              OUT rate_den bigint, OUT value_after bigint,
+                                              OUT replay boolean)
 LANGUAGE plpgsql SET search_path = splink, pg_temp AS $$
 DECLARE
     c splink.contributions;
@@ -346,7 +451,6 @@ BEGIN
                              '1 to 10^12 minor units (got game %s seat %s stake %s)',
                              p_game, p_seat, p_stake);
     END IF;
-    pool_after := p;
     SELECT * INTO c FROM splink.contributions
      WHERE machine = m.machine AND game = p_game AND seat = p_seat;
     IF FOUND THEN
@@ -365,19 +469,13 @@ BEGIN
     SELECT * INTO rt FROM splink.rate_for(p_currency, p.currency);
     to_value := div(p_stake::numeric * p.value_bp * rt.num, rt.den)::bigint;
     to_reserve := div(p_stake::numeric * p.reserve_bp * rt.num, rt.den)::bigint;
-    to_overflow := 0;
-    IF p.overflow_limit > 0 AND p.value + to_value > p.overflow_limit THEN
-        to_overflow := p.value + to_value - greatest(p.value, p.overflow_limit);
-        to_value := to_value - to_overflow;
+    to_overflow := 0; -- decided when the pool is folded (the header)
+    value_after := p_seen + to_value;
+    IF p.overflow_limit > 0 THEN
+        value_after := least(value_after, greatest(p.value, p.overflow_limit));
     END IF;
-    pool_after.value := p.value + to_value;
-    pool_after.reserve := p.reserve + to_reserve;
-    pool_after.overflow := p.overflow + to_overflow;
-    pool_after.contributed := p.contributed + to_value + to_reserve + to_overflow;
-    pool_after.contributions := p.contributions + 1;
     rate_num := rt.num;
     rate_den := rt.den;
-    value_after := pool_after.value;
     replay := false;
     INSERT INTO splink.contributions (pool, site, machine, game, seat, currency, stake, rate_num,
                                       rate_den, value_bp, reserve_bp, to_value, to_reserve,
@@ -387,48 +485,13 @@ BEGIN
 END
 $$;
 
--- Writes a pool's figures back after stakes were counted into it (its row held locked).
-CREATE OR REPLACE FUNCTION splink.write_pool(p splink.pools) RETURNS splink.pools
-LANGUAGE sql VOLATILE SET search_path = splink, pg_temp AS $$
-    UPDATE splink.pools
-       SET value = p.value, reserve = p.reserve, overflow = p.overflow,
-           contributed = p.contributed, contributions = p.contributions,
-           changed_at = clock_timestamp()
-     WHERE pool = p.pool
-    RETURNING *
-$$;
-
--- Counts one stake into the machine's pool, once (count_stake). Every writer of a pool takes its
--- row first, so the pool's changes happen one after another, and a key sent twice at once is
--- found by the second once the first commits.
-CREATE OR REPLACE FUNCTION splink.link_contribute(p_machine text, p_game bigint, p_stake bigint,
-                                                  p_currency text, p_seat integer DEFAULT 1)
-RETURNS TABLE (to_value bigint, to_reserve bigint, to_overflow bigint, rate_num bigint,
-               rate_den bigint, value_after bigint, replay boolean)
-LANGUAGE plpgsql SECURITY DEFINER SET search_path = splink, pg_temp AS $$
-DECLARE
-    m splink.machines;
-    p splink.pools;
-    r record;
-BEGIN
-    m := splink.caller_machine(p_machine);
-    SELECT * INTO p FROM splink.pools WHERE pool = m.pool FOR UPDATE;
-    SELECT * INTO r FROM splink.count_stake(m, p, p_game, p_stake, p_currency, p_seat);
-    IF NOT r.replay THEN
-        p := splink.write_pool(r.pool_after);
-        PERFORM splink.notify_pool(p, 'contribute', '');
-    END IF;
-    RETURN QUERY SELECT r.to_value, r.to_reserve, r.to_overflow, r.rate_num, r.rate_den,
-                        r.value_after, r.replay;
-END
-$$;
-
--- Several stakes of one machine in one transaction (its outbox's contributions, in order): each
--- counted exactly as link_contribute counts it, in order, with the pool's row taken once and
--- written once for them all (a pool row written once per stake by many machines at once grows
--- a long chain of row versions that every writer walks), one commit and one notice for the
--- batch. A batch sent again is answered row by row as it was first (replay); one stake refused
--- refuses the whole batch, nothing of it counted.
+-- Several stakes of one machine in one transaction (its outbox's contributions, in order), each
+-- counted exactly once (count_stake) into the machine's own accumulator, which is locked first:
+-- the machine's stakes are counted one batch after another, and a key sent twice at once is
+-- found by the second once the first commits, while other machines' stakes go on beside them.
+-- A batch sent again is answered row by row as it was first (replay); one stake refused refuses
+-- the whole batch, nothing of it counted. No notice: the machine calls link_announce after the
+-- commit (the header).
 CREATE OR REPLACE FUNCTION splink.link_contribute_many(p_machine text, p_games bigint[],
                                                        p_seats integer[], p_stakes bigint[],
                                                        p_currencies text[])
@@ -439,9 +502,10 @@ LANGUAGE plpgsql SECURITY DEFINER SET search_path = splink, pg_temp AS $$
 DECLARE
     n integer := coalesce(cardinality(p_games), 0);
     m splink.machines;
+    a splink.accum;
     p splink.pools;
     r record;
-    counted boolean := false;
+    seen bigint;
 BEGIN
     IF n < 1 OR n > 1000 OR coalesce(cardinality(p_seats), 0) <> n
        OR coalesce(cardinality(p_stakes), 0) <> n OR coalesce(cardinality(p_currencies), 0) <> n THEN
@@ -452,25 +516,96 @@ BEGIN
                              cardinality(p_currencies));
     END IF;
     m := splink.caller_machine(p_machine);
-    SELECT * INTO p FROM splink.pools WHERE pool = m.pool FOR UPDATE;
+    SELECT * INTO a FROM splink.accum x WHERE x.machine = m.machine FOR UPDATE;
+    IF NOT FOUND OR a.pool <> m.pool THEN
+        RAISE EXCEPTION USING ERRCODE = 'SP002',
+            MESSAGE = format('machine %s has no accumulator on pool %s', m.machine, m.pool),
+            HINT = 'run `studpoker link init` again: it makes what is missing';
+    END IF;
+    -- read after the lock, which no fold can take from us: a fold that ran before it is in the
+    -- pool's row, and none runs until this commits
+    SELECT * INTO p FROM splink.pools x WHERE x.pool = m.pool;
+    SELECT p.value + coalesce(sum(x.value), 0) INTO seen FROM splink.accum x
+     WHERE x.pool = m.pool;
     FOR i IN 1 .. n LOOP
         SELECT * INTO r FROM splink.count_stake(m, p, p_games[i], p_stakes[i], p_currencies[i],
-                                                p_seats[i]);
-        p := r.pool_after;
-        counted := counted OR NOT r.replay;
+                                                p_seats[i], seen);
+        IF NOT r.replay THEN
+            seen := seen + r.to_value;
+            a.value := a.value + r.to_value;
+            a.reserve := a.reserve + r.to_reserve;
+            a.contributions := a.contributions + 1;
+        END IF;
         RETURN QUERY SELECT p_games[i], p_seats[i], r.to_value, r.to_reserve, r.to_overflow,
                             r.rate_num, r.rate_den, r.value_after, r.replay;
     END LOOP;
-    IF counted THEN
-        p := splink.write_pool(p);
-        PERFORM splink.notify_pool(p, 'contribute', '');
+    UPDATE splink.accum x SET value = a.value, reserve = a.reserve, contributions = a.contributions
+     WHERE x.machine = m.machine;
+END
+$$;
+
+-- Counts one stake into the machine's pool, once: a batch of one (link_contribute_many).
+CREATE OR REPLACE FUNCTION splink.link_contribute(p_machine text, p_game bigint, p_stake bigint,
+                                                  p_currency text, p_seat integer DEFAULT 1)
+RETURNS TABLE (to_value bigint, to_reserve bigint, to_overflow bigint, rate_num bigint,
+               rate_den bigint, value_after bigint, replay boolean)
+LANGUAGE sql SECURITY DEFINER SET search_path = splink, pg_temp AS $$
+    SELECT c.to_value, c.to_reserve, c.to_overflow, c.rate_num, c.rate_den, c.value_after,
+           c.replay
+      FROM splink.link_contribute_many(p_machine, ARRAY[p_game], ARRAY[p_seat],
+                                       ARRAY[p_stake], ARRAY[p_currency]) c
+$$;
+
+-- Tells the machines following a pool that its stakes changed, after a machine's stakes
+-- committed (the header). p_since: NULL the first time after a commit (the answer's `since` is
+-- then this call's instant), and that `since` when asked again. A notice made at or after
+-- `since` covers the machine's stakes: nothing to do. Else, when the last notice is 100 ms old or
+-- more, this call makes one (announced); else it says how long to wait (wait_ms) before asking
+-- again. The notice's row is written with a compare-and-set, so two machines at once make one
+-- notice (the other is told to wait), and committed without waiting for the disk: losing it in a
+-- crash loses nothing but a notice.
+CREATE OR REPLACE FUNCTION splink.link_announce(p_machine text, p_since timestamptz DEFAULT NULL)
+RETURNS TABLE (announced boolean, wait_ms integer, since timestamptz)
+LANGUAGE plpgsql SECURITY DEFINER SET search_path = splink, pg_temp AS $$
+DECLARE
+    m splink.machines;
+    t0 timestamptz := coalesce(p_since, clock_timestamp());
+    last timestamptz;
+    made timestamptz;
+    gap constant interval := interval '100 milliseconds';
+BEGIN
+    m := splink.caller_machine(p_machine);
+    SELECT x.at INTO last FROM splink.announced x WHERE x.pool = m.pool;
+    IF NOT FOUND THEN
+        INSERT INTO splink.announced (pool) VALUES (m.pool) ON CONFLICT (pool) DO NOTHING;
+        last := 'epoch';
     END IF;
+    IF last >= t0 THEN
+        RETURN QUERY SELECT false, 0, t0;
+        RETURN;
+    END IF;
+    made := clock_timestamp();
+    IF made - last < gap THEN
+        RETURN QUERY SELECT false,
+            greatest(1, ceil(extract(epoch FROM (last + gap - made)) * 1000))::integer, t0;
+        RETURN;
+    END IF;
+    -- a notice need not wait for the disk (SET LOCAL: to the end of this transaction)
+    PERFORM set_config('synchronous_commit', 'off', true);
+    UPDATE splink.announced x SET at = made WHERE x.pool = m.pool AND x.at = last;
+    IF NOT FOUND THEN
+        -- another machine's notice since: it may have been made before these stakes were seen
+        RETURN QUERY SELECT false, (extract(epoch FROM gap) * 1000)::integer, t0;
+        RETURN;
+    END IF;
+    PERFORM splink.notify_pool(m.pool, 'contribute', '');
+    RETURN QUERY SELECT true, 0, t0;
 END
 $$;
 
 -- A round's top prize, claimed in one transaction for the seats that hold a royal. The pool's
--- row is locked first: two machines claiming at once are put in order, the first paid the value
--- at its instant, the second the prize that restarted after it. A claim already made for this
+-- row is locked first, then its accumulators are folded in (fold): two machines claiming at once
+-- are put in order, the first paid the value at its instant (every stake committed before it), the second the prize that restarted after it. A claim already made for this
 -- (machine, game) is returned as it was (replay = true) and pays nothing again; a claim for
 -- other seats under it is refused. Each seat's stake and currency are the ones its contribution
 -- counted, so a claim cannot name a stake the pool never saw.
@@ -513,7 +648,9 @@ BEGIN
                              coalesce(p_seats::text, 'none'));
     END IF;
     seats := ARRAY(SELECT s FROM unnest(p_seats) s ORDER BY s);
-    SELECT * INTO p FROM splink.pools WHERE pool = m.pool FOR UPDATE;
+    -- FOR NO KEY UPDATE: the claims of a pool one after another, while stakes' foreign keys on
+    -- the machines' rows do not wait for it
+    SELECT * INTO p FROM splink.pools WHERE pool = m.pool FOR NO KEY UPDATE;
     done := ARRAY(SELECT x.seat FROM splink.wins x
                    WHERE x.machine = m.machine AND x.game = p_game ORDER BY x.seat);
     IF cardinality(done) > 0 THEN
@@ -549,6 +686,8 @@ BEGIN
         dens := dens || rt.den;
         common := common * rt.den;
     END LOOP;
+    -- the pool at this instant: every stake counted so far, folded in
+    p := splink.fold(p.pool);
     -- each stake in the pool's currency, over the common denominator: exact integers
     FOR i IN 1 .. n LOOP
         total := total + stk[i]::numeric * nums[i] * div(common, dens[i]);
@@ -587,7 +726,7 @@ BEGIN
         VALUES (p.pool, m.site, m.machine, p_game, seats[i], cur[i], stk[i], nums[i], dens[i],
                 v_before, shares[i], amounts[i], debits[i], nv)
         RETURNING id INTO win_id;
-        PERFORM splink.notify_pool(p, 'win',
+        PERFORM splink.notify_pool(p.pool, 'win',
             format('site=%s machine=%s game=%s seat=%s currency=%s amount=%s', m.site, m.machine,
                    p_game, seats[i], cur[i], amounts[i]));
         RETURN QUERY SELECT seats[i], cur[i], stk[i], amounts[i], shares[i], debits[i], nums[i],
@@ -644,9 +783,9 @@ BEGIN
 END
 $$;
 
--- The controller's meters of a pool (frac), and with a currency the value in it for a meter
--- that shows the player's own money: local_value = floor(value * den / (num * 10,000)), rounded
--- down so that a meter never shows more than the pool holds.
+-- The controller's meters of a pool as it is now (pools_now; frac), and with a currency the
+-- value in it for a meter that shows the player's own money: local_value = floor(value * den /
+-- (num * 10,000)), rounded down so that a meter never shows more than the pool holds.
 CREATE OR REPLACE FUNCTION splink.link_meters(p_pool text, p_currency text DEFAULT NULL)
 RETURNS TABLE (pool text, currency text, value bigint, reserve bigint, overflow bigint,
                overflow_limit bigint, hits bigint, base bigint, seed bigint,
@@ -657,11 +796,11 @@ RETURNS TABLE (pool text, currency text, value bigint, reserve bigint, overflow 
 LANGUAGE plpgsql SECURITY DEFINER STABLE SET search_path = splink, pg_temp AS $$
 #variable_conflict use_column
 DECLARE
-    p splink.pools;
+    p splink.pools_now;
     rt record;
 BEGIN
     PERFORM splink.check_reader(p_pool);
-    SELECT * INTO p FROM splink.pools WHERE pool = p_pool;
+    SELECT * INTO p FROM splink.pools_now x WHERE x.pool = p_pool;
     IF p_currency IS NULL OR p_currency = '' THEN
         SELECT * INTO rt FROM splink.rate_for(p.currency, p.currency);
         p_currency := p.currency;

@@ -36,10 +36,11 @@ BEGIN
             p_limit_minor * 10000, p_seed_minor * 10000, p_seed_minor * 10000,
             p_seed_minor * 10000)
     RETURNING * INTO p;
+    INSERT INTO splink.announced (pool) VALUES (p_pool) ON CONFLICT (pool) DO NOTHING;
     PERFORM splink.audit_row('pool_add', p_pool, NULL,
         format('currency=%s seed=%s value_bp=%s reserve_bp=%s limit=%s', p_currency,
                p_seed_minor, p_value_bp, p_reserve_bp, p_limit_minor));
-    PERFORM splink.notify_pool(p, 'param', '');
+    PERFORM splink.notify_pool(p_pool, 'param', '');
     RETURN true;
 END
 $$;
@@ -92,6 +93,7 @@ BEGIN
     END IF;
     INSERT INTO splink.machines (machine, site, pool, role) VALUES (p_machine, p_site, p_pool,
                                                                     p_role);
+    INSERT INTO splink.accum (machine, pool) VALUES (p_machine, p_pool);
     EXECUTE format('CREATE ROLE %I LOGIN INHERIT PASSWORD %L IN ROLE splink_machine', p_role,
                    p_password);
     PERFORM splink.audit_row('machine_add', p_machine, NULL,
@@ -107,7 +109,7 @@ LANGUAGE plpgsql SECURITY DEFINER SET search_path = splink, pg_temp AS $$
 DECLARE
     p splink.pools;
 BEGIN
-    SELECT * INTO p FROM splink.pools WHERE pool = p_pool FOR UPDATE;
+    SELECT * INTO p FROM splink.pools WHERE pool = p_pool FOR NO KEY UPDATE;
     IF NOT FOUND THEN
         RAISE EXCEPTION USING ERRCODE = 'SP002', MESSAGE = format('there is no pool %s', p_pool);
     END IF;
@@ -120,7 +122,7 @@ BEGIN
     UPDATE splink.pools SET seed = p_seed_minor * 10000, changed_at = clock_timestamp()
      WHERE pool = p_pool RETURNING * INTO p;
     PERFORM splink.audit_row('set_seed', p_pool, (p.seed / 10000)::text, p_seed_minor::text);
-    PERFORM splink.notify_pool(p, 'param', '');
+    PERFORM splink.notify_pool(p_pool, 'param', '');
 END
 $$;
 
@@ -133,10 +135,12 @@ DECLARE
     p splink.pools;
     old bigint;
 BEGIN
-    SELECT * INTO p FROM splink.pools WHERE pool = p_pool FOR UPDATE;
+    SELECT * INTO p FROM splink.pools WHERE pool = p_pool FOR NO KEY UPDATE;
     IF NOT FOUND THEN
         RAISE EXCEPTION USING ERRCODE = 'SP002', MESSAGE = format('there is no pool %s', p_pool);
     END IF;
+    -- the prize on show is the row and the machines' accumulators: folded, it is the row's
+    p := splink.fold(p_pool);
     IF p_limit_minor IS NULL OR p_limit_minor < 0
        OR (p_limit_minor > 0 AND (p_limit_minor * 10000 < p.value
                                   OR p_limit_minor * 10000 < p.seed)) THEN
@@ -148,7 +152,7 @@ BEGIN
     UPDATE splink.pools SET overflow_limit = p_limit_minor * 10000, changed_at = clock_timestamp()
      WHERE pool = p_pool RETURNING * INTO p;
     PERFORM splink.audit_row('set_limit', p_pool, (old / 10000)::text, p_limit_minor::text);
-    PERFORM splink.notify_pool(p, 'param', '');
+    PERFORM splink.notify_pool(p_pool, 'param', '');
 END
 $$;
 
@@ -185,6 +189,7 @@ GRANT EXECUTE ON FUNCTION
     splink.link_contribute_many(text, bigint[], integer[], bigint[], text[]),
     splink.link_claim(text, bigint, bigint, text, integer),
     splink.link_claim_seats(text, bigint, integer[]),
+    splink.link_announce(text, timestamptz),
     splink.link_meters(text, text),
     splink.link_wins(text, integer),
     splink.link_version()

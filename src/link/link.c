@@ -397,6 +397,29 @@ link_status_t link_contribute_many(link_t *l, const char *machine, const link_st
     return good ? LINK_OK : LINK_REFUSED;
 }
 
+link_status_t link_announce(link_t *l, const char *machine, const char *since,
+                            char since_out[LINK_SINCE_LEN], bool *announced, int *wait_ms) {
+    *announced = false, *wait_ms = 0;
+    const char *const vals[] = {machine, since && since[0] ? since : NULL};
+    link_status_t st;
+    PGresult *r = run(l, "SELECT * FROM splink.link_announce($1::text, $2::timestamptz)", 2, vals,
+                      "announcing the stakes", &st);
+    if (!r) return st;
+    bool good = PQntuples(r) == 1 && col_int(l, r, 0, "wait_ms", wait_ms);
+    if (good) {
+        *announced = col_bool(r, 0, "announced");
+        col_text(r, 0, "since", since_out, LINK_SINCE_LEN);
+    } else if (PQntuples(r) != 1) {
+        say(l, LINK_REFUSED, "the link controller gave no answer to an announcement");
+    }
+    PQclear(r);
+    return good ? LINK_OK : LINK_REFUSED;
+}
+
+bool link_notice_newer(const link_notice_t *n, int64_t hits, int64_t value) {
+    return n->hits > hits || (n->hits == hits && n->value >= value);
+}
+
 static link_status_t read_wins(link_t *l, PGresult *r, link_win_t *out, int n) {
     if (PQntuples(r) != n)
         return say(l, LINK_REFUSED, "the link controller answered a claim of %d seats with %d", n,
@@ -608,6 +631,8 @@ bool link_notice_parse(const char *payload, link_notice_t *out) {
             out->hits = iv;
         else if (KEY("base"))
             out->base = iv;
+        else if (KEY("contributions"))
+            out->contributions = iv;
         else if (KEY("at"))
             out->sent_us = iv;
         else if (KEY("game"))

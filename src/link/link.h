@@ -98,14 +98,16 @@ typedef struct link_win_row {
     int64_t stake, amount, share, debit, rate_num, rate_den, value_before, value_after;
 } link_win_row_t;
 
-/* A change of a pool, pushed by the controller (NOTIFY). event is "contribute", "win" (a seat
- * paid: site, machine, game, seat, currency and amount are set) or "param" (an operator's
- * change). value, reserve, overflow, hits and base are the pool's after the change; sent_us is
- * the controller's clock when it was made (microseconds since 1970). */
+/* A change of a pool, pushed by the controller (NOTIFY). event is "contribute" (stakes counted,
+ * told by link_announce), "win" (a seat paid: site, machine, game, seat, currency and amount are
+ * set) or "param" (an operator's change). value, reserve, overflow, hits, base and contributions
+ * (stakes counted ever) are the pool's as the notice was made; sent_us is the controller's clock
+ * then (microseconds since 1970). Notices of stakes can arrive out of order: of two with the same
+ * hits, the one with the larger value is the newer (link_notice_newer). */
 typedef struct link_notice {
     char pool[LINK_NAME_LEN];
     char event[16];
-    int64_t value, reserve, overflow, hits, base, sent_us;
+    int64_t value, reserve, overflow, hits, base, contributions, sent_us;
     char site[LINK_NAME_LEN], machine[LINK_NAME_LEN];
     int64_t game, amount;
     int seat;
@@ -153,6 +155,16 @@ typedef struct link_stake {
 } link_stake_t;
 link_status_t link_contribute_many(link_t *l, const char *machine, const link_stake_t *stakes,
                                    int n, link_contribution_t *out);
+/* Tells the pool's followers that this machine's stakes were counted: call it after a
+ * contribution's answer, with since "" (the answer's since is then this call's instant on the
+ * controller), and while *wait_ms > 0, again after that long with the since it gave (at most 40
+ * characters). *announced: this call made the notice. A notice goes out at most every 100 ms per
+ * pool, and one made after since covers these stakes (controller.sql's header). */
+#define LINK_SINCE_LEN 48
+link_status_t link_announce(link_t *l, const char *machine, const char *since,
+                            char since_out[LINK_SINCE_LEN], bool *announced, int *wait_ms);
+/* Whether notice n is newer than a pool seen at (hits, value): more hits, or as many and more. */
+bool link_notice_newer(const link_notice_t *n, int64_t hits, int64_t value);
 /* Claims the pool for one seat holding a royal (a cabinet: seat 1), with the stake and currency
  * its contribution counted. */
 link_status_t link_claim(link_t *l, const char *machine, int64_t game, int seat, int64_t stake,

@@ -34,7 +34,17 @@ struct mlink {
     /* the thread's own */
     link_t *conn;
     int64_t rate_num, rate_den; /* one minor unit of the pool's currency in the machine's */
+    int64_t seen_value, seen_hits; /* the pool as last shown (frac), to order the notices */
+    bool announce_due;             /* stakes counted that no notice is known to cover yet */
+    int64_t announce_at;           /* when to ask the controller (ms, monotonic) */
+    char since[LINK_SINCE_LEN];    /* the controller's instant of the first asking, or "" */
 };
+
+static int64_t mono_ms(void) {
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (int64_t)t.tv_sec * 1000 + t.tv_nsec / 1000000;
+}
 
 static void set_state(mlink_t *l, bool up, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
@@ -68,6 +78,7 @@ static bool stopping(mlink_t *l) {
 }
 
 static void set_value(mlink_t *l, int64_t value_frac, int64_t hits) {
+    l->seen_value = value_frac, l->seen_hits = hits;
     int64_t v = 0;
     if (!link_frac_to_minor(value_frac, l->rate_num, l->rate_den, &v)) v = 0;
     pthread_mutex_lock(&l->mu);
@@ -146,6 +157,12 @@ static link_status_t send_items(mlink_t *l, const store_link_item_t *it, int n) 
         }
         st = link_contribute_many(l->conn, l->cfg.machine, stakes, n, c);
         for (int i = 0; st == LINK_OK && i < n; i++) contribution_detail(&a[i], &c[i]);
+        if (st == LINK_OK) {
+            /* told to the other machines after the commit: a later asking covers earlier ones */
+            l->announce_due = true;
+            l->announce_at = mono_ms();
+            l->since[0] = '\0';
+        }
     } else {
         link_win_t w;
         st = link_claim(l->conn, l->cfg.machine, it[0].game, it[0].seat + 1, it[0].stake,
@@ -175,6 +192,8 @@ static void take_notice(mlink_t *l, const link_notice_t *n) {
     if (strcmp(n->event, "param") == 0 &&
         link_meters(l->conn, l->cfg.pool, l->currency, &m) == LINK_OK)
         l->rate_num = m.local_rate_num, l->rate_den = m.local_rate_den;
+    /* notices of stakes can cross: an older one never moves the meter back */
+    if (!link_notice_newer(n, l->seen_hits, l->seen_value)) return;
     set_value(l, n->value, n->hits);
     if (strcmp(n->event, "win") == 0) {
         pthread_mutex_lock(&l->mu);
@@ -187,10 +206,36 @@ static void take_notice(mlink_t *l, const link_notice_t *n) {
     }
 }
 
+/* Asks the controller to tell the pool's followers of this machine's counted stakes, when due. */
+static link_status_t announce(mlink_t *l) {
+    if (!l->announce_due || mono_ms() < l->announce_at) return LINK_OK;
+    bool made = false;
+    int wait_ms = 0;
+    char since[LINK_SINCE_LEN] = "";
+    link_status_t st = link_announce(l->conn, l->cfg.machine, l->since, since, &made, &wait_ms);
+    if (st == LINK_DOWN) return st; /* asked again once the link is back */
+    if (st == LINK_OK && wait_ms > 0) {
+        snprintf(l->since, sizeof l->since, "%s", since);
+        l->announce_at = mono_ms() + wait_ms;
+    } else {
+        /* told, covered, or refused (the meters then move with the next notice) */
+        l->announce_due = false;
+    }
+    return LINK_OK;
+}
+
+/* How long the thread may wait for a notice before it has something to do. */
+static int idle_ms(const mlink_t *l, bool due) {
+    if (due) return 0;
+    if (!l->announce_due) return 50;
+    int64_t left = l->announce_at - mono_ms();
+    return left <= 0 ? 0 : left < 50 ? (int)left : 50;
+}
+
 static void *run(void *arg) {
     mlink_t *l = arg;
     bool up = false;
-    int refused_wait = 0;
+    int64_t refused_until = 0; /* a refused item is sent again after 30 s (ms, monotonic) */
     while (!stopping(l)) {
         if (!up) {
             up = come_up(l);
@@ -202,7 +247,8 @@ static void *run(void *arg) {
         store_link_item_t it[STORE_LINK_BATCH];
         pthread_mutex_lock(&l->mu);
         int nit = l->nitems;
-        bool due = nit > 0 && !l->answered && refused_wait <= 0;
+        bool refusing = refused_until > mono_ms();
+        bool due = nit > 0 && !l->answered && !refusing;
         if (due) memcpy(it, l->items, sizeof it[0] * (size_t)nit);
         pthread_mutex_unlock(&l->mu);
         if (due) {
@@ -216,23 +262,28 @@ static void *run(void *arg) {
                 /* never dropped: shown to the attendant and sent again every 30 s */
                 set_state(l, false, "LINK REFUSED game %" PRId64 ": %s", it[0].game,
                           link_message(l->conn));
-                refused_wait = 30000;
-            } else if (refused_wait <= 0) {
+                refused_until = mono_ms() + 30000;
+            } else {
                 set_state(l, true, "connected");
             }
         }
+        if (announce(l) == LINK_DOWN) {
+            up = false;
+            set_state(l, false, "LINK DOWN: %s", link_message(l->conn));
+            continue;
+        }
         link_notice_t n;
         bool got = false;
-        link_status_t st = link_notice_wait(l->conn, due ? 0 : 50, &n, &got);
+        link_status_t st = link_notice_wait(l->conn, idle_ms(l, due), &n, &got);
         if (st == LINK_DOWN) {
             up = false;
             set_state(l, false, "LINK DOWN: %s", link_message(l->conn));
             continue;
         }
         if (got) take_notice(l, &n);
-        if (refused_wait > 0) {
-            refused_wait -= 50;
-            if (refused_wait <= 0) set_state(l, true, "connected");
+        if (refusing && refused_until <= mono_ms()) {
+            refused_until = 0;
+            set_state(l, true, "connected");
         }
     }
     return NULL;
