@@ -12,6 +12,7 @@ packages=(
   xvfb xdotool x11-apps imagemagick
   python3 sqlite3
   postgresql libpq-dev
+  dpkg-dev file desktop-file-utils groff-base
 )
 
 missing=()

@@ -5,6 +5,7 @@
 #include <string.h>
 #include <sys/resource.h>
 
+#include "app_data.h"
 #include "app_internal.h"
 #include "approval.h"
 
@@ -375,11 +376,15 @@ int app_run(const cfg_t *c, const app_run_t *o) {
     a->o = o;
     a->c = c;
     a->kiosk = c->display.mode == CFG_DISPLAY_KIOSK;
-    if (o->assets)
-        snprintf(a->assets, sizeof a->assets, "%s", o->assets);
-    else
-        app_find_assets(a->assets, sizeof a->assets);
     int status = 1;
+    /* before the machine opens: without its pictures and fonts nothing can be shown, so
+     * nothing is played or recorded */
+    app_data_t data;
+    if (!app_data_find(&data, o->assets)) {
+        app_data_explain(&data, stderr);
+        goto done;
+    }
+    snprintf(a->assets, sizeof a->assets, "%s", data.assets);
     char dbpath[1024];
     if (o->bench_frames && !script_load(&a->script, "(benchmark)", BENCH_SCRIPT)) goto done;
     if (!o->bench_frames && o->script && !script_load(&a->script, o->script, NULL)) goto done;

@@ -22,7 +22,7 @@ typedef struct app_run {
     uint64_t seed;          /* 0: unpredictable deal */
     const char *decks[4];   /* headless tests: stacked decks for the first rounds */
     int ndecks;
-    const char *assets; /* NULL: find them */
+    const char *assets; /* --assets: the only place looked at; NULL: find them (app_data.h) */
     int bench_frames;   /* >0: render benchmark mode (frames to time) */
     bool summary;       /* print the last round's summary line at exit (tests) */
     const char *db;     /* the machine's database; NULL: the default (none when headless) */
@@ -37,8 +37,5 @@ typedef struct app_run {
 /* Runs the machine of a validated config (cfg_load_file or cfg_defaults) with what the command
  * line adds, until the player quits (or the script ends). Returns the exit status. */
 int app_run(const cfg_t *cfg, const app_run_t *run);
-
-/* Where the assets are: STUDPOKER_ASSETS, next to the program, or the source tree. */
-const char *app_find_assets(char *buf, int len);
 
 #endif

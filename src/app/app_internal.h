@@ -4,7 +4,8 @@
  * app_screens.c  the screens (table, operator menu, attract demo), each init/update/draw/unload,
  *                and what the machine's events mean for the program (tickets, the menu)
  * app_script.c   the headless harness: timed scripts and the summary line
- * app_window.c   window, renderer, kiosk, fonts and pictures, sound, keyboard map, assets
+ * app_window.c   window, renderer, kiosk, fonts and pictures, sound, keyboard map
+ * app_data.c     where the assets are (its own header: app_data.h)
  * app_system.c   signals, the watchdog, systemd's notifications, the process's age */
 #ifndef STUDPOKER_APP_INTERNAL_H
 #define STUDPOKER_APP_INTERNAL_H

@@ -1,5 +1,4 @@
-/* The window and the kiosk: SDL, the renderer, fonts and pictures, sound, the keyboard map, and
- * where the assets are. */
+/* The window and the kiosk: SDL, the renderer, fonts and pictures, sound, the keyboard map. */
 #include <SDL_image.h>
 #include <SDL_ttf.h>
 #include <stdio.h>
@@ -7,41 +6,6 @@
 #include <string.h>
 
 #include "app_internal.h"
-
-#ifndef STUDPOKER_SOURCE_ASSETS
-#define STUDPOKER_SOURCE_ASSETS "assets"
-#endif
-
-static bool dir_has_cards(const char *dir) {
-    char path[700];
-    snprintf(path, sizeof path, "%s/cards/back.svg", dir);
-    FILE *f = fopen(path, "rb");
-    if (f) fclose(f);
-    return f != NULL;
-}
-
-const char *app_find_assets(char *buf, int len) {
-    const char *env = getenv("STUDPOKER_ASSETS");
-    if (env && *env) {
-        snprintf(buf, (size_t)len, "%s", env);
-        return buf;
-    }
-    char *base = SDL_GetBasePath();
-    if (base) {
-        static const char *const rel[] = {"assets", "../assets", "../../assets",
-                                          "../share/studpoker/assets"};
-        for (size_t i = 0; i < sizeof rel / sizeof rel[0]; i++) {
-            snprintf(buf, (size_t)len, "%s%s", base, rel[i]);
-            if (dir_has_cards(buf)) {
-                SDL_free(base);
-                return buf;
-            }
-        }
-        SDL_free(base);
-    }
-    snprintf(buf, (size_t)len, "%s", STUDPOKER_SOURCE_ASSETS);
-    return buf;
-}
 
 static bool start_sdl(app_t *a, const cfg_t *c, const app_run_t *o) {
     if (o->headless) {
