@@ -32,7 +32,7 @@ static bool try_place(app_data_t *d, const char *dir, const char *why) {
     d->why[d->ntried++] = why;
     /* a path too long to keep is one the screens could not open either */
     if (n < 0 || (size_t)n >= sizeof d->tried[0] || !has_cards(dir)) return false;
-    snprintf(d->assets, sizeof d->assets, "%s", dir);
+    memcpy(d->assets, d->tried[d->ntried - 1], (size_t)n + 1); /* n < sizeof d->assets */
     return true;
 }
 
