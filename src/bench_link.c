@@ -54,7 +54,7 @@ typedef struct bench_machine {
 typedef struct bench {
     int machines, batch;
     double seconds, rate; /* rate: stakes a second per machine, 0: as fast as it can */
-    char pool[24]; /* "bench_<pid>" */
+    char pool[24];        /* "bench_<pid>" */
     bench_machine_t m[MAX_MACHINES];
     double start;
     bool claimed;
@@ -142,8 +142,8 @@ static void *machine_run(void *arg) {
         }
         next += b->rate > 0 ? b->batch / b->rate : 0;
         for (int i = 0; i < b->batch; i++)
-            stakes[i] = (link_stake_t){.game = m->next_game++, .seat = 1, .stake = 100,
-                                       .currency = "EUR"};
+            stakes[i] =
+                (link_stake_t){.game = m->next_game++, .seat = 1, .stake = 100, .currency = "EUR"};
         if (link_contribute_many(m->l, m->name, stakes, b->batch, c) != LINK_OK) {
             m->failed = true;
             snprintf(m->err, sizeof m->err, "%s", link_message(m->l));
@@ -160,7 +160,8 @@ static void *machine_run(void *arg) {
         if (!announce(b, m)) return NULL;
         if (m->idx == 0 && !b->claimed && now_s() - b->start >= b->seconds / 2) {
             link_win_t w;
-            if (link_claim(m->l, m->name, stakes[b->batch - 1].game, 1, 100, "EUR", &w) != LINK_OK) {
+            if (link_claim(m->l, m->name, stakes[b->batch - 1].game, 1, 100, "EUR", &w) !=
+                LINK_OK) {
                 m->failed = true;
                 snprintf(m->err, sizeof m->err, "the claim: %s", link_message(m->l));
                 return NULL;
@@ -235,7 +236,8 @@ static void report(bench_t *b, double elapsed) {
     for (int i = 0; i < b->machines; i++) {
         if (all) memcpy(all + k, b->m[i].lat, sizeof *all * (size_t)b->m[i].nlat);
         k += b->m[i].nlat;
-        if (b->m[i].win_lat >= 0) saw++, win_max = b->m[i].win_lat > win_max ? b->m[i].win_lat : win_max;
+        if (b->m[i].win_lat >= 0)
+            saw++, win_max = b->m[i].win_lat > win_max ? b->m[i].win_lat : win_max;
     }
     printf("link: %d machines, %d stakes to a transaction, %.1f s, %s\n", b->machines, b->batch,
            elapsed, b->rate > 0 ? "paced" : "each as fast as it can");
@@ -249,9 +251,11 @@ static void report(bench_t *b, double elapsed) {
                (double)all[n - 1] / 1000, n);
     }
     int64_t notices = 0, announced = 0;
-    for (int i = 0; i < b->machines; i++) notices += b->m[i].notices, announced += b->m[i].announced;
-    printf("  notices of stakes made          %9.1f a second (%" PRId64 "), read by the machines %" PRId64
-           "\n", (double)announced / elapsed, announced, notices);
+    for (int i = 0; i < b->machines; i++)
+        notices += b->m[i].notices, announced += b->m[i].announced;
+    printf("  notices of stakes made          %9.1f a second (%" PRId64
+           "), read by the machines %" PRId64 "\n",
+           (double)announced / elapsed, announced, notices);
     if (b->claimed)
         printf("  a hit to every machine         %.1f ms (the last of %d machines to read it; %d "
                "saw it)\n",
@@ -265,11 +269,16 @@ int cli_bench_link(int argc, char **argv) {
     b.machines = 64, b.batch = 16, b.seconds = 10;
     for (int i = 0; i < argc; i++) {
         const char *v = i + 1 < argc ? argv[i + 1] : NULL;
-        if (strcmp(argv[i], "--url") == 0 && v) url = v, i++;
-        else if (strcmp(argv[i], "--machines") == 0 && v) b.machines = atoi(v), i++;
-        else if (strcmp(argv[i], "--batch") == 0 && v) b.batch = atoi(v), i++;
-        else if (strcmp(argv[i], "--seconds") == 0 && v) b.seconds = atof(v), i++;
-        else if (strcmp(argv[i], "--rate") == 0 && v) b.rate = atof(v), i++;
+        if (strcmp(argv[i], "--url") == 0 && v)
+            url = v, i++;
+        else if (strcmp(argv[i], "--machines") == 0 && v)
+            b.machines = atoi(v), i++;
+        else if (strcmp(argv[i], "--batch") == 0 && v)
+            b.batch = atoi(v), i++;
+        else if (strcmp(argv[i], "--seconds") == 0 && v)
+            b.seconds = atof(v), i++;
+        else if (strcmp(argv[i], "--rate") == 0 && v)
+            b.rate = atof(v), i++;
         else {
             fprintf(stderr, "usage: studpoker bench link --url CONNINFO [--machines N] "
                             "[--batch B] [--seconds S] [--rate R]\n"
@@ -280,8 +289,9 @@ int cli_bench_link(int argc, char **argv) {
     }
     if (!url || b.machines < 1 || b.machines > MAX_MACHINES || b.batch < 1 ||
         b.batch > LINK_BATCH_MAX || b.seconds <= 0 || strchr(url, '/') == url) {
-        fprintf(stderr, "studpoker bench link: give --url (a superuser's key=value connection "
-                        "string), 1 to %d machines, a batch of 1 to %d, seconds > 0\n",
+        fprintf(stderr,
+                "studpoker bench link: give --url (a superuser's key=value connection "
+                "string), 1 to %d machines, a batch of 1 to %d, seconds > 0\n",
                 MAX_MACHINES, LINK_BATCH_MAX);
         return 2;
     }

@@ -28,5 +28,7 @@ int cli_audit(int argc, char **argv); /* cli_audit.c */
 int cli_upgrade(int argc, char **argv);
 int cli_accept_restore(int argc, char **argv);
 int cli_link(int argc, char **argv); /* cli_link.c: the linked progressive's controller */
+int cli_table_host(int argc, char **argv); /* cli_table.c: a shared table's dealer */
+int cli_table(int argc, char **argv);      /* cli_table.c: table lobby|audit */
 
 #endif

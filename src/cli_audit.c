@@ -88,11 +88,12 @@ int cli_audit(int argc, char **argv) {
     }
     free(decks);
     free(rec);
-    /* a linked pool's prize comes from the controller, not from a round of this machine */
+    /* a linked pool's prize comes from the controller, not from a round of this machine; a
+     * shared table's stakes go out to it and its results come back (table_out, table_in) */
     static const char *const ins[] = {"coin_in", "bill_in", "voucher_in", "attendant_in",
-                                      "linked_won"};
+                                      "linked_won", "table_in"};
     static const char *const outs[] = {"credit_out", "handpaid_credits", "cancelled_credits",
-                                       "attendant_jackpots"};
+                                       "attendant_jackpots", "table_out"};
     int64_t in = 0, out = 0, v = 0, credits = 0;
     for (size_t i = 0; i < sizeof ins / sizeof ins[0]; i++)
         if (store_meter(s, ins[i], &v) == STORE_OK) in += v;

@@ -56,8 +56,8 @@ int cli_link(int argc, char **argv) {
     "                             [--follow [--count N] [--seconds S]]\n"                          \
     "       studpoker link wins --url CONNINFO --pool NAME [--last N] [--raw]\n"                   \
     "       studpoker link contribute --url CONNINFO --machine M --currency CUR\n"                 \
-    "                             (--game G --stake MINOR [--seat S] | --from FILE [--batch N])\n"  \
-    "                             [--raw]\n"                                                      \
+    "                             (--game G --stake MINOR [--seat S] | --from FILE [--batch N])\n" \
+    "                             [--raw]\n"                                                       \
     "       studpoker link claim --url CONNINFO --machine M --game G\n"                            \
     "                             (--stake MINOR --currency CUR [--seat S] | --seats S,S)\n"       \
     "                             [--wait-file FILE] [--raw]\n"                                    \
@@ -433,15 +433,13 @@ static void print_contribution(const opts_t *o, int64_t game, int seat, int64_t 
 static bool send_pending(const opts_t *o, link_t *l, const link_stake_t *pend, int *npend,
                          int64_t *sent, int64_t *replays) {
     link_contribution_t c[LINK_BATCH_MAX];
-    link_status_t st =
-        *npend == 1 && !o->batch
-            ? link_contribute(l, o->machine, pend[0].game, pend[0].seat, pend[0].stake,
-                              o->currency, &c[0])
-            : link_contribute_many(l, o->machine, pend, *npend, c);
+    link_status_t st = *npend == 1 && !o->batch
+                           ? link_contribute(l, o->machine, pend[0].game, pend[0].seat,
+                                             pend[0].stake, o->currency, &c[0])
+                           : link_contribute_many(l, o->machine, pend, *npend, c);
     if (st != LINK_OK) {
-        fprintf(stderr, "studpoker link contribute: game %" PRId64 " seat %d%s: %s\n",
-                pend[0].game, pend[0].seat, *npend > 1 ? " and the rest of its batch" : "",
-                link_message(l));
+        fprintf(stderr, "studpoker link contribute: game %" PRId64 " seat %d%s: %s\n", pend[0].game,
+                pend[0].seat, *npend > 1 ? " and the rest of its batch" : "", link_message(l));
         return false;
     }
     for (int i = 0; i < *npend; i++) {

@@ -25,6 +25,8 @@ static int play_usage(void) {
         "  --hint               show the optimal decision before each choice\n"
         "  --attract            the demo: plays itself forever, records nothing\n"
         "  --turbo --mute --no-vsync --summary --assets DIR\n"
+        "  --join TABLE         sit at a shared table ([table] url and terminal name the\n"
+        "                       controller and this terminal)\n"
         "  --headless --script FILE | --screenshot F.png | --autoplay N [--seed N] [--deck CARDS]\n"
         "                       without a display, for tests and soaks (see README)\n"
         "  --frame-ms N         headless: virtual ms between drawn frames (default 16)\n");
@@ -86,6 +88,8 @@ int cli_play(int argc, char **argv) {
             i++; /* read above */
         else if (strcmp(a, "--db") == 0)
             o.db = argv[++i];
+        else if (strcmp(a, "--join") == 0)
+            snprintf(cfg.table.join, sizeof cfg.table.join, "%s", argv[++i]);
         else if (strcmp(a, "--autoplay") == 0) {
             char *end;
             o.autoplay = strtoll(next, &end, 10);

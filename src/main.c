@@ -53,6 +53,12 @@ static void usage(FILE *out) {
             "  link init|status|meters|wins --url CONNINFO [--pool NAME]\n"
             "                            the linked progressive's controller (PostgreSQL):\n"
             "                            install it, ask it, print its meters and wins\n"
+            "  table-host --config FILE --url CONNINFO --table NAME [--rounds N]\n"
+            "                            deal a shared table on the controller (one dealer,\n"
+            "                            any number of players: play --join NAME)\n"
+            "  table lobby|audit --url CONNINFO [--config FILE --table NAME]\n"
+            "                            the tables and their rounds; an operator's audit of\n"
+            "                            a table (every round replayed, the money)\n"
             "  help                      this text\n");
 }
 
@@ -99,6 +105,8 @@ int main(int argc, char **argv) {
     if (strcmp(cmd, "print-config") == 0) return cli_print_config(sub_argc, sub_argv);
     if (strcmp(cmd, "config-reference") == 0) return cli_config_reference(sub_argc, sub_argv);
     if (strcmp(cmd, "link") == 0) return cli_link(sub_argc, sub_argv);
+    if (strcmp(cmd, "table-host") == 0) return cli_table_host(sub_argc, sub_argv);
+    if (strcmp(cmd, "table") == 0) return cli_table(sub_argc, sub_argv);
     if (strcmp(cmd, "help") == 0 || strcmp(cmd, "--help") == 0 || strcmp(cmd, "-h") == 0) {
         usage(stdout);
         return 0;

@@ -230,6 +230,8 @@ static float frame_time(app_t *a, uint32_t *virtual_ms, uint64_t *last) {
          * TICK_HZ, so it plays exactly the same */
         int fm = o->frame_ms > 0 ? o->frame_ms : 1000 / 60;
         *virtual_ms += (uint32_t)fm;
+        /* a terminal plays on the table's clock: its frames keep real time */
+        if (a->machine.jt) SDL_Delay((uint32_t)fm);
         return o->frame_ms > 0 ? (float)fm / 1000.0f : 1.0f / 60;
     }
     uint64_t t = SDL_GetTicks64();

@@ -8,6 +8,7 @@
 #include "app_internal.h"
 
 #include "machine_link.h"
+#include "machine_table.h"
 
 bool script_load(script_t *s, const char *path, const char *text) {
     memset(s, 0, sizeof *s);
@@ -74,13 +75,17 @@ void script_summary(const app_t *a) {
     if (machine_link_view(&a->machine, &lv))
         printf(" link=%s link_value=%lld link_pending=%d link_wins=%lld", lv.up ? "up" : "down",
                (long long)lv.value, lv.pending, (long long)lv.win_seq);
+    mtable_status_t ts;
+    if (machine_table_status(&a->machine, &ts))
+        printf(" table=%s table_up=%d table_round=%lld table_phase=%s bets_sent=%d decided=%d "
+               "collected=%lld",
+               ts.tab, ts.up, (long long)ts.round, ts.phase[0] ? ts.phase : "none", ts.bets_sent,
+               ts.decided, (long long)ts.collected);
     printf(" pool=%lld state=%s door=%d screen=%s balance=%lld", (long long)jackpot_read(&g->pool),
            g->state == GAME_PLAY     ? "play"
            : g->state == GAME_LOCKED ? "locked"
                                      : "fault",
-           g->door_open,
-           screen_of(a->screen)->name,
-           (long long)game_balance(g));
+           g->door_open, screen_of(a->screen)->name, (long long)game_balance(g));
     /* the hint on screen (tests): the best decision and the value of folding, in antes */
     const table_scene_t *t = &a->table;
     if (t->strategy && t->advice_ok && r->phase == ROUND_DECIDING && t->advice_game == g->number)
@@ -99,7 +104,9 @@ void script_summary(const app_t *a) {
     char line[256], toast[256];
     table_messages(t, line, sizeof line, toast, sizeof toast);
     if (line[0]) printf(" notice=%s", line);
-    if (toast[0]) printf(" toast=%s", toast); /* last: it holds spaces */
+    if (toast[0]) printf(" toast=%s", toast); /* it holds spaces */
+    if (machine_table_status(&a->machine, &ts) && !ts.up)
+        printf(" table_state=%s", ts.state); /* last: it holds spaces */
     printf("\n");
     fflush(stdout);
 }
@@ -124,6 +131,44 @@ static void link_wait(app_t *a, const char *arg) {
     fprintf(stderr, "studpoker: LINKWAIT: the link did not settle in %d ms\n", ms);
 }
 
+/* TABLEWAIT ms what: a terminal's test waits, in real time (the script's clock stands), until the
+ * table shows what it names, or ms pass: "betting" (a round takes bets, ours not sent yet),
+ * "dealt" (our hand is on the felt), "deciding" (the table waits for decisions), "settled" (our
+ * round is settled on the felt), "collected=N" (N results collected since the start), "sent"
+ * (our bets are answered). */
+static bool table_there(app_t *a, const char *what) {
+    mtable_status_t ts;
+    if (!machine_table_status(&a->machine, &ts)) return true;
+    const round_t *r = &a->machine.game.round;
+    long long n = 0;
+    if (sscanf(what, "collected=%lld", &n) == 1) return ts.collected >= n;
+    if (strcmp(what, "betting") == 0) return machine_table_may_bet(&a->machine);
+    if (strcmp(what, "dealt") == 0) return r->nseats == 2 && r->phase != ROUND_BETTING;
+    if (strcmp(what, "deciding") == 0) /* and the cards seen: a decision waits for them */
+        return r->nseats == 2 && r->phase == ROUND_DECIDING && round_seat_can_decide(r, 0) &&
+               !table_busy(&a->table);
+    if (strcmp(what, "settled") == 0) return r->nseats == 2 && r->phase == ROUND_SETTLED;
+    if (strcmp(what, "sent") == 0) return ts.bets_sent;
+    return true;
+}
+
+static void table_wait(app_t *a, const char *arg) {
+    int ms = 10000;
+    char what[64] = "betting";
+    sscanf(arg, "%d %63s", &ms, what);
+    for (int waited = 0; waited <= ms; waited += 10) {
+        if (table_there(a, what)) return;
+        SDL_Delay(10);
+        machine_input_t none;
+        memset(&none, 0, sizeof none);
+        machine_events_t ev;
+        machine_step(&a->machine, &none, 10, &ev);
+        table_events(&a->table, &ev);
+        table_update(&a->table, 0.010f); /* the cards move on while the test waits */
+    }
+    fprintf(stderr, "studpoker: TABLEWAIT: the table did not show '%s' in %d ms\n", what, ms);
+}
+
 void script_apply(app_t *a, uint32_t now, ui_input_t *in, bool *quit) {
     script_t *s = &a->script;
     while (s->next < s->n && s->lines[s->next].at_ms + s->base_ms <= now) {
@@ -144,6 +189,8 @@ void script_apply(app_t *a, uint32_t now, ui_input_t *in, bool *quit) {
                 fprintf(stderr, "studpoker: cannot write %s\n", l->arg);
         } else if (strcmp(l->verb, "LINKWAIT") == 0) {
             link_wait(a, l->arg);
+        } else if (strcmp(l->verb, "TABLEWAIT") == 0) {
+            table_wait(a, l->arg);
         } else if (strcmp(l->verb, "SLEEP") == 0) {
             /* real time, the script's clock standing: a test acts on the world meanwhile */
             SDL_Delay((uint32_t)atoi(l->arg));

@@ -303,6 +303,32 @@ static void check_link(cf_load_t *L) {
     }
 }
 
+/* [table]: a table to join needs the controller and this terminal's name there. */
+static void check_table(cf_load_t *L) {
+    const struct cfg_table *t = &L->cfg.table;
+    int kjoin = cf_find_key("table", "join");
+    if (!t->join[0] || L->bad[kjoin]) return;
+    char where[128];
+    static const char *const names[] = {"join", "terminal"};
+    const char *values[] = {t->join, t->terminal};
+    for (int i = 0; i < 2; i++) {
+        int key = cf_find_key("table", names[i]);
+        if (L->bad[key] || link_name_ok(values[i])) continue;
+        int at = L->line[key] ? key : kjoin;
+        cf_key_where(at, where, sizeof where);
+        cf_add_error(L->errs, L->file, L->line[at], where,
+                     values[i][0] ? "%s = %s: a name at the controller is 1 to 40 of a-z, 0-9 "
+                                    "and _, starting with a letter"
+                                  : "%s%s is missing: a terminal names itself at the controller",
+                     names[i], values[i][0] ? values[i] : "");
+    }
+    if (!t->url[0]) {
+        cf_key_where(kjoin, where, sizeof where);
+        cf_add_error(L->errs, L->file, L->line[kjoin], where,
+                     "a table to join needs [table] url, the controller this terminal logs in to");
+    }
+}
+
 void cf_check(cf_load_t *L) {
     check_limits(L);
     for (int g = CF_G_MAIN; g < CF_G_COUNT; g++) check_group_order(L, (cf_group_t)g);
@@ -315,4 +341,5 @@ void cf_check(cf_load_t *L) {
     check_approval_range(L);
     check_keys(L);
     check_link(L);
+    check_table(L);
 }

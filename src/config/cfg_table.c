@@ -145,6 +145,8 @@ const cf_section_t CF_SECTIONS[] = {
     {"link", "The linked progressive: the JACKPOT (or progressive) pool shared with other "
              "machines through a controller on PostgreSQL. No url: the pool is this machine's "
              "own."},
+    {"table", "A shared table: this machine as a terminal where any number of players play one "
+              "dealer (studpoker table-host). No join: the machine deals its own rounds."},
     {"touch", "The touch screen's calibration: set by the operator menu, not in a file."},
     {"keys",
      "Up to 3 keyboard keys per button, by SDL key name (Space, Return, F2, A, Keypad Enter)."},
@@ -497,6 +499,38 @@ const cf_key_t CF_KEYS[] = {
      .enum_name = link_loss_key_of,
      .doc = "controller not answering: lock (no new game, cash-out works) or bet_off (no "
             "linked bet)"},
+
+    {.section = "table",
+     .name = "url",
+     .type = CF_STRING,
+     .offset = AT(table.url),
+     .size = CFG_PATH_LEN,
+     .min = 0,
+     .max = 180,
+     .def = "",
+     .charset = CF_TEXT,
+     .doc = "the controller, logged in as this terminal: a libpq connection string (host=H "
+            "dbname=link user=t1)"},
+    {.section = "table",
+     .name = "terminal",
+     .type = CF_STRING,
+     .offset = AT(table.terminal),
+     .size = CFG_LINK_NAME_LEN,
+     .min = 0,
+     .max = CFG_LINK_NAME_LEN - 1,
+     .def = "",
+     .charset = CF_NAME,
+     .doc = "this terminal's name at the controller, which is also its login"},
+    {.section = "table",
+     .name = "join",
+     .type = CF_STRING,
+     .offset = AT(table.join),
+     .size = CFG_LINK_NAME_LEN,
+     .min = 0,
+     .max = CFG_LINK_NAME_LEN - 1,
+     .def = "",
+     .charset = CF_NAME,
+     .doc = "the table to sit at (play --join NAME); empty: none"},
 
     OPONLY("touch", "dx", touch.dx, -1920, 1920,
            "taken off a touch's x, in 1920 x 1080 table units (the calibration sets it)"),

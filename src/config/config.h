@@ -171,6 +171,14 @@ typedef struct cfg {
         cfg_link_loss_t on_loss;         /* what the machine does while the link is down */
     } link;
 
+    /* [table]: a terminal at a shared table (src/link/table.sql). No join: the machine deals
+     * its own rounds. */
+    struct cfg_table {
+        char url[CFG_PATH_LEN];           /* the controller, logged in as this terminal */
+        char terminal[CFG_LINK_NAME_LEN]; /* this terminal's name (and login) there */
+        char join[CFG_LINK_NAME_LEN];     /* the table to sit at ("" = none; --join sets it) */
+    } table;
+
     cfg_key_list_t keys[CFG_BUTTONS]; /* [keys], by button */
 } cfg_t;
 

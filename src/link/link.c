@@ -2,6 +2,7 @@
  * contract and controller.sql for what the server does with each call. */
 #define _POSIX_C_SOURCE 200809L
 #include "link.h"
+#include "link_internal.h"
 
 #include <errno.h>
 #include <inttypes.h>
@@ -19,18 +20,9 @@
 /* a linked pool counts in the same units as a machine's own (jackpot.h) */
 _Static_assert(LINK_FRAC == JACKPOT_FRAC, "link.h and jackpot.h count frac alike");
 
-#define LINK_LISTEN_MAX 8
-
-struct link {
-    PGconn *conn;
-    char msg[LINK_MSG_LEN];
-    char listening[LINK_LISTEN_MAX][LINK_NAME_LEN];
-    int n_listening;
-};
-
 /* ---- messages ---- */
 
-static link_status_t say(link_t *l, link_status_t st, const char *fmt, ...) {
+link_status_t lk_say(link_t *l, link_status_t st, const char *fmt, ...) {
     va_list ap;
     va_start(ap, fmt);
     vsnprintf(l->msg, sizeof l->msg, fmt, ap);
@@ -55,8 +47,8 @@ static const char *conn_error(const link_t *l) {
 static link_status_t fail_result(link_t *l, PGresult *r, const char *doing) {
     const char *state = r ? PQresultErrorField(r, PG_DIAG_SQLSTATE) : NULL;
     if (!l->conn || PQstatus(l->conn) != CONNECTION_OK || !state) {
-        return say(l, LINK_DOWN, "the link controller does not answer (%s): %s", doing,
-                   r && PQresultErrorMessage(r)[0] ? PQresultErrorMessage(r) : conn_error(l));
+        return lk_say(l, LINK_DOWN, "the link controller does not answer (%s): %s", doing,
+                      r && PQresultErrorMessage(r)[0] ? PQresultErrorMessage(r) : conn_error(l));
     }
     const char *primary = PQresultErrorField(r, PG_DIAG_MESSAGE_PRIMARY);
     const char *hint = PQresultErrorField(r, PG_DIAG_MESSAGE_HINT);
@@ -64,29 +56,29 @@ static link_status_t fail_result(link_t *l, PGresult *r, const char *doing) {
     static const char *const passing[] = {"08", "40", "53", "55", "57", "58"};
     for (size_t i = 0; i < sizeof passing / sizeof passing[0]; i++)
         if (strncmp(state, passing[i], 2) == 0)
-            return say(l, LINK_DOWN, "the link controller could not finish %s (%s): %s", doing,
-                       state, primary);
+            return lk_say(l, LINK_DOWN, "the link controller could not finish %s (%s): %s", doing,
+                          state, primary);
     if (strcmp(state, "3F000") == 0 || strcmp(state, "42883") == 0)
-        return say(l, LINK_REFUSED,
-                   "the link controller has no studpoker schema, or an older one (%s): %s; an "
-                   "operator runs `studpoker link init` on it",
-                   doing, primary);
+        return lk_say(l, LINK_REFUSED,
+                      "the link controller has no studpoker schema, or an older one (%s): %s; an "
+                      "operator runs `studpoker link init` on it",
+                      doing, primary);
     if (strcmp(state, "42501") == 0)
-        return say(l, LINK_REFUSED,
-                   "this login may not do that (%s): %s; a machine's login may only call the "
-                   "controller's link_ functions, an operator's those of splink_operator",
-                   doing, primary);
-    return say(l, LINK_REFUSED, "the link controller refused %s: %s%s%s", doing, primary,
-               hint ? "; " : "", hint ? hint : "");
+        return lk_say(l, LINK_REFUSED,
+                      "this login may not do that (%s): %s; a machine's login may only call the "
+                      "controller's link_ functions, an operator's those of splink_operator",
+                      doing, primary);
+    return lk_say(l, LINK_REFUSED, "the link controller refused %s: %s%s%s", doing, primary,
+                  hint ? "; " : "", hint ? hint : "");
 }
 
 /* Runs one statement with text parameters (NULL: SQL NULL). The result when it returned rows
  * (or none, for a command), else NULL with the status in *st and the message set. */
-static PGresult *run(link_t *l, const char *sql, int n, const char *const *vals, const char *doing,
-                     link_status_t *st) {
+PGresult *lk_run(link_t *l, const char *sql, int n, const char *const *vals, const char *doing,
+                 link_status_t *st) {
     if (!l->conn || PQstatus(l->conn) != CONNECTION_OK) {
-        *st = say(l, LINK_DOWN, "not connected to the link controller (%s): %s", doing,
-                  conn_error(l));
+        *st = lk_say(l, LINK_DOWN, "not connected to the link controller (%s): %s", doing,
+                     conn_error(l));
         return NULL;
     }
     PGresult *r = PQexecParams(l->conn, sql, n, NULL, vals, NULL, NULL, 0);
@@ -102,13 +94,13 @@ static PGresult *run(link_t *l, const char *sql, int n, const char *const *vals,
 
 /* ---- reading rows ---- */
 
-static bool col_i64(link_t *l, PGresult *r, int row, const char *name, int64_t *out) {
+bool lk_col_i64(link_t *l, PGresult *r, int row, const char *name, int64_t *out) {
     int c = PQfnumber(r, name);
     if (c < 0 || PQgetisnull(r, row, c)) {
-        say(l, LINK_REFUSED,
-            "the link controller's answer has no %s: its schema is not this "
-            "program's (run `studpoker link init`)",
-            name);
+        lk_say(l, LINK_REFUSED,
+               "the link controller's answer has no %s: its schema is not this "
+               "program's (run `studpoker link init`)",
+               name);
         return false;
     }
     const char *s = PQgetvalue(r, row, c);
@@ -116,18 +108,18 @@ static bool col_i64(link_t *l, PGresult *r, int row, const char *name, int64_t *
     errno = 0;
     long long v = strtoll(s, &end, 10);
     if (errno || end == s || *end) {
-        say(l, LINK_REFUSED, "the link controller's %s is not a whole number: '%s'", name, s);
+        lk_say(l, LINK_REFUSED, "the link controller's %s is not a whole number: '%s'", name, s);
         return false;
     }
     *out = (int64_t)v;
     return true;
 }
 
-static bool col_int(link_t *l, PGresult *r, int row, const char *name, int *out) {
+bool lk_col_int(link_t *l, PGresult *r, int row, const char *name, int *out) {
     int64_t v;
-    if (!col_i64(l, r, row, name, &v)) return false;
+    if (!lk_col_i64(l, r, row, name, &v)) return false;
     if (v < -2147483647 || v > 2147483647) {
-        say(l, LINK_REFUSED, "the link controller's %s is out of range", name);
+        lk_say(l, LINK_REFUSED, "the link controller's %s is out of range", name);
         return false;
     }
     *out = (int)v;
@@ -135,13 +127,13 @@ static bool col_int(link_t *l, PGresult *r, int row, const char *name, int *out)
 }
 
 /* Text columns may be NULL (an identity that is no machine): "" then. */
-static void col_text(PGresult *r, int row, const char *name, char *out, size_t cap) {
+void lk_col_text(PGresult *r, int row, const char *name, char *out, size_t cap) {
     int c = PQfnumber(r, name);
     const char *s = c >= 0 && !PQgetisnull(r, row, c) ? PQgetvalue(r, row, c) : "";
     snprintf(out, cap, "%s", s);
 }
 
-static bool col_bool(PGresult *r, int row, const char *name) {
+bool lk_col_bool(PGresult *r, int row, const char *name) {
     int c = PQfnumber(r, name);
     return c >= 0 && !PQgetisnull(r, row, c) && PQgetvalue(r, row, c)[0] == 't';
 }
@@ -187,13 +179,13 @@ link_status_t link_connect(const char *conninfo, link_t **out, char *err, size_t
     l->conn = PQconnectdbParams(keys, vals, 1);
     *out = l;
     if (!l->conn) {
-        link_status_t st = say(l, LINK_DOWN, "out of memory for the link's connection");
+        link_status_t st = lk_say(l, LINK_DOWN, "out of memory for the link's connection");
         if (err) snprintf(err, errlen, "%s", l->msg);
         return st;
     }
     PQsetNoticeProcessor(l->conn, quiet_notices, NULL);
     if (PQstatus(l->conn) != CONNECTION_OK) {
-        say(l, LINK_DOWN, "cannot reach the link controller: %s", conn_error(l));
+        lk_say(l, LINK_DOWN, "cannot reach the link controller: %s", conn_error(l));
         if (err) snprintf(err, errlen, "%s", l->msg);
         return LINK_DOWN;
     }
@@ -216,14 +208,14 @@ const char *link_message(const link_t *l) {
 }
 
 link_status_t link_reconnect(link_t *l) {
-    if (!l->conn) return say(l, LINK_DOWN, "the link has no connection to make again");
+    if (!l->conn) return lk_say(l, LINK_DOWN, "the link has no connection to make again");
     PQreset(l->conn);
     if (PQstatus(l->conn) != CONNECTION_OK)
-        return say(l, LINK_DOWN, "cannot reach the link controller: %s", conn_error(l));
+        return lk_say(l, LINK_DOWN, "cannot reach the link controller: %s", conn_error(l));
     PQsetNoticeProcessor(l->conn, quiet_notices, NULL);
     listen_again(l);
     if (PQstatus(l->conn) != CONNECTION_OK)
-        return say(l, LINK_DOWN, "the link dropped again: %s", conn_error(l));
+        return lk_say(l, LINK_DOWN, "the link dropped again: %s", conn_error(l));
     l->msg[0] = '\0';
     return LINK_OK;
 }
@@ -241,7 +233,7 @@ static int sql_line(const char *pos) {
 
 link_status_t link_install(link_t *l) {
     link_status_t st;
-    PGresult *r = run(l, "BEGIN", 0, NULL, "starting the install", &st);
+    PGresult *r = lk_run(l, "BEGIN", 0, NULL, "starting the install", &st);
     if (!r) return st;
     PQclear(r);
     /* the whole file at once: the server runs its statements in order inside this transaction */
@@ -255,17 +247,17 @@ link_status_t link_install(link_t *l) {
         if (primary && st == LINK_REFUSED) {
             char where[96] = "";
             if (line > 0)
-                snprintf(where, sizeof where, " (line %d of controller.sql + controller_operator.sql)",
-                         line);
-            say(l, st, "installing the controller's schema failed%s: %s%s", where, primary,
-                denied ? "; `link init` creates roles and needs a superuser's login" : "");
+                snprintf(where, sizeof where,
+                         " (line %d of controller.sql + controller_operator.sql)", line);
+            lk_say(l, st, "installing the controller's schema failed%s: %s%s", where, primary,
+                   denied ? "; `link init` creates roles and needs a superuser's login" : "");
         }
         PQclear(r);
         PQclear(PQexec(l->conn, "ROLLBACK"));
         return st;
     }
     PQclear(r);
-    r = run(l, "COMMIT", 0, NULL, "committing the install", &st);
+    r = lk_run(l, "COMMIT", 0, NULL, "committing the install", &st);
     if (!r) return st;
     PQclear(r);
     return LINK_OK;
@@ -274,19 +266,20 @@ link_status_t link_install(link_t *l) {
 link_status_t link_identity(link_t *l, link_identity_t *out) {
     memset(out, 0, sizeof *out);
     link_status_t st;
-    PGresult *r = run(l, "SELECT * FROM splink.link_version()", 0, NULL, "asking who we are", &st);
+    PGresult *r =
+        lk_run(l, "SELECT * FROM splink.link_version()", 0, NULL, "asking who we are", &st);
     if (!r) return st;
-    if (PQntuples(r) != 1 || !col_int(l, r, 0, "schema_version", &out->schema_version)) {
-        if (PQntuples(r) != 1) say(l, LINK_REFUSED, "the link controller gave no identity");
+    if (PQntuples(r) != 1 || !lk_col_int(l, r, 0, "schema_version", &out->schema_version)) {
+        if (PQntuples(r) != 1) lk_say(l, LINK_REFUSED, "the link controller gave no identity");
         PQclear(r);
         return LINK_REFUSED;
     }
-    col_text(r, 0, "login", out->login, sizeof out->login);
-    col_text(r, 0, "kind", out->kind, sizeof out->kind);
-    col_text(r, 0, "machine", out->machine, sizeof out->machine);
-    col_text(r, 0, "site", out->site, sizeof out->site);
-    col_text(r, 0, "pool", out->pool, sizeof out->pool);
-    col_text(r, 0, "server_time", out->server_time, sizeof out->server_time);
+    lk_col_text(r, 0, "login", out->login, sizeof out->login);
+    lk_col_text(r, 0, "kind", out->kind, sizeof out->kind);
+    lk_col_text(r, 0, "machine", out->machine, sizeof out->machine);
+    lk_col_text(r, 0, "site", out->site, sizeof out->site);
+    lk_col_text(r, 0, "pool", out->pool, sizeof out->pool);
+    lk_col_text(r, 0, "server_time", out->server_time, sizeof out->server_time);
     PQclear(r);
     return LINK_OK;
 }
@@ -317,13 +310,13 @@ link_status_t link_contribute(link_t *l, const char *machine, int64_t game, int 
     stake_params_t p;
     stake_params(&p, machine, game, seat, stake, currency);
     link_status_t st;
-    PGresult *r = run(l,
-                      "SELECT * FROM splink.link_contribute($1::text, $2::bigint, $3::bigint, "
-                      "$4::text, $5::integer)",
-                      5, p.vals, "a contribution", &st);
+    PGresult *r = lk_run(l,
+                         "SELECT * FROM splink.link_contribute($1::text, $2::bigint, $3::bigint, "
+                         "$4::text, $5::integer)",
+                         5, p.vals, "a contribution", &st);
     if (!r) return st;
     bool good = PQntuples(r) == 1 && read_contribution(l, r, 0, out);
-    if (!good && PQntuples(r) != 1) say(l, LINK_REFUSED, "the link controller counted no row");
+    if (!good && PQntuples(r) != 1) lk_say(l, LINK_REFUSED, "the link controller counted no row");
     PQclear(r);
     return good ? LINK_OK : LINK_REFUSED;
 }
@@ -331,19 +324,19 @@ link_status_t link_contribute(link_t *l, const char *machine, int64_t game, int 
 /* The contribution columns of row i. */
 static bool read_contribution(link_t *l, PGresult *r, int i, link_contribution_t *out) {
     memset(out, 0, sizeof *out);
-    bool good = col_i64(l, r, i, "to_value", &out->to_value) &&
-                col_i64(l, r, i, "to_reserve", &out->to_reserve) &&
-                col_i64(l, r, i, "to_overflow", &out->to_overflow) &&
-                col_i64(l, r, i, "rate_num", &out->rate_num) &&
-                col_i64(l, r, i, "rate_den", &out->rate_den) &&
-                col_i64(l, r, i, "value_after", &out->value_after);
-    if (good) out->replay = col_bool(r, i, "replay");
+    bool good = lk_col_i64(l, r, i, "to_value", &out->to_value) &&
+                lk_col_i64(l, r, i, "to_reserve", &out->to_reserve) &&
+                lk_col_i64(l, r, i, "to_overflow", &out->to_overflow) &&
+                lk_col_i64(l, r, i, "rate_num", &out->rate_num) &&
+                lk_col_i64(l, r, i, "rate_den", &out->rate_den) &&
+                lk_col_i64(l, r, i, "value_after", &out->value_after);
+    if (good) out->replay = lk_col_bool(r, i, "replay");
     return good;
 }
 
 /* "{a,b,c}": a PostgreSQL array literal of a field of n items (l: int64_t, i: int, c: a currency
  * code); NULL when out of memory. */
-static char *array_text(int n, const void *items, size_t stride, size_t offset, char kind) {
+char *lk_array_text(int n, const void *items, size_t stride, size_t offset, char kind) {
     size_t cap = 2 + (size_t)n * 24, used = 0;
     char *t = malloc(cap);
     if (!t) return NULL;
@@ -365,34 +358,34 @@ static char *array_text(int n, const void *items, size_t stride, size_t offset, 
 link_status_t link_contribute_many(link_t *l, const char *machine, const link_stake_t *stakes,
                                    int n, link_contribution_t *out) {
     if (n < 1 || n > LINK_BATCH_MAX)
-        return say(l, LINK_REFUSED, "a batch is 1 to %d stakes, not %d", LINK_BATCH_MAX, n);
+        return lk_say(l, LINK_REFUSED, "a batch is 1 to %d stakes, not %d", LINK_BATCH_MAX, n);
     for (int i = 0; i < n; i++)
         for (int k = 0; k < 3; k++)
             if (stakes[i].currency[k] < 'A' || stakes[i].currency[k] > 'Z')
-                return say(l, LINK_REFUSED, "a currency is three capital letters");
+                return lk_say(l, LINK_REFUSED, "a currency is three capital letters");
     size_t sz = sizeof *stakes;
-    char *games = array_text(n, stakes, sz, offsetof(link_stake_t, game), 'l');
-    char *seats = array_text(n, stakes, sz, offsetof(link_stake_t, seat), 'i');
-    char *amounts = array_text(n, stakes, sz, offsetof(link_stake_t, stake), 'l');
-    char *curs = array_text(n, stakes, sz, offsetof(link_stake_t, currency), 'c');
+    char *games = lk_array_text(n, stakes, sz, offsetof(link_stake_t, game), 'l');
+    char *seats = lk_array_text(n, stakes, sz, offsetof(link_stake_t, seat), 'i');
+    char *amounts = lk_array_text(n, stakes, sz, offsetof(link_stake_t, stake), 'l');
+    char *curs = lk_array_text(n, stakes, sz, offsetof(link_stake_t, currency), 'c');
     link_status_t st = LINK_DOWN;
     PGresult *r = NULL;
     if (games && seats && amounts && curs) {
         const char *const vals[] = {machine, games, seats, amounts, curs};
-        r = run(l,
-                "SELECT * FROM splink.link_contribute_many($1::text, $2::bigint[], "
-                "$3::integer[], $4::bigint[], $5::text[])",
-                5, vals, "a batch of contributions", &st);
+        r = lk_run(l,
+                   "SELECT * FROM splink.link_contribute_many($1::text, $2::bigint[], "
+                   "$3::integer[], $4::bigint[], $5::text[])",
+                   5, vals, "a batch of contributions", &st);
     } else {
-        st = say(l, LINK_DOWN, "out of memory for a batch of contributions");
+        st = lk_say(l, LINK_DOWN, "out of memory for a batch of contributions");
     }
     free(games), free(seats), free(amounts), free(curs);
     if (!r) return st;
     bool good = PQntuples(r) == n;
     for (int i = 0; good && i < n; i++) good = read_contribution(l, r, i, &out[i]);
     if (!good && PQntuples(r) != n)
-        say(l, LINK_REFUSED, "the link controller answered %d stakes with %d rows", n,
-            PQntuples(r));
+        lk_say(l, LINK_REFUSED, "the link controller answered %d stakes with %d rows", n,
+               PQntuples(r));
     PQclear(r);
     return good ? LINK_OK : LINK_REFUSED;
 }
@@ -402,15 +395,15 @@ link_status_t link_announce(link_t *l, const char *machine, const char *since,
     *announced = false, *wait_ms = 0;
     const char *const vals[] = {machine, since && since[0] ? since : NULL};
     link_status_t st;
-    PGresult *r = run(l, "SELECT * FROM splink.link_announce($1::text, $2::timestamptz)", 2, vals,
-                      "announcing the stakes", &st);
+    PGresult *r = lk_run(l, "SELECT * FROM splink.link_announce($1::text, $2::timestamptz)", 2,
+                         vals, "announcing the stakes", &st);
     if (!r) return st;
-    bool good = PQntuples(r) == 1 && col_int(l, r, 0, "wait_ms", wait_ms);
+    bool good = PQntuples(r) == 1 && lk_col_int(l, r, 0, "wait_ms", wait_ms);
     if (good) {
-        *announced = col_bool(r, 0, "announced");
-        col_text(r, 0, "since", since_out, LINK_SINCE_LEN);
+        *announced = lk_col_bool(r, 0, "announced");
+        lk_col_text(r, 0, "since", since_out, LINK_SINCE_LEN);
     } else if (PQntuples(r) != 1) {
-        say(l, LINK_REFUSED, "the link controller gave no answer to an announcement");
+        lk_say(l, LINK_REFUSED, "the link controller gave no answer to an announcement");
     }
     PQclear(r);
     return good ? LINK_OK : LINK_REFUSED;
@@ -422,21 +415,22 @@ bool link_notice_newer(const link_notice_t *n, int64_t hits, int64_t value) {
 
 static link_status_t read_wins(link_t *l, PGresult *r, link_win_t *out, int n) {
     if (PQntuples(r) != n)
-        return say(l, LINK_REFUSED, "the link controller answered a claim of %d seats with %d", n,
-                   PQntuples(r));
+        return lk_say(l, LINK_REFUSED, "the link controller answered a claim of %d seats with %d",
+                      n, PQntuples(r));
     for (int i = 0; i < n; i++) {
         link_win_t *w = &out[i];
         memset(w, 0, sizeof *w);
-        if (!col_int(l, r, i, "seat", &w->seat) || !col_i64(l, r, i, "stake", &w->stake) ||
-            !col_i64(l, r, i, "amount", &w->amount) || !col_i64(l, r, i, "share", &w->share) ||
-            !col_i64(l, r, i, "debit", &w->debit) || !col_i64(l, r, i, "rate_num", &w->rate_num) ||
-            !col_i64(l, r, i, "rate_den", &w->rate_den) ||
-            !col_i64(l, r, i, "value_before", &w->value_before) ||
-            !col_i64(l, r, i, "value_after", &w->value_after) ||
-            !col_i64(l, r, i, "win_id", &w->win_id))
+        if (!lk_col_int(l, r, i, "seat", &w->seat) || !lk_col_i64(l, r, i, "stake", &w->stake) ||
+            !lk_col_i64(l, r, i, "amount", &w->amount) ||
+            !lk_col_i64(l, r, i, "share", &w->share) || !lk_col_i64(l, r, i, "debit", &w->debit) ||
+            !lk_col_i64(l, r, i, "rate_num", &w->rate_num) ||
+            !lk_col_i64(l, r, i, "rate_den", &w->rate_den) ||
+            !lk_col_i64(l, r, i, "value_before", &w->value_before) ||
+            !lk_col_i64(l, r, i, "value_after", &w->value_after) ||
+            !lk_col_i64(l, r, i, "win_id", &w->win_id))
             return LINK_REFUSED;
-        col_text(r, i, "currency", w->currency, sizeof w->currency);
-        w->replay = col_bool(r, i, "replay");
+        lk_col_text(r, i, "currency", w->currency, sizeof w->currency);
+        w->replay = lk_col_bool(r, i, "replay");
     }
     return LINK_OK;
 }
@@ -446,10 +440,10 @@ link_status_t link_claim(link_t *l, const char *machine, int64_t game, int seat,
     stake_params_t p;
     stake_params(&p, machine, game, seat, stake, currency);
     link_status_t st;
-    PGresult *r = run(l,
-                      "SELECT * FROM splink.link_claim($1::text, $2::bigint, $3::bigint, "
-                      "$4::text, $5::integer)",
-                      5, p.vals, "a claim", &st);
+    PGresult *r = lk_run(l,
+                         "SELECT * FROM splink.link_claim($1::text, $2::bigint, $3::bigint, "
+                         "$4::text, $5::integer)",
+                         5, p.vals, "a claim", &st);
     if (!r) return st;
     st = read_wins(l, r, out, 1);
     PQclear(r);
@@ -459,7 +453,7 @@ link_status_t link_claim(link_t *l, const char *machine, int64_t game, int seat,
 link_status_t link_claim_seats(link_t *l, const char *machine, int64_t game, const int *seats,
                                int n, link_win_t *out) {
     if (n < 1 || n > LINK_MAX_SEATS)
-        return say(l, LINK_REFUSED, "a claim names 1 to %d seats, not %d", LINK_MAX_SEATS, n);
+        return lk_say(l, LINK_REFUSED, "a claim names 1 to %d seats, not %d", LINK_MAX_SEATS, n);
     char g[24], list[8 * LINK_MAX_SEATS + 4];
     snprintf(g, sizeof g, "%" PRId64, game);
     size_t used = 0;
@@ -469,10 +463,10 @@ link_status_t link_claim_seats(link_t *l, const char *machine, int64_t game, con
     snprintf(list + used, sizeof list - used, "}");
     const char *const vals[] = {machine, g, list};
     link_status_t st;
-    PGresult *r = run(l,
-                      "SELECT * FROM splink.link_claim_seats($1::text, $2::bigint, "
-                      "$3::integer[])",
-                      3, vals, "a claim", &st);
+    PGresult *r = lk_run(l,
+                         "SELECT * FROM splink.link_claim_seats($1::text, $2::bigint, "
+                         "$3::integer[])",
+                         3, vals, "a claim", &st);
     if (!r) return st;
     st = read_wins(l, r, out, n);
     PQclear(r);
@@ -485,30 +479,31 @@ link_status_t link_meters(link_t *l, const char *pool, const char *currency, lin
     memset(out, 0, sizeof *out);
     const char *const vals[] = {pool, currency && *currency ? currency : NULL};
     link_status_t st;
-    PGresult *r = run(l, "SELECT * FROM splink.link_meters($1::text, $2::text)", 2, vals,
-                      "reading the meters", &st);
+    PGresult *r = lk_run(l, "SELECT * FROM splink.link_meters($1::text, $2::text)", 2, vals,
+                         "reading the meters", &st);
     if (!r) return st;
-    bool good = PQntuples(r) == 1 && col_i64(l, r, 0, "value", &out->value) &&
-                col_i64(l, r, 0, "reserve", &out->reserve) &&
-                col_i64(l, r, 0, "overflow", &out->overflow) &&
-                col_i64(l, r, 0, "overflow_limit", &out->overflow_limit) &&
-                col_i64(l, r, 0, "hits", &out->hits) && col_i64(l, r, 0, "base", &out->base) &&
-                col_i64(l, r, 0, "seed", &out->seed) &&
-                col_i64(l, r, 0, "contributions", &out->contributions) &&
-                col_i64(l, r, 0, "contributed", &out->contributed) &&
-                col_i64(l, r, 0, "seeded", &out->seeded) && col_i64(l, r, 0, "paid", &out->paid) &&
-                col_int(l, r, 0, "value_bp", &out->value_bp) &&
-                col_int(l, r, 0, "reserve_bp", &out->reserve_bp) &&
-                col_i64(l, r, 0, "local_value", &out->local_value) &&
-                col_i64(l, r, 0, "local_rate_num", &out->local_rate_num) &&
-                col_i64(l, r, 0, "local_rate_den", &out->local_rate_den);
+    bool good =
+        PQntuples(r) == 1 && lk_col_i64(l, r, 0, "value", &out->value) &&
+        lk_col_i64(l, r, 0, "reserve", &out->reserve) &&
+        lk_col_i64(l, r, 0, "overflow", &out->overflow) &&
+        lk_col_i64(l, r, 0, "overflow_limit", &out->overflow_limit) &&
+        lk_col_i64(l, r, 0, "hits", &out->hits) && lk_col_i64(l, r, 0, "base", &out->base) &&
+        lk_col_i64(l, r, 0, "seed", &out->seed) &&
+        lk_col_i64(l, r, 0, "contributions", &out->contributions) &&
+        lk_col_i64(l, r, 0, "contributed", &out->contributed) &&
+        lk_col_i64(l, r, 0, "seeded", &out->seeded) && lk_col_i64(l, r, 0, "paid", &out->paid) &&
+        lk_col_int(l, r, 0, "value_bp", &out->value_bp) &&
+        lk_col_int(l, r, 0, "reserve_bp", &out->reserve_bp) &&
+        lk_col_i64(l, r, 0, "local_value", &out->local_value) &&
+        lk_col_i64(l, r, 0, "local_rate_num", &out->local_rate_num) &&
+        lk_col_i64(l, r, 0, "local_rate_den", &out->local_rate_den);
     if (good) {
-        col_text(r, 0, "pool", out->pool, sizeof out->pool);
-        col_text(r, 0, "currency", out->currency, sizeof out->currency);
-        col_text(r, 0, "changed_at", out->changed_at, sizeof out->changed_at);
-        col_text(r, 0, "local_currency", out->local_currency, sizeof out->local_currency);
+        lk_col_text(r, 0, "pool", out->pool, sizeof out->pool);
+        lk_col_text(r, 0, "currency", out->currency, sizeof out->currency);
+        lk_col_text(r, 0, "changed_at", out->changed_at, sizeof out->changed_at);
+        lk_col_text(r, 0, "local_currency", out->local_currency, sizeof out->local_currency);
     } else if (PQntuples(r) != 1) {
-        say(l, LINK_REFUSED, "the link controller has no meters for pool %s", pool);
+        lk_say(l, LINK_REFUSED, "the link controller has no meters for pool %s", pool);
     }
     PQclear(r);
     return good ? LINK_OK : LINK_REFUSED;
@@ -522,27 +517,28 @@ link_status_t link_wins(link_t *l, const char *pool, int max, link_win_row_t *ro
     snprintf(m, sizeof m, "%d", max);
     const char *const vals[] = {pool, m};
     link_status_t st;
-    PGresult *r = run(l, "SELECT * FROM splink.link_wins($1::text, $2::integer)", 2, vals,
-                      "reading the wins", &st);
+    PGresult *r = lk_run(l, "SELECT * FROM splink.link_wins($1::text, $2::integer)", 2, vals,
+                         "reading the wins", &st);
     if (!r) return st;
     int got = PQntuples(r) < max ? PQntuples(r) : max;
     for (int i = 0; i < got; i++) {
         link_win_row_t *w = &rows[i];
         memset(w, 0, sizeof *w);
-        if (!col_i64(l, r, i, "win_id", &w->win_id) || !col_i64(l, r, i, "game", &w->game) ||
-            !col_int(l, r, i, "seat", &w->seat) || !col_i64(l, r, i, "stake", &w->stake) ||
-            !col_i64(l, r, i, "amount", &w->amount) || !col_i64(l, r, i, "share", &w->share) ||
-            !col_i64(l, r, i, "debit", &w->debit) || !col_i64(l, r, i, "rate_num", &w->rate_num) ||
-            !col_i64(l, r, i, "rate_den", &w->rate_den) ||
-            !col_i64(l, r, i, "value_before", &w->value_before) ||
-            !col_i64(l, r, i, "value_after", &w->value_after)) {
+        if (!lk_col_i64(l, r, i, "win_id", &w->win_id) || !lk_col_i64(l, r, i, "game", &w->game) ||
+            !lk_col_int(l, r, i, "seat", &w->seat) || !lk_col_i64(l, r, i, "stake", &w->stake) ||
+            !lk_col_i64(l, r, i, "amount", &w->amount) ||
+            !lk_col_i64(l, r, i, "share", &w->share) || !lk_col_i64(l, r, i, "debit", &w->debit) ||
+            !lk_col_i64(l, r, i, "rate_num", &w->rate_num) ||
+            !lk_col_i64(l, r, i, "rate_den", &w->rate_den) ||
+            !lk_col_i64(l, r, i, "value_before", &w->value_before) ||
+            !lk_col_i64(l, r, i, "value_after", &w->value_after)) {
             PQclear(r);
             return LINK_REFUSED;
         }
-        col_text(r, i, "at", w->at, sizeof w->at);
-        col_text(r, i, "site", w->site, sizeof w->site);
-        col_text(r, i, "machine", w->machine, sizeof w->machine);
-        col_text(r, i, "currency", w->currency, sizeof w->currency);
+        lk_col_text(r, i, "at", w->at, sizeof w->at);
+        lk_col_text(r, i, "site", w->site, sizeof w->site);
+        lk_col_text(r, i, "machine", w->machine, sizeof w->machine);
+        lk_col_text(r, i, "currency", w->currency, sizeof w->currency);
     }
     PQclear(r);
     *n = got;
@@ -551,16 +547,14 @@ link_status_t link_wins(link_t *l, const char *pool, int max, link_win_row_t *ro
 
 /* ---- following a pool ---- */
 
-static link_status_t send_listen(link_t *l, const char *pool) {
-    char channel[LINK_NAME_LEN + 8];
-    snprintf(channel, sizeof channel, "splink_%s", pool);
+static link_status_t send_listen(link_t *l, const char *channel) {
     char *quoted = PQescapeIdentifier(l->conn, channel, strlen(channel));
-    if (!quoted) return say(l, LINK_DOWN, "cannot listen to pool %s: %s", pool, conn_error(l));
-    char sql[2 * LINK_NAME_LEN + 32];
+    if (!quoted) return lk_say(l, LINK_DOWN, "cannot listen to %s: %s", channel, conn_error(l));
+    char sql[2 * LINK_NAME_LEN + 48];
     snprintf(sql, sizeof sql, "LISTEN %s", quoted);
     PQfreemem(quoted);
     link_status_t st;
-    PGresult *r = run(l, sql, 0, NULL, "listening to the pool", &st);
+    PGresult *r = lk_run(l, sql, 0, NULL, "listening to the controller", &st);
     PQclear(r);
     return st;
 }
@@ -570,19 +564,25 @@ static void listen_again(link_t *l) {
         if (send_listen(l, l->listening[i]) != LINK_OK) return;
 }
 
-link_status_t link_listen(link_t *l, const char *pool) {
-    size_t len = strlen(pool);
+link_status_t lk_listen_channel(link_t *l, const char *prefix, const char *name) {
+    size_t len = strlen(name);
     if (len == 0 || len >= LINK_NAME_LEN)
-        return say(l, LINK_REFUSED, "a pool's name has 1 to %d characters", LINK_NAME_LEN - 1);
-    link_status_t st = send_listen(l, pool);
+        return lk_say(l, LINK_REFUSED, "a name has 1 to %d characters", LINK_NAME_LEN - 1);
+    char channel[sizeof l->listening[0]];
+    snprintf(channel, sizeof channel, "%s%s", prefix, name);
+    link_status_t st = send_listen(l, channel);
     if (st != LINK_OK) return st;
     for (int i = 0; i < l->n_listening; i++)
-        if (strcmp(l->listening[i], pool) == 0) return LINK_OK;
+        if (strcmp(l->listening[i], channel) == 0) return LINK_OK;
     if (l->n_listening < LINK_LISTEN_MAX) {
-        snprintf(l->listening[l->n_listening], LINK_NAME_LEN, "%s", pool);
+        snprintf(l->listening[l->n_listening], sizeof l->listening[0], "%s", channel);
         l->n_listening++;
     }
     return LINK_OK;
+}
+
+link_status_t link_listen(link_t *l, const char *pool) {
+    return lk_listen_channel(l, "splink_", pool);
 }
 
 int link_socket(const link_t *l) {
@@ -650,10 +650,10 @@ bool link_notice_parse(const char *payload, link_notice_t *out) {
 link_status_t link_notice_read(link_t *l, link_notice_t *out, bool *got) {
     *got = false;
     if (!l->conn || PQstatus(l->conn) != CONNECTION_OK)
-        return say(l, LINK_DOWN, "not connected to the link controller: %s", conn_error(l));
+        return lk_say(l, LINK_DOWN, "not connected to the link controller: %s", conn_error(l));
     /* takes in what the socket holds without waiting for more */
     if (!PQconsumeInput(l->conn))
-        return say(l, LINK_DOWN, "the link to the controller dropped: %s", conn_error(l));
+        return lk_say(l, LINK_DOWN, "the link to the controller dropped: %s", conn_error(l));
     PGnotify *n;
     while ((n = PQnotifies(l->conn)) != NULL) {
         bool ok = strncmp(n->relname, "splink_", 7) == 0 && link_notice_parse(n->extra, out);
@@ -685,7 +685,8 @@ link_status_t link_notice_wait(link_t *l, int timeout_ms, link_notice_t *out, bo
         }
         struct pollfd pfd = {.fd = PQsocket(l->conn), .events = POLLIN};
         if (poll(&pfd, 1, wait) < 0 && errno != EINTR)
-            return say(l, LINK_DOWN, "waiting for the link controller failed: %s", strerror(errno));
+            return lk_say(l, LINK_DOWN, "waiting for the link controller failed: %s",
+                          strerror(errno));
     }
 }
 

@@ -1,6 +1,7 @@
 /* The machine without a window. See machine.h. */
 #include "machine.h"
 #include "machine_link.h"
+#include "machine_table.h"
 
 #include <sodium.h>
 #include <stdio.h>
@@ -48,18 +49,29 @@ bool machine_open_store(machine_t *m, const cfg_t *cfg, int64_t free_credits, ui
     m->cfg = *cfg;
     snprintf(m->pin, sizeof m->pin, "%s",
              cfg->cabinet.operator_pin[0] ? cfg->cabinet.operator_pin : "1234");
-    if (!game_init(&m->game, &cfg->rules, free_credits, seed, store)) {
+    /* a terminal plays the table's game: its rules come from the table */
+    if (cfg->table.join[0] && !machine_table_join(m, err, errlen)) {
+        store_close(store);
+        return false;
+    }
+    if (!game_init(&m->game, &m->cfg.rules, free_credits, seed, store)) {
         store_close(store);
         m->game.store = NULL;
+        machine_table_close(m);
         say(err, errlen, "%s%s", "the random generator could not start", "");
         return false;
     }
     apply_settings(m);
     machine_link_open(m);
+    if (!machine_table_start(m, err, errlen)) {
+        machine_close(m);
+        return false;
+    }
     return true;
 }
 
 void machine_close(machine_t *m) {
+    machine_table_close(m);
     machine_link_close(m);
     store_close(m->game.store);
     m->game.store = NULL;

@@ -55,6 +55,9 @@ typedef struct machine {
     bool link_dirty;       /* the outbox may hold an item not handed to the thread */
     uint64_t link_mark;    /* the round the outbox was last read after (a new one may queue) */
     char link_error[160];  /* the link could not even start: why */
+
+    /* [table] join: a terminal at a shared table (machine_table.h), NULL otherwise */
+    struct mjoined *jt;
 } machine_t;
 
 /* What one tick did. */

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "machine.h"
+#include "machine_table.h"
 
 machine_deal_check_t machine_deal_check(const machine_t *m) {
     const game_t *g = &m->game;
@@ -13,6 +14,7 @@ machine_deal_check_t machine_deal_check(const machine_t *m) {
     memset(&c, 0, sizeof c);
     c.status = MACHINE_DEAL_NOT_NOW;
     if (machine_state(m) != MACHINE_PLAY) return c;
+    if (m->jt && !machine_table_may_bet(m)) return c; /* a table's round: its bets are sent */
     const int64_t *stake;
     if (game_round_over(g)) {
         /* REBET & DEAL: last round's bets on a new round, from the credits */

@@ -33,7 +33,7 @@ struct mlink {
 
     /* the thread's own */
     link_t *conn;
-    int64_t rate_num, rate_den; /* one minor unit of the pool's currency in the machine's */
+    int64_t rate_num, rate_den;    /* one minor unit of the pool's currency in the machine's */
     int64_t seen_value, seen_hits; /* the pool as last shown (frac), to order the notices */
     bool announce_due;             /* stakes counted that no notice is known to cover yet */
     int64_t announce_at;           /* when to ask the controller (ms, monotonic) */
@@ -115,8 +115,7 @@ static bool come_up(mlink_t *l) {
         set_state(l, false,
                   "LINK REFUSED: the controller knows this login (%s) as machine '%s' of site "
                   "'%s' on pool '%s'; the configuration says '%s', '%s', '%s'",
-                  id.login, id.machine, id.site, id.pool, l->cfg.machine, l->cfg.site,
-                  l->cfg.pool);
+                  id.login, id.machine, id.site, id.pool, l->cfg.machine, l->cfg.site, l->cfg.pool);
         return false;
     }
     link_meters_t m;
@@ -151,8 +150,8 @@ static link_status_t send_items(mlink_t *l, const store_link_item_t *it, int n) 
         link_stake_t stakes[STORE_LINK_BATCH];
         link_contribution_t c[STORE_LINK_BATCH];
         for (int i = 0; i < n; i++) {
-            stakes[i] = (link_stake_t){.game = it[i].game, .seat = it[i].seat + 1,
-                                       .stake = it[i].stake};
+            stakes[i] =
+                (link_stake_t){.game = it[i].game, .seat = it[i].seat + 1, .stake = it[i].stake};
             memcpy(stakes[i].currency, l->currency, sizeof stakes[i].currency);
         }
         st = link_contribute_many(l->conn, l->cfg.machine, stakes, n, c);

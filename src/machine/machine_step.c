@@ -5,6 +5,7 @@
 #include "advice.h"
 #include "machine.h"
 #include "machine_link.h"
+#include "machine_table.h"
 #include "strategy.h"
 
 machine_state_t machine_state(const machine_t *m) {
@@ -248,6 +249,11 @@ void machine_step(machine_t *m, const machine_input_t *in, uint32_t dt_ms, machi
     }
     cabinet(m, in, e);
     if (m->operator_open) return;
+    if (m->jt) {
+        /* a terminal: the table deals and keeps the time */
+        machine_table_step(m, in, dt_ms, e);
+        return;
+    }
     /* the player's buttons before the timers: a chip starts the betting time at this step's
      * instant, and a decision made in the step its time runs out stands */
     if (m->game.state == GAME_PLAY)
@@ -279,7 +285,13 @@ bool machine_autoplay(const machine_t *m, const strategy_t *s, bool view_busy, i
     const game_t *g = &m->game;
     const round_t *r = &g->round;
     game_t *gm = (game_t *)g; /* the history count reads the store; it changes nothing */
-    if ((g->store ? game_history_count(gm) : g->played) >= rounds) return true;
+    mtable_status_t ts;
+    if (machine_table_status(m, &ts)) {
+        /* a terminal: the table's rounds whose results came back */
+        if (ts.collected >= rounds) return true;
+    } else if ((g->store ? game_history_count(gm) : g->played) >= rounds) {
+        return true;
+    }
     if (g->state == GAME_LOCKED) {
         machine_press(in, CFG_BUTTON_ATTENDANT);
         return false;

@@ -300,6 +300,38 @@ store_status_t store_link_sent(store_t *s, const store_link_item_t *items, int n
 store_status_t store_link_paid(store_t *s, const store_link_item_t *item, int64_t amount,
                                int64_t handpay_threshold, const char *detail);
 
+/* ---- a terminal at a shared table (store_table.c) ---- */
+
+/* A terminal's credits stay in its store; what it stakes at a shared table (src/link/table.sql)
+ * crosses as a transfer numbered by the store (its key at the table), recorded before it is sent:
+ * store_table_send takes the credits and numbers it; the table's answer is written with
+ * store_table_answered (a refused stake comes back in the same transaction); a round's result is
+ * credited once with store_table_collected. Meters: table_out, table_in, table_transfers. */
+typedef struct store_table_out {
+    int64_t transfer;
+    char tab[41];
+    int64_t round;
+    int step;     /* -1: the bets before the deal; 0..2: a decision's raise */
+    int multiple; /* the raise's multiple (Cajun 1..3; PLAY and Asian RAISE 1) */
+    int64_t stakes[WAGER_COUNT];
+    int64_t total;
+} store_table_out_t;
+/* Between local games and not locked: the stakes (one per wager) leave the credits, numbered. */
+store_status_t store_table_send(store_t *s, const char *tab, int64_t round, int step, int multiple,
+                                const int64_t stakes[WAGER_COUNT], int64_t *transfer);
+/* The transfers not answered yet, oldest first (up to max); -1 on a read failure. */
+int store_table_unanswered(store_t *s, store_table_out_t *out, int max);
+/* The table's answer to the oldest unanswered transfer (refused: its stake back, with reason). */
+store_status_t store_table_answered(store_t *s, int64_t transfer, bool accepted,
+                                    const char *reason);
+/* The newest round of table tab whose result was collected (0: none); -1 on a read failure. */
+int64_t store_table_last_round(store_t *s, const char *tab);
+/* A round's result: total back on the credits, once (a round at or before the newest collected
+ * one is refused); a win (total - staked) at or above handpay_threshold (> 0) locks the machine
+ * for a hand pay. detail: the round's line for the record. */
+store_status_t store_table_collected(store_t *s, const char *tab, int64_t round, int64_t total,
+                                     int64_t handpay_threshold, int64_t win, const char *detail);
+
 /* ---- locks ---- */
 
 typedef enum store_lock_kind { STORE_LOCK_HANDPAY = 0, STORE_LOCK_FAULT } store_lock_kind_t;

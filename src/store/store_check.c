@@ -381,8 +381,8 @@ static bool check_rounds(store_t *s, const st_head_t *mark) {
                  "UNION ALL SELECT l.game FROM locks l WHERE l.kind='handpay' AND l.game > "
                  "COALESCE((SELECT game FROM round_end WHERE rowid=?), 0) AND NOT EXISTS (SELECT 1 "
                  "FROM round_seats r WHERE r.game=l.game AND r.seat=l.seat AND r.handpay=l.amount) "
-                 "AND NOT EXISTS (SELECT 1 FROM audit a WHERE a.event='link-paid' AND "
-                 "a.game=l.game AND a.seat=l.seat AND a.amount=l.amount) LIMIT 1",
+                 "AND NOT EXISTS (SELECT 1 FROM audit a WHERE a.event IN ('link-paid', "
+                 "'table-win') AND a.game=l.game AND a.seat=l.seat AND a.amount=l.amount) LIMIT 1",
                  "ii", end, end);
     if (!st) return false;
     rc = sqlite3_step(st);

@@ -26,7 +26,9 @@ int st_meter_sign(const char *name) {
                  {"handpaid_credits", -1},
                  {"cancelled_credits", -1},
                  {"attendant_jackpots", -1},
-                 {"linked_won", 1}};
+                 {"linked_won", 1},
+                 {"table_out", -1},
+                 {"table_in", 1}};
     if (strncmp(name, "wagered.", 8) == 0) return -1;
     if (strncmp(name, "won.", 4) == 0) return 1;
     for (size_t i = 0; i < sizeof signs / sizeof signs[0]; i++)

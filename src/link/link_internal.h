@@ -1,0 +1,43 @@
+/* link_internal: what the files of src/link share (not a public header: it brings in libpq).
+ *
+ * link.c         the linked progressive: connecting, the pool's calls, notices
+ * link_table.c   the shared tables: a host's and a terminal's calls (link_table.h) */
+#ifndef STUDPOKER_LINK_INTERNAL_H
+#define STUDPOKER_LINK_INTERNAL_H
+
+#include <libpq-fe.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "link.h"
+
+#define LINK_LISTEN_MAX 8
+
+struct link {
+    PGconn *conn;
+    char msg[LINK_MSG_LEN];
+    char listening[LINK_LISTEN_MAX][LINK_NAME_LEN + 8]; /* channels: splink_POOL, sptable_TAB */
+    int n_listening;
+};
+
+/* Sets the link's message (one line) and returns st. */
+link_status_t lk_say(link_t *l, link_status_t st, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+/* Runs one statement with text parameters (NULL: SQL NULL): the result when it returned rows (or
+ * none, for a command), else NULL with the status in *st (LINK_REFUSED: the server said no;
+ * LINK_DOWN: no answer, safe to send again) and the message set. */
+PGresult *lk_run(link_t *l, const char *sql, int n, const char *const *vals, const char *doing,
+                 link_status_t *st);
+/* A column of row `row` by name; false (the message set) when missing or not a number. */
+bool lk_col_i64(link_t *l, PGresult *r, int row, const char *name, int64_t *out);
+bool lk_col_int(link_t *l, PGresult *r, int row, const char *name, int *out);
+void lk_col_text(PGresult *r, int row, const char *name, char *out, size_t cap); /* NULL: "" */
+bool lk_col_bool(PGresult *r, int row, const char *name);
+/* "{a,b,c}": a PostgreSQL array literal of a field of n items (l: int64_t, i: int, c: a currency
+ * code); NULL when out of memory. */
+char *lk_array_text(int n, const void *items, size_t stride, size_t offset, char kind);
+/* LISTENs to the channel prefix + name (and again after a reconnect). */
+link_status_t lk_listen_channel(link_t *l, const char *prefix, const char *name);
+
+#endif

@@ -1,0 +1,663 @@
+/* link_table: the shared tables' calls over libpq. See link_table.h, and table.sql for what the
+ * server does with each. */
+#define _POSIX_C_SOURCE 200809L
+#include "link_table.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <poll.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "link_internal.h"
+
+/* ---- arrays, to and from the server's text form ---- */
+
+/* A growing text buffer; on a failed allocation it stays NULL and the call says so. */
+typedef struct buf {
+    char *s;
+    size_t len, cap;
+} buf_t;
+
+static void put(buf_t *b, const char *t, size_t n) {
+    if (!b->s && b->cap) return; /* failed before */
+    if (b->len + n + 1 > b->cap) {
+        size_t cap = (b->cap ? b->cap * 2 : 256);
+        while (cap < b->len + n + 1) cap *= 2;
+        char *s = realloc(b->s, cap);
+        if (!s) {
+            free(b->s);
+            b->s = NULL, b->cap = 1;
+            return;
+        }
+        b->s = s, b->cap = cap;
+    }
+    memcpy(b->s + b->len, t, n);
+    b->len += n;
+    b->s[b->len] = '\0';
+}
+
+static void puts_(buf_t *b, const char *t) {
+    put(b, t, strlen(t));
+}
+
+/* {"a","b"}: each item quoted, its quotes and backslashes escaped. get(i) gives item i. */
+static char *text_array(int n, const char *(*get)(const void *, int), const void *ctx) {
+    buf_t b = {0};
+    puts_(&b, "{");
+    for (int i = 0; i < n; i++) {
+        if (i) puts_(&b, ",");
+        puts_(&b, "\"");
+        for (const char *c = get(ctx, i); *c; c++) {
+            if (*c == '"' || *c == '\\') puts_(&b, "\\");
+            put(&b, c, 1);
+        }
+        puts_(&b, "\"");
+    }
+    puts_(&b, "}");
+    return b.s;
+}
+
+static char *i64_array(int n, const int64_t *v) {
+    buf_t b = {0};
+    puts_(&b, "{");
+    for (int i = 0; i < n; i++) {
+        char num[32];
+        snprintf(num, sizeof num, "%s%" PRId64, i ? "," : "", v[i]);
+        puts_(&b, num);
+    }
+    puts_(&b, "}");
+    return b.s;
+}
+
+/* "{1,2,3}" into out (up to max); the count, or -1 when it is not such an array. */
+static int parse_i64_array(const char *s, int64_t *out, int max) {
+    if (!s || *s != '{') return -1;
+    const char *p = s + 1;
+    int n = 0;
+    if (*p == '}') return 0;
+    for (;;) {
+        char *end;
+        errno = 0;
+        long long v = strtoll(p, &end, 10);
+        if (errno || end == p || n >= max) return -1;
+        out[n++] = (int64_t)v;
+        if (*end == '}') return n;
+        if (*end != ',') return -1;
+        p = end + 1;
+    }
+}
+
+static bool col_i64_array(link_t *l, PGresult *r, int row, const char *name, int64_t *out, int max,
+                          int *n) {
+    int c = PQfnumber(r, name);
+    *n = 0;
+    if (c < 0) {
+        lk_say(l, LINK_REFUSED, "the controller's answer has no %s (run `studpoker link init`)",
+               name);
+        return false;
+    }
+    if (PQgetisnull(r, row, c)) return true;
+    int k = parse_i64_array(PQgetvalue(r, row, c), out, max);
+    if (k < 0) {
+        lk_say(l, LINK_REFUSED, "the controller's %s is not a list of at most %d amounts", name,
+               max);
+        return false;
+    }
+    *n = k;
+    return true;
+}
+
+static void answer(PGresult *r, lt_answer_t *out) {
+    out->accepted = lk_col_bool(r, 0, "accepted");
+    out->replay = lk_col_bool(r, 0, "replay");
+    lk_col_text(r, 0, "reason", out->reason, sizeof out->reason);
+}
+
+static bool one_row(link_t *l, PGresult *r, const char *what) {
+    if (PQntuples(r) == 1) return true;
+    lk_say(l, LINK_REFUSED, "the controller gave %d rows for %s", PQntuples(r), what);
+    return false;
+}
+
+static void num(char *buf, size_t n, int64_t v) {
+    snprintf(buf, n, "%" PRId64, v);
+}
+
+/* ---- a terminal's ---- */
+
+link_status_t link_table_join(link_t *l, const char *machine, const char *tab, lt_table_t *out) {
+    memset(out, 0, sizeof *out);
+    const char *vals[] = {machine, tab};
+    link_status_t st;
+    PGresult *r =
+        lk_run(l, "SELECT * FROM sptable.table_join($1, $2)", 2, vals, "sitting at the table", &st);
+    if (!r) return st;
+    bool good = one_row(l, r, "a seat") && lk_col_int(l, r, 0, "betting_ms", &out->betting_ms) &&
+                lk_col_int(l, r, 0, "deciding_ms", &out->deciding_ms);
+    if (good) {
+        lk_col_text(r, 0, "tab", out->tab, sizeof out->tab);
+        lk_col_text(r, 0, "currency", out->currency, sizeof out->currency);
+        lk_col_text(r, 0, "title", out->title, sizeof out->title);
+        lk_col_text(r, 0, "variant", out->variant, sizeof out->variant);
+        lk_col_text(r, 0, "deal", out->deal, sizeof out->deal);
+        int c = PQfnumber(r, "config");
+        out->config = strdup(c >= 0 ? PQgetvalue(r, 0, c) : "");
+        if (!out->config) good = false, lk_say(l, LINK_DOWN, "out of memory for the table");
+    }
+    PQclear(r);
+    return good ? LINK_OK : LINK_REFUSED;
+}
+
+void link_table_free(lt_table_t *t) {
+    free(t->config);
+    t->config = NULL;
+}
+
+link_status_t link_table_leave(link_t *l, const char *machine, const char *tab) {
+    const char *vals[] = {machine, tab};
+    link_status_t st;
+    PGresult *r =
+        lk_run(l, "SELECT sptable.table_leave($1, $2)", 2, vals, "leaving the table", &st);
+    PQclear(r);
+    return st;
+}
+
+link_status_t link_table_view(link_t *l, const char *machine, const char *tab, lt_view_t *out) {
+    memset(out, 0, sizeof *out);
+    const char *vals[] = {machine, tab};
+    link_status_t st;
+    PGresult *r =
+        lk_run(l, "SELECT * FROM sptable.table_view($1, $2)", 2, vals, "reading the table", &st);
+    if (!r) return st;
+    bool good = one_row(l, r, "the table") && lk_col_i64(l, r, 0, "round", &out->round) &&
+                lk_col_int(l, r, 0, "step", &out->step) &&
+                lk_col_int(l, r, 0, "betting_left_ms", &out->betting_left_ms) &&
+                lk_col_int(l, r, 0, "deciding_left_ms", &out->deciding_left_ms) &&
+                lk_col_int(l, r, 0, "players", &out->players) &&
+                lk_col_int(l, r, 0, "seated", &out->seated) &&
+                lk_col_i64(l, r, 0, "my_staked", &out->my_staked) &&
+                lk_col_i64(l, r, 0, "my_total", &out->my_total) &&
+                col_i64_array(l, r, 0, "my_returned", out->my_returned, LT_WAGERS, &out->nreturned);
+    if (good) {
+        lk_col_text(r, 0, "phase", out->phase, sizeof out->phase);
+        lk_col_text(r, 0, "up_card", out->up_card, sizeof out->up_card);
+        lk_col_text(r, 0, "dealer", out->dealer, sizeof out->dealer);
+        lk_col_text(r, 0, "board", out->board, sizeof out->board);
+        lk_col_text(r, 0, "config_hash", out->config_hash, sizeof out->config_hash);
+        lk_col_text(r, 0, "my_cards", out->my_cards, sizeof out->my_cards);
+        lk_col_text(r, 0, "my_decisions", out->my_decisions, sizeof out->my_decisions);
+        lk_col_text(r, 0, "my_result", out->my_result, sizeof out->my_result);
+    }
+    PQclear(r);
+    return good ? LINK_OK : LINK_REFUSED;
+}
+
+link_status_t link_table_stake(link_t *l, const char *machine, const char *tab, int64_t round,
+                               int64_t transfer, const int64_t *amounts, int n, lt_answer_t *out) {
+    memset(out, 0, sizeof *out);
+    if (n < 1 || n > LT_WAGERS)
+        return lk_say(l, LINK_REFUSED, "a stake has 1 to %d amounts, not %d", LT_WAGERS, n);
+    char rs[24], ts[24];
+    num(rs, sizeof rs, round), num(ts, sizeof ts, transfer);
+    char *arr = i64_array(n, amounts);
+    if (!arr) return lk_say(l, LINK_DOWN, "out of memory for a stake");
+    const char *vals[] = {machine, tab, rs, ts, arr};
+    link_status_t st;
+    PGresult *r = lk_run(l,
+                         "SELECT * FROM sptable.table_stake($1, $2, $3::bigint, $4::bigint, "
+                         "$5::bigint[])",
+                         5, vals, "a stake", &st);
+    free(arr);
+    if (!r) return st;
+    bool good = one_row(l, r, "a stake");
+    if (good) answer(r, out);
+    PQclear(r);
+    return good ? LINK_OK : LINK_REFUSED;
+}
+
+link_status_t link_table_decide(link_t *l, const char *machine, const char *tab, int64_t round,
+                                int step, const char *action, int multiple, int64_t transfer,
+                                int64_t amount, lt_answer_t *out) {
+    memset(out, 0, sizeof *out);
+    char rs[24], ss[16], ms[16], ts[24], as[24];
+    num(rs, sizeof rs, round), num(ss, sizeof ss, step), num(ms, sizeof ms, multiple);
+    num(ts, sizeof ts, transfer), num(as, sizeof as, amount);
+    const char *vals[] = {machine, tab, rs, ss, action, ms, transfer > 0 ? ts : NULL, as};
+    link_status_t st;
+    PGresult *r = lk_run(l,
+                         "SELECT * FROM sptable.table_decide($1, $2, $3::bigint, $4::integer, $5, "
+                         "$6::integer, $7::bigint, $8::bigint)",
+                         8, vals, "a decision", &st);
+    if (!r) return st;
+    bool good = one_row(l, r, "a decision");
+    if (good) answer(r, out);
+    PQclear(r);
+    return good ? LINK_OK : LINK_REFUSED;
+}
+
+link_status_t link_table_results(link_t *l, const char *machine, const char *tab, int64_t after,
+                                 lt_result_t *out, int max, int *n) {
+    *n = 0;
+    char as[24];
+    num(as, sizeof as, after);
+    const char *vals[] = {machine, tab, as};
+    link_status_t st;
+    PGresult *r = lk_run(l, "SELECT * FROM sptable.table_results($1, $2, $3::bigint)", 3, vals,
+                         "collecting the results", &st);
+    if (!r) return st;
+    bool good = true;
+    int rows = PQntuples(r);
+    for (int i = 0; good && i < rows && i < max; i++) {
+        lt_result_t *x = &out[i];
+        memset(x, 0, sizeof *x);
+        good = lk_col_i64(l, r, i, "round", &x->round) &&
+               lk_col_i64(l, r, i, "staked", &x->staked) &&
+               lk_col_i64(l, r, i, "total", &x->total) &&
+               col_i64_array(l, r, i, "returned", x->returned, LT_WAGERS, &x->nreturned);
+        lk_col_text(r, i, "kind", x->kind, sizeof x->kind);
+        lk_col_text(r, i, "verdict", x->verdict, sizeof x->verdict);
+        lk_col_text(r, i, "dealer", x->dealer, sizeof x->dealer);
+        lk_col_text(r, i, "board", x->board, sizeof x->board);
+        lk_col_text(r, i, "cards", x->cards, sizeof x->cards);
+        lk_col_text(r, i, "decisions", x->decisions, sizeof x->decisions);
+        if (good) *n = i + 1;
+    }
+    PQclear(r);
+    return good ? LINK_OK : LINK_REFUSED;
+}
+
+link_status_t link_table_transfer(link_t *l, const char *machine, int64_t transfer,
+                                  lt_transfer_t *out) {
+    memset(out, 0, sizeof *out);
+    char ts[24];
+    num(ts, sizeof ts, transfer);
+    const char *vals[] = {machine, ts};
+    link_status_t st;
+    PGresult *r = lk_run(l, "SELECT * FROM sptable.table_transfer($1, $2::bigint)", 2, vals,
+                         "asking about a stake", &st);
+    if (!r) return st;
+    bool good = one_row(l, r, "a stake");
+    if (good) {
+        out->found = lk_col_bool(r, 0, "found");
+        if (out->found)
+            good = lk_col_i64(l, r, 0, "round", &out->round) &&
+                   lk_col_i64(l, r, 0, "total", &out->total) &&
+                   lk_col_int(l, r, 0, "step", &out->step);
+        out->accepted = lk_col_bool(r, 0, "accepted");
+        lk_col_text(r, 0, "tab", out->tab, sizeof out->tab);
+        lk_col_text(r, 0, "reason", out->reason, sizeof out->reason);
+    }
+    PQclear(r);
+    return good ? LINK_OK : LINK_REFUSED;
+}
+
+link_status_t link_table_lobby(link_t *l, lt_lobby_row_t *rows, int max, int *n) {
+    *n = 0;
+    link_status_t st;
+    PGresult *r =
+        lk_run(l, "SELECT * FROM sptable.table_lobby()", 0, NULL, "reading the lobby", &st);
+    if (!r) return st;
+    bool good = true;
+    for (int i = 0; good && i < PQntuples(r) && i < max; i++) {
+        lt_lobby_row_t *x = &rows[i];
+        memset(x, 0, sizeof *x);
+        good = lk_col_int(l, r, i, "seated", &x->seated) &&
+               lk_col_int(l, r, i, "left_ms", &x->left_ms);
+        int c = PQfnumber(r, "round");
+        x->round = c >= 0 && !PQgetisnull(r, i, c) ? strtoll(PQgetvalue(r, i, c), NULL, 10) : 0;
+        lk_col_text(r, i, "tab", x->tab, sizeof x->tab);
+        lk_col_text(r, i, "title", x->title, sizeof x->title);
+        lk_col_text(r, i, "variant", x->variant, sizeof x->variant);
+        lk_col_text(r, i, "limits", x->limits, sizeof x->limits);
+        lk_col_text(r, i, "currency", x->currency, sizeof x->currency);
+        lk_col_text(r, i, "phase", x->phase, sizeof x->phase);
+        if (good) *n = i + 1;
+    }
+    PQclear(r);
+    return good ? LINK_OK : LINK_REFUSED;
+}
+
+link_status_t link_table_listen(link_t *l, const char *tab) {
+    return lk_listen_channel(l, "sptable_", tab);
+}
+
+static int64_t mono_ms(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+link_status_t link_table_wait(link_t *l, int timeout_ms, bool *changed) {
+    *changed = false;
+    int64_t until = mono_ms() + (timeout_ms > 0 ? timeout_ms : 0);
+    for (;;) {
+        if (!l->conn || PQstatus(l->conn) != CONNECTION_OK)
+            return lk_say(l, LINK_DOWN, "not connected to the controller");
+        if (!PQconsumeInput(l->conn))
+            return lk_say(l, LINK_DOWN, "the link to the controller dropped: %s",
+                          PQerrorMessage(l->conn));
+        PGnotify *n;
+        while ((n = PQnotifies(l->conn)) != NULL) {
+            if (strncmp(n->relname, "sptable_", 8) == 0) *changed = true;
+            PQfreemem(n);
+        }
+        int64_t left = until - mono_ms();
+        if (*changed || left <= 0) return LINK_OK;
+        struct pollfd pfd = {.fd = PQsocket(l->conn), .events = POLLIN};
+        if (poll(&pfd, 1, (int)left) < 0 && errno != EINTR)
+            return lk_say(l, LINK_DOWN, "waiting for the controller failed: %s", strerror(errno));
+    }
+}
+
+/* ---- the host's ---- */
+
+link_status_t link_host_publish(link_t *l, const char *tab, const char *config, const char *title,
+                                const char *variant, const char *limits, int betting_ms,
+                                int deciding_ms, const char *deal) {
+    char bs[16], ds[16];
+    snprintf(bs, sizeof bs, "%d", betting_ms);
+    snprintf(ds, sizeof ds, "%d", deciding_ms);
+    const char *vals[] = {tab, config, title, variant, limits, bs, ds, deal};
+    link_status_t st;
+    PGresult *r = lk_run(l,
+                         "SELECT sptable.host_publish($1, $2, $3, $4, $5, $6::integer, "
+                         "$7::integer, $8)",
+                         8, vals, "publishing the table", &st);
+    PQclear(r);
+    return st;
+}
+
+link_status_t link_host_round(link_t *l, const char *tab, lt_host_round_t *out) {
+    memset(out, 0, sizeof *out);
+    const char *vals[] = {tab};
+    link_status_t st;
+    PGresult *r = lk_run(l, "SELECT * FROM sptable.host_round($1)", 1, vals,
+                         "reading the table's round", &st);
+    if (!r) return st;
+    bool good = true;
+    if (PQntuples(r) == 1) {
+        out->found = true;
+        good = lk_col_i64(l, r, 0, "round", &out->round) &&
+               lk_col_int(l, r, 0, "step", &out->step) &&
+               lk_col_int(l, r, 0, "betting_left_ms", &out->betting_left_ms) &&
+               lk_col_int(l, r, 0, "deciding_left_ms", &out->deciding_left_ms) &&
+               lk_col_i64(l, r, 0, "age_ms", &out->age_ms);
+        lk_col_text(r, 0, "phase", out->phase, sizeof out->phase);
+        lk_col_text(r, 0, "config_hash", out->config_hash, sizeof out->config_hash);
+        lk_col_text(r, 0, "deck", out->deck, sizeof out->deck);
+    }
+    PQclear(r);
+    return good ? LINK_OK : LINK_REFUSED;
+}
+
+link_status_t link_host_open(link_t *l, const char *tab, const char *config_hash, int64_t *round) {
+    *round = 0;
+    const char *vals[] = {tab, config_hash};
+    link_status_t st;
+    PGresult *r =
+        lk_run(l, "SELECT sptable.host_open($1, $2) AS round", 2, vals, "opening a round", &st);
+    if (!r) return st;
+    bool good = one_row(l, r, "a new round") && lk_col_i64(l, r, 0, "round", round);
+    PQclear(r);
+    return good ? LINK_OK : LINK_REFUSED;
+}
+
+link_status_t link_host_close_betting(link_t *l, const char *tab, int64_t round, lt_bets_t *out,
+                                      int max, int *n) {
+    *n = 0;
+    char rs[24];
+    num(rs, sizeof rs, round);
+    const char *vals[] = {tab, rs};
+    link_status_t st;
+    PGresult *r = lk_run(l, "SELECT * FROM sptable.host_close_betting($1, $2::bigint)", 2, vals,
+                         "closing the bets", &st);
+    if (!r) return st;
+    int rows = PQntuples(r);
+    bool good = rows <= max;
+    if (!good) lk_say(l, LINK_REFUSED, "%d players bet: the host takes %d", rows, max);
+    for (int i = 0; good && i < rows; i++) {
+        lt_bets_t *b = &out[i];
+        memset(b, 0, sizeof *b);
+        lk_col_text(r, i, "machine", b->machine, sizeof b->machine);
+        good = lk_col_i64(l, r, i, "staked", &b->staked) &&
+               col_i64_array(l, r, i, "amounts", b->amounts, LT_WAGERS, &b->n);
+        b->present = lk_col_bool(r, i, "present");
+        if (good) *n = i + 1;
+    }
+    PQclear(r);
+    return good ? LINK_OK : LINK_REFUSED;
+}
+
+static const char *hand_machine(const void *c, int i) {
+    return ((const lt_hand_t *)c)[i].machine;
+}
+static const char *hand_cards(const void *c, int i) {
+    return ((const lt_hand_t *)c)[i].cards;
+}
+static const char *hand_deck(const void *c, int i) {
+    return ((const lt_hand_t *)c)[i].deck;
+}
+static const char *void_machine(const void *c, int i) {
+    return ((const lt_void_t *)c)[i].machine;
+}
+static const char *void_reason(const void *c, int i) {
+    return ((const lt_void_t *)c)[i].reason;
+}
+
+link_status_t link_host_deal(link_t *l, const char *tab, int64_t round, const char *deck,
+                             const char *dealer, const char *up, const char *board,
+                             const lt_hand_t *hands, int nhands, const lt_void_t *voids, int nvoids,
+                             int wagers) {
+    char rs[24], ws[16];
+    num(rs, sizeof rs, round);
+    snprintf(ws, sizeof ws, "%d", wagers);
+    int64_t *staked = malloc(sizeof *staked * (size_t)(nvoids ? nvoids : 1));
+    if (staked)
+        for (int i = 0; i < nvoids; i++) staked[i] = voids[i].staked;
+    char *m = text_array(nhands, hand_machine, hands), *c = text_array(nhands, hand_cards, hands);
+    char *d = text_array(nhands, hand_deck, hands), *vm = text_array(nvoids, void_machine, voids);
+    char *vr = text_array(nvoids, void_reason, voids);
+    char *vs = staked ? i64_array(nvoids, staked) : NULL;
+    link_status_t st = LINK_DOWN;
+    if (m && c && d && vm && vr && vs) {
+        const char *vals[] = {tab, rs, deck, dealer, up, board, m, c, d, vm, vs, vr, ws};
+        PGresult *r = lk_run(l,
+                             "SELECT sptable.host_deal($1, $2::bigint, $3, $4, $5, $6, $7::text[], "
+                             "$8::text[], $9::text[], $10::text[], $11::bigint[], $12::text[], "
+                             "$13::integer)",
+                             13, vals, "dealing", &st);
+        PQclear(r);
+    } else {
+        lk_say(l, LINK_DOWN, "out of memory for the deal");
+    }
+    free(staked), free(m), free(c), free(d), free(vm), free(vr), free(vs);
+    return st;
+}
+
+link_status_t link_host_step(link_t *l, const char *tab, int64_t round, int *step, int *waiting,
+                             int *left_ms) {
+    char rs[24];
+    num(rs, sizeof rs, round);
+    const char *vals[] = {tab, rs};
+    link_status_t st;
+    PGresult *r = lk_run(l, "SELECT * FROM sptable.host_step($1, $2::bigint)", 2, vals,
+                         "reading the decisions", &st);
+    if (!r) return st;
+    bool good = one_row(l, r, "a step") && lk_col_int(l, r, 0, "step", step) &&
+                lk_col_int(l, r, 0, "waiting", waiting) && lk_col_int(l, r, 0, "left_ms", left_ms);
+    PQclear(r);
+    return good ? LINK_OK : LINK_REFUSED;
+}
+
+link_status_t link_host_close_step(link_t *l, const char *tab, int64_t round, int step, bool next,
+                                   lt_decision_t *out, int max, int *n) {
+    *n = 0;
+    char rs[24], ss[16];
+    num(rs, sizeof rs, round);
+    snprintf(ss, sizeof ss, "%d", step);
+    const char *vals[] = {tab, rs, ss, next ? "true" : "false"};
+    link_status_t st;
+    PGresult *r = lk_run(l,
+                         "SELECT * FROM sptable.host_close_step($1, $2::bigint, $3::integer, "
+                         "$4::boolean)",
+                         4, vals, "closing the decisions", &st);
+    if (!r) return st;
+    int rows = PQntuples(r);
+    bool good = rows <= max;
+    if (!good) lk_say(l, LINK_REFUSED, "%d decisions: the host takes %d", rows, max);
+    for (int i = 0; good && i < rows; i++) {
+        lt_decision_t *d = &out[i];
+        memset(d, 0, sizeof *d);
+        lk_col_text(r, i, "machine", d->machine, sizeof d->machine);
+        lk_col_text(r, i, "action", d->action, sizeof d->action);
+        good =
+            lk_col_int(l, r, i, "step", &d->step) && lk_col_int(l, r, i, "multiple", &d->multiple);
+        int c = PQfnumber(r, "transfer"), a = PQfnumber(r, "amount");
+        d->transfer = c >= 0 && !PQgetisnull(r, i, c) ? strtoll(PQgetvalue(r, i, c), NULL, 10) : 0;
+        d->amount = a >= 0 && !PQgetisnull(r, i, a) ? strtoll(PQgetvalue(r, i, a), NULL, 10) : 0;
+        if (good) *n = i + 1;
+    }
+    PQclear(r);
+    return good ? LINK_OK : LINK_REFUSED;
+}
+
+link_status_t link_host_players(link_t *l, const char *tab, int64_t round, lt_player_t *out,
+                                int max, int *n) {
+    *n = 0;
+    char rs[24];
+    num(rs, sizeof rs, round);
+    const char *vals[] = {tab, rs};
+    link_status_t st;
+    PGresult *r = lk_run(l, "SELECT * FROM sptable.host_players($1, $2::bigint)", 2, vals,
+                         "reading the players", &st);
+    if (!r) return st;
+    int rows = PQntuples(r);
+    bool good = rows <= max;
+    if (!good) lk_say(l, LINK_REFUSED, "%d players were dealt: the host takes %d", rows, max);
+    for (int i = 0; good && i < rows; i++) {
+        lt_player_t *p = &out[i];
+        memset(p, 0, sizeof *p);
+        lk_col_text(r, i, "machine", p->machine, sizeof p->machine);
+        lk_col_text(r, i, "deck", p->deck, sizeof p->deck);
+        lk_col_text(r, i, "decisions", p->decisions, sizeof p->decisions);
+        good = lk_col_i64(l, r, i, "staked", &p->staked) &&
+               lk_col_i64(l, r, i, "raised", &p->raised) &&
+               col_i64_array(l, r, i, "amounts", p->amounts, LT_WAGERS, &p->n);
+        if (good) *n = i + 1;
+    }
+    PQclear(r);
+    return good ? LINK_OK : LINK_REFUSED;
+}
+
+static const char *settle_machine(const void *c, int i) {
+    return ((const lt_settle_t *)c)[i].machine;
+}
+static const char *settle_verdict(const void *c, int i) {
+    return ((const lt_settle_t *)c)[i].verdict;
+}
+
+link_status_t link_host_settle(link_t *l, const char *tab, int64_t round, const lt_settle_t *rows,
+                               int n, int wagers) {
+    if (wagers < 1 || wagers > LT_WAGERS)
+        return lk_say(l, LINK_REFUSED, "a settlement has 1 to %d wagers", LT_WAGERS);
+    size_t cells = (size_t)(n ? n : 1) * (size_t)wagers;
+    int64_t *staked = malloc(sizeof *staked * (size_t)(n ? n : 1));
+    int64_t *totals = malloc(sizeof *totals * (size_t)(n ? n : 1));
+    int64_t *ret = malloc(sizeof *ret * cells);
+    char *m = text_array(n, settle_machine, rows), *v = text_array(n, settle_verdict, rows);
+    char *ss = NULL, *ts = NULL, *rs_ = NULL;
+    if (staked && totals && ret) {
+        for (int i = 0; i < n; i++) {
+            staked[i] = rows[i].staked, totals[i] = rows[i].total;
+            memcpy(ret + (size_t)i * (size_t)wagers, rows[i].returned,
+                   sizeof *ret * (size_t)wagers);
+        }
+        ss = i64_array(n, staked), ts = i64_array(n, totals);
+        rs_ = i64_array(n * wagers, ret);
+    }
+    link_status_t st = LINK_DOWN;
+    char rn[24], ws[16];
+    num(rn, sizeof rn, round);
+    snprintf(ws, sizeof ws, "%d", wagers);
+    if (m && v && ss && ts && rs_) {
+        const char *vals[] = {tab, rn, m, ss, rs_, ws, ts, v};
+        PGresult *r = lk_run(l,
+                             "SELECT sptable.host_settle($1, $2::bigint, $3::text[], $4::bigint[], "
+                             "$5::bigint[], $6::integer, $7::bigint[], $8::text[])",
+                             8, vals, "settling", &st);
+        PQclear(r);
+    } else {
+        lk_say(l, LINK_DOWN, "out of memory for the settlement");
+    }
+    free(staked), free(totals), free(ret), free(m), free(v), free(ss), free(ts), free(rs_);
+    return st;
+}
+
+link_status_t link_host_cancel(link_t *l, const char *tab, int64_t round, const char *reason,
+                               int wagers, int *refunded) {
+    *refunded = 0;
+    char rs[24], ws[16];
+    num(rs, sizeof rs, round);
+    snprintf(ws, sizeof ws, "%d", wagers);
+    const char *vals[] = {tab, rs, reason, ws};
+    link_status_t st;
+    PGresult *r =
+        lk_run(l, "SELECT sptable.host_cancel($1, $2::bigint, $3, $4::integer) AS refunded", 4,
+               vals, "cancelling the round", &st);
+    if (!r) return st;
+    bool good = one_row(l, r, "a cancel") && lk_col_int(l, r, 0, "refunded", refunded);
+    PQclear(r);
+    return good ? LINK_OK : LINK_REFUSED;
+}
+
+/* ---- an operator's audit ---- */
+
+link_status_t link_audit_round(link_t *l, const char *tab, int64_t round, char phase[16],
+                               lt_audit_row_t *rows, int max, int *n) {
+    *n = 0;
+    phase[0] = '\0';
+    char rs[24];
+    num(rs, sizeof rs, round);
+    const char *vals[] = {tab, rs};
+    link_status_t st;
+    PGresult *r = lk_run(l, "SELECT * FROM sptable.audit_round($1, $2::bigint)", 2, vals,
+                         "reading a round for the audit", &st);
+    if (!r) return st;
+    int count = PQntuples(r);
+    bool good = count <= max;
+    if (!good) lk_say(l, LINK_REFUSED, "%d results in a round: the audit takes %d", count, max);
+    if (count > 0) lk_col_text(r, 0, "phase", phase, 16);
+    for (int i = 0; good && i < count; i++) {
+        lt_audit_row_t *x = &rows[*n];
+        memset(x, 0, sizeof *x);
+        lk_col_text(r, i, "machine", x->machine, sizeof x->machine);
+        if (!x->machine[0]) continue; /* a round without results */
+        lk_col_text(r, i, "kind", x->kind, sizeof x->kind);
+        good = lk_col_i64(l, r, i, "staked", &x->staked) &&
+               lk_col_i64(l, r, i, "total", &x->total) &&
+               col_i64_array(l, r, i, "returned", x->returned, LT_WAGERS, &x->nreturned);
+        if (good) (*n)++;
+    }
+    PQclear(r);
+    return good ? LINK_OK : LINK_REFUSED;
+}
+
+link_status_t link_audit_money(link_t *l, const char *tab, lt_audit_money_t *out) {
+    memset(out, 0, sizeof *out);
+    const char *vals[] = {tab};
+    link_status_t st;
+    PGresult *r = lk_run(l, "SELECT * FROM sptable.audit_money($1)", 1, vals,
+                         "auditing the table's money", &st);
+    if (!r) return st;
+    bool good = one_row(l, r, "the audit") && lk_col_i64(l, r, 0, "rounds", &out->rounds) &&
+                lk_col_i64(l, r, 0, "finished", &out->finished) &&
+                lk_col_i64(l, r, 0, "problems", &out->problems) &&
+                lk_col_i64(l, r, 0, "staked", &out->staked) &&
+                lk_col_i64(l, r, 0, "returned", &out->returned);
+    if (good) lk_col_text(r, 0, "first_problems", out->first_problems, sizeof out->first_problems);
+    PQclear(r);
+    return good ? LINK_OK : LINK_REFUSED;
+}

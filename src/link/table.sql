@@ -1,0 +1,1070 @@
+-- table.sql: shared tables on the controller (issue 15): one dealer, any number of players.
+--
+-- Installed by `studpoker link init` after controller.sql and controller_operator.sql, in the
+-- same transaction; the same rules hold (tables created when absent, functions replaced, grants
+-- given again, owned by splink_owner, SECURITY DEFINER functions with a pinned search_path).
+--
+-- Who is who. A table has a host: the `studpoker table-host` process, logged in as the table's
+-- own login (a member of splink_host), which opens rounds, deals, closes the decisions and
+-- settles. Players play from terminals: each terminal logs in as its own login (a member of
+-- splink_terminal), known by a name and a site (its currency is the site's). Neither reads a
+-- table: each calls the functions below for what it may see and do, and a function checks that
+-- the login calling is the host or terminal it names.
+--
+-- A round (sptable.rounds) goes: betting (until betting_until, the server's clock) -> closed (the
+-- stakes are counted, nothing dealt) -> deciding (every player with a hand decides, one step in
+-- Caribbean and Asian Stud, three in Cajun Stud, each until deciding_until) -> settled, or
+-- cancelled. The row changes with the round; what happened in it is in append-only rows: stakes,
+-- hands, decisions and results.
+--
+-- Money. A player's credits stay on the terminal. Each stake crosses to the table as a transfer
+-- keyed by the terminal (machine, transfer): the terminal records it first (its credits go down)
+-- and sends it; the table accepts it while betting is open (or, for a raise, while its decision
+-- is open), or refuses it, and answers the same to the same key however often it is sent. What
+-- comes back is the round's result row for the terminal, keyed (table, round, machine): its
+-- `total` is what the terminal credits when it collects it, whether the round was settled
+-- (stakes plus wins), voided for the player (every stake back: disconnected while betting was
+-- open, 001), or cancelled (every stake back, 001: "If immediate resolution is not possible").
+-- So for every (table, round, machine): the accepted stakes = results.staked, and a terminal's
+-- records equal the table's: what it sent and was accepted, what it collected.
+--
+-- Timing is the server's clock: a stake is accepted only while clock_timestamp() is before the
+-- round's betting_until, a decision before deciding_until. A stake (or a decision) holds a
+-- shared advisory lock on its round while it is counted, and the host's close takes it
+-- exclusively, so nothing is counted into a round after the host has read it.
+--
+-- Errors a terminal or a host acts on carry the SQLSTATE class "SP", as the controller's.
+
+SELECT pg_advisory_xact_lock(7310291402);
+
+DO $roles$
+BEGIN
+    IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = 'splink_host') THEN
+        CREATE ROLE splink_host NOLOGIN;
+    END IF;
+    IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = 'splink_terminal') THEN
+        CREATE ROLE splink_terminal NOLOGIN;
+    END IF;
+END
+$roles$;
+GRANT splink_host TO splink_owner WITH ADMIN OPTION;
+GRANT splink_terminal TO splink_owner WITH ADMIN OPTION;
+
+CREATE SCHEMA IF NOT EXISTS sptable AUTHORIZATION splink_owner;
+REVOKE ALL ON SCHEMA sptable FROM PUBLIC;
+GRANT USAGE ON SCHEMA sptable TO splink_host, splink_terminal, splink_operator;
+
+SET LOCAL ROLE splink_owner;
+
+-- A table: its host's login, the configuration it deals by (the host's config file, which the
+-- terminals read and play by), what the lobby shows, and its timing.
+CREATE TABLE IF NOT EXISTS sptable.tables (
+    tab         text PRIMARY KEY CHECK (tab ~ '^[a-z][a-z0-9_]{0,39}$'),
+    host_role   text NOT NULL UNIQUE,
+    currency    text NOT NULL CHECK (currency ~ '^[A-Z]{3}$'),
+    title       text NOT NULL DEFAULT '',
+    limits      text NOT NULL DEFAULT '',
+    variant     text NOT NULL DEFAULT '',
+    config      text NOT NULL DEFAULT '',
+    betting_ms  integer NOT NULL DEFAULT 15000 CHECK (betting_ms BETWEEN 1000 AND 600000),
+    deciding_ms integer NOT NULL DEFAULT 15000 CHECK (deciding_ms BETWEEN 1000 AND 600000),
+    deal        text NOT NULL DEFAULT 'per_player' CHECK (deal IN ('one_deck', 'per_player')),
+    added_at    timestamptz NOT NULL DEFAULT clock_timestamp()
+);
+
+-- A terminal: a player's machine, its site (its currency) and its own login.
+CREATE TABLE IF NOT EXISTS sptable.terminals (
+    machine  text PRIMARY KEY CHECK (machine ~ '^[a-z][a-z0-9_]{0,39}$'),
+    site     text NOT NULL REFERENCES splink.sites,
+    role     text NOT NULL UNIQUE,
+    added_at timestamptz NOT NULL DEFAULT clock_timestamp()
+);
+
+-- Who sits at which table now (the lobby counts them); leaving removes the row.
+CREATE TABLE IF NOT EXISTS sptable.seats (
+    tab       text NOT NULL REFERENCES sptable.tables,
+    machine   text NOT NULL REFERENCES sptable.terminals,
+    joined_at timestamptz NOT NULL DEFAULT clock_timestamp(),
+    PRIMARY KEY (tab, machine)
+);
+
+CREATE TABLE IF NOT EXISTS sptable.rounds (
+    tab            text NOT NULL REFERENCES sptable.tables,
+    round          bigint NOT NULL CHECK (round >= 1),
+    phase          text NOT NULL CHECK (phase IN ('betting', 'closed', 'deciding', 'settled',
+                                                  'cancelled')),
+    step           integer NOT NULL DEFAULT 0 CHECK (step BETWEEN 0 AND 3),
+    config_hash    text NOT NULL,               -- the configuration the round is dealt by
+    opened_at      timestamptz NOT NULL DEFAULT clock_timestamp(),
+    betting_until  timestamptz NOT NULL,
+    deciding_until timestamptz,
+    deck           text,    -- the round's shuffled deck, as dealt (cards as text, "As Kd ...")
+    dealer         text,    -- the dealer's five cards (Cajun: none); shown when settled
+    up_card        text,    -- the dealer's first card, shown from the deal
+    board          text,    -- Cajun's three community cards; `step` of them are shown
+    players        integer NOT NULL DEFAULT 0,  -- hands dealt
+    finished_at    timestamptz,
+    cancel_reason  text,
+    PRIMARY KEY (tab, round)
+);
+
+-- A stake sent by a terminal, keyed by the terminal: the bets before the deal (step -1) or the
+-- raise of a decision (step 0..2), one amount per wager in the order of rules.h's wager_t.
+CREATE TABLE IF NOT EXISTS sptable.stakes (
+    machine  text NOT NULL REFERENCES sptable.terminals,
+    transfer bigint NOT NULL CHECK (transfer >= 1),
+    tab      text NOT NULL,
+    round    bigint NOT NULL,
+    step     integer NOT NULL CHECK (step BETWEEN -1 AND 2),
+    amounts  bigint[] NOT NULL,
+    total    bigint NOT NULL CHECK (total >= 0),
+    currency text NOT NULL,
+    accepted boolean NOT NULL,
+    reason   text,
+    at       timestamptz NOT NULL DEFAULT clock_timestamp(),
+    PRIMARY KEY (machine, transfer)
+);
+CREATE INDEX IF NOT EXISTS stakes_round ON sptable.stakes (tab, round, machine);
+
+-- The cards a player was dealt, and the deck the settlement replays for that player through the
+-- round engine as a one-seat round (the player's cards, then the dealer's or the board, then the
+-- rest: the engine's dealing order), whichever way the table dealt.
+CREATE TABLE IF NOT EXISTS sptable.hands (
+    tab     text NOT NULL,
+    round   bigint NOT NULL,
+    machine text NOT NULL,
+    seat    integer NOT NULL CHECK (seat >= 1),
+    cards   text NOT NULL,
+    deck    text NOT NULL,
+    PRIMARY KEY (tab, round, machine),
+    FOREIGN KEY (tab, round) REFERENCES sptable.rounds
+);
+
+-- A decision: play (Caribbean PLAY 2x, Asian RAISE, Cajun RAISE `multiple` x), fold, or the
+-- host's auto_fold when the decision time ran out (001: "AUTO FOLDED").
+CREATE TABLE IF NOT EXISTS sptable.decisions (
+    tab      text NOT NULL,
+    round    bigint NOT NULL,
+    machine  text NOT NULL,
+    step     integer NOT NULL CHECK (step BETWEEN 0 AND 2),
+    action   text NOT NULL CHECK (action IN ('play', 'fold', 'auto_fold')),
+    multiple integer NOT NULL DEFAULT 0 CHECK (multiple BETWEEN 0 AND 3),
+    transfer bigint,  -- the raise's stake (machine, transfer); NULL for a fold
+    at       timestamptz NOT NULL DEFAULT clock_timestamp(),
+    PRIMARY KEY (tab, round, machine, step)
+);
+
+-- What goes back to a terminal from a round, keyed (table, round, machine): settled (stakes plus
+-- wins, per wager), void (the player's stakes back: disconnected while betting was open, or bets
+-- the rules refuse), or cancelled (the round's stakes back).
+CREATE TABLE IF NOT EXISTS sptable.results (
+    tab      text NOT NULL,
+    round    bigint NOT NULL,
+    machine  text NOT NULL,
+    kind     text NOT NULL CHECK (kind IN ('settled', 'void', 'cancelled')),
+    staked   bigint NOT NULL CHECK (staked >= 0),
+    returned bigint[] NOT NULL,
+    total    bigint NOT NULL CHECK (total >= 0),
+    verdict  text NOT NULL DEFAULT '',
+    at       timestamptz NOT NULL DEFAULT clock_timestamp(),
+    PRIMARY KEY (tab, round, machine),
+    FOREIGN KEY (tab, round) REFERENCES sptable.rounds
+);
+CREATE INDEX IF NOT EXISTS results_machine ON sptable.results (machine, tab, round);
+
+DO $triggers$
+DECLARE
+    t text;
+BEGIN
+    FOREACH t IN ARRAY ARRAY['stakes', 'hands', 'decisions', 'results'] LOOP
+        IF NOT EXISTS (SELECT 1 FROM pg_trigger
+                       WHERE tgname = t || '_append_only'
+                         AND tgrelid = format('sptable.%I', t)::regclass) THEN
+            EXECUTE format('CREATE TRIGGER %I BEFORE UPDATE OR DELETE ON sptable.%I '
+                           'FOR EACH ROW EXECUTE FUNCTION splink.refuse_change()',
+                           t || '_append_only', t);
+            EXECUTE format('CREATE TRIGGER %I BEFORE TRUNCATE ON sptable.%I '
+                           'FOR EACH STATEMENT EXECUTE FUNCTION splink.refuse_change()',
+                           t || '_no_truncate', t);
+        END IF;
+    END LOOP;
+END
+$triggers$;
+
+-- ---- helpers ----
+
+CREATE OR REPLACE FUNCTION sptable.caller_terminal(p_machine text) RETURNS sptable.terminals
+LANGUAGE plpgsql STABLE SET search_path = sptable, pg_temp AS $$
+DECLARE
+    t sptable.terminals;
+BEGIN
+    SELECT * INTO t FROM sptable.terminals WHERE machine = p_machine;
+    IF NOT FOUND THEN
+        RAISE EXCEPTION USING ERRCODE = 'SP002',
+            MESSAGE = format('terminal %s is not registered on this controller', p_machine),
+            HINT = 'an operator adds it with sptable.table_terminal_add';
+    END IF;
+    IF t.role <> session_user THEN
+        RAISE EXCEPTION USING ERRCODE = 'SP003',
+            MESSAGE = format('the login %s may not act for terminal %s', session_user, p_machine);
+    END IF;
+    RETURN t;
+END
+$$;
+
+CREATE OR REPLACE FUNCTION sptable.caller_host(p_tab text) RETURNS sptable.tables
+LANGUAGE plpgsql STABLE SET search_path = sptable, pg_temp AS $$
+DECLARE
+    t sptable.tables;
+BEGIN
+    SELECT * INTO t FROM sptable.tables WHERE tab = p_tab;
+    IF NOT FOUND THEN
+        RAISE EXCEPTION USING ERRCODE = 'SP002',
+            MESSAGE = format('there is no table %s on this controller', p_tab);
+    END IF;
+    IF t.host_role <> session_user THEN
+        RAISE EXCEPTION USING ERRCODE = 'SP003',
+            MESSAGE = format('the login %s is not the host of table %s', session_user, p_tab);
+    END IF;
+    RETURN t;
+END
+$$;
+
+-- The round's lock: stakes and decisions share it while they are counted, the host's closes
+-- take it alone.
+CREATE OR REPLACE FUNCTION sptable.round_key(p_tab text) RETURNS integer
+LANGUAGE sql IMMUTABLE AS $$ SELECT hashtext('sptable:' || p_tab) $$;
+
+CREATE OR REPLACE FUNCTION sptable.notify_table(p_tab text, p_round bigint, p_phase text,
+                                                p_step integer) RETURNS void
+LANGUAGE sql VOLATILE SET search_path = sptable, pg_temp AS $$
+    SELECT pg_notify('sptable_' || p_tab,
+        format('table=%s round=%s phase=%s step=%s at=%s', p_tab, p_round, p_phase, p_step,
+               (extract(epoch FROM clock_timestamp()) * 1000000)::bigint))
+$$;
+
+CREATE OR REPLACE FUNCTION sptable.ms_left(p_until timestamptz) RETURNS integer
+LANGUAGE sql VOLATILE AS $$
+    SELECT CASE WHEN p_until IS NULL THEN 0
+                ELSE greatest(0, ceil(extract(epoch FROM (p_until - clock_timestamp())) * 1000))
+           END::integer
+$$;
+
+-- ---- the terminals' functions ----
+
+-- Sits at a table: what the terminal plays by (the host's configuration and timing).
+CREATE OR REPLACE FUNCTION sptable.table_join(p_machine text, p_tab text)
+RETURNS TABLE (tab text, currency text, title text, variant text, config text,
+               betting_ms integer, deciding_ms integer, deal text)
+LANGUAGE plpgsql SECURITY DEFINER SET search_path = sptable, pg_temp AS $$
+#variable_conflict use_column
+DECLARE
+    m sptable.terminals;
+    t sptable.tables;
+    site_cur text;
+BEGIN
+    m := sptable.caller_terminal(p_machine);
+    SELECT * INTO t FROM sptable.tables x WHERE x.tab = p_tab;
+    IF NOT FOUND THEN
+        RAISE EXCEPTION USING ERRCODE = 'SP002',
+            MESSAGE = format('there is no table %s', p_tab);
+    END IF;
+    SELECT s.currency INTO site_cur FROM splink.sites s WHERE s.site = m.site;
+    IF site_cur <> t.currency THEN
+        RAISE EXCEPTION USING ERRCODE = 'SP002',
+            MESSAGE = format('table %s plays in %s; terminal %s plays in %s', p_tab, t.currency,
+                             p_machine, site_cur);
+    END IF;
+    IF t.config = '' THEN
+        RAISE EXCEPTION USING ERRCODE = 'SP002',
+            MESSAGE = format('table %s has no host yet', p_tab);
+    END IF;
+    INSERT INTO sptable.seats (tab, machine) VALUES (p_tab, p_machine)
+        ON CONFLICT ON CONSTRAINT seats_pkey DO NOTHING;
+    RETURN QUERY SELECT t.tab, t.currency, t.title, t.variant, t.config, t.betting_ms,
+                        t.deciding_ms, t.deal;
+END
+$$;
+
+CREATE OR REPLACE FUNCTION sptable.table_leave(p_machine text, p_tab text) RETURNS void
+LANGUAGE plpgsql SECURITY DEFINER SET search_path = sptable, pg_temp AS $$
+BEGIN
+    PERFORM sptable.caller_terminal(p_machine);
+    DELETE FROM sptable.seats s WHERE s.tab = p_tab AND s.machine = p_machine;
+END
+$$;
+
+-- The table as this terminal may see it now: the newest round, its timers (ms left on the
+-- server's clock), the dealer's up card once dealt, the dealer's hand once settled, Cajun's
+-- community cards as they are shown, how many players have a hand, and the terminal's own hand,
+-- stakes, decisions and result.
+CREATE OR REPLACE FUNCTION sptable.table_view(p_machine text, p_tab text)
+RETURNS TABLE (round bigint, phase text, step integer, betting_left_ms integer,
+               deciding_left_ms integer, up_card text, dealer text, board text,
+               players integer, seated integer, config_hash text, my_cards text,
+               my_staked bigint, my_decisions text, my_result text, my_total bigint,
+               my_returned bigint[])
+LANGUAGE plpgsql SECURITY DEFINER SET search_path = sptable, pg_temp AS $$
+#variable_conflict use_column
+DECLARE
+    r sptable.rounds;
+BEGIN
+    PERFORM sptable.caller_terminal(p_machine);
+    SELECT * INTO r FROM sptable.rounds x WHERE x.tab = p_tab ORDER BY x.round DESC LIMIT 1;
+    IF NOT FOUND THEN
+        RETURN QUERY SELECT 0::bigint, 'none'::text, 0, 0, 0, NULL::text, NULL::text, NULL::text,
+                            0, (SELECT count(*)::integer FROM sptable.seats s WHERE s.tab = p_tab),
+                            NULL::text, NULL::text, 0::bigint, NULL::text, NULL::text, 0::bigint,
+                            NULL::bigint[];
+        RETURN;
+    END IF;
+    RETURN QUERY SELECT r.round, r.phase, r.step,
+        CASE WHEN r.phase = 'betting' THEN sptable.ms_left(r.betting_until) ELSE 0 END,
+        CASE WHEN r.phase = 'deciding' THEN sptable.ms_left(r.deciding_until) ELSE 0 END,
+        CASE WHEN r.phase IN ('deciding', 'settled') THEN r.up_card END,
+        CASE WHEN r.phase = 'settled' THEN r.dealer END,
+        CASE WHEN r.board IS NULL THEN NULL
+             WHEN r.phase = 'settled' THEN r.board
+             ELSE array_to_string((string_to_array(r.board, ' '))[1:r.step], ' ') END,
+        r.players,
+        (SELECT count(*)::integer FROM sptable.seats s WHERE s.tab = p_tab),
+        r.config_hash,
+        (SELECT h.cards FROM sptable.hands h
+          WHERE h.tab = p_tab AND h.round = r.round AND h.machine = p_machine),
+        (SELECT coalesce(sum(k.total), 0)::bigint FROM sptable.stakes k
+          WHERE k.tab = p_tab AND k.round = r.round AND k.machine = p_machine AND k.accepted),
+        (SELECT string_agg(d.step || ':' || d.action || ':' || d.multiple, ' ' ORDER BY d.step)
+           FROM sptable.decisions d
+          WHERE d.tab = p_tab AND d.round = r.round AND d.machine = p_machine),
+        (SELECT x.kind FROM sptable.results x
+          WHERE x.tab = p_tab AND x.round = r.round AND x.machine = p_machine),
+        coalesce((SELECT x.total FROM sptable.results x
+                   WHERE x.tab = p_tab AND x.round = r.round AND x.machine = p_machine), 0),
+        (SELECT x.returned FROM sptable.results x
+          WHERE x.tab = p_tab AND x.round = r.round AND x.machine = p_machine);
+END
+$$;
+
+-- The bets of a round, sent by a terminal under its own key. Accepted while the round takes bets
+-- (betting, before betting_until on the server's clock), else refused with the reason; the same
+-- key sent again is answered as it was first (replay), and the same key with other figures is
+-- refused (SP001). The table checks the sums here; the host checks the bets against the rules
+-- when betting closes (a bet the rules refuse voids the player's round: every stake back).
+CREATE OR REPLACE FUNCTION sptable.table_stake(p_machine text, p_tab text, p_round bigint,
+                                               p_transfer bigint, p_amounts bigint[])
+RETURNS TABLE (accepted boolean, reason text, replay boolean)
+LANGUAGE plpgsql SECURITY DEFINER SET search_path = sptable, pg_temp AS $$
+#variable_conflict use_column
+DECLARE
+    m sptable.terminals;
+    k sptable.stakes;
+    r sptable.rounds;
+    tot bigint;
+    why text := NULL;
+    cur text;
+BEGIN
+    m := sptable.caller_terminal(p_machine);
+    IF p_transfer IS NULL OR p_transfer < 1 OR p_amounts IS NULL OR cardinality(p_amounts) < 1
+       OR cardinality(p_amounts) > 32 OR array_position(p_amounts, NULL) IS NOT NULL
+       OR (SELECT min(a) FROM unnest(p_amounts) a) < 0
+       OR (SELECT max(a) FROM unnest(p_amounts) a) > 100000000000 THEN
+        RAISE EXCEPTION USING ERRCODE = 'SP002',
+            MESSAGE = 'a stake is a transfer number >= 1 and 1 to 32 amounts of 0 to 10^11';
+    END IF;
+    SELECT coalesce(sum(a), 0) INTO tot FROM unnest(p_amounts) a;
+    SELECT * INTO k FROM sptable.stakes x WHERE x.machine = p_machine AND x.transfer = p_transfer;
+    IF FOUND THEN
+        IF k.tab <> p_tab OR k.round <> p_round OR k.amounts <> p_amounts OR k.step <> -1 THEN
+            RAISE EXCEPTION USING ERRCODE = 'SP001',
+                MESSAGE = format('transfer %s of terminal %s was sent with other figures',
+                                 p_transfer, p_machine);
+        END IF;
+        RETURN QUERY SELECT k.accepted, k.reason, true;
+        RETURN;
+    END IF;
+    PERFORM pg_advisory_xact_lock_shared(sptable.round_key(p_tab), p_round::integer);
+    SELECT * INTO r FROM sptable.rounds x WHERE x.tab = p_tab AND x.round = p_round;
+    SELECT s.currency INTO cur FROM splink.sites s WHERE s.site = m.site;
+    IF NOT FOUND OR r.round IS NULL THEN
+        why := format('there is no round %s at table %s', p_round, p_tab);
+    ELSIF r.phase <> 'betting' OR clock_timestamp() >= r.betting_until THEN
+        why := 'betting had closed';
+    ELSIF tot = 0 THEN
+        why := 'no bet';
+    ELSIF NOT EXISTS (SELECT 1 FROM sptable.seats s WHERE s.tab = p_tab AND s.machine = p_machine)
+    THEN
+        why := format('terminal %s is not seated at table %s', p_machine, p_tab);
+    END IF;
+    INSERT INTO sptable.stakes (machine, transfer, tab, round, step, amounts, total, currency,
+                                accepted, reason)
+    VALUES (p_machine, p_transfer, p_tab, p_round, -1, p_amounts, tot, coalesce(cur, '???'),
+            why IS NULL, why);
+    RETURN QUERY SELECT why IS NULL, why, false;
+END
+$$;
+
+-- A decision of the step in play, with its raise's stake under the terminal's key (NULL
+-- transfer and 0 amount for a fold). Accepted while the step is open (deciding, before
+-- deciding_until) for a player with a hand who has not folded nor decided this step; the same
+-- (round, step) sent again is answered as it was; a refused raise's stake is recorded refused.
+CREATE OR REPLACE FUNCTION sptable.table_decide(p_machine text, p_tab text, p_round bigint,
+                                                p_step integer, p_action text,
+                                                p_multiple integer, p_transfer bigint,
+                                                p_amount bigint)
+RETURNS TABLE (accepted boolean, reason text, replay boolean)
+LANGUAGE plpgsql SECURITY DEFINER SET search_path = sptable, pg_temp AS $$
+#variable_conflict use_column
+DECLARE
+    m sptable.terminals;
+    d sptable.decisions;
+    r sptable.rounds;
+    k sptable.stakes;
+    why text := NULL;
+    cur text;
+BEGIN
+    m := sptable.caller_terminal(p_machine);
+    IF p_action NOT IN ('play', 'fold') OR p_step NOT BETWEEN 0 AND 2
+       OR (p_action = 'play' AND (p_multiple NOT BETWEEN 1 AND 3 OR p_transfer IS NULL
+                                  OR p_transfer < 1 OR p_amount IS NULL OR p_amount <= 0))
+       OR (p_action = 'fold' AND (p_transfer IS NOT NULL OR coalesce(p_amount, 0) <> 0)) THEN
+        RAISE EXCEPTION USING ERRCODE = 'SP002',
+            MESSAGE = 'a decision is play (a multiple 1 to 3, its raise''s transfer and amount) '
+                      'or fold (no transfer, no amount), at a step 0 to 2';
+    END IF;
+    SELECT * INTO d FROM sptable.decisions x
+     WHERE x.tab = p_tab AND x.round = p_round AND x.machine = p_machine AND x.step = p_step;
+    IF FOUND THEN
+        IF d.action = p_action AND d.multiple = coalesce(p_multiple, 0)
+           AND d.transfer IS NOT DISTINCT FROM p_transfer THEN
+            RETURN QUERY SELECT true, NULL::text, true;
+        ELSE
+            RETURN QUERY SELECT false,
+                format('this step was decided already (%s)', d.action)::text, true;
+        END IF;
+        RETURN;
+    END IF;
+    IF p_transfer IS NOT NULL THEN
+        SELECT * INTO k FROM sptable.stakes x
+         WHERE x.machine = p_machine AND x.transfer = p_transfer;
+        IF FOUND THEN
+            IF k.tab <> p_tab OR k.round <> p_round OR k.step <> p_step OR k.total <> p_amount THEN
+                RAISE EXCEPTION USING ERRCODE = 'SP001',
+                    MESSAGE = format('transfer %s of terminal %s was sent with other figures',
+                                     p_transfer, p_machine);
+            END IF;
+            -- the raise was refused before: so was the decision
+            RETURN QUERY SELECT k.accepted, k.reason, true;
+            RETURN;
+        END IF;
+    END IF;
+    PERFORM pg_advisory_xact_lock_shared(sptable.round_key(p_tab), p_round::integer);
+    SELECT * INTO r FROM sptable.rounds x WHERE x.tab = p_tab AND x.round = p_round;
+    IF NOT FOUND THEN
+        why := format('there is no round %s at table %s', p_round, p_tab);
+    ELSIF r.phase <> 'deciding' OR r.step <> p_step OR clock_timestamp() >= r.deciding_until THEN
+        why := 'the decision time had run out';
+    ELSIF NOT EXISTS (SELECT 1 FROM sptable.hands h
+                       WHERE h.tab = p_tab AND h.round = p_round AND h.machine = p_machine) THEN
+        why := 'no hand in this round';
+    ELSIF EXISTS (SELECT 1 FROM sptable.decisions x
+                   WHERE x.tab = p_tab AND x.round = p_round AND x.machine = p_machine
+                     AND x.action <> 'play') THEN
+        why := 'the hand was folded';
+    END IF;
+    IF p_transfer IS NOT NULL THEN
+        SELECT s.currency INTO cur FROM splink.sites s WHERE s.site = m.site;
+        INSERT INTO sptable.stakes (machine, transfer, tab, round, step, amounts, total, currency,
+                                    accepted, reason)
+        VALUES (p_machine, p_transfer, p_tab, p_round, p_step, ARRAY[p_amount], p_amount, cur,
+                why IS NULL, why);
+    END IF;
+    IF why IS NULL THEN
+        INSERT INTO sptable.decisions (tab, round, machine, step, action, multiple, transfer)
+        VALUES (p_tab, p_round, p_machine, p_step, p_action, coalesce(p_multiple, 0),
+                p_transfer);
+    END IF;
+    RETURN QUERY SELECT why IS NULL, why, false;
+END
+$$;
+
+-- What the table owes the terminal: its result rows after round p_after, oldest first (at most
+-- 100). The terminal credits each `total` once, by (table, round).
+CREATE OR REPLACE FUNCTION sptable.table_results(p_machine text, p_tab text, p_after bigint)
+RETURNS TABLE (round bigint, kind text, staked bigint, returned bigint[], total bigint,
+               verdict text, dealer text, board text, cards text, decisions text)
+LANGUAGE plpgsql SECURITY DEFINER SET search_path = sptable, pg_temp AS $$
+#variable_conflict use_column
+BEGIN
+    PERFORM sptable.caller_terminal(p_machine);
+    RETURN QUERY
+    SELECT x.round, x.kind, x.staked, x.returned, x.total, x.verdict, r.dealer, r.board,
+           h.cards,
+           (SELECT string_agg(d.step || ':' || d.action || ':' || d.multiple, ' ' ORDER BY d.step)
+              FROM sptable.decisions d
+             WHERE d.tab = x.tab AND d.round = x.round AND d.machine = x.machine)
+      FROM sptable.results x
+      JOIN sptable.rounds r ON r.tab = x.tab AND r.round = x.round
+      LEFT JOIN sptable.hands h ON h.tab = x.tab AND h.round = x.round AND h.machine = x.machine
+     WHERE x.machine = p_machine AND x.tab = p_tab AND x.round > coalesce(p_after, 0)
+     ORDER BY x.round
+     LIMIT 100;
+END
+$$;
+
+-- The answer a terminal's stake got (for a terminal that restarted before writing it down):
+-- found = false when the table never saw that key.
+CREATE OR REPLACE FUNCTION sptable.table_transfer(p_machine text, p_transfer bigint)
+RETURNS TABLE (found boolean, tab text, round bigint, step integer, total bigint,
+               accepted boolean, reason text)
+LANGUAGE plpgsql SECURITY DEFINER SET search_path = sptable, pg_temp AS $$
+#variable_conflict use_column
+DECLARE
+    k sptable.stakes;
+BEGIN
+    PERFORM sptable.caller_terminal(p_machine);
+    SELECT * INTO k FROM sptable.stakes x WHERE x.machine = p_machine AND x.transfer = p_transfer;
+    IF NOT FOUND THEN
+        RETURN QUERY SELECT false, NULL::text, NULL::bigint, NULL::integer, NULL::bigint,
+                            NULL::boolean, NULL::text;
+        RETURN;
+    END IF;
+    RETURN QUERY SELECT true, k.tab, k.round, k.step, k.total, k.accepted, k.reason;
+END
+$$;
+
+-- The lobby: every table, what it deals, its limits, who sits there, its round and time left.
+CREATE OR REPLACE FUNCTION sptable.table_lobby()
+RETURNS TABLE (tab text, title text, variant text, limits text, currency text, seated integer,
+               round bigint, phase text, left_ms integer)
+LANGUAGE sql SECURITY DEFINER SET search_path = sptable, pg_temp AS $$
+    SELECT t.tab, t.title, t.variant, t.limits, t.currency,
+           (SELECT count(*)::integer FROM sptable.seats s WHERE s.tab = t.tab),
+           r.round, coalesce(r.phase, 'none'),
+           CASE r.phase WHEN 'betting' THEN sptable.ms_left(r.betting_until)
+                        WHEN 'deciding' THEN sptable.ms_left(r.deciding_until) ELSE 0 END
+      FROM sptable.tables t
+      LEFT JOIN LATERAL (SELECT * FROM sptable.rounds x WHERE x.tab = t.tab
+                          ORDER BY x.round DESC LIMIT 1) r ON true
+     WHERE t.config <> ''
+     ORDER BY t.tab
+$$;
+
+-- ---- the host's functions ----
+
+-- The host's configuration, published at its start (the terminals read it at their next round).
+CREATE OR REPLACE FUNCTION sptable.host_publish(p_tab text, p_config text, p_title text,
+                                                p_variant text, p_limits text,
+                                                p_betting_ms integer, p_deciding_ms integer,
+                                                p_deal text)
+RETURNS void
+LANGUAGE plpgsql SECURITY DEFINER SET search_path = sptable, pg_temp AS $$
+DECLARE
+    t sptable.tables;
+BEGIN
+    t := sptable.caller_host(p_tab);
+    IF t.config IS DISTINCT FROM p_config OR t.betting_ms <> p_betting_ms
+       OR t.deciding_ms <> p_deciding_ms OR t.deal <> p_deal THEN
+        UPDATE sptable.tables x
+           SET config = p_config, title = p_title, variant = p_variant, limits = p_limits,
+               betting_ms = p_betting_ms, deciding_ms = p_deciding_ms, deal = p_deal
+         WHERE x.tab = p_tab;
+        PERFORM splink.audit_row('table_publish', p_tab, md5(t.config),
+                                 md5(p_config) || format(' betting_ms=%s deciding_ms=%s deal=%s',
+                                                         p_betting_ms, p_deciding_ms, p_deal));
+    END IF;
+END
+$$;
+
+-- The newest round of the host's table (the host's start reads where it stopped).
+CREATE OR REPLACE FUNCTION sptable.host_round(p_tab text)
+RETURNS TABLE (round bigint, phase text, step integer, betting_left_ms integer,
+               deciding_left_ms integer, config_hash text, deck text, age_ms bigint)
+LANGUAGE plpgsql SECURITY DEFINER SET search_path = sptable, pg_temp AS $$
+#variable_conflict use_column
+BEGIN
+    PERFORM sptable.caller_host(p_tab);
+    RETURN QUERY
+    SELECT r.round, r.phase, r.step, sptable.ms_left(r.betting_until),
+           sptable.ms_left(r.deciding_until), r.config_hash, r.deck,
+           (extract(epoch FROM (clock_timestamp()
+                                - coalesce(r.deciding_until, r.betting_until))) * 1000)::bigint
+      FROM sptable.rounds r WHERE r.tab = p_tab ORDER BY r.round DESC LIMIT 1;
+END
+$$;
+
+-- A new round, taking bets for betting_ms from now; refused while the last one is unfinished.
+CREATE OR REPLACE FUNCTION sptable.host_open(p_tab text, p_config_hash text)
+RETURNS bigint
+LANGUAGE plpgsql SECURITY DEFINER SET search_path = sptable, pg_temp AS $$
+DECLARE
+    t sptable.tables;
+    last sptable.rounds;
+    n bigint := 1;
+BEGIN
+    t := sptable.caller_host(p_tab);
+    SELECT * INTO last FROM sptable.rounds x WHERE x.tab = p_tab ORDER BY x.round DESC LIMIT 1
+       FOR UPDATE;
+    IF FOUND THEN
+        IF last.phase NOT IN ('settled', 'cancelled') THEN
+            RAISE EXCEPTION USING ERRCODE = 'SP001',
+                MESSAGE = format('round %s of table %s is not finished (%s)', last.round, p_tab,
+                                 last.phase);
+        END IF;
+        n := last.round + 1;
+    END IF;
+    INSERT INTO sptable.rounds (tab, round, phase, config_hash, betting_until)
+    VALUES (p_tab, n, 'betting', p_config_hash,
+            clock_timestamp() + make_interval(secs => t.betting_ms / 1000.0));
+    PERFORM sptable.notify_table(p_tab, n, 'betting', 0);
+    RETURN n;
+END
+$$;
+
+-- Betting closes: refused before betting_until. Nothing is counted into the round after this
+-- (the round's lock, taken alone). Returns each player's accepted bets, summed per wager, and
+-- whether the terminal is still connected (a login of its own with a session on this database).
+CREATE OR REPLACE FUNCTION sptable.host_close_betting(p_tab text, p_round bigint)
+RETURNS TABLE (machine text, amounts bigint[], staked bigint, present boolean)
+LANGUAGE plpgsql SECURITY DEFINER SET search_path = sptable, pg_temp AS $$
+#variable_conflict use_column
+DECLARE
+    r sptable.rounds;
+BEGIN
+    PERFORM sptable.caller_host(p_tab);
+    PERFORM pg_advisory_xact_lock(sptable.round_key(p_tab), p_round::integer);
+    SELECT * INTO r FROM sptable.rounds x WHERE x.tab = p_tab AND x.round = p_round FOR UPDATE;
+    IF NOT FOUND OR r.phase NOT IN ('betting', 'closed') THEN
+        RAISE EXCEPTION USING ERRCODE = 'SP001',
+            MESSAGE = format('round %s of table %s is not taking bets', p_round, p_tab);
+    END IF;
+    IF r.phase = 'betting' THEN
+        IF clock_timestamp() < r.betting_until THEN
+            RAISE EXCEPTION USING ERRCODE = 'SP001',
+                MESSAGE = format('round %s of table %s takes bets for %s ms more', p_round, p_tab,
+                                 sptable.ms_left(r.betting_until));
+        END IF;
+        UPDATE sptable.rounds x SET phase = 'closed' WHERE x.tab = p_tab AND x.round = p_round;
+    END IF;
+    RETURN QUERY
+    SELECT k.machine,
+           ARRAY(SELECT sum(a.v)::bigint
+                   FROM sptable.stakes k2, unnest(k2.amounts) WITH ORDINALITY a(v, i)
+                  WHERE k2.tab = p_tab AND k2.round = p_round AND k2.machine = k.machine
+                    AND k2.step = -1 AND k2.accepted
+                  GROUP BY a.i ORDER BY a.i),
+           sum(k.total)::bigint,
+           EXISTS (SELECT 1 FROM pg_stat_activity a JOIN sptable.terminals t ON t.role = a.usename
+                    WHERE t.machine = k.machine AND a.datname = current_database())
+      FROM sptable.stakes k
+     WHERE k.tab = p_tab AND k.round = p_round AND k.step = -1 AND k.accepted
+     GROUP BY k.machine
+     ORDER BY min(k.at), k.machine;
+END
+$$;
+
+-- The deal, after betting closed: the round's deck, the dealer's cards (Caribbean, Asian) or the
+-- board (Cajun), each player's cards and replay deck, in seat order; and a void result (every
+-- stake back) for each player voided at the close, with the reason. Decisions open for
+-- deciding_ms.
+CREATE OR REPLACE FUNCTION sptable.host_deal(p_tab text, p_round bigint, p_deck text,
+                                             p_dealer text, p_up text, p_board text,
+                                             p_machines text[], p_cards text[], p_decks text[],
+                                             p_void text[], p_void_staked bigint[],
+                                             p_void_reasons text[], p_wagers integer)
+RETURNS void
+LANGUAGE plpgsql SECURITY DEFINER SET search_path = sptable, pg_temp AS $$
+DECLARE
+    t sptable.tables;
+    r sptable.rounds;
+BEGIN
+    t := sptable.caller_host(p_tab);
+    SELECT * INTO r FROM sptable.rounds x WHERE x.tab = p_tab AND x.round = p_round FOR UPDATE;
+    IF NOT FOUND OR r.phase <> 'closed' THEN
+        RAISE EXCEPTION USING ERRCODE = 'SP001',
+            MESSAGE = format('round %s of table %s is not waiting for its deal', p_round, p_tab);
+    END IF;
+    FOR i IN 1 .. coalesce(cardinality(p_machines), 0) LOOP
+        INSERT INTO sptable.hands (tab, round, machine, seat, cards, deck)
+        VALUES (p_tab, p_round, p_machines[i], i, p_cards[i], p_decks[i]);
+    END LOOP;
+    FOR i IN 1 .. coalesce(cardinality(p_void), 0) LOOP
+        INSERT INTO sptable.results (tab, round, machine, kind, staked, returned, total, verdict)
+        VALUES (p_tab, p_round, p_void[i], 'void', p_void_staked[i],
+                array_fill(0::bigint, ARRAY[p_wagers]), p_void_staked[i], p_void_reasons[i]);
+    END LOOP;
+    UPDATE sptable.rounds x
+       SET phase = 'deciding', step = 0, deck = p_deck, dealer = p_dealer, up_card = p_up,
+           board = p_board, players = coalesce(cardinality(p_machines), 0),
+           deciding_until = clock_timestamp() + make_interval(secs => t.deciding_ms / 1000.0)
+     WHERE x.tab = p_tab AND x.round = p_round;
+    PERFORM sptable.notify_table(p_tab, p_round, 'deciding', 0);
+END
+$$;
+
+-- Where the step in play stands: how many players still in have not decided it, and the ms left.
+CREATE OR REPLACE FUNCTION sptable.host_step(p_tab text, p_round bigint)
+RETURNS TABLE (step integer, waiting integer, left_ms integer)
+LANGUAGE plpgsql SECURITY DEFINER SET search_path = sptable, pg_temp AS $$
+#variable_conflict use_column
+DECLARE
+    r sptable.rounds;
+BEGIN
+    PERFORM sptable.caller_host(p_tab);
+    SELECT * INTO r FROM sptable.rounds x WHERE x.tab = p_tab AND x.round = p_round;
+    RETURN QUERY
+    SELECT r.step,
+           (SELECT count(*)::integer FROM sptable.hands h
+             WHERE h.tab = p_tab AND h.round = p_round
+               AND NOT EXISTS (SELECT 1 FROM sptable.decisions d
+                                WHERE d.tab = p_tab AND d.round = p_round
+                                  AND d.machine = h.machine
+                                  AND (d.step = r.step OR d.action <> 'play'))),
+           sptable.ms_left(r.deciding_until);
+END
+$$;
+
+-- A step's decisions close: refused before deciding_until unless every player still in has
+-- decided. Players still in who did not decide are folded (auto_fold). Then the next step opens
+-- (p_next: Cajun's steps 1 and 2, its community card shown) or the round waits for its
+-- settlement. Returns the decisions of the round so far.
+CREATE OR REPLACE FUNCTION sptable.host_close_step(p_tab text, p_round bigint, p_step integer,
+                                                   p_next boolean)
+RETURNS TABLE (machine text, step integer, action text, multiple integer, transfer bigint,
+               amount bigint)
+LANGUAGE plpgsql SECURITY DEFINER SET search_path = sptable, pg_temp AS $$
+#variable_conflict use_column
+DECLARE
+    t sptable.tables;
+    r sptable.rounds;
+    waiting integer;
+BEGIN
+    t := sptable.caller_host(p_tab);
+    PERFORM pg_advisory_xact_lock(sptable.round_key(p_tab), p_round::integer);
+    SELECT * INTO r FROM sptable.rounds x WHERE x.tab = p_tab AND x.round = p_round FOR UPDATE;
+    IF NOT FOUND OR r.phase <> 'deciding' OR r.step <> p_step THEN
+        RAISE EXCEPTION USING ERRCODE = 'SP001',
+            MESSAGE = format('round %s of table %s is not deciding step %s', p_round, p_tab,
+                             p_step);
+    END IF;
+    -- players still in (no fold at an earlier step) without a decision at this step
+    SELECT count(*) INTO waiting FROM sptable.hands h
+     WHERE h.tab = p_tab AND h.round = p_round
+       AND NOT EXISTS (SELECT 1 FROM sptable.decisions d
+                        WHERE d.tab = p_tab AND d.round = p_round AND d.machine = h.machine
+                          AND (d.step = p_step OR d.action <> 'play'));
+    IF waiting > 0 AND clock_timestamp() < r.deciding_until THEN
+        RAISE EXCEPTION USING ERRCODE = 'SP001',
+            MESSAGE = format('step %s of round %s: %s players have %s ms more', p_step, p_round,
+                             waiting, sptable.ms_left(r.deciding_until));
+    END IF;
+    INSERT INTO sptable.decisions (tab, round, machine, step, action)
+    SELECT p_tab, p_round, h.machine, p_step, 'auto_fold' FROM sptable.hands h
+     WHERE h.tab = p_tab AND h.round = p_round
+       AND NOT EXISTS (SELECT 1 FROM sptable.decisions d
+                        WHERE d.tab = p_tab AND d.round = p_round AND d.machine = h.machine
+                          AND (d.step = p_step OR d.action <> 'play'));
+    IF p_next THEN
+        UPDATE sptable.rounds x
+           SET step = p_step + 1,
+               deciding_until = clock_timestamp() + make_interval(secs => t.deciding_ms / 1000.0)
+         WHERE x.tab = p_tab AND x.round = p_round;
+        PERFORM sptable.notify_table(p_tab, p_round, 'deciding', p_step + 1);
+    ELSE
+        UPDATE sptable.rounds x SET step = p_step + 1 WHERE x.tab = p_tab AND x.round = p_round;
+    END IF;
+    RETURN QUERY
+    SELECT d.machine, d.step, d.action, d.multiple, d.transfer,
+           (SELECT k.total FROM sptable.stakes k WHERE k.machine = d.machine
+               AND k.transfer = d.transfer)
+      FROM sptable.decisions d WHERE d.tab = p_tab AND d.round = p_round
+     ORDER BY d.machine, d.step;
+END
+$$;
+
+-- The players dealt in a round, for the settlement (and for a host that starts again in the
+-- middle of a round): each player's bets (summed per wager), what they staked before the deal and
+-- in raises, the deck their round replays, and their decisions ("step:action:multiple:amount").
+CREATE OR REPLACE FUNCTION sptable.host_players(p_tab text, p_round bigint)
+RETURNS TABLE (machine text, amounts bigint[], staked bigint, raised bigint, deck text,
+               decisions text)
+LANGUAGE plpgsql SECURITY DEFINER SET search_path = sptable, pg_temp AS $$
+#variable_conflict use_column
+BEGIN
+    IF NOT splink.is_operator() THEN
+        PERFORM sptable.caller_host(p_tab);
+    END IF;
+    RETURN QUERY
+    SELECT h.machine,
+           ARRAY(SELECT sum(a.v)::bigint
+                   FROM sptable.stakes k, unnest(k.amounts) WITH ORDINALITY a(v, i)
+                  WHERE k.tab = p_tab AND k.round = p_round AND k.machine = h.machine
+                    AND k.step = -1 AND k.accepted
+                  GROUP BY a.i ORDER BY a.i),
+           (SELECT coalesce(sum(k.total), 0)::bigint FROM sptable.stakes k
+             WHERE k.tab = p_tab AND k.round = p_round AND k.machine = h.machine
+               AND k.step = -1 AND k.accepted),
+           (SELECT coalesce(sum(k.total), 0)::bigint FROM sptable.stakes k
+             WHERE k.tab = p_tab AND k.round = p_round AND k.machine = h.machine
+               AND k.step >= 0 AND k.accepted),
+           h.deck,
+           (SELECT string_agg(d.step || ':' || d.action || ':' || d.multiple || ':'
+                              || coalesce((SELECT k.total FROM sptable.stakes k
+                                            WHERE k.machine = d.machine
+                                              AND k.transfer = d.transfer), 0),
+                              ' ' ORDER BY d.step)
+              FROM sptable.decisions d
+             WHERE d.tab = p_tab AND d.round = p_round AND d.machine = h.machine)
+      FROM sptable.hands h
+     WHERE h.tab = p_tab AND h.round = p_round
+     ORDER BY h.seat;
+END
+$$;
+
+-- The settlement: one result per player dealt (what the round engine gave for each: the stakes,
+-- what each wager returns, the total, a line for the history), in one transaction.
+CREATE OR REPLACE FUNCTION sptable.host_settle(p_tab text, p_round bigint, p_machines text[],
+                                               p_staked bigint[], p_returned bigint[],
+                                               p_wagers integer, p_totals bigint[],
+                                               p_verdicts text[])
+RETURNS void
+LANGUAGE plpgsql SECURITY DEFINER SET search_path = sptable, pg_temp AS $$
+DECLARE
+    r sptable.rounds;
+    n integer := coalesce(cardinality(p_machines), 0);
+    accepted bigint;
+BEGIN
+    PERFORM sptable.caller_host(p_tab);
+    SELECT * INTO r FROM sptable.rounds x WHERE x.tab = p_tab AND x.round = p_round FOR UPDATE;
+    IF NOT FOUND OR r.phase <> 'deciding' THEN
+        RAISE EXCEPTION USING ERRCODE = 'SP001',
+            MESSAGE = format('round %s of table %s is not waiting for its settlement', p_round,
+                             p_tab);
+    END IF;
+    IF cardinality(p_returned) <> n * p_wagers THEN
+        RAISE EXCEPTION USING ERRCODE = 'SP002',
+            MESSAGE = format('a settlement of %s players gives %s wagers each', n, p_wagers);
+    END IF;
+    FOR i IN 1 .. n LOOP
+        SELECT coalesce(sum(k.total), 0) INTO accepted FROM sptable.stakes k
+         WHERE k.tab = p_tab AND k.round = p_round AND k.machine = p_machines[i] AND k.accepted;
+        IF accepted <> p_staked[i] THEN
+            RAISE EXCEPTION USING ERRCODE = 'SP001',
+                MESSAGE = format('terminal %s staked %s in round %s, not %s', p_machines[i],
+                                 accepted, p_round, p_staked[i]);
+        END IF;
+        INSERT INTO sptable.results (tab, round, machine, kind, staked, returned, total, verdict)
+        VALUES (p_tab, p_round, p_machines[i], 'settled', p_staked[i],
+                p_returned[(i - 1) * p_wagers + 1 : i * p_wagers], p_totals[i], p_verdicts[i]);
+    END LOOP;
+    IF EXISTS (SELECT 1 FROM sptable.hands h WHERE h.tab = p_tab AND h.round = p_round
+                  AND NOT EXISTS (SELECT 1 FROM sptable.results x WHERE x.tab = p_tab
+                                     AND x.round = p_round AND x.machine = h.machine)) THEN
+        RAISE EXCEPTION USING ERRCODE = 'SP001',
+            MESSAGE = format('round %s of table %s: a player dealt has no result', p_round, p_tab);
+    END IF;
+    UPDATE sptable.rounds x SET phase = 'settled', finished_at = clock_timestamp()
+     WHERE x.tab = p_tab AND x.round = p_round;
+    PERFORM sptable.notify_table(p_tab, p_round, 'settled', r.step);
+END
+$$;
+
+-- The round cannot be finished: every accepted stake of every player without a result goes back
+-- (001: "the game round will be cancelled, and initial bets will be refunded").
+CREATE OR REPLACE FUNCTION sptable.host_cancel(p_tab text, p_round bigint, p_reason text,
+                                               p_wagers integer)
+RETURNS integer
+LANGUAGE plpgsql SECURITY DEFINER SET search_path = sptable, pg_temp AS $$
+DECLARE
+    r sptable.rounds;
+    n integer;
+BEGIN
+    PERFORM sptable.caller_host(p_tab);
+    PERFORM pg_advisory_xact_lock(sptable.round_key(p_tab), p_round::integer);
+    SELECT * INTO r FROM sptable.rounds x WHERE x.tab = p_tab AND x.round = p_round FOR UPDATE;
+    IF NOT FOUND OR r.phase IN ('settled', 'cancelled') THEN
+        RAISE EXCEPTION USING ERRCODE = 'SP001',
+            MESSAGE = format('round %s of table %s is finished', p_round, p_tab);
+    END IF;
+    INSERT INTO sptable.results (tab, round, machine, kind, staked, returned, total, verdict)
+    SELECT p_tab, p_round, k.machine, 'cancelled', sum(k.total),
+           array_fill(0::bigint, ARRAY[p_wagers]), sum(k.total), p_reason
+      FROM sptable.stakes k
+     WHERE k.tab = p_tab AND k.round = p_round AND k.accepted
+       AND NOT EXISTS (SELECT 1 FROM sptable.results x WHERE x.tab = p_tab
+                          AND x.round = p_round AND x.machine = k.machine)
+     GROUP BY k.machine;
+    GET DIAGNOSTICS n = ROW_COUNT;
+    UPDATE sptable.rounds x
+       SET phase = 'cancelled', cancel_reason = p_reason, finished_at = clock_timestamp()
+     WHERE x.tab = p_tab AND x.round = p_round;
+    PERFORM sptable.notify_table(p_tab, p_round, 'cancelled', r.step);
+    RETURN n;
+END
+$$;
+
+-- ---- the operator's functions ----
+
+-- An audit's reading of a round: its phase and each player's result (operators only).
+CREATE OR REPLACE FUNCTION sptable.audit_round(p_tab text, p_round bigint)
+RETURNS TABLE (phase text, machine text, kind text, staked bigint, returned bigint[],
+               total bigint)
+LANGUAGE plpgsql SECURITY DEFINER SET search_path = sptable, pg_temp AS $$
+#variable_conflict use_column
+BEGIN
+    IF NOT splink.is_operator() THEN
+        RAISE EXCEPTION USING ERRCODE = 'SP003', MESSAGE = 'an audit is an operator''s';
+    END IF;
+    RETURN QUERY
+    SELECT r.phase, x.machine, x.kind, x.staked, x.returned, x.total
+      FROM sptable.rounds r LEFT JOIN sptable.results x ON x.tab = r.tab AND x.round = r.round
+     WHERE r.tab = p_tab AND r.round = p_round
+     ORDER BY x.machine;
+END
+$$;
+
+-- The money of a table, every round: for each finished round and terminal, the stakes the table
+-- accepted against what its result says was staked, and any accepted stake without a result
+-- (operators only). Returns the rounds, the problems found (with the first few described), and
+-- the totals staked and returned.
+CREATE OR REPLACE FUNCTION sptable.audit_money(p_tab text)
+RETURNS TABLE (rounds bigint, finished bigint, problems bigint, first_problems text,
+               staked bigint, returned bigint)
+LANGUAGE plpgsql SECURITY DEFINER SET search_path = sptable, pg_temp AS $$
+#variable_conflict use_column
+BEGIN
+    IF NOT splink.is_operator() THEN
+        RAISE EXCEPTION USING ERRCODE = 'SP003', MESSAGE = 'an audit is an operator''s';
+    END IF;
+    RETURN QUERY
+    WITH acc AS (
+        SELECT k.round, k.machine, sum(k.total) AS total FROM sptable.stakes k
+         WHERE k.tab = p_tab AND k.accepted GROUP BY k.round, k.machine),
+    fin AS (SELECT r.round FROM sptable.rounds r
+             WHERE r.tab = p_tab AND r.phase IN ('settled', 'cancelled')),
+    bad AS (
+        SELECT format('round %s terminal %s: accepted %s, result staked %s', a.round, a.machine,
+                      a.total, x.staked) AS what
+          FROM acc a JOIN fin f ON f.round = a.round
+          LEFT JOIN sptable.results x ON x.tab = p_tab AND x.round = a.round
+                                     AND x.machine = a.machine
+         WHERE x.staked IS DISTINCT FROM a.total
+        UNION ALL
+        SELECT format('round %s terminal %s: a result without stakes', x.round, x.machine)
+          FROM sptable.results x
+         WHERE x.tab = p_tab AND x.staked > 0
+           AND NOT EXISTS (SELECT 1 FROM acc a WHERE a.round = x.round AND a.machine = x.machine))
+    SELECT (SELECT count(*) FROM sptable.rounds r WHERE r.tab = p_tab),
+           (SELECT count(*) FROM fin),
+           (SELECT count(*) FROM bad),
+           (SELECT string_agg(what, '; ') FROM (SELECT what FROM bad LIMIT 5) b),
+           (SELECT coalesce(sum(x.staked), 0)::bigint FROM sptable.results x WHERE x.tab = p_tab),
+           (SELECT coalesce(sum(x.total), 0)::bigint FROM sptable.results x WHERE x.tab = p_tab);
+END
+$$;
+
+-- A table and its host's login (made here, a member of splink_host only).
+CREATE OR REPLACE FUNCTION sptable.table_add(p_tab text, p_currency text, p_role text,
+                                             p_password text)
+RETURNS boolean
+LANGUAGE plpgsql SECURITY DEFINER SET search_path = sptable, pg_temp AS $$
+DECLARE
+    t sptable.tables;
+BEGIN
+    SELECT * INTO t FROM sptable.tables WHERE tab = p_tab;
+    IF FOUND THEN
+        IF t.currency <> p_currency OR t.host_role <> p_role THEN
+            RAISE EXCEPTION USING ERRCODE = 'SP001',
+                MESSAGE = format('table %s exists in %s with host login %s', p_tab, t.currency,
+                                 t.host_role);
+        END IF;
+        RETURN false;
+    END IF;
+    IF EXISTS (SELECT 1 FROM pg_roles WHERE rolname = p_role) THEN
+        RAISE EXCEPTION USING ERRCODE = 'SP001',
+            MESSAGE = format('a login %s exists already: a host gets a login of its own', p_role);
+    END IF;
+    IF p_password IS NULL OR length(p_password) < 8 THEN
+        RAISE EXCEPTION USING ERRCODE = 'SP002',
+            MESSAGE = 'a host''s login needs a password of at least 8 characters';
+    END IF;
+    INSERT INTO sptable.tables (tab, host_role, currency) VALUES (p_tab, p_role, p_currency);
+    EXECUTE format('CREATE ROLE %I LOGIN INHERIT PASSWORD %L IN ROLE splink_host', p_role,
+                   p_password);
+    PERFORM splink.audit_row('table_add', p_tab, NULL,
+                             format('currency=%s host=%s', p_currency, p_role));
+    RETURN true;
+END
+$$;
+
+-- A terminal, its site and its own login (a member of splink_terminal only).
+CREATE OR REPLACE FUNCTION sptable.table_terminal_add(p_machine text, p_site text, p_role text,
+                                                      p_password text)
+RETURNS boolean
+LANGUAGE plpgsql SECURITY DEFINER SET search_path = sptable, pg_temp AS $$
+DECLARE
+    t sptable.terminals;
+BEGIN
+    SELECT * INTO t FROM sptable.terminals WHERE machine = p_machine;
+    IF FOUND THEN
+        IF t.site <> p_site OR t.role <> p_role THEN
+            RAISE EXCEPTION USING ERRCODE = 'SP001',
+                MESSAGE = format('terminal %s exists at site %s, login %s', p_machine, t.site,
+                                 t.role);
+        END IF;
+        RETURN false;
+    END IF;
+    IF EXISTS (SELECT 1 FROM pg_roles WHERE rolname = p_role) THEN
+        RAISE EXCEPTION USING ERRCODE = 'SP001',
+            MESSAGE = format('a login %s exists already: a terminal gets a login of its own',
+                             p_role);
+    END IF;
+    IF p_password IS NULL OR length(p_password) < 8 THEN
+        RAISE EXCEPTION USING ERRCODE = 'SP002',
+            MESSAGE = 'a terminal''s login needs a password of at least 8 characters';
+    END IF;
+    INSERT INTO sptable.terminals (machine, site, role) VALUES (p_machine, p_site, p_role);
+    EXECUTE format('CREATE ROLE %I LOGIN INHERIT PASSWORD %L IN ROLE splink_terminal', p_role,
+                   p_password);
+    PERFORM splink.audit_row('terminal_add', p_machine, NULL,
+                             format('site=%s login=%s', p_site, p_role));
+    RETURN true;
+END
+$$;
+
+-- ---- who may call what ----
+REVOKE ALL ON ALL TABLES IN SCHEMA sptable FROM PUBLIC;
+REVOKE ALL ON ALL FUNCTIONS IN SCHEMA sptable FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION
+    sptable.table_join(text, text),
+    sptable.table_leave(text, text),
+    sptable.table_view(text, text),
+    sptable.table_stake(text, text, bigint, bigint, bigint[]),
+    sptable.table_decide(text, text, bigint, integer, text, integer, bigint, bigint),
+    sptable.table_results(text, text, bigint),
+    sptable.table_transfer(text, bigint),
+    sptable.table_lobby()
+    TO splink_terminal;
+GRANT EXECUTE ON FUNCTION
+    sptable.host_publish(text, text, text, text, text, integer, integer, text),
+    sptable.host_round(text),
+    sptable.host_open(text, text),
+    sptable.host_close_betting(text, bigint),
+    sptable.host_deal(text, bigint, text, text, text, text, text[], text[], text[], text[],
+                      bigint[], text[], integer),
+    sptable.host_step(text, bigint),
+    sptable.host_players(text, bigint),
+    sptable.host_close_step(text, bigint, integer, boolean),
+    sptable.host_settle(text, bigint, text[], bigint[], bigint[], integer, bigint[], text[]),
+    sptable.host_cancel(text, bigint, text, integer),
+    sptable.table_lobby()
+    TO splink_host;
+GRANT EXECUTE ON FUNCTION
+    sptable.host_players(text, bigint),
+    sptable.audit_round(text, bigint),
+    sptable.audit_money(text),
+    sptable.table_add(text, text, text, text),
+    sptable.table_terminal_add(text, text, text, text),
+    sptable.table_lobby()
+    TO splink_operator;
+GRANT SELECT ON ALL TABLES IN SCHEMA sptable TO splink_operator;
+RESET ROLE;

@@ -1,0 +1,582 @@
+/* The machine's side of a terminal at a shared table. See machine_table.h. */
+#define _POSIX_C_SOURCE 200809L
+#include "machine_table_internal.h"
+
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "machine.h"
+
+#ifdef STUDPOKER_LINK
+
+/* The terminal's play of the table's round on the felt. */
+struct mjoined {
+    mtable_t *thread;
+    char title[LT_TEXT_LEN];
+    uint64_t view_seq;
+    lt_view_t view;     /* the newest the thread read */
+    int64_t view_at_ms; /* the machine's clock when it came */
+    int64_t round;      /* the table's round the felt belongs to (0: none yet) */
+    bool watching;      /* the round was past its betting when the felt met it */
+    int64_t sent;       /* this round's bets: their transfer (0: not sent) */
+    int64_t bets[WAGER_COUNT];
+    int64_t staked;    /* this round's stakes sent: bets and raise */
+    bool dealt;        /* the felt shows the deal */
+    char decision[12]; /* "", play, fold: this round's, as the player made it */
+    bool settled;      /* the felt shows the settlement */
+    int64_t result_round, result_total, result_staked; /* the newest result collected */
+    char result_kind[16];
+    int64_t collected; /* results collected since the start */
+    rules_t rules2;    /* the table's rules for the replica's two seats */
+    bool items_dirty;  /* the store's unanswered transfers may not be with the thread */
+    char line[200];    /* what the table says to the player now */
+};
+
+static void emit_ev(machine_events_t *e, machine_event_type_t type, const char *text) {
+    if (e->n == MACHINE_MAX_EVENTS) return;
+    machine_event_t *ev = &e->ev[e->n++];
+    memset(ev, 0, sizeof *ev);
+    ev->type = type;
+    ev->button = CFG_BUTTONS;
+    if (text) snprintf(ev->text, sizeof ev->text, "%s", text);
+}
+
+static void say_line(machine_t *m, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void say_line(machine_t *m, const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(m->jt->line, sizeof m->jt->line, fmt, ap);
+    va_end(ap);
+}
+
+static void refresh_credits(machine_t *m) {
+    game_t *g = &m->game;
+    if (store_credits(g->store, 0, &g->credits) != STORE_OK)
+        game_link_fault(g, "The credits could not be read");
+}
+
+/* ---- joining ---- */
+
+/* The table's game (its [game] .. [approval] sections, read as a config of their own) in place of
+ * the machine's: the rules and the approved range; the machine keeps its own display, cabinet,
+ * keys and table sections. */
+static bool take_game(cfg_t *c, const char *text, char *err, size_t errlen) {
+    cfg_t *t = malloc(sizeof *t);
+    cfg_errors_t *errs = malloc(sizeof *errs);
+    bool ok = t && errs && cfg_load_string(text, strlen(text), "the table's game", t, errs) == 0;
+    if (ok) {
+        c->rules = t->rules;
+        c->approval = t->approval;
+    } else if (t && errs && errs->count > 0) {
+        snprintf(err, errlen, "the table's game does not load here: %s", errs->list[0].text);
+    } else {
+        snprintf(err, errlen, "out of memory for the table's game");
+    }
+    free(t), free(errs);
+    return ok;
+}
+
+bool machine_table_join(machine_t *m, char *err, size_t errlen) {
+    const struct cfg_table *tc = &m->cfg.table;
+    lt_table_t info;
+    if (!mtable_join_now(tc->url, tc->terminal, tc->join, &info, err, errlen)) return false;
+    bool ok = take_game(&m->cfg, info.config, err, errlen);
+    if (ok && m->cfg.rules.variant == VARIANT_CAJUN) {
+        snprintf(err, errlen, "table %s deals Cajun Stud, which a terminal does not play yet",
+                 tc->join);
+        ok = false;
+    }
+    m->jt = ok ? calloc(1, sizeof *m->jt) : NULL;
+    if (ok && !m->jt) snprintf(err, errlen, "out of memory for the table"), ok = false;
+    if (ok) {
+        snprintf(m->jt->title, sizeof m->jt->title, "%s", info.title);
+        m->jt->items_dirty = true;
+    }
+    link_table_free(&info);
+    return ok;
+}
+
+/* After the game is up: the thread starts (machine_open). */
+bool machine_table_start(machine_t *m, char *err, size_t errlen) {
+    if (!m->jt) return true;
+    if (!m->game.store) {
+        snprintf(err, errlen, "a terminal keeps its records in a database: give it one (--db)");
+        return false;
+    }
+    const struct cfg_table *tc = &m->cfg.table;
+    m->jt->thread = mtable_start(tc->url, tc->terminal, tc->join, err, errlen);
+    return m->jt->thread != NULL;
+}
+
+void machine_table_close(machine_t *m) {
+    if (!m->jt) return;
+    mtable_stop(m->jt->thread);
+    free(m->jt);
+    m->jt = NULL;
+}
+
+bool machine_table_status(const machine_t *m, mtable_status_t *out) {
+    memset(out, 0, sizeof *out);
+    const struct mjoined *j = m->jt;
+    if (!j) return false;
+    out->joined = true;
+    if (j->thread) mtable_state(j->thread, &out->up, out->state, sizeof out->state);
+    snprintf(out->tab, sizeof out->tab, "%s", m->cfg.table.join);
+    snprintf(out->title, sizeof out->title, "%s", j->title);
+    out->round = j->view.round;
+    snprintf(out->phase, sizeof out->phase, "%s", j->view.phase);
+    out->players = j->view.players;
+    out->seated = j->view.seated;
+    out->bets_sent = j->sent != 0;
+    out->decided = j->decision[0] != '\0';
+    out->collected = j->collected;
+    snprintf(out->line, sizeof out->line, "%s", j->line);
+    return true;
+}
+
+bool machine_table_may_bet(const machine_t *m) {
+    const struct mjoined *j = m->jt;
+    return j && !j->watching && j->sent == 0 && strcmp(j->view.phase, "betting") == 0 &&
+           j->round == j->view.round;
+}
+
+/* ---- the replica of the player's round ---- */
+
+typedef enum show { SHOW_DEAL, SHOW_DECISION, SHOW_SETTLE } show_t;
+
+static int parse_cards(const char *text, card_t *out, int max) {
+    char err[64];
+    if (!text || !text[0]) return 0;
+    int n = card_parse_list(text, out, max, err, sizeof err);
+    return n < 0 ? -1 : n;
+}
+
+/* The replica's deck: the player's cards (seat 1), the keeper's (seat 2), the dealer's known
+ * cards, the rest; cards not shown yet stand in, taken in card order. */
+static bool replica_deck(const rules_t *r, const card_t *mine, const card_t *dealer, int known,
+                         deck_t *d) {
+    deck_t all;
+    if (r->variant == VARIANT_ASIAN)
+        deck_init53(&all);
+    else
+        deck_init52(&all);
+    bool used[DECK_MAX] = {false};
+    for (int i = 0; i < 5; i++) used[mine[i]] = true;
+    for (int i = 0; i < known; i++) used[dealer[i]] = true;
+    card_t spare[DECK_MAX];
+    int ns = 0;
+    for (int i = 0; i < all.count; i++)
+        if (!used[all.cards[i]]) spare[ns++] = all.cards[i];
+    int k = 0;
+    d->count = 0;
+    for (int i = 0; i < 5; i++) d->cards[d->count++] = mine[i];
+    for (int i = 0; i < 5; i++) d->cards[d->count++] = spare[k++]; /* the keeper's */
+    for (int i = 0; i < 5; i++) d->cards[d->count++] = i < known ? dealer[i] : spare[k++];
+    while (k < ns) d->cards[d->count++] = spare[k++];
+    return deck_is_valid(d);
+}
+
+/* Takes the keeper's events out: the screen shows the player's seat, the dealer and the board. */
+static void keep_player_events(round_t *rd) {
+    int n = 0;
+    for (int i = 0; i < rd->nevents; i++)
+        if (rd->events[i].seat != 1) rd->events[n++] = rd->events[i];
+    rd->nevents = n;
+}
+
+static bool apply(round_t *rd, round_action_t a, bool shown) {
+    rd->quiet = !shown;
+    round_status_t s = round_apply(rd, &a);
+    rd->quiet = false;
+    return s.refusal == REFUSE_NONE;
+}
+
+/* Builds the felt's round from what the table has shown, up to `show`, whose events are what the
+ * screen animates. auto_folded: the table folded the player's hand (its time ran out). */
+static bool build_replica(machine_t *m, show_t show, bool auto_folded) {
+    game_t *g = &m->game;
+    struct mjoined *j = m->jt;
+    j->rules2 = g->rules;
+    j->rules2.seats = 2; /* the player's seat and the keeper's */
+    const rules_t *r = &j->rules2;
+    card_t mine[5], dealer[5];
+    bool settled = show == SHOW_SETTLE;
+    int nm = parse_cards(j->view.my_cards, mine, 5);
+    int nd = parse_cards(settled ? j->view.dealer : j->view.up_card, dealer, 5);
+    deck_t d;
+    if (nm != 5 || nd < 1 || (settled && nd != 5) || !replica_deck(r, mine, dealer, nd, &d))
+        return false;
+    /* what the player's seat starts with: the credits now, without this round's result if it
+     * is in already, with this round's stakes (they are placed again) */
+    int64_t base = g->credits - (j->result_round == j->round ? j->result_total : 0);
+    int64_t credits[2] = {base + j->staked, (int64_t)1e12};
+    char err[128];
+    round_t *rd = &g->round;
+    if (!round_init(rd, r, &d, 2, credits, NULL, NULL, err, sizeof err)) return false;
+    bool ok = true;
+    for (int w = 0; ok && w < WAGER_COUNT; w++)
+        if (j->bets[w] > 0) ok = apply(rd, round_bet(0, (wager_t)w, j->bets[w]), false);
+    ok = ok && apply(rd, round_bet(1, WAGER_ANTE, r->bet_min[WAGER_ANTE]), false);
+    if (!ok || !apply(rd, round_simple(ACT_DEAL, -1), show == SHOW_DEAL)) return false;
+    if (show == SHOW_DEAL) {
+        keep_player_events(rd);
+        return true;
+    }
+    bool decided = strcmp(j->decision, "play") == 0 || strcmp(j->decision, "fold") == 0;
+    if (decided) {
+        round_action_t a = round_simple(strcmp(j->decision, "play") == 0 ? ACT_PLAY : ACT_FOLD, 0);
+        if (!apply(rd, a, show == SHOW_DECISION)) return false;
+    }
+    if (show == SHOW_SETTLE) {
+        round_action_t last =
+            decided && !auto_folded ? round_simple(ACT_FOLD, 1) : round_simple(ACT_TIMEOUT, -1);
+        if (!apply(rd, last, true) || rd->phase != ROUND_SETTLED) return false;
+    }
+    keep_player_events(rd);
+    return true;
+}
+
+/* ---- the table's answers and results into the store ---- */
+
+static void write_answers(machine_t *m, machine_events_t *e) {
+    struct mjoined *j = m->jt;
+    mt_answer_t a[MT_ITEMS];
+    int n = mtable_answers(j->thread, a);
+    for (int i = 0; i < n; i++) {
+        store_status_t st =
+            store_table_answered(m->game.store, a[i].transfer, a[i].accepted, a[i].reason);
+        if (st == STORE_FAULT) {
+            game_link_fault(&m->game, "The table's answer could not be recorded");
+            return;
+        }
+        if (st == STORE_OK && !a[i].accepted) {
+            refresh_credits(m);
+            char b[40];
+            say_line(m, "Not accepted: %s. Your stake is back on your credits.", a[i].reason);
+            emit_ev(e, MEV_REFUSED, j->line);
+            if (a[i].transfer == j->sent) j->sent = 0, j->staked = 0; /* this round's bets */
+            (void)b;
+        }
+    }
+    if (n > 0) {
+        mtable_answers_taken(j->thread);
+        j->items_dirty = true;
+    }
+}
+
+static void collect_results(machine_t *m, machine_events_t *e) {
+    struct mjoined *j = m->jt;
+    game_t *g = &m->game;
+    lt_result_t r[MT_RESULTS];
+    int n = mtable_results(j->thread, r);
+    for (int i = 0; i < n; i++) {
+        char detail[STORE_MSG_LEN];
+        snprintf(detail, sizeof detail, "kind=%s staked=%" PRId64 " %s", r[i].kind, r[i].staked,
+                 r[i].verdict);
+        int64_t win = r[i].total > r[i].staked ? r[i].total - r[i].staked : 0;
+        store_status_t st =
+            store_table_collected(g->store, m->cfg.table.join, r[i].round, r[i].total,
+                                  g->rules.handpay_threshold, win, detail);
+        if (st == STORE_FAULT) {
+            game_link_fault(g, "The table's result could not be recorded");
+            return;
+        }
+        if (st != STORE_OK) continue; /* collected already */
+        j->collected++;
+        j->result_round = r[i].round, j->result_total = r[i].total, j->result_staked = r[i].staked;
+        snprintf(j->result_kind, sizeof j->result_kind, "%s", r[i].kind);
+        refresh_credits(m);
+        if (store_state(g->store) == STORE_LOCKED) g->state = GAME_LOCKED;
+        if (strcmp(r[i].kind, "settled") != 0 || r[i].round != j->round) {
+            say_line(m, "Round %" PRId64 ": %s", r[i].round,
+                     strcmp(r[i].kind, "settled") == 0 ? r[i].verdict
+                     : r[i].verdict[0]                 ? r[i].verdict
+                                                       : "your bets are returned");
+            emit_ev(e, MEV_REFUSED, j->line);
+        }
+    }
+}
+
+/* Hands the thread the transfers the table has not answered, and asks for the results due. */
+static void feed_thread(machine_t *m) {
+    struct mjoined *j = m->jt;
+    if (j->items_dirty) {
+        store_table_out_t items[MT_ITEMS];
+        int n = store_table_unanswered(m->game.store, items, MT_ITEMS);
+        if (n < 0) {
+            game_link_fault(&m->game, "The table's transfers could not be read");
+            return;
+        }
+        if (mtable_offer(j->thread, items, n)) j->items_dirty = false;
+    }
+    int64_t last = store_table_last_round(m->game.store, m->cfg.table.join);
+    if (last >= 0) mtable_want_results(j->thread, last);
+}
+
+/* ---- the table's view onto the felt ---- */
+
+static void new_felt(machine_t *m, machine_events_t *e) {
+    struct mjoined *j = m->jt;
+    game_t *g = &m->game;
+    if (j->sent) memcpy(g->last_stakes, j->bets, sizeof g->last_stakes);
+    refresh_credits(m);
+    game_new_round(g);
+    j->round = j->view.round;
+    j->sent = 0, j->staked = 0, j->dealt = false, j->settled = false, j->decision[0] = '\0';
+    memset(j->bets, 0, sizeof j->bets);
+    j->watching = strcmp(j->view.phase, "betting") != 0;
+    j->line[0] = '\0';
+    if (j->watching) say_line(m, "Bets are closed for this round: the next one opens soon.");
+    emit_ev(e, MEV_NEW_ROUND, NULL);
+}
+
+/* Every step: what the table shows now onto the felt, each change once. A new round waits for
+ * the screen to finish showing the last one. */
+static void take_view(machine_t *m, bool view_busy, machine_events_t *e) {
+    struct mjoined *j = m->jt;
+    const lt_view_t *v = &j->view;
+    if (v->round == 0) return;
+    if (v->round != j->round) {
+        if (view_busy && j->dealt) return;
+        new_felt(m, e);
+    }
+    if (j->watching) return;
+    bool has_hand = v->my_cards[0] != '\0';
+    bool auto_folded = strstr(v->my_decisions, "auto_fold") != NULL;
+    if (has_hand && !j->dealt &&
+        (strcmp(v->phase, "deciding") == 0 || strcmp(v->phase, "settled") == 0)) {
+        if (!j->sent) {
+            /* a restart after the bets went: they are the table's record */
+            j->staked = v->my_staked;
+        }
+        /* a decision the table has (after a restart) is the felt's too */
+        if (!j->decision[0] && strstr(v->my_decisions, ":play:"))
+            snprintf(j->decision, sizeof j->decision, "play");
+        if (!j->decision[0] && strstr(v->my_decisions, ":fold:"))
+            snprintf(j->decision, sizeof j->decision, "fold");
+        if (build_replica(m, SHOW_DEAL, false)) {
+            j->dealt = true;
+            emit_ev(e, MEV_ROUND, NULL);
+        } else {
+            say_line(m, "The table's cards cannot be shown on this terminal.");
+        }
+    }
+    if (j->dealt && !j->settled && strcmp(v->phase, "settled") == 0) {
+        if (build_replica(m, SHOW_SETTLE, auto_folded)) {
+            j->settled = true;
+            emit_ev(e, MEV_ROUND, NULL);
+        }
+    }
+    if (strcmp(v->phase, "cancelled") == 0 && !j->settled) {
+        j->settled = true;
+        say_line(m, "This round was cancelled by the table: every bet is returned.");
+    }
+}
+
+/* ---- the player's buttons ---- */
+
+static void send_bets(machine_t *m, machine_events_t *e) {
+    struct mjoined *j = m->jt;
+    game_t *g = &m->game;
+    if (!machine_table_may_bet(m)) return;
+    const round_seat_t *s = &g->round.seat[0];
+    if (s->stake[WAGER_ANTE] <= 0) return;
+    machine_deal_check_t c = machine_deal_check(m);
+    if (c.status != MACHINE_DEAL_OK) {
+        char words[200];
+        emit_ev(e, MEV_REFUSED, machine_deal_words(m, &c, words, sizeof words));
+        return;
+    }
+    int64_t transfer = 0;
+    store_status_t st =
+        store_table_send(g->store, m->cfg.table.join, j->round, -1, 0, s->stake, &transfer);
+    if (st != STORE_OK) {
+        if (st == STORE_FAULT) game_link_fault(g, "A bet at the table could not be recorded");
+        emit_ev(e, MEV_REFUSED, store_message(g->store));
+        return;
+    }
+    j->sent = transfer;
+    memcpy(j->bets, s->stake, sizeof j->bets);
+    j->staked = round_seat_staked(&g->round, 0);
+    g->npending = 0; /* the chips are the table's now, not the felt's */
+    refresh_credits(m);
+    j->items_dirty = true;
+    say_line(m, "Bets placed: waiting for the deal.");
+}
+
+static void decide(machine_t *m, cfg_button_t b, machine_events_t *e) {
+    struct mjoined *j = m->jt;
+    game_t *g = &m->game;
+    round_t *rd = &g->round;
+    if (!j->dealt || j->decision[0] || strcmp(j->view.phase, "deciding") != 0 ||
+        !round_seat_can_decide(rd, 0))
+        return;
+    bool play = b != CFG_BUTTON_FOLD;
+    machine_event_t *ev = NULL;
+    if (play) {
+        /* the raise the engine takes, tried on a copy */
+        g->trial = *rd;
+        round_action_t a = round_simple(ACT_PLAY, 0);
+        int64_t before = round_seat_staked(&g->trial, 0);
+        if (round_apply(&g->trial, &a).refusal != REFUSE_NONE) return;
+        int64_t raise = round_seat_staked(&g->trial, 0) - before;
+        int64_t stakes[WAGER_COUNT] = {0};
+        stakes[WAGER_PLAY] = raise;
+        int64_t transfer = 0;
+        store_status_t st =
+            store_table_send(g->store, m->cfg.table.join, j->round, 0, 1, stakes, &transfer);
+        if (st != STORE_OK) {
+            if (st == STORE_FAULT) game_link_fault(g, "A raise at the table could not be recorded");
+            emit_ev(e, MEV_REFUSED, store_message(g->store));
+            return;
+        }
+        j->staked += raise;
+        refresh_credits(m);
+        j->items_dirty = true;
+    } else {
+        mtable_fold(j->thread, j->round, 0);
+    }
+    snprintf(j->decision, sizeof j->decision, "%s", play ? "play" : "fold");
+    if (e->n < MACHINE_MAX_EVENTS) {
+        ev = &e->ev[e->n++];
+        memset(ev, 0, sizeof *ev);
+        ev->type = MEV_DECIDED;
+        ev->value = play ? 1 : 0;
+        ev->button = CFG_BUTTONS;
+    }
+    if (apply(rd, round_simple(play ? ACT_PLAY : ACT_FOLD, 0), true)) {
+        keep_player_events(rd);
+        emit_ev(e, MEV_ROUND, NULL);
+    }
+    say_line(m, "%s", "Waiting for the other players and the dealer.");
+}
+
+static void bet_button(machine_t *m, cfg_button_t b, const machine_input_t *in,
+                       machine_events_t *e) {
+    game_t *g = &m->game;
+    if (!machine_table_may_bet(m)) {
+        emit_ev(e, MEV_REFUSED,
+                m->jt->sent ? "Your bets are placed for this round."
+                            : "Bets are closed: the next round opens soon.");
+        return;
+    }
+    round_action_t a;
+    switch (b) {
+    case CFG_BUTTON_BET:
+        if (in->bet_wager != WAGER_ANTE && !wager_is_side(in->bet_wager)) return;
+        a = round_bet(0, in->bet_wager, in->bet_amount);
+        break;
+    case CFG_BUTTON_REPEAT:
+        a = round_simple(round_seat_staked(&g->round, 0) ? ACT_DOUBLE : ACT_REPEAT, 0);
+        break;
+    case CFG_BUTTON_DOUBLE:
+        a = round_simple(ACT_DOUBLE, 0);
+        break;
+    case CFG_BUTTON_UNDO:
+        a = round_simple(ACT_UNDO, 0);
+        break;
+    default:
+        a = round_simple(ACT_CLEAR, 0);
+        break;
+    }
+    round_status_t st = game_act(g, a);
+    if (st.refusal)
+        emit_ev(e, MEV_REFUSED, st.message);
+    else
+        emit_ev(e, MEV_ROUND, NULL);
+}
+
+static void buttons(machine_t *m, const machine_input_t *in, machine_events_t *e) {
+    for (int b = 0; b < CFG_BUTTONS; b++) {
+        if (!machine_pressed(in, (cfg_button_t)b)) continue;
+        switch ((cfg_button_t)b) {
+        case CFG_BUTTON_BET:
+        case CFG_BUTTON_REPEAT:
+        case CFG_BUTTON_DOUBLE:
+        case CFG_BUTTON_UNDO:
+        case CFG_BUTTON_CLEAR:
+            bet_button(m, (cfg_button_t)b, in, e);
+            break;
+        case CFG_BUTTON_DEAL:
+            if (strcmp(m->jt->view.phase, "deciding") == 0)
+                decide(m, CFG_BUTTON_PLAY, e);
+            else
+                send_bets(m, e);
+            break;
+        case CFG_BUTTON_PLAY:
+        case CFG_BUTTON_RAISE1:
+        case CFG_BUTTON_FOLD:
+            if (!in->view_busy) decide(m, (cfg_button_t)b, e);
+            break;
+        default:
+            break;
+        }
+    }
+}
+
+/* The table's clocks shown as the machine's timers; chips left on the felt go to the table just
+ * before its betting time runs out. */
+static void timers(machine_t *m, machine_events_t *e) {
+    struct mjoined *j = m->jt;
+    int64_t since = (int64_t)m->now_ms - j->view_at_ms;
+    m->bet_timer_at = m->decide_timer_at = 0;
+    if (strcmp(j->view.phase, "betting") == 0) {
+        int64_t left = j->view.betting_left_ms - since;
+        if (left > 0) m->bet_timer_at = m->now_ms + (uint64_t)left;
+        if (left < 1500 && !j->sent && machine_table_may_bet(m) &&
+            m->game.round.seat[0].stake[WAGER_ANTE] >= m->game.rules.bet_min[WAGER_ANTE])
+            send_bets(m, e);
+    } else if (strcmp(j->view.phase, "deciding") == 0 && j->dealt && !j->decision[0]) {
+        int64_t left = j->view.deciding_left_ms - since;
+        if (left > 0) m->decide_timer_at = m->now_ms + (uint64_t)left;
+    }
+}
+
+void machine_table_step(machine_t *m, const machine_input_t *in, uint32_t dt_ms,
+                        machine_events_t *e) {
+    struct mjoined *j = m->jt;
+    m->now_ms += dt_ms;
+    if (!j->thread || m->game.state == GAME_FAULT) return;
+    write_answers(m, e);
+    collect_results(m, e);
+    feed_thread(m);
+    if (mtable_view(j->thread, &j->view, &j->view_seq)) j->view_at_ms = (int64_t)m->now_ms;
+    take_view(m, in->view_busy, e);
+    if (m->game.state == GAME_PLAY) buttons(m, in, e);
+    timers(m, e);
+}
+
+#else
+
+bool machine_table_join(machine_t *m, char *err, size_t errlen) {
+    (void)m;
+    snprintf(err, errlen,
+             "this studpoker was built without libpq (libpq-dev): it cannot join a "
+             "table");
+    return false;
+}
+bool machine_table_start(machine_t *m, char *err, size_t errlen) {
+    (void)m, (void)err, (void)errlen;
+    return true;
+}
+void machine_table_close(machine_t *m) {
+    (void)m;
+}
+bool machine_table_status(const machine_t *m, mtable_status_t *out) {
+    (void)m;
+    memset(out, 0, sizeof *out);
+    return false;
+}
+bool machine_table_may_bet(const machine_t *m) {
+    (void)m;
+    return false;
+}
+void machine_table_step(machine_t *m, const machine_input_t *in, uint32_t dt_ms,
+                        machine_events_t *e) {
+    (void)m, (void)in, (void)dt_ms, (void)e;
+}
+
+#endif

@@ -1,0 +1,69 @@
+/* machine_table: the machine as a terminal at a shared table ([table] join, `play --join`;
+ * issue 15, 001: one dealer, any number of players, shared betting and decision times).
+ *
+ * The table's host deals; the terminal shows the table and plays its own seat. Its credits stay
+ * in its own store, and its stakes cross to the table as transfers the store numbers and records
+ * before they are sent (store_table_send): the bets when DEAL is pressed (or when the betting
+ * time is about to run out with chips on the felt), a raise with its decision. A thread of its
+ * own talks to the controller (src/link/link_table.h) so the machine never waits on the network:
+ * it sits at the table (again after any failure, every second), follows the table by LISTEN and
+ * reads what the terminal may see of it, sends the transfers not answered yet in their order (the
+ * table answers a transfer sent again as it answered it first), and collects the results of the
+ * rounds after the newest the store has. The machine's thread writes the answers (a refused
+ * stake comes back) and the results (credited once) to the store.
+ *
+ * On the felt, the round is a replica of the player's round built with the engine: two seats,
+ * the player's and one that only keeps the round open, dealt from the cards the table has shown
+ * (the cards not shown yet stand in face down), the player's bets, and their decisions as they
+ * make them; when the table shows more (the deal, the dealer's hand) the replica is built again
+ * with it and the step that showed it is what the screen animates. The money is the table's: the
+ * result collected is what the credits get, and the replica's result is checked against it.
+ * Timers are the table's (the server's clock); the machine's own never deal or fold. A Cajun
+ * Stud table is dealt by the host; a terminal does not sit at one yet. */
+#ifndef STUDPOKER_MACHINE_TABLE_H
+#define STUDPOKER_MACHINE_TABLE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "config.h"
+#include "store.h"
+
+struct machine;
+struct machine_events;
+struct machine_input;
+
+/* What the screen shows of the table (machine_table_status). */
+typedef struct mtable_status {
+    bool joined;     /* the machine is a terminal of a table */
+    bool up;         /* the controller answers */
+    char state[200]; /* "connected", or why not */
+    char tab[48];
+    char title[160];
+    int64_t round;     /* the table's round on the felt (0: none yet) */
+    char phase[16];    /* the table's: betting, closed, deciding, settled, cancelled */
+    int players;       /* hands dealt in the round */
+    int seated;        /* terminals at the table */
+    bool bets_sent;    /* this round's bets have gone to the table */
+    bool decided;      /* this step's decision has gone to the table */
+    int64_t collected; /* results collected since the start */
+    char line[200];    /* what the table says to the player now ("" none) */
+} mtable_status_t;
+
+/* Before the machine's game starts (machine_open): sits at the table the config names, and takes
+ * the table's game (its [game] .. [timers] sections) into the machine's config. false when the
+ * table cannot be joined (err says why: the controller, the table, this terminal). */
+bool machine_table_join(struct machine *m, char *err, size_t errlen);
+/* After the game is up: the table's thread starts (a terminal needs a store). */
+bool machine_table_start(struct machine *m, char *err, size_t errlen);
+void machine_table_close(struct machine *m);
+bool machine_table_status(const struct machine *m, mtable_status_t *out);
+
+/* One step of a terminal, in place of the round's own buttons and timers (machine_step). */
+void machine_table_step(struct machine *m, const struct machine_input *in, uint32_t dt_ms,
+                        struct machine_events *e);
+/* Whether chips may go on the felt now (the table takes bets and this round's are not sent). */
+bool machine_table_may_bet(const struct machine *m);
+
+#endif

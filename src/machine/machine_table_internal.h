@@ -1,0 +1,47 @@
+/* machine_table_internal: what machine_table.c (the machine's side) and machine_table_link.c (the
+ * terminal's thread) share. */
+#ifndef STUDPOKER_MACHINE_TABLE_INTERNAL_H
+#define STUDPOKER_MACHINE_TABLE_INTERNAL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "config.h"
+#include "machine_table.h"
+#include "store.h"
+
+#ifdef STUDPOKER_LINK
+#include "link_table.h"
+
+#define MT_ITEMS   8  /* transfers handed to the thread at once */
+#define MT_RESULTS 16 /* results collected at once */
+
+typedef struct mtable mtable_t;
+
+typedef struct mt_answer {
+    int64_t transfer;
+    bool accepted;
+    char reason[LT_TEXT_LEN];
+} mt_answer_t;
+
+/* The thread: sits at the table, follows it, sends what is offered, collects results. */
+mtable_t *mtable_start(const char *url, const char *terminal, const char *tab, char *err,
+                       size_t errlen);
+void mtable_stop(mtable_t *t);
+void mtable_state(mtable_t *t, bool *up, char *state, size_t n);
+/* The newest view when it is newer than *seq (then *seq moves on). */
+bool mtable_view(mtable_t *t, lt_view_t *out, uint64_t *seq);
+/* The unanswered transfers to send, oldest first; false while earlier answers wait. */
+bool mtable_offer(mtable_t *t, const store_table_out_t *items, int n);
+int mtable_answers(mtable_t *t, mt_answer_t *out); /* MT_ITEMS rows */
+void mtable_answers_taken(mtable_t *t);
+void mtable_fold(mtable_t *t, int64_t round, int step);
+void mtable_want_results(mtable_t *t, int64_t after);
+int mtable_results(mtable_t *t, lt_result_t *out); /* MT_RESULTS rows; taken */
+/* Sits at the table once, now: what it deals (info->config: link_table_free). */
+bool mtable_join_now(const char *url, const char *terminal, const char *tab, lt_table_t *info,
+                     char *err, size_t errlen);
+#endif
+
+#endif

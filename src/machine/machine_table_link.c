@@ -1,0 +1,317 @@
+/* The terminal's thread: the table's controller without the machine waiting on it. See
+ * machine_table.h; the machine's side is machine_table.c. */
+#define _POSIX_C_SOURCE 200809L
+#include "machine_table_internal.h"
+
+#include <inttypes.h>
+#include <pthread.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#ifdef STUDPOKER_LINK
+
+struct mtable {
+    char url[CFG_PATH_LEN], terminal[CFG_LINK_NAME_LEN], tab[CFG_LINK_NAME_LEN];
+    pthread_t thread;
+    pthread_mutex_t mu;
+    bool stop;
+
+    /* under mu */
+    bool up;
+    char state[200];
+    lt_view_t view;
+    uint64_t view_seq;
+    store_table_out_t items[MT_ITEMS]; /* offered, oldest first */
+    int nitems;
+    mt_answer_t answers[MT_ITEMS];
+    int nanswers; /* answers to the items offered, in their order */
+    bool fold;
+    int64_t fold_round;
+    int fold_step;
+    int64_t collect_after; /* results wanted after this round (-1: none wanted) */
+    lt_result_t results[MT_RESULTS];
+    int nresults;
+
+    /* the thread's own */
+    link_t *conn;
+};
+
+static void set_state(mtable_t *t, bool up, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+static void set_state(mtable_t *t, bool up, const char *fmt, ...) {
+    pthread_mutex_lock(&t->mu);
+    t->up = up;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(t->state, sizeof t->state, fmt, ap);
+    va_end(ap);
+    pthread_mutex_unlock(&t->mu);
+}
+
+static bool stopping(mtable_t *t) {
+    pthread_mutex_lock(&t->mu);
+    bool s = t->stop;
+    pthread_mutex_unlock(&t->mu);
+    return s;
+}
+
+static void sleep_ms(int ms) {
+    struct timespec ts = {ms / 1000, (long)(ms % 1000) * 1000000L};
+    nanosleep(&ts, NULL);
+}
+
+static int64_t mono_ms(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+static bool sit(mtable_t *t) {
+    char err[LINK_MSG_LEN];
+    link_status_t st;
+    if (!t->conn) {
+        st = link_connect(t->url, &t->conn, err, sizeof err);
+        if (!t->conn) {
+            set_state(t, false, "TABLE DOWN: out of memory");
+            return false;
+        }
+    } else {
+        st = link_reconnect(t->conn);
+    }
+    lt_table_t info;
+    if (st == LINK_OK) st = link_table_join(t->conn, t->terminal, t->tab, &info);
+    if (st == LINK_OK) {
+        link_table_free(&info);
+        st = link_table_listen(t->conn, t->tab);
+    }
+    if (st != LINK_OK) {
+        set_state(t, false, "%s: %s", st == LINK_DOWN ? "TABLE DOWN" : "TABLE REFUSED",
+                  link_message(t->conn));
+        return false;
+    }
+    set_state(t, true, "connected");
+    return true;
+}
+
+/* Sends what is offered, in order; the answers wait for the machine. */
+static link_status_t send_items(mtable_t *t) {
+    store_table_out_t items[MT_ITEMS];
+    pthread_mutex_lock(&t->mu);
+    int n = t->nanswers == 0 ? t->nitems : 0;
+    memcpy(items, t->items, sizeof items[0] * (size_t)n);
+    bool fold = t->fold;
+    int64_t fold_round = t->fold_round;
+    int fold_step = t->fold_step;
+    pthread_mutex_unlock(&t->mu);
+    mt_answer_t ans[MT_ITEMS];
+    for (int i = 0; i < n; i++) {
+        const store_table_out_t *it = &items[i];
+        lt_answer_t a;
+        link_status_t st =
+            it->step < 0 ? link_table_stake(t->conn, t->terminal, it->tab, it->round, it->transfer,
+                                            it->stakes, WAGER_COUNT, &a)
+                         : link_table_decide(t->conn, t->terminal, it->tab, it->round, it->step,
+                                             "play", it->multiple, it->transfer, it->total, &a);
+        if (st != LINK_OK) return st;
+        ans[i] = (mt_answer_t){.transfer = it->transfer, .accepted = a.accepted};
+        snprintf(ans[i].reason, sizeof ans[i].reason, "%s", a.reason);
+    }
+    if (fold) {
+        lt_answer_t a;
+        link_status_t st = link_table_decide(t->conn, t->terminal, t->tab, fold_round, fold_step,
+                                             "fold", 0, 0, 0, &a);
+        if (st == LINK_DOWN) return st;
+    }
+    pthread_mutex_lock(&t->mu);
+    if (n > 0) {
+        memcpy(t->answers, ans, sizeof ans[0] * (size_t)n);
+        t->nanswers = n;
+    }
+    if (fold && t->fold_round == fold_round && t->fold_step == fold_step) t->fold = false;
+    pthread_mutex_unlock(&t->mu);
+    return LINK_OK;
+}
+
+static link_status_t read_view(mtable_t *t) {
+    lt_view_t v;
+    link_status_t st = link_table_view(t->conn, t->terminal, t->tab, &v);
+    if (st != LINK_OK) return st;
+    pthread_mutex_lock(&t->mu);
+    t->view = v;
+    t->view_seq++;
+    pthread_mutex_unlock(&t->mu);
+    return LINK_OK;
+}
+
+static link_status_t collect(mtable_t *t) {
+    pthread_mutex_lock(&t->mu);
+    int64_t after = t->nresults == 0 ? t->collect_after : -1;
+    pthread_mutex_unlock(&t->mu);
+    if (after < 0) return LINK_OK;
+    lt_result_t r[MT_RESULTS];
+    int n = 0;
+    link_status_t st = link_table_results(t->conn, t->terminal, t->tab, after, r, MT_RESULTS, &n);
+    if (st != LINK_OK || n == 0) return st;
+    pthread_mutex_lock(&t->mu);
+    if (t->nresults == 0 && t->collect_after == after) {
+        memcpy(t->results, r, sizeof r[0] * (size_t)n);
+        t->nresults = n;
+    }
+    pthread_mutex_unlock(&t->mu);
+    return LINK_OK;
+}
+
+static void *run(void *arg) {
+    mtable_t *t = arg;
+    bool up = false;
+    int64_t next_view = 0;
+    while (!stopping(t)) {
+        if (!up) {
+            up = sit(t);
+            if (!up) {
+                sleep_ms(1000);
+                continue;
+            }
+            next_view = 0;
+        }
+        link_status_t st = send_items(t);
+        if (st == LINK_OK && mono_ms() >= next_view) {
+            st = read_view(t);
+            next_view = mono_ms() + 500;
+        }
+        if (st == LINK_OK) st = collect(t);
+        bool changed = false;
+        if (st == LINK_OK) st = link_table_wait(t->conn, 50, &changed);
+        if (st == LINK_OK && changed) next_view = 0;
+        if (st == LINK_DOWN) {
+            up = false;
+            set_state(t, false, "TABLE DOWN: %s", link_message(t->conn));
+        } else if (st == LINK_REFUSED) {
+            /* a refusal of the table's own: shown, and tried again a while later */
+            set_state(t, false, "TABLE REFUSED: %s", link_message(t->conn));
+            sleep_ms(5000);
+            up = false;
+        }
+    }
+    if (t->conn && up) link_table_leave(t->conn, t->terminal, t->tab);
+    return NULL;
+}
+
+mtable_t *mtable_start(const char *url, const char *terminal, const char *tab, char *err,
+                       size_t errlen) {
+    mtable_t *t = calloc(1, sizeof *t);
+    if (!t) {
+        snprintf(err, errlen, "out of memory for the table");
+        return NULL;
+    }
+    snprintf(t->url, sizeof t->url, "%s", url);
+    snprintf(t->terminal, sizeof t->terminal, "%s", terminal);
+    snprintf(t->tab, sizeof t->tab, "%s", tab);
+    snprintf(t->state, sizeof t->state, "TABLE DOWN: connecting");
+    t->collect_after = -1;
+    pthread_mutex_init(&t->mu, NULL);
+    if (pthread_create(&t->thread, NULL, run, t) != 0) {
+        snprintf(err, errlen, "the table's thread could not start");
+        pthread_mutex_destroy(&t->mu);
+        free(t);
+        return NULL;
+    }
+    return t;
+}
+
+void mtable_stop(mtable_t *t) {
+    if (!t) return;
+    pthread_mutex_lock(&t->mu);
+    t->stop = true;
+    pthread_mutex_unlock(&t->mu);
+    pthread_join(t->thread, NULL);
+    link_close(t->conn);
+    pthread_mutex_destroy(&t->mu);
+    free(t);
+}
+
+void mtable_state(mtable_t *t, bool *up, char *state, size_t n) {
+    pthread_mutex_lock(&t->mu);
+    *up = t->up;
+    snprintf(state, n, "%s", t->state);
+    pthread_mutex_unlock(&t->mu);
+}
+
+bool mtable_view(mtable_t *t, lt_view_t *out, uint64_t *seq) {
+    pthread_mutex_lock(&t->mu);
+    bool fresh = t->view_seq != *seq;
+    if (fresh) *out = t->view, *seq = t->view_seq;
+    pthread_mutex_unlock(&t->mu);
+    return fresh;
+}
+
+bool mtable_offer(mtable_t *t, const store_table_out_t *items, int n) {
+    pthread_mutex_lock(&t->mu);
+    bool free_ = t->nanswers == 0;
+    if (free_) {
+        n = n < MT_ITEMS ? n : MT_ITEMS;
+        memcpy(t->items, items, sizeof items[0] * (size_t)n);
+        t->nitems = n;
+    }
+    pthread_mutex_unlock(&t->mu);
+    return free_;
+}
+
+int mtable_answers(mtable_t *t, mt_answer_t *out) {
+    pthread_mutex_lock(&t->mu);
+    int n = t->nanswers;
+    memcpy(out, t->answers, sizeof out[0] * (size_t)n);
+    pthread_mutex_unlock(&t->mu);
+    return n;
+}
+
+void mtable_answers_taken(mtable_t *t) {
+    pthread_mutex_lock(&t->mu);
+    t->nanswers = 0;
+    t->nitems = 0;
+    pthread_mutex_unlock(&t->mu);
+}
+
+void mtable_fold(mtable_t *t, int64_t round, int step) {
+    pthread_mutex_lock(&t->mu);
+    t->fold = true, t->fold_round = round, t->fold_step = step;
+    pthread_mutex_unlock(&t->mu);
+}
+
+void mtable_want_results(mtable_t *t, int64_t after) {
+    pthread_mutex_lock(&t->mu);
+    if (t->nresults == 0) t->collect_after = after;
+    pthread_mutex_unlock(&t->mu);
+}
+
+int mtable_results(mtable_t *t, lt_result_t *out) {
+    pthread_mutex_lock(&t->mu);
+    int n = t->nresults;
+    memcpy(out, t->results, sizeof out[0] * (size_t)n);
+    t->nresults = 0;
+    pthread_mutex_unlock(&t->mu);
+    return n;
+}
+
+bool mtable_join_now(const char *url, const char *terminal, const char *tab, lt_table_t *info,
+                     char *err, size_t errlen) {
+    link_t *l = NULL;
+    char e[LINK_MSG_LEN];
+    if (link_connect(url, &l, e, sizeof e) != LINK_OK) {
+        snprintf(err, errlen, "the table's controller: %s", l ? link_message(l) : e);
+        link_close(l);
+        return false;
+    }
+    if (link_table_join(l, terminal, tab, info) != LINK_OK) {
+        snprintf(err, errlen, "table %s: %s", tab, link_message(l));
+        link_close(l);
+        return false;
+    }
+    link_close(l);
+    return true;
+}
+
+#endif

@@ -1,0 +1,202 @@
+/* A terminal's money at a shared table, in the audit log. See store.h for the contract.
+ *
+ * A stake sent to a table is a "table-out" audit row (game = the transfer's number, seat = the
+ * step + 1: 0 for the bets before the deal, 1 to 3 for a decision's raise; amount = the total;
+ * detail "tab=T round=R multiple=M stakes=ante=100,...") written in the transaction that takes
+ * the credits (meter table_out) and numbers it (meter table_transfers). The table's answer is a
+ * "table-answer" row (game = the transfer; detail "accepted" or "refused: why"); a refused stake
+ * comes back in the same transaction (meter table_in, a "table-refund" row). Transfers are
+ * answered in their order, so the unanswered ones are the table-out rows after the newest
+ * answer's transfer. A round's result is a "table-in" row (game = the round; detail
+ * "tab=T kind=K verdict"), its total on the credits (meter table_in): results come in the order of
+ * their rounds, so a round at or before the newest collected one of that table is refused, and a
+ * result is never credited twice. Audit rows are signed and chained like every record, and the
+ * anchor finds a database put back to before a transfer; the table answers a transfer sent again
+ * as it answered it first, so sending after a crash is always safe. */
+#define _POSIX_C_SOURCE 200809L
+#include "store_internal.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static bool name_ok(const char *tab) {
+    size_t n = strlen(tab);
+    if (n < 1 || n > 40 || tab[0] < 'a' || tab[0] > 'z') return false;
+    for (size_t i = 0; i < n; i++)
+        if (!((tab[i] >= 'a' && tab[i] <= 'z') || (tab[i] >= '0' && tab[i] <= '9') ||
+              tab[i] == '_'))
+            return false;
+    return true;
+}
+
+store_status_t store_table_send(store_t *s, const char *tab, int64_t round, int step, int multiple,
+                                const int64_t stakes[WAGER_COUNT], int64_t *transfer) {
+    st_start_op(s);
+    *transfer = 0;
+    store_status_t g = st_need_idle(s, "A bet at the table");
+    if (g != STORE_OK) return g;
+    int64_t total = 0;
+    for (int w = 0; w < WAGER_COUNT; w++) {
+        if (stakes[w] < 0 || stakes[w] > (int64_t)1e13)
+            return st_refuse(s, "A stake at the table: a bad amount.");
+        total += stakes[w];
+    }
+    if (!name_ok(tab) || round < 1 || step < -1 || step > 2 || multiple < 0 || multiple > 3 ||
+        total <= 0)
+        return st_refuse(s, "A stake at the table: bad table, round, step or amount.");
+    int64_t have, number;
+    if (store_credits(s, 0, &have) != STORE_OK) return STORE_FAULT;
+    if (total > have)
+        return st_refuse(s, "The credits (%" PRId64 ") do not cover a stake of %" PRId64 ".", have,
+                         total);
+    if (store_meter(s, "table_transfers", &number) != STORE_OK) return STORE_FAULT;
+    number++;
+    char stx[STORE_MSG_LEN / 2], detail[STORE_MSG_LEN];
+    store_stakes_text(stakes, stx, sizeof stx);
+    snprintf(detail, sizeof detail, "tab=%s round=%" PRId64 " multiple=%d stakes=%s", tab, round,
+             multiple, stx);
+    int64_t game = 0;
+    bool ok = st_tx_begin(s) && st_last_game(s, &game) &&
+              st_meter_add(s, game, 0, "table_transfers", 1) &&
+              st_meter_add(s, game, 0, "table_out", total) &&
+              st_audit_add(s, "table-out", number, step + 1, total, detail);
+    if (!(ok && st_tx_commit(s))) return st_write_failed(s, false);
+    *transfer = number;
+    return STORE_OK;
+}
+
+/* The transfer the newest table-answer row names (0: none answered yet). */
+static bool last_answered(store_t *s, int64_t *transfer) {
+    *transfer = 0;
+    sqlite3_stmt *st = st_prep(s, "reading the table's transfers",
+                               "SELECT game FROM audit WHERE event='table-answer' ORDER BY id DESC "
+                               "LIMIT 1",
+                               NULL);
+    if (!st) return false;
+    int rc = sqlite3_step(st);
+    if (rc == SQLITE_ROW) *transfer = sqlite3_column_int64(st, 0);
+    st_finish(s, st);
+    return rc == SQLITE_ROW || rc == SQLITE_DONE ? true
+                                                 : st_db_fail(s, "reading the table's transfers");
+}
+
+static bool parse_out(store_t *s, sqlite3_stmt *st, store_table_out_t *o) {
+    memset(o, 0, sizeof *o);
+    o->transfer = sqlite3_column_int64(st, 0);
+    o->step = sqlite3_column_int(st, 1) - 1;
+    o->total = sqlite3_column_int64(st, 2);
+    const char *d = st_col_text(st, 3);
+    long long round = 0;
+    int multiple = 0, used = 0;
+    if (sscanf(d, "tab=%40[a-z0-9_] round=%lld multiple=%d stakes=%n", o->tab, &round, &multiple,
+               &used) != 3 ||
+        used == 0 || !store_stakes_parse(d + used, o->stakes))
+        return st_broken(s,
+                         "The table's record '%s' cannot be read: the audit log was changed "
+                         "outside the game.",
+                         d);
+    o->round = round;
+    o->multiple = multiple;
+    return true;
+}
+
+int store_table_unanswered(store_t *s, store_table_out_t *out, int max) {
+    if (s->state == STORE_FAULTED) return -1;
+    st_start_op(s);
+    int64_t last;
+    if (!last_answered(s, &last)) return -1;
+    sqlite3_stmt *st = st_prep(s, "reading the table's transfers",
+                               "SELECT game, seat, amount, detail FROM audit WHERE "
+                               "event='table-out' AND game > ? ORDER BY id LIMIT ?",
+                               "ii", last, (int64_t)max);
+    if (!st) return -1;
+    int n = 0, rc;
+    bool good = true;
+    while (good && (rc = sqlite3_step(st)) == SQLITE_ROW && n < max)
+        good = parse_out(s, st, &out[n++]);
+    st_finish(s, st);
+    if (!good) return -1;
+    if (rc != SQLITE_DONE && rc != SQLITE_ROW) {
+        st_db_fail(s, "reading the table's transfers");
+        return -1;
+    }
+    return n;
+}
+
+store_status_t store_table_answered(store_t *s, int64_t transfer, bool accepted,
+                                    const char *reason) {
+    st_start_op(s);
+    store_status_t g = st_need_writable(s);
+    if (g != STORE_OK) return g;
+    store_table_out_t head;
+    int n = store_table_unanswered(s, &head, 1);
+    if (n < 0) return STORE_FAULT;
+    if (n == 0 || head.transfer != transfer)
+        return st_refuse(s, "Transfer %" PRId64 " is not the next one to answer.", transfer);
+    char detail[STORE_MSG_LEN];
+    snprintf(detail, sizeof detail, "%s%s%s", accepted ? "accepted" : "refused",
+             accepted ? "" : ": ", accepted ? "" : (reason ? reason : ""));
+    int64_t game = 0;
+    bool ok = st_tx_begin(s) && st_last_game(s, &game) &&
+              st_audit_add(s, "table-answer", transfer, head.step + 1, head.total, detail);
+    if (ok && !accepted)
+        ok = st_meter_add(s, game, 0, "table_in", head.total) &&
+             st_audit_add(s, "table-refund", transfer, head.step + 1, head.total, detail);
+    if (!(ok && st_tx_commit(s))) return st_write_failed(s, false);
+    return STORE_OK;
+}
+
+int64_t store_table_last_round(store_t *s, const char *tab) {
+    if (s->state == STORE_FAULTED || !name_ok(tab)) return -1;
+    st_start_op(s);
+    char like[64];
+    snprintf(like, sizeof like, "tab=%s %%", tab);
+    sqlite3_stmt *st = st_prep(s, "reading the table's results",
+                               "SELECT game FROM audit WHERE event='table-in' AND detail LIKE ? "
+                               "ORDER BY id DESC LIMIT 1",
+                               "t", like);
+    if (!st) return -1;
+    int rc = sqlite3_step(st);
+    int64_t round = rc == SQLITE_ROW ? sqlite3_column_int64(st, 0) : 0;
+    st_finish(s, st);
+    if (rc != SQLITE_ROW && rc != SQLITE_DONE) {
+        st_db_fail(s, "reading the table's results");
+        return -1;
+    }
+    return round;
+}
+
+store_status_t store_table_collected(store_t *s, const char *tab, int64_t round, int64_t total,
+                                     int64_t handpay_threshold, int64_t win, const char *detail) {
+    st_start_op(s);
+    store_status_t g = st_need_writable(s);
+    if (g != STORE_OK) return g;
+    if (!name_ok(tab) || round < 1 || total < 0 || total > (int64_t)1e15)
+        return st_refuse(s, "A table's result: bad table, round or amount.");
+    int64_t last = store_table_last_round(s, tab);
+    if (last < 0) return STORE_FAULT;
+    if (round <= last)
+        return st_refuse(s,
+                         "Round %" PRId64 " of table %s was collected already (the newest is "
+                         "%" PRId64 ").",
+                         round, tab, last);
+    char text[STORE_MSG_LEN];
+    snprintf(text, sizeof text, "tab=%s %s", tab, detail ? detail : "");
+    int64_t game = 0;
+    bool ok = st_tx_begin(s) && st_last_game(s, &game) &&
+              st_audit_add(s, "table-in", round, 0, total, text);
+    if (ok && total > 0) ok = st_meter_add(s, game, 0, "table_in", total);
+    if (ok && handpay_threshold > 0 && win >= handpay_threshold) {
+        /* the lock and its record name the table's round, as a linked prize's name its game */
+        char reason[128];
+        snprintf(reason, sizeof reason, "a win of %" PRId64 " at table %s, round %" PRId64, win,
+                 tab, round);
+        ok = st_audit_add(s, "table-win", round, 0, win, reason) &&
+             st_lock_add(s, "handpay", round, 0, win, reason);
+    }
+    if (!(ok && st_tx_commit(s))) return st_write_failed(s, false);
+    st_settle_state(s);
+    return STORE_OK;
+}
