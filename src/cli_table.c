@@ -29,6 +29,7 @@ static int host_usage(FILE *f, int status) {
             "usage: studpoker table-host --config FILE --url CONNINFO --table NAME [--rounds N]\n"
             "                            [--deal one_deck|per_player] [--pause-ms N]\n"
             "                            [--stale-seconds N] [--seed N] [--quiet]\n"
+            "                            [--deck CARDS]... (tests: the first rounds' decks)\n"
             "  deals a shared table on the controller: the config's game, limits and timers\n"
             "  (betting_seconds, decision_seconds); CONNINFO logs in as the table's host\n");
     return status;
@@ -62,6 +63,8 @@ int cli_table_host(int argc, char **argv) {
             o.pause_ms = atoi(v);
         else if (strcmp(a, "--stale-seconds") == 0)
             o.stale_ms = strtoll(v, NULL, 10) * 1000;
+        else if (strcmp(a, "--deck") == 0 && o.ndecks < 8)
+            o.decks[o.ndecks++] = v;
         else
             return host_usage(stderr, 2);
     }

@@ -127,13 +127,36 @@ static void replay_deck(const deck_t *full, const card_t *own, int nown, const c
 
 /* Deals the round: *shared gets the dealer's cards (the board), each player their cards and
  * replay deck. one_deck while the deck holds everyone, else per player. */
-static bool deal_round(const rules_t *r, rng_t *rng, bool one_deck, hplayer_t *p, int n,
-                       deck_t *deck, card_t shared[5]) {
+/* A test's deck: the cards given, then the rest of the deck in card order. */
+static bool stacked_deck(const rules_t *r, const char *cards, deck_t *deck) {
+    deck_t all;
     if (r->variant == VARIANT_ASIAN)
-        deck_init53(deck);
+        deck_init53(&all);
     else
-        deck_init52(deck);
-    deck_shuffle(deck, rng);
+        deck_init52(&all);
+    char err[64];
+    int n = card_parse_list(cards, deck->cards, DECK_MAX, err, sizeof err);
+    if (n < 0) return false;
+    bool used[DECK_MAX] = {false};
+    for (int i = 0; i < n; i++) used[deck->cards[i]] = true;
+    deck->count = n;
+    for (int i = 0; i < all.count; i++)
+        if (!used[all.cards[i]]) deck->cards[deck->count++] = all.cards[i];
+    return deck_is_valid(deck);
+}
+
+static bool deal_round(const rules_t *r, rng_t *rng, bool one_deck, const char *stacked,
+                       hplayer_t *p, int n, deck_t *deck, card_t shared[5]) {
+    if (stacked) {
+        if (!stacked_deck(r, stacked, deck)) return false;
+        one_deck = true;
+    } else {
+        if (r->variant == VARIANT_ASIAN)
+            deck_init53(deck);
+        else
+            deck_init52(deck);
+        deck_shuffle(deck, rng);
+    }
     int hole = hole_count(r), ns = shared_count(r);
     bool whole = one_deck && n * hole + ns <= deck->count;
     if (whole) {
@@ -302,6 +325,7 @@ typedef struct host {
     rng_t rng;
     char hash[2 * crypto_generichash_BYTES + 1];
     int64_t done; /* rounds finished this run */
+    int dealt;    /* rounds dealt this run (the stacked decks' count) */
     int cap;      /* players the arrays hold */
     lt_bets_t *bets;
     lt_player_t *players;
@@ -399,7 +423,10 @@ static link_status_t close_and_deal(host_t *h, int64_t round) {
     deck_t deck;
     card_t shared[5];
     bool one_deck = !h->o->deal || strcmp(h->o->deal, "per_player") != 0;
-    if (!deal_round(r, &h->rng, one_deck, p, np, &deck, shared)) {
+    /* a test's decks go to the rounds someone plays */
+    const char *stacked = np > 0 && h->dealt < h->o->ndecks ? h->o->decks[h->dealt] : NULL;
+    if (np > 0) h->dealt++;
+    if (!deal_round(r, &h->rng, one_deck, stacked, p, np, &deck, shared)) {
         free(p);
         snprintf(h->why, sizeof h->why, "a deal that is not a whole deck");
         return LINK_REFUSED;

@@ -41,6 +41,10 @@ typedef struct host_options {
     int64_t stale_ms; /* a round found this long past its deadline at a start is cancelled */
     volatile sig_atomic_t *stop; /* set by a signal: the host stops between steps */
     FILE *log;                   /* a line per round; NULL: none */
+    /* tests only: the decks of the first rounds, in order (the cards given first, the rest of
+     * the deck after them in card order), dealt one deck to the table */
+    const char *decks[8];
+    int ndecks;
 } host_options_t;
 
 /* The game sections of a configuration (what a terminal plays by), as the text the host
