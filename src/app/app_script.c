@@ -78,9 +78,7 @@ void script_summary(const app_t *a) {
            g->state == GAME_PLAY     ? "play"
            : g->state == GAME_LOCKED ? "locked"
                                      : "fault",
-           g->door_open,
-           screen_of(a->screen)->name,
-           (long long)game_balance(g));
+           g->door_open, screen_of(a->screen)->name, (long long)game_balance(g));
     /* the hint on screen (tests): the best decision and the value of folding, in antes */
     const table_scene_t *t = &a->table;
     if (t->strategy && t->advice_ok && r->phase == ROUND_DECIDING && t->advice_game == g->number)
@@ -154,6 +152,11 @@ void script_apply(app_t *a, uint32_t now, ui_input_t *in, bool *quit) {
             in->touched = strcmp(l->verb, "TOUCH") == 0; /* a finger, not the mouse */
         } else if (strcmp(l->verb, "DIGIT") == 0) {
             in->digit = atoi(l->arg) % 10;
+        } else if (strcmp(l->verb, "TICKET") == 0) {
+            /* a ticket inserted: its validation number, as the scanner would give it */
+            snprintf(in->ticket, sizeof in->ticket, "%.31s", l->arg);
+        } else if (strcmp(l->verb, "PRINTWAIT") == 0) {
+            app_print_wait(a, l->arg[0] ? atoi(l->arg) : 20000);
         } else if (strcmp(l->verb, "BILL") == 0 && l->arg[0]) {
             /* a note of a given value (the acceptor refuses values it does not take) */
             int64_t v;
