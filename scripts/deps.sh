@@ -12,6 +12,8 @@ packages=(
   xvfb xdotool x11-apps imagemagick
   python3 sqlite3
   postgresql libpq-dev
+  libzint-dev libmd4c-dev libcups2-dev
+  zbar-tools cups-daemon cups-client
 )
 
 missing=()
