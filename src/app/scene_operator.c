@@ -24,13 +24,13 @@ static const menu_item_t MENU[] = {
     {OP_RECALL, "GAME RECALL"},
     {OP_POOLS, "JACKPOT POOLS"},
     {OP_AUDIT, "AUDIT LOG"},
-    {OP_TICKETS, "TICKETS"},
     {OP_BUTTONS, "BUTTON TEST"},
     {OP_TOUCH, "TOUCH CALIBRATION"},
     {OP_SOUND, "SOUND TEST"},
     {OP_DISPLAY, "DISPLAY TEST"},
     {OP_SETTINGS, "SETTINGS"},
     {OP_CLEAR_CREDITS, "CLEAR CREDITS"},
+    {OP_TICKETS, "TICKETS"}, /* after the pages the operator's fingers know by position */
     {OP_CLOSED, "SHUT DOWN PROGRAM"},
     {OP_CLOSED, "CLOSE MENU"},
 };
