@@ -393,8 +393,8 @@ int app_run(const cfg_t *c, const app_run_t *o) {
     }
     if (!window_start(a)) goto done;
     voucher_folder(a, dbpath);
-    app_printer_init(a);
     if (!open_table(a)) goto done;
+    app_printer_init(a); /* after the operator menu is made: its REPRINT prints */
     system_watchdog_start(a);
     system_ready();
     frame_stats_t st = {0};

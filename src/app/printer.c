@@ -34,20 +34,44 @@ static void nap_ms(long ms) {
     nanosleep(&t, NULL);
 }
 
-/* The queue's state as CUPS reports it: stopped (with its reason) or not. */
+/* The queue's state and its message as CUPS reports them (Get-Printer-Attributes): stopped or
+ * not, and what the printer last said ("paper jam"). False when CUPS does not answer. */
+static bool queue_state(const char *queue, bool *stopped, char *msg, size_t n) {
+    *stopped = false;
+    msg[0] = '\0';
+    char uri[HTTP_MAX_URI];
+    httpAssembleURIf(HTTP_URI_CODING_ALL, uri, sizeof uri, "ipp", NULL, "localhost", 0,
+                     "/printers/%s", queue);
+    ipp_t *req = ippNewRequest(IPP_OP_GET_PRINTER_ATTRIBUTES);
+    ippAddString(req, IPP_TAG_OPERATION, IPP_TAG_URI, "printer-uri", NULL, uri);
+    ipp_t *resp = cupsDoRequest(CUPS_HTTP_DEFAULT, req, "/");
+    if (!resp) return false;
+    bool ok = ippGetStatusCode(resp) <= IPP_STATUS_OK_CONFLICTING;
+    ipp_attribute_t *st = ippFindAttribute(resp, "printer-state", IPP_TAG_ENUM);
+    ipp_attribute_t *m = ippFindAttribute(resp, "printer-state-message", IPP_TAG_TEXT);
+    *stopped = st && ippGetInteger(st, 0) == IPP_PSTATE_STOPPED;
+    if (m) snprintf(msg, n, "%s", ippGetString(m, 0, NULL));
+    ippDelete(resp);
+    return ok;
+}
+
 static bool queue_stopped(const char *queue, char *why, size_t n) {
-    cups_dest_t *d = cupsGetNamedDest(CUPS_HTTP_DEFAULT, queue, NULL);
-    if (!d) {
-        snprintf(why, n, "the printer %s is not known to CUPS (%s)", queue, cupsLastErrorString());
+    bool stopped;
+    char msg[200];
+    if (!queue_state(queue, &stopped, msg, sizeof msg)) {
+        snprintf(why, n, "the printer %s does not answer (%s)", queue, cupsLastErrorString());
         return true;
     }
-    const char *state = cupsGetOption("printer-state", d->num_options, d->options);
-    const char *msg = cupsGetOption("printer-state-message", d->num_options, d->options);
-    bool stopped = state && atoi(state) == IPP_PSTATE_STOPPED;
-    if (stopped)
-        snprintf(why, n, "the printer is stopped%s%s", msg && msg[0] ? ": " : "", msg ? msg : "");
-    cupsFreeDests(1, d);
+    if (stopped) snprintf(why, n, "the printer is stopped%s%s", msg[0] ? ": " : "", msg);
     return stopped;
+}
+
+/* Why the printer could not print, as it says it (its state message). */
+static void printer_reason(const char *queue, char *why, size_t n) {
+    bool stopped;
+    char msg[200];
+    queue_state(queue, &stopped, msg, sizeof msg);
+    snprintf(why, n, "the printer could not print the ticket%s%s", msg[0] ? ": " : "", msg);
 }
 
 /* The job's state, or -1 when CUPS does not list it. */
@@ -83,8 +107,11 @@ static void print_one(printer_t *p, job_t *j) {
                      st == IPP_JSTATE_CANCELED ? "cancelled" : "could not print");
             return;
         }
-        if (st == IPP_JSTATE_STOPPED || queue_stopped(p->queue, j->why, sizeof j->why)) {
-            if (st == IPP_JSTATE_STOPPED) snprintf(j->why, sizeof j->why, "the job was stopped");
+        /* held by CUPS (the device failed: it would try again minutes later), stopped, or a
+         * queue that stopped: the ticket is not coming out now */
+        bool stopped = queue_stopped(p->queue, j->why, sizeof j->why);
+        if (st == IPP_JSTATE_HELD || st == IPP_JSTATE_STOPPED || stopped) {
+            if (!stopped) printer_reason(p->queue, j->why, sizeof j->why);
             cupsCancelJob2(CUPS_HTTP_DEFAULT, p->queue, id, 0);
             return;
         }
