@@ -178,12 +178,42 @@ static void test_tampering_found(void **state) {
     store_close(s);
 }
 
+/* A ticket of another machine of the floor, paid by the floor's controller: credited once,
+ * counted as the floor's in the totals, refused a second time; this machine's own never. */
+static void test_floor_ticket(void **state) {
+    fixture_t *f = *state;
+    store_t *s = open_ok(f->path, NULL);
+    store_ticket_refusal_t why;
+    must(store_ticket_redeem_floor(s, 0, V2, 2500, "TEST-2", "floor", &why), s);
+    assert_int_equal(why, STORE_TICKET_TAKEN);
+    assert_int_equal(credits(s, 0), 2500);
+    assert_int_equal(meter(s, "voucher_in"), 2500);
+    assert_int_equal(store_ticket_redeem_floor(s, 0, V2, 2500, "TEST-2", "floor", &why),
+                     STORE_REFUSED);
+    assert_int_equal(why, STORE_TICKET_ALREADY);
+    store_ticket_t t = ticket(V1, 1, 500, 5000), got;
+    must(store_ticket_out(s, 0, &t, "a"), s);
+    assert_int_equal(store_ticket_redeem_floor(s, 0, V1, 500, "TEST-2", "floor", &why),
+                     STORE_REFUSED);
+    /* and the floor's ticket is not one of this machine's to redeem or void */
+    assert_int_equal(redeem(s, V2, 0, &got, STORE_REFUSED), STORE_TICKET_ALREADY);
+    assert_int_equal(store_ticket_void(s, V2, "operator", ""), STORE_REFUSED);
+    store_ticket_totals_t tot;
+    must(store_ticket_totals(s, &tot), s);
+    assert_int_equal(tot.floor_n, 1);
+    assert_int_equal(tot.floor, 2500);
+    assert_int_equal(tot.outstanding, 500);
+    must(store_verify(s, true), s);
+    store_close(s);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup_teardown(test_out_and_in_once, setup, teardown),
         cmocka_unit_test_setup_teardown(test_void_reprint_expiry_and_printer, setup, teardown),
         cmocka_unit_test_setup_teardown(test_not_while_in_play_or_locked, setup, teardown),
         cmocka_unit_test_setup_teardown(test_tampering_found, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_floor_ticket, setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -471,14 +471,13 @@ const cf_key_t CF_KEYS[] = {
      .max = CFG_MACHINE_ID_LEN - 1,
      .def = "",
      .charset = CF_ID,
-     .doc = "the ticket printer: the CUPS queue each cash-out ticket is sent to (its PNG); "
-            "empty = the ticket files only"},
+     .doc =
+         "the ticket printer's CUPS queue, sent each ticket's PNG; empty = the ticket files only"},
     SET("cabinet", "ticket_expiry_days", CF_INT, cabinet.ticket_expiry_days, 0, 3650, "0",
         "a ticket printed longer ago than this is refused (the cashier pays it); 0 = never"),
 
     SET("scanner", "enabled", CF_BOOL, scanner.enabled, 0, 1, "on",
-        "a barcode scanner on the keyboard (keyboard wedge) takes tickets: 18 digits and Enter "
-        "typed faster than a person types"),
+        "a barcode scanner typing 18 digits and Enter (keyboard wedge) takes tickets"),
     SET("scanner", "gap_ms", CF_INT, scanner.gap_ms, 5, 200, "40",
         "the most milliseconds between two keys of a scan; slower keys are a person's"),
 
