@@ -13,6 +13,8 @@ packages=(
   python3 sqlite3
   postgresql libpq-dev
   dpkg-dev file desktop-file-utils groff-base
+  libzint-dev libmd4c-dev libcups2-dev
+  zbar-tools cups-daemon cups-client
 )
 
 missing=()

@@ -113,6 +113,28 @@ int cli_audit(int argc, char **argv) {
     printf("credits in %" PRId64 ", out %" PRId64 ", net of the finished rounds %" PRId64
            ", on the machine %" PRId64 "%s: cents lost %" PRId64 "\n",
            in, out, net, credits, in_play ? " (before the round in play)" : "", lost);
+    /* the ticket register: what was printed here, what came back (here, and from other
+     * machines of the floor), what was voided and what is still out, in minor units */
+    store_ticket_totals_t tt;
+    if (store_ticket_totals(s, &tt) == STORE_OK) {
+        printf("tickets printed %" PRId64 " (%" PRId64 "), redeemed here %" PRId64 " (%" PRId64
+               "; of other machines %" PRId64 " (%" PRId64 ")), voided %" PRId64 " (%" PRId64
+               "), outstanding %" PRId64 " (%" PRId64 ")\n",
+               tt.issued_n, tt.issued, tt.redeemed_n, tt.redeemed, tt.floor_n, tt.floor,
+               tt.voided_n, tt.voided, tt.outstanding_n, tt.outstanding);
+        /* the register against the meters: every ticket printed was paid out of credit_out */
+        int64_t cout = 0;
+        store_meter(s, "credit_out", &cout);
+        if (tt.issued > cout || tt.outstanding < 0) {
+            printf("FAULT: the tickets printed (%" PRId64 ") exceed the credits paid out (%" PRId64
+                   ")\n",
+                   tt.issued, cout);
+            rc = 1;
+        }
+    } else {
+        printf("FAULT: the ticket register cannot be read: %s\n", store_message(s));
+        rc = 1;
+    }
     if (meters) {
         store_meter_value_t mv[256];
         int k = store_meters(s, mv, 256);

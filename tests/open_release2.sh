@@ -38,6 +38,16 @@ printf '%s\n' "100 CHIP3" "150 SPOT ante" "400 DEAL" "1500 FOLD" "3000 SUMMARY" 
   bad "play on: $(cat "$tmp/more.err")"
 grep -qw "balance=3000" <<<"$(tail -n 1 "$tmp/more.out")" && grep -qw "game=7" <<<"$(tail -n 1 "$tmp/more.out")" &&
   ok || bad "play on: $(tail -n 1 "$tmp/more.out")"
+# the ticket that release printed (4,053.25, before the ticket register) was entered in the
+# register at the first start: it is redeemed once, and refused the second time
+v=$(sqlite3 "$db" "SELECT detail FROM audit WHERE event='voucher-out'" | awk '{print $4}')
+printf '%s\n' "100 TICKET $v" "200 SUMMARY" "300 TICKET $v" "400 SUMMARY" >"$tmp/s"
+"$bin" play --headless --turbo --config "$tmp/kiosk.ini" --db "$db" --script "$tmp/s" \
+  >"$tmp/ticket.out" 2>"$tmp/ticket.err" || bad "ticket: $(cat "$tmp/ticket.err")"
+grep -q "balance=408325 .*TICKET ACCEPTED  + \$4,053.25" <<<"$(sed -n 1p "$tmp/ticket.out")" && ok ||
+  bad "the old ticket $v: $(sed -n 1p "$tmp/ticket.out")"
+grep -q "balance=408325 .*paid already" <<<"$(sed -n 2p "$tmp/ticket.out")" && ok ||
+  bad "the old ticket again: $(sed -n 2p "$tmp/ticket.out")"
 "$bin" audit --db "$db" >"$tmp/audit2.txt" 2>&1 && grep -q "^rounds 7 (void 0), round in play no" "$tmp/audit2.txt" &&
   grep -q "cents lost 0$" "$tmp/audit2.txt" && ok || bad "audit after: $(cat "$tmp/audit2.txt")"
 

@@ -7,6 +7,7 @@
 
 #include "app_data.h"
 #include "app_internal.h"
+#include "printer.h"
 #include "approval.h"
 
 /* ---- the approved return range ---- */
@@ -63,7 +64,6 @@ static int check_approval(app_t *a, bool kiosk, char *warning, size_t n) {
              miss[0].above ? "above" : "below", lim, miss[0].above ? "maximum" : "minimum");
     return 0;
 }
-
 
 /* The render benchmark plays this round of the live preset over and over: bets, the deal, PLAY,
  * the reveal and the results, the busiest moments of a Caribbean round. */
@@ -219,7 +219,7 @@ static void read_input(app_t *a, uint32_t now_ms, ui_input_t *in, machine_input_
     /* the touch calibration (not while it is being measured) */
     if (in->tap && in->touched && !(a->screen == SCREEN_OPERATOR && a->op.page == OP_TOUCH))
         in->px -= (float)a->machine.cfg.touch.dx, in->py -= (float)a->machine.cfg.touch.dy;
-    mi->real = in->pressed || in->tap || in->digit >= 0 || o->autoplay;
+    mi->real = in->pressed || in->tap || in->digit >= 0 || in->ticket[0] || o->autoplay;
 }
 
 /* This frame's time: virtual in headless runs (a script plays the same everywhere). */
@@ -261,6 +261,7 @@ static void step_machines(app_t *a, machine_input_t *mi, float dt) {
         use->view_busy = table_busy(&a->table);
         machine_step(&a->machine, use, ms, &ev);
         app_machine_did(a, &a->table, &ev);
+        if (first) app_printer_step(a);
         bool demo = a->screen == SCREEN_ATTRACT;
         if (demo) {
             machine_input_t *d = first ? &a->demo_in : &none;
@@ -307,8 +308,8 @@ static void run_loop(app_t *a, frame_stats_t *st) {
             game_idle_check(&a->machine.game, 500);
         ui_input_t screen_in = in;
         screen_of(a->screen)->update(a, &screen_in, &mi, dt);
-        if (o->attract && (a->machine.game.played >= o->autoplay ||
-                           a->machine.game.state == GAME_FAULT))
+        if (o->attract &&
+            (a->machine.game.played >= o->autoplay || a->machine.game.state == GAME_FAULT))
             a->quit = true;
         step_machines(a, &mi, dt);
         if (!wants_frame(a, &in, st->frames)) {
@@ -356,6 +357,7 @@ static void report(app_t *a, const frame_stats_t *st) {
 
 static void close_all(app_t *a) {
     free(a->script.lines);
+    printer_stop(a->printer);
     system_watchdog_stop(a);
     /* SIGTERM must end the program promptly even while the strategy is still being built (an
      * ASan build takes many seconds) */
@@ -399,6 +401,7 @@ int app_run(const cfg_t *c, const app_run_t *o) {
     if (!window_start(a)) goto done;
     voucher_folder(a, dbpath);
     if (!open_table(a)) goto done;
+    app_printer_init(a); /* after the operator menu is made: its REPRINT prints */
     system_watchdog_start(a);
     system_ready();
     frame_stats_t st = {0};

@@ -78,6 +78,7 @@ struct app {
     char assets[512];
     char voucher_dir[1024];
     operator_scene_t op;
+    struct printer *printer; /* [cabinet] printer: the ticket printer (printer.h), NULL: files */
     script_t script;
     int64_t script_bill; /* a script's BILL <amount> */
     screen_id_t screen;  /* the current screen */
@@ -85,18 +86,18 @@ struct app {
     bool quit;           /* the loop ends after this frame */
     bool make_strategy_later; /* the hint's strategy thread starts after the first frame */
     char approval_warning[128];
-    float acc;                 /* time not yet stepped */
-    double machine_ms;         /* the machine clock's fraction of a millisecond carried */
-    uint64_t drawn_signature;  /* what the last frame drawn showed */
+    float acc;                /* time not yet stepped */
+    double machine_ms;        /* the machine clock's fraction of a millisecond carried */
+    uint64_t drawn_signature; /* what the last frame drawn showed */
 
     /* the demo when nobody plays: a machine of its own (memory only, its own seeded deck) */
     machine_t *demo;
     table_scene_t *demo_table;
     machine_input_t demo_in; /* the demo's own presses this tick */
     int64_t demo_rounds_seen;
-    uint64_t demo_bets_game;   /* the demo's round whose side bets were tried */
-    unsigned demo_bets_tried;  /* the side bets tried in it, by wager bit */
-    float interlude_left; /* the help pages between demo rounds */
+    uint64_t demo_bets_game;  /* the demo's round whose side bets were tried */
+    unsigned demo_bets_tried; /* the side bets tried in it, by wager bit */
+    float interlude_left;     /* the help pages between demo rounds */
     int interlude_page;
 
     /* the watchdog: the loop's heartbeat, watched by a thread */
@@ -115,6 +116,13 @@ void app_machine_did(app_t *a, table_scene_t *t, const machine_events_t *ev);
 /* The demo: its machine's presses for this tick (played by the optimal strategy). */
 void app_drive_demo(app_t *a, machine_t *m, table_scene_t *t, machine_input_t *in, float dt);
 int app_make_strategy(void *data); /* the hint's strategy, built on its own thread */
+/* Tickets: files, then the printer (app_printer_init starts it when the config names one);
+ * app_printer_step records the printer's answers (each frame); app_print_wait waits up to ms,
+ * in real time, for every ticket sent to be answered (scripts: PRINTWAIT). */
+void app_print_ticket(app_t *a, const game_voucher_t *v);
+void app_printer_init(app_t *a);
+void app_printer_step(app_t *a);
+void app_print_wait(app_t *a, int ms);
 
 /* app_script.c */
 bool script_load(script_t *s, const char *path, const char *text);

@@ -7,6 +7,7 @@
 #include "app_internal.h"
 
 #include "machine_link.h"
+#include "printer.h"
 #include "voucher.h"
 
 int app_make_strategy(void *data) {
@@ -23,25 +24,72 @@ static const char *ticket_font(app_t *a, char *buf, size_t len) {
     return buf;
 }
 
-/* A cash-out ticket the machine recorded, printed: the store has it already, so a printer
- * fault loses no money (the attendant reprints from the audit log). */
-static void print_ticket(app_t *a, const game_voucher_t *v) {
+/* A ticket the machine recorded (a cash-out, or the operator's reprint), printed: its files
+ * first (the record), then the printer, whose answer comes later (app_printer_step). Without a
+ * printer the files are the print. The store has the ticket already, so a printer fault loses no
+ * money: the ticket is recorded as not printed and the attendant reprints it. */
+void app_print_ticket(app_t *a, const game_voucher_t *v) {
     game_t *g = &a->machine.game;
-    char amount[40], font[600], path[1100] = "", err[1200] = "";
+    char amount[40], font[600], txt[1100], png[1100], err[1200] = "";
     game_money(g, v->amount, amount);
-    if (a->voucher_dir[0] &&
-        !voucher_print(a->voucher_dir, v, g->machine_id, amount, ticket_font(a, font, sizeof font),
-                       path, sizeof path, err, sizeof err))
+    machine_events_t ev = {0};
+    if (!a->voucher_dir[0]) return;
+    if (!voucher_print(a->voucher_dir, v, amount, ticket_font(a, font, sizeof font), txt, png,
+                       sizeof txt, err, sizeof err)) {
         fprintf(stderr, "studpoker: ticket %lld (%s, validation %s) is recorded but %s\n",
                 (long long)v->sequence, amount, v->validation, err);
-    else if (path[0])
-        fprintf(stderr, "studpoker: ticket %lld printed: %s\n", (long long)v->sequence, path);
+        machine_ticket_printed(&a->machine, v, false, "the ticket file could not be written", &ev);
+    } else if (!a->printer) {
+        fprintf(stderr, "studpoker: ticket %lld printed: %s\n", (long long)v->sequence, txt);
+        machine_ticket_printed(&a->machine, v, true, "", &ev);
+    } else if (!printer_send(a->printer, v, png[0] ? png : txt)) {
+        machine_ticket_printed(&a->machine, v, false, "the printer has too many tickets waiting",
+                               &ev);
+    } else {
+        fprintf(stderr, "studpoker: ticket %lld sent to the printer %s: %s\n",
+                (long long)v->sequence, a->c->cabinet.printer, png[0] ? png : txt);
+    }
+    table_events(&a->table, &ev);
+}
+
+static void print_for_operator(void *ctx, const game_voucher_t *v) {
+    app_print_ticket(ctx, v);
+}
+
+void app_printer_init(app_t *a) {
+    a->op.print = print_for_operator;
+    a->op.print_ctx = a;
+    if (a->c->cabinet.printer[0] && !a->o->attract)
+        a->printer = printer_start(a->c->cabinet.printer, 20);
+}
+
+void app_printer_step(app_t *a) {
+    game_voucher_t v;
+    bool printed;
+    char why[256];
+    while (a->printer && printer_answer(a->printer, &v, &printed, why, sizeof why)) {
+        machine_events_t ev = {0};
+        if (printed)
+            fprintf(stderr, "studpoker: ticket %lld printed on %s\n", (long long)v.sequence,
+                    a->c->cabinet.printer);
+        else
+            fprintf(stderr, "studpoker: ticket %lld is recorded but not printed: %s\n",
+                    (long long)v.sequence, why);
+        machine_ticket_printed(&a->machine, &v, printed, why, &ev);
+        table_events(&a->table, &ev);
+    }
+}
+
+void app_print_wait(app_t *a, int ms) {
+    for (int waited = 0; a->printer && printer_busy(a->printer) > 0 && waited <= ms; waited += 10)
+        SDL_Delay(10);
+    app_printer_step(a);
 }
 
 /* The cabinet's own buttons go to the machine, not to the table (they are taken out of it). */
 static void cabinet_input(app_t *a, ui_input_t *in, machine_input_t *mi) {
-    static const ui_button_t cab[] = {BTN_DOOR, BTN_COIN, BTN_BILL, BTN_CASHOUT, BTN_SERVICE,
-                                      BTN_ATTENDANT};
+    static const ui_button_t cab[] = {BTN_DOOR,    BTN_COIN,    BTN_BILL,
+                                      BTN_CASHOUT, BTN_SERVICE, BTN_ATTENDANT};
     for (size_t i = 0; i < sizeof cab / sizeof cab[0]; i++)
         if (ui_pressed(in, cab[i])) {
             machine_press(mi, cab[i]);
@@ -49,16 +97,20 @@ static void cabinet_input(app_t *a, ui_input_t *in, machine_input_t *mi) {
         }
     mi->bill = a->script_bill;
     a->script_bill = 0;
+    snprintf(mi->ticket, sizeof mi->ticket, "%s", in->ticket);
+    in->ticket[0] = '\0';
 }
 
 /* What the machine did, shown: the ticket printed, the operator menu opened, the rest on the
  * table. */
 void app_machine_did(app_t *a, table_scene_t *t, const machine_events_t *ev) {
     for (int i = 0; i < ev->n; i++) {
-        if (ev->ev[i].type == MEV_TICKET && t == &a->table) print_ticket(a, &ev->ev[i].voucher);
         if (ev->ev[i].type == MEV_OPERATOR && t == &a->table) app_switch(a, SCREEN_OPERATOR);
     }
     table_events(t, ev);
+    /* after the table has shown the cash-out: the print's answer follows it */
+    for (int i = 0; i < ev->n; i++)
+        if (ev->ev[i].type == MEV_TICKET && t == &a->table) app_print_ticket(a, &ev->ev[i].voucher);
 }
 
 /* ---- attract mode ---- */
@@ -128,7 +180,8 @@ void app_drive_demo(app_t *a, machine_t *m, table_scene_t *t, machine_input_t *i
     if (g != &a->machine.game && game_round_over(g)) {
         g->pool = a->machine.game.pool;
         mlink_view_t lv;
-        if (machine_link_view(&a->machine, &lv) && lv.known) g->pool.value = lv.value * JACKPOT_FRAC;
+        if (machine_link_view(&a->machine, &lv) && lv.known)
+            g->pool.value = lv.value * JACKPOT_FRAC;
     }
     if (a->interlude_left > 0) {
         a->interlude_left -= dt;
@@ -152,7 +205,7 @@ void app_drive_demo(app_t *a, machine_t *m, table_scene_t *t, machine_input_t *i
 /* ---- the screens ---- */
 
 static bool real_input(const ui_input_t *in) {
-    return in->pressed || in->tap || in->digit >= 0;
+    return in->pressed || in->tap || in->digit >= 0 || in->ticket[0];
 }
 
 /* The table: the player's. The cabinet's buttons go to the machine, the rest to the table scene;
@@ -233,8 +286,8 @@ static const screen_t SCREEN_LIST[SCREENS] = {
     [SCREEN_TABLE] = {"table", nothing, table_screen_update, table_screen_draw, nothing},
     [SCREEN_OPERATOR] = {"operator", operator_screen_init, operator_screen_update,
                          operator_screen_draw, operator_screen_unload},
-    [SCREEN_ATTRACT] = {"attract", attract_screen_init, attract_screen_update,
-                        attract_screen_draw, attract_screen_unload},
+    [SCREEN_ATTRACT] = {"attract", attract_screen_init, attract_screen_update, attract_screen_draw,
+                        attract_screen_unload},
 };
 
 const screen_t *screen_of(screen_id_t id) {

@@ -201,6 +201,11 @@ void script_apply(app_t *a, uint32_t now, ui_input_t *in, bool *quit) {
             in->touched = strcmp(l->verb, "TOUCH") == 0; /* a finger, not the mouse */
         } else if (strcmp(l->verb, "DIGIT") == 0) {
             in->digit = atoi(l->arg) % 10;
+        } else if (strcmp(l->verb, "TICKET") == 0) {
+            /* a ticket inserted: its validation number, as the scanner would give it */
+            snprintf(in->ticket, sizeof in->ticket, "%.31s", l->arg);
+        } else if (strcmp(l->verb, "PRINTWAIT") == 0) {
+            app_print_wait(a, l->arg[0] ? atoi(l->arg) : 20000);
         } else if (strcmp(l->verb, "BILL") == 0 && l->arg[0]) {
             /* a note of a given value (the acceptor refuses values it does not take) */
             int64_t v;

@@ -73,10 +73,9 @@ void window_stop(app_t *a) {
  * the user's cache folder. */
 static void open_raster_cache(app_t *a) {
     char dir[UI_RASTER_DIR_LEN];
-    bool have = a->c->cabinet.store_path[0]
-                    ? snprintf(dir, sizeof dir, "%s/raster", a->c->cabinet.store_path) <
-                          (int)sizeof dir
-                    : raster_default_dir(dir, sizeof dir);
+    bool have = a->c->cabinet.store_path[0] ? snprintf(dir, sizeof dir, "%s/raster",
+                                                       a->c->cabinet.store_path) < (int)sizeof dir
+                                            : raster_default_dir(dir, sizeof dir);
     if (have) raster_open(&a->gfx.raster, dir);
 }
 
@@ -86,6 +85,7 @@ bool window_start(app_t *a) {
     if (!gfx_init(&a->gfx, a->window, a->ren, a->assets)) return false;
     open_raster_cache(a);
     ui_input_init(&a->input);
+    ui_scanner_init(&a->input.scan, c->scanner.enabled, (uint32_t)c->scanner.gap_ms);
     /* the keyboard: the config's [keys] (the key table's defaults where it sets none) */
     char err[CFG_ERROR_LEN];
     if (!ui_keymap_from_config(&a->input.map, c, err, sizeof err)) {

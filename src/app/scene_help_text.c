@@ -6,6 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <md4c.h>
+
 #include "money.h"
 #include "scene_help.h"
 
@@ -121,21 +123,6 @@ static void add_linef(help_t *h, help_kind_t kind, int page, const char *fmt, ..
     add_line(h, kind, text, page, -1);
 }
 
-/* Joins a line of the file to the line before it (a wrapped paragraph or list item). */
-static void append_to_last(help_t *h, const char *text) {
-    help_line_t *last = &h->lines[h->nlines - 1];
-    char *t = strip_markup(text);
-    if (!t) return;
-    size_t a = strlen(last->text), b = strlen(t);
-    char *joined = realloc(last->text, a + b + 2);
-    if (joined) {
-        joined[a] = ' ';
-        memcpy(joined + a + 1, t, b + 1);
-        last->text = joined;
-    }
-    free(t);
-}
-
 /* ---- the configured figures in the text ---- */
 
 static void bp_text(int32_t bp, char *buf, size_t n) {
@@ -199,87 +186,188 @@ static void fill_in(const rules_t *r, const char *in, char *out, size_t n) {
     out[o] = '\0';
 }
 
-/* ---- reading a file's Markdown: headings, paragraphs, lists, tables ---- */
+/* ---- reading a file's Markdown (md4c): headings, paragraphs, lists, tables ---- */
 
-typedef struct md {
-    help_t *h;
-    const rules_t *r;
-    int page, group;
-    bool blank_before, skipping;
-} md_t;
-
-static void md_row(md_t *m, const char *p) {
-    help_t *h = m->h;
-    /* a separator row "|---|---|" only marks the head row above it */
-    if (strspn(p, "|-: \r") == strlen(p)) {
-        if (h->nlines && h->lines[h->nlines - 1].kind == HELP_ROW)
-            h->lines[h->nlines - 1].kind = HELP_HEAD_ROW;
-        return;
-    }
-    char cells[2048];
-    size_t o = 0;
-    for (const char *c = p + 1; *c && o + 2 < sizeof cells; c++) cells[o++] = *c;
-    while (o && (cells[o - 1] == '|' || cells[o - 1] == ' ' || cells[o - 1] == '\r')) o--;
-    cells[o] = '\0';
-    add_line(h, HELP_ROW, cells, m->page, m->group);
-}
-
-static void md_line(md_t *m, const char *raw) {
-    help_t *h = m->h;
-    bool blank = raw[strspn(raw, " \r")] == '\0';
-    bool indented = raw[0] == ' ';
-    if (m->skipping && indented && !blank) return; /* the rest of a line left out */
-    m->skipping = false;
-    if (strncmp(raw, "{?", 2) == 0) {
-        const char *end = strchr(raw, '}');
-        char name[40] = "";
-        if (end && (size_t)(end - raw - 2) < sizeof name) {
-            memcpy(name, raw + 2, (size_t)(end - raw - 2));
-            name[end - raw - 2] = '\0';
-            if (!figure_set(m->r, name)) {
-                m->skipping = true;
-                return;
-            }
-            raw = end + 1;
-        }
-    }
-    char line[2048];
-    fill_in(m->r, raw, line, sizeof line);
-    const char *p = line;
-    if (p[0] == '|') {
-        md_row(m, p);
-    } else if (strncmp(p, "# ", 2) == 0) {
-        add_line(h, HELP_TITLE, p + 2, m->page, m->group);
-    } else if (strncmp(p, "## ", 3) == 0 || strncmp(p, "### ", 4) == 0) {
-        add_line(h, HELP_HEADING, p + (p[2] == '#' ? 4 : 3), m->page, m->group);
-    } else if (strncmp(p, "- ", 2) == 0) {
-        add_line(h, HELP_BULLET, p + 2, m->page, m->group);
-    } else if (indented && !blank && h->nlines) {
-        append_to_last(h, p + strspn(p, " ")); /* a continuation of the line above */
-    } else if (!blank) {
-        /* a paragraph wrapped over several lines of the file is one paragraph */
-        if (!m->blank_before && h->nlines && h->lines[h->nlines - 1].kind == HELP_TEXT)
-            append_to_last(h, p);
-        else
-            add_line(h, HELP_TEXT, p, m->page, m->group);
-    }
-    m->blank_before = blank;
-}
-
-static void add_doc(help_t *h, const rules_t *r, int d, int page, int group) {
-    const char *text = h->doc[d];
-    if (!text) return;
-    md_t m = {h, r, page, group, true, false};
+/* The template's own marks, before the Markdown is read: "{?name}" at the start of a line keeps
+ * the line (and the indented lines that continue it) only when the config sets that figure, and
+ * "{name}" is the configured figure. Returns the Markdown to read (malloc'd). */
+static char *fill_template(const rules_t *r, const char *text) {
+    size_t cap = strlen(text) * 2 + 4096, o = 0;
+    char *out = malloc(cap);
+    if (!out) return NULL;
+    bool skipping = false;
     while (*text) {
         const char *nl = strchr(text, '\n');
         size_t len = nl ? (size_t)(nl - text) : strlen(text);
-        char line[2048];
-        if (len >= sizeof line) len = sizeof line - 1;
-        memcpy(line, text, len);
-        line[len] = '\0';
-        md_line(&m, line);
-        text += nl ? (size_t)(nl - text) + 1 : strlen(text);
+        char raw[2048], line[2048];
+        if (len >= sizeof raw) len = sizeof raw - 1;
+        memcpy(raw, text, len);
+        raw[len] = '\0';
+        text += nl ? len + 1 : len;
+        bool blank = raw[strspn(raw, " \r")] == '\0';
+        if (skipping && raw[0] == ' ' && !blank) continue; /* the rest of a line left out */
+        skipping = false;
+        const char *p = raw;
+        if (strncmp(p, "{?", 2) == 0) {
+            const char *end = strchr(p, '}');
+            char name[40] = "";
+            if (end && (size_t)(end - p - 2) < sizeof name) {
+                memcpy(name, p + 2, (size_t)(end - p - 2));
+                name[end - p - 2] = '\0';
+                if (!figure_set(r, name)) {
+                    skipping = true;
+                    continue;
+                }
+                p = end + 1;
+            }
+        }
+        fill_in(r, p, line, sizeof line);
+        size_t n = strlen(line);
+        if (o + n + 2 > cap) break; /* (cap holds every figure a line can take) */
+        memcpy(out + o, line, n);
+        o += n;
+        out[o++] = '\n';
     }
+    out[o] = '\0';
+    return out;
+}
+
+/* md4c's blocks and text, gathered into the help's lines: a heading (# title, ## and ###
+ * headings), a paragraph, a list item (its paragraphs joined), a table row ("cell|cell", the
+ * head row marked). Emphasis and code marks keep only their text. */
+typedef struct md {
+    help_t *h;
+    int page, group;
+    int depth_li, in_head, cell; /* inside a list item, the table's head; the row's cells */
+    help_kind_t kind;
+    bool open; /* a line is being gathered in buf */
+    char buf[2048];
+    size_t len;
+} md_t;
+
+static void md_put(md_t *m, const char *t, size_t n) {
+    if (!m->open) return;
+    if (n > sizeof m->buf - 1 - m->len) n = sizeof m->buf - 1 - m->len;
+    memcpy(m->buf + m->len, t, n);
+    m->len += n;
+    m->buf[m->len] = '\0';
+}
+
+static void md_begin(md_t *m, help_kind_t kind) {
+    m->open = true;
+    m->kind = kind;
+    m->len = 0;
+    m->buf[0] = '\0';
+}
+
+static void md_end(md_t *m) {
+    if (m->open && m->len) add_line(m->h, m->kind, m->buf, m->page, m->group);
+    m->open = false;
+}
+
+static int md_enter(MD_BLOCKTYPE type, void *detail, void *u) {
+    md_t *m = u;
+    switch (type) {
+    case MD_BLOCK_H:
+        md_begin(m, ((MD_BLOCK_H_DETAIL *)detail)->level == 1 ? HELP_TITLE : HELP_HEADING);
+        break;
+    case MD_BLOCK_LI:
+        md_end(m);
+        md_begin(m, HELP_BULLET);
+        m->depth_li++;
+        break;
+    case MD_BLOCK_P:
+        if (m->depth_li && m->open && m->len) md_put(m, " ", 1); /* a list item's next paragraph */
+        if (!m->depth_li) md_begin(m, HELP_TEXT);
+        break;
+    case MD_BLOCK_THEAD:
+        m->in_head = 1;
+        break;
+    case MD_BLOCK_TR:
+        md_begin(m, m->in_head ? HELP_HEAD_ROW : HELP_ROW);
+        m->cell = 0;
+        break;
+    case MD_BLOCK_TH:
+    case MD_BLOCK_TD:
+        if (m->cell++) md_put(m, "|", 1);
+        break;
+    default:
+        break;
+    }
+    return 0;
+}
+
+static int md_leave(MD_BLOCKTYPE type, void *detail, void *u) {
+    (void)detail;
+    md_t *m = u;
+    switch (type) {
+    case MD_BLOCK_H:
+    case MD_BLOCK_TR:
+        md_end(m);
+        break;
+    case MD_BLOCK_P:
+        if (!m->depth_li) md_end(m);
+        break;
+    case MD_BLOCK_LI:
+        md_end(m);
+        m->depth_li--;
+        break;
+    case MD_BLOCK_THEAD:
+        m->in_head = 0;
+        break;
+    default:
+        break;
+    }
+    return 0;
+}
+
+static int md_span(MD_SPANTYPE type, void *detail, void *u) {
+    (void)type, (void)detail, (void)u; /* bold, emphasis, code: the text is what is shown */
+    return 0;
+}
+
+static int md_text(MD_TEXTTYPE type, const MD_CHAR *text, MD_SIZE size, void *u) {
+    md_t *m = u;
+    switch (type) {
+    case MD_TEXT_SOFTBR:
+    case MD_TEXT_BR:
+        md_put(m, " ", 1); /* a wrapped line of the file: one paragraph */
+        break;
+    case MD_TEXT_NULLCHAR:
+        break;
+    case MD_TEXT_ENTITY:
+        /* the few a help file may hold; others as written */
+        if (size == 5 && memcmp(text, "&amp;", 5) == 0)
+            md_put(m, "&", 1);
+        else if (size == 4 && memcmp(text, "&lt;", 4) == 0)
+            md_put(m, "<", 1);
+        else if (size == 4 && memcmp(text, "&gt;", 4) == 0)
+            md_put(m, ">", 1);
+        else
+            md_put(m, text, size);
+        break;
+    default:
+        md_put(m, text, size);
+        break;
+    }
+    return 0;
+}
+
+static void add_doc(help_t *h, const rules_t *r, int d, int page, int group) {
+    if (!h->doc[d]) return;
+    char *text = fill_template(r, h->doc[d]);
+    if (!text) return;
+    md_t m = {.h = h, .page = page, .group = group};
+    MD_PARSER parser = {0};
+    parser.flags = MD_FLAG_TABLES | MD_FLAG_NOHTML;
+    parser.enter_block = md_enter;
+    parser.leave_block = md_leave;
+    parser.enter_span = md_span;
+    parser.leave_span = md_span;
+    parser.text = md_text;
+    md_parse(text, (MD_SIZE)strlen(text), &parser, &m);
+    md_end(&m);
+    free(text);
 }
 
 /* ---- the pay tables ---- */

@@ -30,6 +30,7 @@ static const menu_item_t MENU[] = {
     {OP_DISPLAY, "DISPLAY TEST"},
     {OP_SETTINGS, "SETTINGS"},
     {OP_CLEAR_CREDITS, "CLEAR CREDITS"},
+    {OP_TICKETS, "TICKETS"}, /* after the pages the operator's fingers know by position */
     {OP_CLOSED, "SHUT DOWN PROGRAM"},
     {OP_CLOSED, "CLOSE MENU"},
 };
@@ -81,6 +82,9 @@ static void load_page(operator_scene_t *o) {
         break;
     case OP_POOLS:
         o->has_pool = machine_pool(m, &o->pool);
+        break;
+    case OP_TICKETS:
+        op_tickets_load(o);
         break;
     case OP_BUTTONS:
         memset(o->lit, 0, sizeof o->lit);
@@ -222,7 +226,7 @@ static void settings_change(operator_scene_t *o, int i) {
 /* ---- update ---- */
 
 static ui_rect_t row_rect(int i, int n) {
-    float h = n > 8 ? 62 : 76;
+    float h = n > 12 ? 56 : n > 8 ? 62 : 76;
     return ui_r(660, 200 + (float)i * (h + 6), 600, h);
 }
 
@@ -247,8 +251,7 @@ static void buttons_update(operator_scene_t *o, const ui_input_t *in) {
         o->back_presses++;
     else if (in->pressed)
         o->back_presses = 0;
-    if (o->back_presses >= 2 || (in->tap && ui_inside(back_rect(), in->px, in->py)))
-        go(o, OP_MENU);
+    if (o->back_presses >= 2 || (in->tap && ui_inside(back_rect(), in->px, in->py))) go(o, OP_MENU);
 }
 
 void operator_update(operator_scene_t *o, const ui_input_t *in, float dt) {
@@ -304,6 +307,10 @@ void operator_update(operator_scene_t *o, const ui_input_t *in, float dt) {
         } else if (ui_pressed(in, BTN_DEAL)) {
             o->touch_target = 0;
         }
+        return;
+    }
+    if (o->page == OP_TICKETS) {
+        op_tickets_update(o, in);
         return;
     }
     if (o->page == OP_DISPLAY) {
@@ -465,8 +472,9 @@ static void draw_linked_pool(operator_scene_t *o, ui_gfx_t *g, const mlink_view_
         gfx_text(g, names[i], 380, 320 + (float)i * 56, 30, UI_FONT_REGULAR, CREAM, 0);
         gfx_text(g, vals[i], 1540, 320 + (float)i * 56, 30, UI_FONT_BOLD, GOLD, UI_ALIGN_RIGHT);
     }
-    gfx_text(g, "The pool, its seed and its wins are kept by the controller: studpoker link "
-                "meters | wins",
+    gfx_text(g,
+             "The pool, its seed and its wins are kept by the controller: studpoker link "
+             "meters | wins",
              960, 600, 24, UI_FONT_REGULAR, DIM, UI_ALIGN_CENTER);
 }
 
@@ -662,6 +670,9 @@ void operator_draw(operator_scene_t *o, ui_gfx_t *g) {
     case OP_AUDIT:
         draw_audit(o, g);
         break;
+    case OP_TICKETS:
+        op_tickets_draw(o, g);
+        break;
     case OP_BUTTONS:
         draw_buttons(o, g);
         break;
@@ -718,4 +729,15 @@ void operator_draw(operator_scene_t *o, ui_gfx_t *g) {
         gfx_panel(g, r, 24, ui_rgba(120, 20, 20, 240), ui_rgba(70, 8, 8, 240), CREAM, 2);
         gfx_text(g, o->msg, 960, r.y + 9, 28, UI_FONT_BOLD, ui_rgba(255, 255, 255, 255), 1);
     }
+}
+
+/* for the TICKETS page (scene_operator_tickets.c) */
+void op_say(operator_scene_t *o, const char *msg) {
+    say(o, msg);
+}
+void op_title(ui_gfx_t *g, const char *t, const char *sub) {
+    title(g, t, sub);
+}
+void op_button(ui_gfx_t *g, ui_rect_t r, const char *label, bool hot) {
+    button(g, r, label, hot);
 }

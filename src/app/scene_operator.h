@@ -2,11 +2,12 @@
  *
  * Opened by the SERVICE button or the attendant key (when no hand pay waits), it asks for the
  * PIN from the config ([cabinet] operator_pin) and then offers: every meter, recall of the last
- * ten games, the jackpot pools, the audit log, test screens (buttons, touch, sound, display),
- * the settings, clearing credits, and shutting the program down. While it is open nothing is
- * played and no meter moves (the table gets no input); opening, closing, wrong PINs and every
- * change go to the audit log. Settings change only on an empty machine (store.h refuses them
- * with credits on it or a game in play) and live in the audit log (store_setting_set). */
+ * ten games, the jackpot pools, the audit log, the cash-out tickets (void, reprint), test screens
+ * (buttons, touch, sound, display), the settings, clearing credits, and shutting the program down.
+ * While it is open nothing is played and no meter moves (the table gets no input); opening,
+ * closing, wrong PINs and every change go to the audit log. Settings change only on an empty
+ * machine (store.h refuses them with credits on it or a game in play) and live in the audit log
+ * (store_setting_set). */
 #ifndef STUDPOKER_SCENE_OPERATOR_H
 #define STUDPOKER_SCENE_OPERATOR_H
 
@@ -27,6 +28,7 @@ typedef enum op_page {
     OP_RECALL,
     OP_POOLS,
     OP_AUDIT,
+    OP_TICKETS,
     OP_BUTTONS,
     OP_TOUCH,
     OP_SOUND,
@@ -39,6 +41,7 @@ typedef enum op_page {
 #define OP_METERS_MAX  128
 #define OP_AUDIT_ROWS  18
 #define OP_RECALL_ROWS 10
+#define OP_TICKET_ROWS 10
 
 typedef struct operator_scene {
     op_page_t page;
@@ -61,6 +64,11 @@ typedef struct operator_scene {
     int nrecall;
     jackpot_pool_t pool;
     bool has_pool;
+    store_ticket_t tickets[OP_TICKET_ROWS]; /* TICKETS: the newest, what became of each */
+    int ntickets;
+    /* REPRINT hands the ticket to the program's printer (the front owns it) */
+    void (*print)(void *ctx, const game_voucher_t *v);
+    void *print_ctx;
 
     float lit[BTN_COUNT]; /* button test: when each button was last pressed */
     int back_presses;
@@ -79,5 +87,13 @@ static inline bool operator_is_open(const operator_scene_t *o) {
 }
 void operator_update(operator_scene_t *o, const ui_input_t *in, float dt);
 void operator_draw(operator_scene_t *o, ui_gfx_t *g);
+
+/* scene_operator_tickets.c: the TICKETS page (and what it borrows from scene_operator.c) */
+void op_tickets_load(operator_scene_t *o);
+void op_tickets_update(operator_scene_t *o, const ui_input_t *in);
+void op_tickets_draw(operator_scene_t *o, ui_gfx_t *g);
+void op_say(operator_scene_t *o, const char *msg);
+void op_title(ui_gfx_t *g, const char *t, const char *sub);
+void op_button(ui_gfx_t *g, ui_rect_t r, const char *label, bool hot);
 
 #endif

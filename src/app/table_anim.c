@@ -407,6 +407,13 @@ void table_update(table_scene_t *t, float dt) {
 
 void tb_update_deal_line(table_scene_t *t) {
     t->deal_line[0] = '\0';
+    /* a ticket the printer failed waits for the attendant, whatever else the table says */
+    if (!t->demo && machine_print_fault(t->machine)[0]) {
+        snprintf(t->deal_line, sizeof t->deal_line,
+                 "PRINTER FAULT - CALL ATTENDANT (ticket %s is recorded)",
+                 machine_print_fault(t->machine));
+        return;
+    }
     /* not over the cards being dealt or the result being revealed, nor in the demo */
     if (t->demo || t->game->state != GAME_PLAY || table_busy(t)) return;
     machine_deal_check_t c = machine_deal_check(t->machine);
@@ -454,10 +461,30 @@ void table_events(table_scene_t *t, const machine_events_t *ev) {
             ui_audio_play(t->audio, SND_CHIPS);
             break;
         case MEV_TICKET:
-            snprintf(msg, sizeof msg, "CASHED OUT %s - TAKE YOUR TICKET",
+            snprintf(msg, sizeof msg, "CASHED OUT %s - PRINTING YOUR TICKET",
                      money(t->game, e->amount, b));
             table_news_until_acted(t, msg);
             ui_audio_play(t->audio, SND_WIN);
+            break;
+        case MEV_TICKET_PRINTED:
+            if (e->value) {
+                snprintf(msg, sizeof msg, "%s %s - TAKE YOUR TICKET",
+                         e->voucher.reprint ? "TICKET REPRINTED" : "CASHED OUT",
+                         money(t->game, e->amount, b));
+                table_news_until_acted(t, msg);
+            } else {
+                snprintf(msg, sizeof msg,
+                         "PRINTER FAULT - CALL ATTENDANT. Your ticket of %s is safely recorded.",
+                         money(t->game, e->amount, b));
+                table_warning(t, msg);
+                ui_audio_play(t->audio, SND_LOSE);
+            }
+            tb_update_deal_line(t);
+            break;
+        case MEV_TICKET_IN:
+            snprintf(msg, sizeof msg, "TICKET ACCEPTED  + %s", money(t->game, e->amount, b));
+            table_notice(t, msg);
+            ui_audio_play(t->audio, SND_CHIPS);
             break;
         case MEV_LINK_PAID: {
             char won[64];

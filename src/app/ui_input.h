@@ -21,6 +21,7 @@
 #include <stdint.h>
 
 #include "config.h"
+#include "ui_scanner.h"
 #include "ui_types.h"
 
 /* The scenes' short names for the config's buttons: one enum, two spellings. */
@@ -69,6 +70,7 @@ typedef struct ui_input {
     bool tap;          /* a click or a touch released this tick at (px, py) */
     bool touched;      /* the tap came from a touch screen (kiosk: the cursor stays hidden) */
     int digit;         /* a digit key went down this tick (PIN entry), -1 = none */
+    char ticket[32];   /* a ticket scanned this tick (its digits), "" = none */
     bool quit_request; /* window closed, SIGTERM */
     bool redraw;       /* the window was shown, resized or uncovered */
 } ui_input_t;
@@ -95,15 +97,25 @@ typedef struct ui_input_state {
     uint32_t undo_down_ms; /* when the undo key went down: holding it clears */
     bool undo_cleared;
     struct _SDL_GameController *pads[4]; /* SDL_GameController */
+    /* the ticket scanner (ui_scanner.h): the keys it holds back, and those it gave back to be
+     * taken in order, one a tick (SDL key code and modifiers) */
+    ui_scanner_t scan;
+    int32_t held_sym[UI_SCAN_HOLD];
+    uint16_t held_mod[UI_SCAN_HOLD];
+    int32_t replay_sym[UI_SCAN_HOLD];
+    uint16_t replay_mod[UI_SCAN_HOLD];
+    int nreplay, ireplay;
 } ui_input_state_t;
 
-/* Clears the state; the keyboard map is empty until ui_keymap_from_config fills s->map. */
+/* Clears the state; the keyboard map is empty until ui_keymap_from_config fills s->map, and the
+ * scanner is off until ui_scanner_init(&s->scan, ...) turns it on. */
 void ui_input_init(ui_input_state_t *s);
 void ui_input_shutdown(ui_input_state_t *s);
 /* Reads pending SDL events into *in (cleared first), up to and including the next action (a key
  * that is a button or a digit, a click, a touch, a pad button): later ones wait for the next frame,
  * so no two presses are merged or reordered; a click or touch waits for the first frame drawn.
- * now_ms drives hold-to-clear. */
+ * now_ms drives hold-to-clear. With the scanner on, digits and Enter pass through it first: a
+ * scan becomes in->ticket, a person's keys come out in their order a moment later. */
 void ui_input_poll(ui_input_state_t *s, const ui_gfx_t *g, ui_input_t *in, uint32_t now_ms);
 
 static inline bool ui_pressed(const ui_input_t *in, ui_button_t b) {

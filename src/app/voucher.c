@@ -9,30 +9,52 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include <zint.h>
 
 #include "money.h"
 
-/* Interleaved 2 of 5: each digit is five elements, two of them wide; pairs of digits interleave,
- * the first digit in the bars, the second in the spaces. */
-static const char *const ITF[10] = {"nnwwn", "wnnnw", "nwnnw", "wwnnn", "nnwnw",
-                                    "wnwnn", "nwwnn", "nnnww", "wnnwn", "nwnwn"};
+/* An Interleaved 2 of 5 symbol of the digits by libzint, drawn (without its own text: the
+ * ticket prints the number in groups above it) at 3 pixels a module, 72 pixels high. NULL for
+ * digits it refuses. */
+static struct zint_symbol *itf_symbol(const char *digits) {
+    size_t n = strlen(digits);
+    if (n == 0 || n % 2) return NULL;
+    for (size_t i = 0; i < n; i++)
+        if (digits[i] < '0' || digits[i] > '9') return NULL;
+    struct zint_symbol *z = ZBarcode_Create();
+    if (!z) return NULL;
+    z->symbology = BARCODE_C25INTER;
+    z->show_hrt = 0;
+    z->height = 24;
+    z->scale = 1.5f;
+    if (ZBarcode_Encode_and_Buffer(z, (const unsigned char *)digits, (int)n, 0) >= ZINT_ERROR ||
+        !z->bitmap) {
+        ZBarcode_Delete(z);
+        return NULL;
+    }
+    return z;
+}
 
 size_t voucher_itf_pattern(const char *digits, char *out, size_t cap) {
-    size_t n = strlen(digits);
-    if (n == 0 || n % 2 || cap < 4 + n * 5 + 3 + 1) return 0;
-    for (size_t i = 0; i < n; i++)
-        if (digits[i] < '0' || digits[i] > '9') return 0;
-    size_t o = 0;
-    memcpy(out, "nnnn", 4); /* start: bar, space, bar, space, all narrow */
-    o = 4;
-    for (size_t i = 0; i < n; i += 2) {
-        const char *bars = ITF[digits[i] - '0'], *spaces = ITF[digits[i + 1] - '0'];
-        for (int k = 0; k < 5; k++) out[o++] = bars[k], out[o++] = spaces[k];
+    struct zint_symbol *z = itf_symbol(digits);
+    if (!z) return 0;
+    /* the runs of one row of the picture; the narrowest run is one module */
+    int runs[512], nruns = 0, narrow = 1 << 30;
+    for (int x = 0; x < z->bitmap_width && nruns < 512;) {
+        bool dark = z->bitmap[3 * x] < 128;
+        int w = 0;
+        while (x < z->bitmap_width && (z->bitmap[3 * x] < 128) == dark) x++, w++;
+        if (nruns == 0 && !dark) continue; /* a quiet zone before the first bar */
+        runs[nruns++] = w;
     }
-    memcpy(out + o, "wnn", 3); /* stop: wide bar, narrow space, narrow bar */
-    o += 3;
-    out[o] = '\0';
-    return o;
+    if (nruns && z->bitmap[3 * (z->bitmap_width - 1)] >= 128) nruns--; /* and after the last */
+    for (int i = 0; i < nruns; i++)
+        if (runs[i] < narrow) narrow = runs[i];
+    ZBarcode_Delete(z);
+    if ((size_t)nruns + 1 > cap) return 0;
+    for (int i = 0; i < nruns; i++) out[i] = runs[i] * 2 > narrow * 3 ? 'w' : 'n';
+    out[nruns] = '\0';
+    return (size_t)nruns;
 }
 
 static bool make_dir(const char *dir, char *err, size_t errlen) {
@@ -50,8 +72,25 @@ static void put_text(SDL_Surface *dst, TTF_Font *f, const char *text, int x, int
     SDL_FreeSurface(s);
 }
 
-static bool print_png(const char *path, const game_voucher_t *v, const char *machine_id,
-                      const char *amount_text, const char *words, const char *font) {
+/* libzint's picture of the barcode, centred on the ticket at y. */
+static bool put_barcode(SDL_Surface *dst, const char *digits, int y) {
+    struct zint_symbol *z = itf_symbol(digits);
+    if (!z) return false;
+    SDL_Surface *bars =
+        SDL_CreateRGBSurfaceWithFormatFrom(z->bitmap, z->bitmap_width, z->bitmap_height, 24,
+                                           3 * z->bitmap_width, SDL_PIXELFORMAT_RGB24);
+    bool ok = bars != NULL;
+    if (ok) {
+        SDL_Rect r = {dst->w / 2 - z->bitmap_width / 2, y, z->bitmap_width, z->bitmap_height};
+        ok = SDL_BlitSurface(bars, NULL, dst, &r) == 0;
+        SDL_FreeSurface(bars);
+    }
+    ZBarcode_Delete(z);
+    return ok;
+}
+
+static bool print_png(const char *path, const game_voucher_t *v, const char *amount_text,
+                      const char *words, const char *font) {
     if (!font || !TTF_WasInit()) return false;
     TTF_Font *big = TTF_OpenFont(font, 44), *mid = TTF_OpenFont(font, 24),
              *small = TTF_OpenFont(font, 18);
@@ -61,38 +100,25 @@ static bool print_png(const char *path, const game_voucher_t *v, const char *mac
         SDL_FillRect(s, NULL, SDL_MapRGB(s->format, 255, 255, 255));
         SDL_Rect frame[4] = {{8, 8, 884, 3}, {8, 409, 884, 3}, {8, 8, 3, 404}, {889, 8, 3, 404}};
         SDL_FillRects(s, frame, 4, SDL_MapRGB(s->format, 0, 0, 0));
-        put_text(s, mid, "CASHOUT TICKET", 450, 22, true);
         char line[160];
+        if (v->reprint)
+            snprintf(line, sizeof line, "CASHOUT TICKET - REPRINT %d", v->reprint);
+        else
+            snprintf(line, sizeof line, "CASHOUT TICKET");
+        put_text(s, mid, line, 450, 22, true);
         snprintf(line, sizeof line, "VALIDATION %s", v->validation);
         put_text(s, mid, line, 450, 58, true);
-        /* the barcode: narrow 3 px, wide 8 px, 70 px high */
-        char digits[24], pattern[200];
-        int nd = 0;
-        for (const char *p = v->validation; *p; p++)
-            if (*p >= '0' && *p <= '9') digits[nd++] = *p;
-        digits[nd] = '\0';
-        size_t n = voucher_itf_pattern(digits, pattern, sizeof pattern);
-        int width = 0;
-        for (size_t i = 0; i < n; i++) width += pattern[i] == 'w' ? 8 : 3;
-        int x = 450 - width / 2;
-        for (size_t i = 0; i < n; i++) {
-            int w = pattern[i] == 'w' ? 8 : 3;
-            if (i % 2 == 0) {
-                SDL_Rect bar = {x, 96, w, 70};
-                SDL_FillRect(s, &bar, SDL_MapRGB(s->format, 0, 0, 0));
-            }
-            x += w;
-        }
+        ok = put_barcode(s, v->digits, 96);
         put_text(s, big, amount_text, 450, 180, true);
         put_text(s, small, words, 450, 240, true);
-        snprintf(line, sizeof line, "MACHINE %s", machine_id);
+        snprintf(line, sizeof line, "MACHINE %s", v->machine);
         put_text(s, mid, line, 40, 280, false);
         snprintf(line, sizeof line, "TICKET #%06lld", (long long)v->sequence);
         put_text(s, mid, line, 560, 280, false);
         put_text(s, mid, v->when, 40, 318, false);
         put_text(s, small, "Redeem at the cashier or in a ticket machine. Void if altered.", 450,
                  370, true);
-        ok = IMG_SavePNG(s, path) == 0;
+        ok = ok && IMG_SavePNG(s, path) == 0;
     }
     if (s) SDL_FreeSurface(s);
     if (big) TTF_CloseFont(big);
@@ -101,30 +127,37 @@ static bool print_png(const char *path, const game_voucher_t *v, const char *mac
     return ok;
 }
 
-bool voucher_print(const char *dir, const game_voucher_t *v, const char *machine_id,
-                   const char *amount_text, const char *font, char *paths, size_t pathlen,
-                   char *err, size_t errlen) {
+bool voucher_print(const char *dir, const game_voucher_t *v, const char *amount_text,
+                   const char *font, char *txt, char *png, size_t pathlen, char *err,
+                   size_t errlen) {
+    txt[0] = png[0] = '\0';
     if (!make_dir(dir, err, errlen)) return false;
-    char words[MONEY_WORDS_MAX];
+    char words[MONEY_WORDS_MAX], name[64];
     money_words(v->amount, words, sizeof words);
-    char txt[1024], png[1024];
-    snprintf(txt, sizeof txt, "%s/ticket-%06lld.txt", dir, (long long)v->sequence);
-    snprintf(png, sizeof png, "%s/ticket-%06lld.png", dir, (long long)v->sequence);
+    if (v->reprint)
+        snprintf(name, sizeof name, "ticket-%06lld-reprint-%d", (long long)v->sequence, v->reprint);
+    else
+        snprintf(name, sizeof name, "ticket-%06lld", (long long)v->sequence);
+    char tpath[1024], ppath[1024];
+    snprintf(tpath, sizeof tpath, "%s/%s.txt", dir, name);
+    snprintf(ppath, sizeof ppath, "%s/%s.png", dir, name);
     /* a ticket is never printed over another: its number comes from the store and never
      * repeats, and a file already there means something is wrong, not something to replace */
     struct stat sb;
-    int fd = stat(png, &sb) == 0 ? -1 : open(txt, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+    int fd =
+        stat(ppath, &sb) == 0 ? -1 : open(tpath, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
     FILE *f = fd >= 0 ? fdopen(fd, "w") : NULL;
     if (!f) {
-        snprintf(err, errlen, "cannot print the ticket %s: %s", txt,
+        snprintf(err, errlen, "cannot print the ticket %s: %s", tpath,
                  fd < 0 && errno == EEXIST ? "a ticket of that number is there already (not "
                                              "printed over it)"
                                            : strerror(errno));
         if (fd >= 0) close(fd);
         return false;
     }
+    fprintf(f, "CASHOUT TICKET%s\n", v->reprint ? " - REPRINT" : "");
+    if (v->reprint) fprintf(f, "reprint: %d\n", v->reprint);
     fprintf(f,
-            "CASHOUT TICKET\n"
             "validation: %s\n"
             "amount: %s\n"
             "amount in words: %s\n"
@@ -133,15 +166,15 @@ bool voucher_print(const char *dir, const game_voucher_t *v, const char *machine
             "ticket: %lld\n"
             "printed: %s\n"
             "Redeem at the cashier or in a ticket machine. Void if altered.\n",
-            v->validation, amount_text, words, (long long)v->amount, machine_id,
+            v->validation, amount_text, words, (long long)v->amount, v->machine,
             (long long)v->sequence, v->when);
     bool ok = fflush(f) == 0;
     ok = fclose(f) == 0 && ok;
     if (!ok) {
-        snprintf(err, errlen, "cannot print the ticket %s: %s", txt, strerror(errno));
+        snprintf(err, errlen, "cannot print the ticket %s: %s", tpath, strerror(errno));
         return false;
     }
-    print_png(png, v, machine_id, amount_text, words, font);
-    snprintf(paths, pathlen, "%s", txt);
+    snprintf(txt, pathlen, "%s", tpath);
+    if (print_png(ppath, v, amount_text, words, font)) snprintf(png, pathlen, "%s", ppath);
     return true;
 }

@@ -142,6 +142,8 @@ const cf_section_t CF_SECTIONS[] = {
     {"attract", "The self-playing demo when the machine is idle."},
     {"hint", "Strategy hint."},
     {"cabinet", "The machine itself."},
+    {"scanner", "The ticket scanner: a barcode scanner that types what it reads (keyboard "
+                "wedge)."},
     {"link", "The linked progressive: the JACKPOT (or progressive) pool shared with other "
              "machines through a controller on PostgreSQL. No url: the pool is this machine's "
              "own."},
@@ -462,6 +464,24 @@ const cf_key_t CF_KEYS[] = {
          "file that holds the database's newest commit, best on another disk; empty = DB.anchor"},
     SET("cabinet", "stall_seconds", CF_INT, cabinet.stall_seconds, 2, 600, "10",
         "the watchdog: no frame for this long is logged as a stall (systemd restarts us)"),
+    {.section = "cabinet",
+     .name = "printer",
+     .type = CF_STRING,
+     .offset = AT(cabinet.printer),
+     .size = CFG_MACHINE_ID_LEN,
+     .min = 0,
+     .max = CFG_MACHINE_ID_LEN - 1,
+     .def = "",
+     .charset = CF_ID,
+     .doc =
+         "the ticket printer's CUPS queue, sent each ticket's PNG; empty = the ticket files only"},
+    SET("cabinet", "ticket_expiry_days", CF_INT, cabinet.ticket_expiry_days, 0, 3650, "0",
+        "a ticket printed longer ago than this is refused (the cashier pays it); 0 = never"),
+
+    SET("scanner", "enabled", CF_BOOL, scanner.enabled, 0, 1, "on",
+        "a barcode scanner typing 18 digits and Enter (keyboard wedge) takes tickets"),
+    SET("scanner", "gap_ms", CF_INT, scanner.gap_ms, 5, 200, "40",
+        "the most milliseconds between two keys of a scan; slower keys are a person's"),
 
     {.section = "link",
      .name = "url",
@@ -475,16 +495,11 @@ const cf_key_t CF_KEYS[] = {
      .doc = "the controller: a libpq connection string (host=H dbname=link user=m1); empty: no "
             "link"},
 #define LINK_NAME(nm, field, d)                                                                    \
-    {.section = "link",                                                                            \
-     .name = nm,                                                                                   \
-     .type = CF_STRING,                                                                            \
-     .offset = AT(field),                                                                          \
-     .size = CFG_LINK_NAME_LEN,                                                                    \
-     .min = 0,                                                                                     \
-     .max = CFG_LINK_NAME_LEN - 1,                                                                 \
-     .def = "",                                                                                    \
-     .charset = CF_NAME,                                                                           \
-     .doc = d}
+    {                                                                                              \
+        .section = "link", .name = nm, .type = CF_STRING, .offset = AT(field),                     \
+        .size = CFG_LINK_NAME_LEN, .min = 0, .max = CFG_LINK_NAME_LEN - 1, .def = "",              \
+        .charset = CF_NAME, .doc = d                                                               \
+    }
     LINK_NAME("pool", link.pool, "the linked pool's name at the controller"),
     LINK_NAME("site", link.site, "this casino's name at the controller"),
     LINK_NAME("machine", link.machine,

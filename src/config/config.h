@@ -139,12 +139,20 @@ typedef struct cfg {
         int64_t free_credits;           /* desktop mode: credits at start, minor units */
         int64_t coin_value;
         cfg_money_list_t bill_values;
-        char store_path[CFG_PATH_LEN];   /* "" = the default data folder */
-        char voucher_path[CFG_PATH_LEN]; /* "" = "vouchers" beside the database */
-        char key_path[CFG_PATH_LEN];     /* "" = machine.key beside the database */
-        char anchor_path[CFG_PATH_LEN];  /* "" = the database's path with .anchor */
-        int stall_seconds;               /* the watchdog: no frame for this long is a stall */
+        char store_path[CFG_PATH_LEN];    /* "" = the default data folder */
+        char voucher_path[CFG_PATH_LEN];  /* "" = "vouchers" beside the database */
+        char key_path[CFG_PATH_LEN];      /* "" = machine.key beside the database */
+        char anchor_path[CFG_PATH_LEN];   /* "" = the database's path with .anchor */
+        int stall_seconds;                /* the watchdog: no frame for this long is a stall */
+        char printer[CFG_MACHINE_ID_LEN]; /* the ticket printer's CUPS queue, "" = files only */
+        int ticket_expiry_days;           /* a ticket older than this is refused; 0 = never */
     } cabinet;
+
+    /* A keyboard-wedge barcode scanner: 18 digits and Enter typed faster than a person types. */
+    struct cfg_scanner {
+        bool enabled;
+        int gap_ms; /* the most time between two keys of a scan */
+    } scanner;
 
     struct cfg_hint {
         bool show; /* show the best decision */
@@ -164,7 +172,7 @@ typedef struct cfg {
 
     /* [link]: the linked progressive (src/link). No url: the pool is the machine's own. */
     struct cfg_link {
-        char url[CFG_PATH_LEN];  /* libpq connection string or URI of the controller */
+        char url[CFG_PATH_LEN];          /* libpq connection string or URI of the controller */
         char pool[CFG_LINK_NAME_LEN];    /* the linked pool's name at the controller */
         char site[CFG_LINK_NAME_LEN];    /* this casino's name at the controller */
         char machine[CFG_LINK_NAME_LEN]; /* this machine's name (and login) at the controller */

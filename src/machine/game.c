@@ -1,6 +1,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "game.h"
 #include "money.h"
+#include "ticket.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -440,13 +441,25 @@ bool game_credit_in(game_t *g, store_credit_in_t kind, int64_t amount, const cha
     return credits_recorded(g, amount, why, whylen);
 }
 
-static void validation_number(char out[24]) {
-    /* 18 unpredictable digits (a ticket is paid to whoever holds it: nobody may guess one) */
-    uint32_t p[5] = {randombytes_uniform(100), randombytes_uniform(10000),
-                     randombytes_uniform(10000), randombytes_uniform(10000),
-                     randombytes_uniform(10000)};
-    snprintf(out, 24, "%02u-%04u-%04u-%04u-%04u", (unsigned)p[0], (unsigned)p[1], (unsigned)p[2],
-             (unsigned)p[3], (unsigned)p[4]);
+/* CASH OUT's ticket: recorded with a new validation number; a number already used (one chance
+ * in 10^17) is drawn again. */
+static store_status_t record_ticket(game_t *g, game_voucher_t *v) {
+    store_ticket_t t = {0};
+    store_status_t st = STORE_REFUSED;
+    for (int tries = 0; tries < 3 && st == STORE_REFUSED; tries++) {
+        ticket_new_validation(v->digits);
+        ticket_group(v->digits, v->validation);
+        memset(&t, 0, sizeof t);
+        snprintf(t.validation, sizeof t.validation, "%s", v->digits);
+        t.number = v->sequence, t.amount = v->amount, t.utc = v->utc;
+        snprintf(t.machine, sizeof t.machine, "%s", g->machine_id);
+        char detail[200], b[40];
+        snprintf(detail, sizeof detail, "ticket %lld validation %s amount %s machine %s",
+                 (long long)v->sequence, v->validation, game_money(g, v->amount, b), g->machine_id);
+        st = store_ticket_out(g->store, 0, &t, detail);
+        if (st == STORE_REFUSED && !strstr(store_message(g->store), "used before")) break;
+    }
+    return st;
 }
 
 bool game_cashout(game_t *g, game_voucher_t *v, char *why, size_t whylen) {
@@ -459,7 +472,7 @@ bool game_cashout(game_t *g, game_voucher_t *v, char *why, size_t whylen) {
     time_t t = (time_t)v->utc;
     gmtime_r(&t, &tm);
     strftime(v->when, sizeof v->when, "%Y-%m-%d %H:%M:%S UTC", &tm);
-    validation_number(v->validation);
+    snprintf(v->machine, sizeof v->machine, "%s", g->machine_id);
     if (g->store) {
         int64_t number;
         if (store_next_ticket(g->store, &number) != STORE_OK) {
@@ -467,10 +480,7 @@ bool game_cashout(game_t *g, game_voucher_t *v, char *why, size_t whylen) {
             return say(why, whylen, g->message);
         }
         v->sequence = number;
-        char detail[200], b[40];
-        snprintf(detail, sizeof detail, "ticket %lld validation %s amount %s machine %s",
-                 (long long)v->sequence, v->validation, game_money(g, v->amount, b), g->machine_id);
-        store_status_t st = store_credit_out(g->store, 0, STORE_OUT_CASHOUT, v->amount, detail);
+        store_status_t st = record_ticket(g, v);
         if (st == STORE_REFUSED) return say(why, whylen, store_message(g->store));
         if (st != STORE_OK) {
             fault(g, "The cash-out could not be recorded");
@@ -478,11 +488,111 @@ bool game_cashout(game_t *g, game_voucher_t *v, char *why, size_t whylen) {
         }
     } else {
         v->sequence = ++g->played_vouchers;
+        ticket_new_validation(v->digits);
+        ticket_group(v->digits, v->validation);
     }
     g->credits = 0;
     /* the chips on the felt came back to the credits that were paid out */
     if (!game_round_over(g) && !rebuild_betting(g, 0)) fault(g, "The round could not be rebuilt");
     return true;
+}
+
+/* ---- ticket in ---- */
+
+static void when_text(int64_t utc, char out[32]) {
+    time_t t = (time_t)utc;
+    struct tm tm;
+    gmtime_r(&t, &tm);
+    strftime(out, 32, "%Y-%m-%d at %H:%M UTC", &tm);
+}
+
+/* A refused ticket in the player's words, from the store's finding. */
+static void refusal_words(const store_ticket_t *t, store_ticket_refusal_t why, const char *digits,
+                          int64_t expiry_seconds, char *out, size_t n) {
+    char when[32];
+    switch (why) {
+    case STORE_TICKET_ALREADY:
+        when_text(t->state_utc, when);
+        snprintf(out, n, "Ticket refused: it was paid already, on %s at %s.", when,
+                 t->state_place[0] ? t->state_place : "this machine");
+        break;
+    case STORE_TICKET_VOID:
+        when_text(t->state_utc, when);
+        snprintf(out, n, "Ticket refused: it was voided on %s. Please see the cashier.", when);
+        break;
+    case STORE_TICKET_EXPIRED:
+        when_text(t->utc + expiry_seconds, when);
+        snprintf(out, n, "Ticket refused: it expired on %s. Please see the cashier.", when);
+        break;
+    default:
+        /* a number that fails its check digit was misread (tickets before the check digit are
+         * known to the store, so they never get here) */
+        snprintf(out, n, "%s",
+                 ticket_check_ok(digits)
+                     ? "Ticket refused: this machine does not know it. Please see the cashier."
+                     : "The ticket could not be read. Please try it again.");
+        break;
+    }
+}
+
+/* A refusal goes on record with the number and the reason, then to the player. */
+static bool ticket_refused(game_t *g, const char *text, const char *reason, char *why,
+                           size_t whylen) {
+    if (g->store && store_state(g->store) != STORE_FAULTED &&
+        store_state(g->store) != STORE_WRITE_FAILED) {
+        char detail[STORE_MSG_LEN];
+        snprintf(detail, sizeof detail, "validation %.40s: %s", text, reason);
+        store_audit(g->store, STORE_AUDIT_VOUCHER_REFUSED, detail);
+    }
+    return say(why, whylen, reason);
+}
+
+bool game_ticket_in(game_t *g, const char *text, int64_t expiry_seconds, game_voucher_t *v,
+                    char *why, size_t whylen) {
+    memset(v, 0, sizeof *v);
+    if (!ticket_parse(text, v->digits))
+        return ticket_refused(g, text, "The ticket could not be read. Please try it again.", why,
+                              whylen);
+    ticket_group(v->digits, v->validation);
+    /* what may move money, in money_may_move's order, said for a ticket */
+    const char *busy = g->state == GAME_LOCKED ? "Ticket returned: a hand pay waits for the "
+                                                 "attendant."
+                       : g->state != GAME_PLAY ? "Ticket returned: the machine is out of service."
+                       : g->door_open          ? "Ticket returned: the door is open."
+                       : game_dealt(g)         ? "Ticket returned: tickets are taken between games."
+                                               : NULL;
+    if (busy) return ticket_refused(g, v->validation, busy, why, whylen);
+    if (!g->store)
+        return ticket_refused(g, v->validation, "Ticket returned: this machine keeps no records.",
+                              why, whylen);
+    store_ticket_t t;
+    bool found;
+    if (store_ticket_get(g->store, v->digits, &t, &found) == STORE_FAULT) {
+        fault(g, "The ticket could not be read");
+        return say(why, whylen, g->message);
+    }
+    char detail[240], amount[40];
+    snprintf(detail, sizeof detail, "ticket %lld validation %s amount %s machine %s at %s",
+             (long long)t.number, v->validation, game_money(g, t.amount, amount), t.machine,
+             g->machine_id);
+    if (found && g->credits > INT64_MAX / 4 - t.amount)
+        return ticket_refused(g, v->validation, "Ticket returned: the credit meter is full.", why,
+                              whylen);
+    store_ticket_refusal_t refusal;
+    store_status_t st = store_ticket_redeem(g->store, 0, v->digits, g->machine_id, expiry_seconds,
+                                            detail, &t, &refusal);
+    if (st == STORE_REFUSED) {
+        char reason[240];
+        if (refusal == STORE_TICKET_NOT_NOW)
+            snprintf(reason, sizeof reason, "Ticket returned. %s", store_message(g->store));
+        else
+            refusal_words(&t, refusal, v->digits, expiry_seconds, reason, sizeof reason);
+        return ticket_refused(g, v->validation, reason, why, whylen);
+    }
+    if (!recorded(g, st, "The ticket could not be recorded", why, whylen)) return false;
+    v->amount = t.amount, v->sequence = t.number, v->utc = t.utc;
+    snprintf(v->machine, sizeof v->machine, "%s", t.machine);
+    return credits_recorded(g, t.amount, why, whylen);
 }
 
 bool game_door(game_t *g, bool open) {

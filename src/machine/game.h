@@ -50,8 +50,11 @@ typedef struct game_voucher {
     int64_t amount;
     int64_t sequence;    /* this machine's ticket number, from 1 */
     int64_t utc;         /* when it was printed */
-    char validation[24]; /* 18 random digits "NN-NNNN-NNNN-NNNN-NNNN": the cashier checks it */
+    char validation[24]; /* "NN-NNNN-NNNN-NNNN-NNNN" (ticket.h): the cashier checks it */
+    char digits[20];     /* the same 18 digits, as the barcode and the store hold them */
     char when[32];       /* "2026-11-22 08:15:02 UTC" */
+    char machine[40];    /* the machine that printed it */
+    int reprint;         /* 0: the ticket itself; n: its n-th reprint, marked so */
 } game_voucher_t;
 
 typedef struct game {
@@ -122,6 +125,14 @@ bool game_credit_in(game_t *g, store_credit_in_t kind, int64_t amount, const cha
 /* CASH OUT: every credit (bets still on the felt come back first) is paid as a ticket, recorded
  * with its validation number in the same transaction as the meter. */
 bool game_cashout(game_t *g, game_voucher_t *v, char *why, size_t whylen);
+/* Ticket in: a ticket this machine printed, by its validation number as scanned or typed
+ * (dashes allowed), onto the credits in one store transaction, like a note. Refused (false, why
+ * in the player's words, the refusal audited with the number) when it cannot be read, is not
+ * known, was paid already (when and where), was voided, is older than expiry_seconds (0: never
+ * expires), or the machine cannot take credit now (the cards are out, a hand pay or a fault
+ * waits, the door is open). v gets the ticket taken. */
+bool game_ticket_in(game_t *g, const char *text, int64_t expiry_seconds, game_voucher_t *v,
+                    char *why, size_t whylen);
 /* Door switch: play stops while it is open; both are recorded (door_openings, the audit log). */
 bool game_door(game_t *g, bool open);
 /* Credits on the machine now: the round's balance while betting. */

@@ -2,6 +2,7 @@
 #include "machine.h"
 #include "machine_link.h"
 #include "machine_table.h"
+#include "ticket.h"
 
 #include <sodium.h>
 #include <stdio.h>
@@ -62,6 +63,11 @@ bool machine_open_store(machine_t *m, const cfg_t *cfg, int64_t free_credits, ui
         return false;
     }
     apply_settings(m);
+    /* a ticket whose print failed still waits for the attendant after a restart */
+    store_ticket_t newest;
+    if (machine_tickets(m, &newest, 1, 0) == 1 && newest.print == STORE_PRINT_FAILED &&
+        newest.state == STORE_TICKET_ISSUED)
+        ticket_group(newest.validation, m->print_fault);
     machine_link_open(m);
     if (!machine_table_start(m, err, errlen)) {
         machine_close(m);

@@ -52,9 +52,11 @@ typedef struct machine {
 
     /* [link]: the linked progressive's thread (machine_link.h), NULL without a link */
     struct mlink *link;
-    bool link_dirty;       /* the outbox may hold an item not handed to the thread */
-    uint64_t link_mark;    /* the round the outbox was last read after (a new one may queue) */
-    char link_error[160];  /* the link could not even start: why */
+    bool link_dirty;      /* the outbox may hold an item not handed to the thread */
+    uint64_t link_mark;   /* the round the outbox was last read after (a new one may queue) */
+    char link_error[160]; /* the link could not even start: why */
+
+    char print_fault[24]; /* a ticket whose print failed, waiting (machine_print_fault) */
 
     /* [table] join: a terminal at a shared table (machine_table.h), NULL otherwise */
     struct mjoined *jt;
@@ -177,9 +179,10 @@ typedef struct machine_input {
     uint64_t pressed;
     wager_t bet_wager;
     int64_t bet_amount;
-    int64_t bill;   /* BILL: the note's value; 0: the first value the acceptor takes */
+    int64_t bill;    /* BILL: the note's value; 0: the first value the acceptor takes */
+    char ticket[32]; /* a ticket inserted: its validation number as scanned or typed; "" none */
     bool view_busy;
-    bool real;      /* a person pressed or touched something: the idle time starts again */
+    bool real; /* a person pressed or touched something: the idle time starts again */
 } machine_input_t;
 
 static inline void machine_press(machine_input_t *in, cfg_button_t b) {
@@ -190,19 +193,22 @@ static inline bool machine_pressed(const machine_input_t *in, cfg_button_t b) {
 }
 
 typedef enum machine_event_type {
-    MEV_ROUND = 0,   /* the round acted: its events (game.round.events) are what to animate */
-    MEV_NEW_ROUND,   /* a new round opened: the table is cleared */
-    MEV_REFUSED,     /* an action refused: text says why, in the player's words */
-    MEV_DECIDED,     /* the player's decision, before its MEV_ROUND: value 0 fold, 1..3 */
-    MEV_TIMER_DEALT, /* the betting time ran out and dealt (a MEV_ROUND follows) */
-    MEV_AUTO_FOLDED, /* the decision time ran out and folded (a MEV_ROUND follows) */
-    MEV_CREDIT_IN,   /* a coin or a note credited: amount */
-    MEV_TICKET,      /* a cash-out ticket recorded: voucher (the front prints it) */
-    MEV_CLEARED,     /* the attendant cleared a hand pay or a fault */
-    MEV_OPERATOR,    /* the operator menu opens (state MACHINE_OPERATOR) */
-    MEV_DOOR,        /* the door opened (value 1) or closed (0) */
-    MEV_LINK_PAID    /* the linked pool's prize was paid to this machine: amount (hand pay
-                      * when at or above the threshold: the machine is locked) */
+    MEV_ROUND = 0,      /* the round acted: its events (game.round.events) are what to animate */
+    MEV_NEW_ROUND,      /* a new round opened: the table is cleared */
+    MEV_REFUSED,        /* an action refused: text says why, in the player's words */
+    MEV_DECIDED,        /* the player's decision, before its MEV_ROUND: value 0 fold, 1..3 */
+    MEV_TIMER_DEALT,    /* the betting time ran out and dealt (a MEV_ROUND follows) */
+    MEV_AUTO_FOLDED,    /* the decision time ran out and folded (a MEV_ROUND follows) */
+    MEV_CREDIT_IN,      /* a coin or a note credited: amount */
+    MEV_TICKET,         /* a cash-out ticket recorded: voucher (the front prints it) */
+    MEV_TICKET_IN,      /* a ticket inserted was credited: voucher, amount */
+    MEV_TICKET_PRINTED, /* the printer's answer for a ticket: value 1 printed, 0 failed (text:
+                         * why), voucher */
+    MEV_CLEARED,        /* the attendant cleared a hand pay or a fault */
+    MEV_OPERATOR,       /* the operator menu opens (state MACHINE_OPERATOR) */
+    MEV_DOOR,           /* the door opened (value 1) or closed (0) */
+    MEV_LINK_PAID       /* the linked pool's prize was paid to this machine: amount (hand pay
+                         * when at or above the threshold: the machine is locked) */
 } machine_event_type_t;
 
 typedef struct machine_event {
@@ -224,7 +230,8 @@ typedef struct machine_events {
  * menu, the attendant, the round's buttons in cfg_button_t order), then the clock moves by dt_ms
  * and the timers act; events says what happened, in order, for the view to show. While the
  * operator menu is open or the demo plays, the machine only keeps time. */
-void machine_step(machine_t *m, const machine_input_t *in, uint32_t dt_ms, machine_events_t *events);
+void machine_step(machine_t *m, const machine_input_t *in, uint32_t dt_ms,
+                  machine_events_t *events);
 
 /* The linked progressive ([link]): whether the config links the pool, and what the link shows
  * (machine_link.h; a link that could not start is down with the reason). false: no link. */
@@ -274,6 +281,25 @@ const char *machine_deal_words(const machine_t *m, const machine_deal_check_t *c
  * front lights only these. Other buttons: true. */
 bool machine_button_ok(const machine_t *m, cfg_button_t b);
 
+/* ---- tickets (machine_ticket.c) ---- */
+
+/* The newest tickets this machine printed, with what became of them (the operator menu's
+ * TICKETS page); returns how many, 0 without a store. */
+int machine_tickets(machine_t *m, store_ticket_t *out, int max, int offset);
+/* VOID: the operator voids a ticket not redeemed (lost, or paid by hand after a printer fault);
+ * REPRINT: a ticket not redeemed nor voided is printed again, marked as a reprint (*v, for the
+ * front to print). Both audited; msg says what happened either way. */
+bool machine_ticket_void(machine_t *m, const char *digits, char *msg, size_t n);
+bool machine_ticket_reprint(machine_t *m, const char *digits, game_voucher_t *v, char *msg,
+                            size_t n);
+/* The front's printer answered for v: recorded (printed, or failed with why); a
+ * MEV_TICKET_PRINTED event goes to e (may be NULL) for the screen. */
+void machine_ticket_printed(machine_t *m, const game_voucher_t *v, bool printed, const char *why,
+                            machine_events_t *e);
+/* The ticket whose print failed and that waits for the attendant (reprinted or voided), as
+ * "NN-NNNN-..."; "" when none: the screen says PRINTER FAULT - CALL ATTENDANT meanwhile. */
+const char *machine_print_fault(const machine_t *m);
+
 /* The operator menu was closed (audited); play goes on. */
 void machine_operator_done(machine_t *m);
 /* The operator's keypad or menu is off the screen whichever way it went (the keypad left with
@@ -290,7 +316,7 @@ extern const int64_t MACHINE_CHIP_VALUES[MACHINE_CHIPS];
  * attendant's key for a hand pay. Returns true when `rounds` rounds are recorded (or the
  * machine is faulted: nothing more can be played). */
 struct strategy;
-bool machine_autoplay(const machine_t *m, const struct strategy *s, bool view_busy,
-                      int64_t rounds, machine_input_t *in);
+bool machine_autoplay(const machine_t *m, const struct strategy *s, bool view_busy, int64_t rounds,
+                      machine_input_t *in);
 
 #endif

@@ -198,6 +198,18 @@ static void cash_out(machine_t *m, machine_events_t *e) {
     if (ev) ev->voucher = v, ev->amount = v.amount;
 }
 
+static void ticket_in(machine_t *m, const char *text, machine_events_t *e) {
+    game_voucher_t v;
+    char why[STORE_MSG_LEN + 300];
+    int64_t expiry = (int64_t)m->cfg.cabinet.ticket_expiry_days * 86400;
+    if (!game_ticket_in(&m->game, text, expiry, &v, why, sizeof why)) {
+        refuse(e, why); /* the acceptor returns it */
+        return;
+    }
+    machine_event_t *ev = emit(e, MEV_TICKET_IN);
+    if (ev) ev->voucher = v, ev->amount = v.amount;
+}
+
 /* The door, credits in and out, the operator menu and the attendant's key. */
 static void cabinet(machine_t *m, const machine_input_t *in, machine_events_t *e) {
     game_t *g = &m->game;
@@ -209,8 +221,10 @@ static void cabinet(machine_t *m, const machine_input_t *in, machine_events_t *e
             refuse(e, "The door could not be recorded.");
         }
     }
-    if (machine_pressed(in, CFG_BUTTON_COIN)) credit_in(m, STORE_IN_COIN, m->cfg.cabinet.coin_value, e);
+    if (machine_pressed(in, CFG_BUTTON_COIN))
+        credit_in(m, STORE_IN_COIN, m->cfg.cabinet.coin_value, e);
     if (machine_pressed(in, CFG_BUTTON_BILL)) bill(m, in->bill, e);
+    if (in->ticket[0]) ticket_in(m, in->ticket, e);
     if (machine_pressed(in, CFG_BUTTON_CASHOUT)) cash_out(m, e);
     /* the attendant's key clears a hand pay or a fault; on a machine at play it opens the menu,
      * as the service button does */
@@ -240,6 +254,12 @@ void machine_step(machine_t *m, const machine_input_t *in, uint32_t dt_ms, machi
     e->n = 0;
     machine_link_step(m, e); /* the linked pool's outbox moves whatever the screen shows */
     if (in->real) machine_input_seen(m);
+    if (m->operator_open && in->ticket[0] && m->game.store) {
+        /* the acceptor is off while the operator menu is open: the ticket comes back */
+        char detail[96];
+        snprintf(detail, sizeof detail, "validation %.31s: the operator menu is open", in->ticket);
+        store_audit(m->game.store, STORE_AUDIT_VOUCHER_REFUSED, detail);
+    }
     if (m->operator_open || m->attracting) {
         /* the clock runs (the keypad's lock expires); nothing plays, and no timer runs: the
          * betting time starts again when play does */
@@ -302,8 +322,8 @@ bool machine_autoplay(const machine_t *m, const strategy_t *s, bool view_busy, i
         if (!round_seat_can_decide(r, 0)) return false;
         /* the optimal decision, the same strategy the hint and the par sheet use */
         int best = s ? advice_decide(s, r, 0) : 1;
-        static const cfg_button_t raise[4] = {CFG_BUTTON_FOLD, CFG_BUTTON_RAISE1,
-                                              CFG_BUTTON_RAISE2, CFG_BUTTON_RAISE3};
+        static const cfg_button_t raise[4] = {CFG_BUTTON_FOLD, CFG_BUTTON_RAISE1, CFG_BUTTON_RAISE2,
+                                              CFG_BUTTON_RAISE3};
         machine_press(in, g->rules.variant == VARIANT_CAJUN ? raise[best < 0 ? 0 : best & 3]
                           : best > 0                        ? CFG_BUTTON_PLAY
                                                             : CFG_BUTTON_FOLD);

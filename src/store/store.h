@@ -32,7 +32,7 @@
 #include "round.h"
 #include "rules.h"
 
-#define STORE_SCHEMA_VERSION 2
+#define STORE_SCHEMA_VERSION 3
 #define STORE_MSG_LEN        512
 /* Actions recorded per round. Bets, undos and clears are refused past STORE_MAX_ACTIONS -
  * STORE_DECISION_ROOM, so the deal and every decision of every seat always have room: a round can
@@ -170,10 +170,10 @@ typedef enum store_credit_out {
     STORE_OUT_CANCEL       /* cancelled_credits: removed by an attendant (audited) */
 } store_credit_out_t;
 
-/* Credits on a seat (seat 0 on a cabinet). Between rounds only, and not while locked.
- * store_credit_out of kind STORE_OUT_CASHOUT with a detail (the ticket: its validation number,
- * amount and time) also writes a voucher-out audit row in the same transaction, so that every
- * ticket printed is on record with the meter movement that paid it. */
+/* Credits on a seat (seat 0 on a cabinet). Between rounds only, and not while locked. A ticket
+ * goes out through store_ticket_out and comes in through store_ticket_redeem (below), which
+ * record it in the ticket register with its meters: store_credit_in refuses STORE_IN_VOUCHER,
+ * and store_credit_out's STORE_OUT_CASHOUT is a hopper's payment (credit_out only). */
 store_status_t store_credits(store_t *s, int seat, int64_t *credits);
 store_status_t store_credit_in(store_t *s, int seat, store_credit_in_t kind, int64_t amount,
                                const char *detail);
@@ -181,17 +181,19 @@ store_status_t store_credit_out(store_t *s, int seat, store_credit_out_t kind, i
                                 const char *detail);
 
 /* The number the next cash-out ticket carries: one more than the ticket_numbers meter, which
- * every ticket recorded by store_credit_out moves by one and which a technician's acceptance of
+ * every ticket recorded by store_ticket_out moves by one and which a technician's acceptance of
  * a restored database moves past every number the lost records had used, so a number is never
  * printed twice. */
 store_status_t store_next_ticket(store_t *s, int64_t *number);
 
 /* Meters by name: "coin_in", "bill_in", "voucher_in", "attendant_in", "credit_out",
- * "handpaid_credits", "cancelled_credits", "wagered.<wager_key>", "won.<wager_key>" (what the
- * game paid back to the credits: stake and win), "games_played", "games_won", "games_voided",
- * "refunded", "attendant_jackpots", "attendant_jackpot_count", "progressive_contributed" (in
- * 1/10,000 cent, as jackpot.h), "progressive_won", "progressive_seeded", "progressive_hits",
- * "door_openings", "power_ups", "ticket_numbers". A meter never moved reads 0. */
+ * "handpaid_credits", "cancelled_credits", "voucher_out" (tickets printed: credit_out holds
+ * them too), "voucher_in_count", "voucher_out_count", "wagered.<wager_key>", "won.<wager_key>"
+ * (what the game paid back to the credits: stake and win), "games_played", "games_won",
+ * "games_voided", "refunded", "attendant_jackpots", "attendant_jackpot_count",
+ * "progressive_contributed" (in 1/10,000 cent, as jackpot.h), "progressive_won",
+ * "progressive_seeded", "progressive_hits", "door_openings", "power_ups", "ticket_numbers". A meter
+ * never moved reads 0. */
 store_status_t store_meter(store_t *s, const char *name, int64_t *value);
 typedef struct store_meter_value {
     char name[48];
@@ -206,6 +208,95 @@ store_status_t store_door(store_t *s, bool open);
 /* The door as the audit log last recorded it, however long ago (a door left open before a power
  * cut is still open after it: a door key that toggles has no switch to read). */
 store_status_t store_door_state(store_t *s, bool *open);
+
+/* ---- tickets (store_ticket.c) ---- */
+
+/* The ticket register (TITO). Every cash-out ticket this machine prints is recorded, before it
+ * is printed, with its 18-digit validation number (ticket.h), number, amount, time and machine,
+ * in one transaction with the meters that pay it: credit_out, voucher_out and voucher_out_count,
+ * ticket_numbers, and a voucher-out audit row. What becomes of it is appended after it, never
+ * changed in place: printed or failed to print (with the printer's reason), reprinted, redeemed
+ * or voided - redeemed or voided once at most, which the database itself enforces. A ticket
+ * comes back in (store_ticket_redeem) as one transaction: the checks, the credits, the
+ * voucher_in and voucher_in_count meters, the redeemed record and a voucher-in audit row; a kill
+ * at any instant leaves it either wholly redeemed or not at all. The checks at start hold
+ * voucher_in and voucher_out (and their counts) to the register's sums. Tickets printed by the
+ * release before the register (voucher-out audit rows only) are entered in it at the first
+ * start, so they can still be redeemed. */
+typedef enum store_ticket_state {
+    STORE_TICKET_ISSUED = 0, /* printed (or to be printed), not redeemed */
+    STORE_TICKET_REDEEMED,
+    STORE_TICKET_VOIDED
+} store_ticket_state_t;
+typedef enum store_ticket_print {
+    STORE_PRINT_NONE = 0, /* no outcome recorded (files only, or the printer has not answered) */
+    STORE_PRINT_DONE,
+    STORE_PRINT_FAILED
+} store_ticket_print_t;
+typedef struct store_ticket {
+    char validation[20]; /* 18 digits */
+    int64_t number, amount, utc, game;
+    int seat;
+    char machine[40];
+    store_ticket_state_t state;
+    int64_t state_utc;          /* when it was redeemed or voided */
+    char state_place[64];       /* where it was redeemed (a machine), or who voided it */
+    store_ticket_print_t print; /* the newest print's outcome */
+    char print_note[160];       /* a failed print: the printer's reason */
+    int reprints;
+} store_ticket_t;
+/* Why a ticket was not taken. */
+typedef enum store_ticket_refusal {
+    STORE_TICKET_TAKEN = 0,
+    STORE_TICKET_UNKNOWN, /* never printed here (nor, for a floor ticket, redeemed here) */
+    STORE_TICKET_ALREADY, /* redeemed already: state_utc and state_place say when and where */
+    STORE_TICKET_VOID,    /* voided: state_utc and state_place */
+    STORE_TICKET_EXPIRED, /* older than the expiry given */
+    STORE_TICKET_NOT_NOW  /* the machine cannot take credit now (store_message says why) */
+} store_ticket_refusal_t;
+
+/* A cash-out ticket of seat's credits: t's validation (18 digits, never used before), number
+ * (store_next_ticket), amount (at most the credits), utc and machine; detail is the audit row's.
+ * Between rounds only and not while locked, like store_credit_out. */
+store_status_t store_ticket_out(store_t *s, int seat, const store_ticket_t *t, const char *detail);
+/* The ticket of a validation number, with what became of it (*found false: none). */
+store_status_t store_ticket_get(store_t *s, const char *validation, store_ticket_t *t, bool *found);
+/* Ticket in: the ticket of this validation number, printed here, onto seat's credits. place is
+ * this machine's name for the record, expiry_seconds (0: none) refuses a ticket printed longer
+ * ago, detail is the audit row's. STORE_REFUSED with *why (and *t as found) when it is unknown,
+ * redeemed already, voided, expired or the machine cannot take credit now; nothing is written
+ * then (the caller audits the refusal with store_audit). */
+store_status_t store_ticket_redeem(store_t *s, int seat, const char *validation, const char *place,
+                                   int64_t expiry_seconds, const char *detail, store_ticket_t *t,
+                                   store_ticket_refusal_t *why);
+/* A ticket of another machine of the floor, which the floor's controller has just paid to this
+ * machine (its amount): recorded and credited in one transaction like store_ticket_redeem; a
+ * number this machine redeemed already is refused. */
+store_status_t store_ticket_redeem_floor(store_t *s, int seat, const char *validation,
+                                         int64_t amount, const char *place, const char *detail,
+                                         store_ticket_refusal_t *why);
+/* The operator voids a ticket not redeemed (lost, or paid by hand after a printer fault): it
+ * can no longer be redeemed. who and detail go on record (voucher-void). */
+store_status_t store_ticket_void(store_t *s, const char *validation, const char *who,
+                                 const char *detail);
+/* A reprint of a ticket not redeemed nor voided is asked for (recorded and audited as
+ * voucher-reprint before it is printed); *t gets the ticket, its reprints counted. */
+store_status_t store_ticket_reprint(store_t *s, const char *validation, const char *who,
+                                    const char *detail, store_ticket_t *t);
+/* The printer's answer for the newest print of a ticket: printed, or failed with the reason
+ * (also audited as voucher-print-failed). Allowed while a round is in play (it moves no money). */
+store_status_t store_ticket_printed(store_t *s, const char *validation, bool ok, const char *note);
+/* The newest tickets, newest first, skipping offset: up to max; returns how many, -1 on a read
+ * failure. */
+int store_tickets(store_t *s, store_ticket_t *out, int max, int offset);
+typedef struct store_ticket_totals {
+    int64_t issued_n, issued;     /* printed here */
+    int64_t redeemed_n, redeemed; /* redeemed here, this machine's own tickets and the floor's */
+    int64_t floor_n, floor;       /* of which printed by other machines */
+    int64_t voided_n, voided;
+    int64_t outstanding_n, outstanding; /* printed here, neither redeemed here nor voided */
+} store_ticket_totals_t;
+store_status_t store_ticket_totals(store_t *s, store_ticket_totals_t *t);
 
 /* ---- jackpot pools ---- */
 
@@ -367,8 +458,13 @@ typedef enum store_audit_event {
     STORE_AUDIT_POWER_UP,
     STORE_AUDIT_ROUND_VOID,
     STORE_AUDIT_POOL_CREATED,
-    STORE_AUDIT_OPERATOR,    /* anything else an operator did */
-    STORE_AUDIT_VOUCHER_OUT, /* a cash-out ticket printed (store_credit_out with a detail) */
+    STORE_AUDIT_OPERATOR,             /* anything else an operator did */
+    STORE_AUDIT_VOUCHER_OUT,          /* a cash-out ticket recorded (store_ticket_out) */
+    STORE_AUDIT_VOUCHER_IN,           /* a ticket redeemed (store_ticket_redeem) */
+    STORE_AUDIT_VOUCHER_REFUSED,      /* a ticket inserted and refused, with the reason */
+    STORE_AUDIT_VOUCHER_VOID,         /* a ticket voided (store_ticket_void) */
+    STORE_AUDIT_VOUCHER_REPRINT,      /* a ticket reprinted (store_ticket_reprint) */
+    STORE_AUDIT_VOUCHER_PRINT_FAILED, /* the printer failed a ticket (store_ticket_printed) */
     STORE_AUDIT_COUNT
 } store_audit_event_t;
 const char *store_audit_name(store_audit_event_t e); /* "config-change", ... */

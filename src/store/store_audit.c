@@ -86,9 +86,11 @@ store_status_t store_lock_clear(store_t *s, int64_t id, store_clear_t how, const
 
 const char *store_audit_name(store_audit_event_t e) {
     static const char *const names[STORE_AUDIT_COUNT] = {
-        "config-change", "credits-added", "credits-removed", "jackpot-reset", "handpay-cleared",
-        "fault",         "fault-cleared", "door-open",       "door-close",    "power-up",
-        "round-void",    "pool-created",  "operator",        "voucher-out"};
+        "config-change",   "credits-added",   "credits-removed",     "jackpot-reset",
+        "handpay-cleared", "fault",           "fault-cleared",       "door-open",
+        "door-close",      "power-up",        "round-void",          "pool-created",
+        "operator",        "voucher-out",     "voucher-in",          "voucher-refused",
+        "voucher-void",    "voucher-reprint", "voucher-print-failed"};
     return e >= 0 && e < STORE_AUDIT_COUNT ? names[e] : "?";
 }
 

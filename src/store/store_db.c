@@ -402,6 +402,8 @@ void st_heads_digest(const store_t *s, uint8_t out[MAC_BYTES]) {
     crypto_generichash_state h;
     crypto_generichash_init(&h, NULL, 0, MAC_BYTES);
     for (int t = 0; t < ST_NCHAINED - 1; t++) {
+        /* a table added after version 2 counts from its first row (store_schema.c) */
+        if (t >= ST_NCHAINED_V2 && s->head[t].rowid == 0) continue;
         uint8_t b[8];
         for (int i = 0; i < 8; i++) b[i] = (uint8_t)((uint64_t)s->head[t].rowid >> (8 * i));
         crypto_generichash_update(&h, b, sizeof b);

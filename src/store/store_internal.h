@@ -39,7 +39,8 @@ typedef struct st_head {
     uint8_t mac[MAC_BYTES];
 } st_head_t;
 
-#define ST_NCHAINED         14
+#define ST_NCHAINED         16
+#define ST_NCHAINED_V2      13 /* the chained tables of schema 2 before commits */
 #define ST_NCURRENT         4
 #define ST_MAX_SUMS         512
 #define ST_CHECKPOINT_GAMES STORE_CHECKPOINT_GAMES
@@ -76,6 +77,7 @@ struct store {
     uint8_t key[STORE_KEY_BYTES]; /* the row key: the machine key and this database's id */
     char db_id[40];
     store_state_t state;
+    int64_t schema_version; /* the database's (older only when read-only: st_schema_read_old) */
     bool read_only;
     bool no_sync;         /* tests: no fsync of the anchor either */
     bool msg_set;         /* the first failure of an operation names it */
@@ -210,7 +212,10 @@ bool st_wager_meter(store_t *s, int64_t game, int seat, const char *prefix, wage
 
 /* store_schema.c */
 bool st_schema_create(store_t *s, const uint8_t machine_key[STORE_KEY_BYTES]);
-bool st_check_schema(store_t *s);
+bool st_check_schema(store_t *s); /* against s->schema_version's schema */
+/* A read-only look at a database of an older version (an audit): the tables later versions added
+ * are made as empty TEMP tables, so every query reads them as a database without such records. */
+bool st_schema_read_old(store_t *s, int64_t version);
 void st_derive_key(store_t *s, const uint8_t machine_key[STORE_KEY_BYTES], const char *db_id);
 void st_row_key(const uint8_t machine_key[STORE_KEY_BYTES], const char *db_id,
                 uint8_t out[STORE_KEY_BYTES]);
@@ -252,6 +257,10 @@ store_status_t st_write_failed(store_t *s, bool in_round);
 
 /* store_link.c: the link's items of a settled round, in its transaction */
 bool st_link_queue_round(store_t *s, int64_t game, const round_t *r);
+
+/* store_ticket.c: the tickets printed before the register (voucher-out audit rows only) entered
+ * in it, with their voucher_out meters, in the caller's transaction */
+bool st_tickets_carry(store_t *s, int64_t game);
 
 /* store_round.c */
 bool st_load_head(store_t *s, int64_t game, round_head_t *h);

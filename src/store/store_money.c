@@ -36,6 +36,8 @@ store_status_t store_credit_in(store_t *s, int seat, store_credit_in_t kind, int
     if (!st_seat_ok(seat) || kind < STORE_IN_COIN || kind > STORE_IN_ATTENDANT || amount <= 0 ||
         amount > (int64_t)1e15)
         return st_refuse(s, "Credits in: bad seat, kind or amount.");
+    if (kind == STORE_IN_VOUCHER)
+        return st_refuse(s, "A ticket comes in through the ticket register (store_ticket_redeem).");
     int64_t game = 0;
     bool ok = st_tx_begin(s) && st_last_game(s, &game) &&
               st_meter_add(s, game, seat, IN_METERS[kind], amount);
@@ -63,9 +65,6 @@ store_status_t store_credit_out(store_t *s, int seat, store_credit_out_t kind, i
     if (ok && kind != STORE_OUT_CASHOUT)
         ok = st_audit_add(s, kind == STORE_OUT_HANDPAY ? "handpaid-credits" : "credits-removed",
                           game, seat, amount, detail);
-    if (ok && kind == STORE_OUT_CASHOUT && detail && detail[0])
-        ok = st_audit_add(s, "voucher-out", game, seat, amount, detail) &&
-             st_meter_add(s, game, seat, "ticket_numbers", 1);
     if (!(ok && st_tx_commit(s))) return st_write_failed(s, false);
     return STORE_OK;
 }

@@ -215,12 +215,9 @@ static bool open_version(store_t *s, const char *path, const store_options_t *o,
         if (!ok) return false;
         version = 2;
     }
+    s->schema_version = version;
+    if (o->read_only && version < STORE_SCHEMA_VERSION) return st_schema_read_old(s, version);
     for (int64_t v = version; v < STORE_SCHEMA_VERSION; v++) {
-        if (o->read_only)
-            return st_broken(s,
-                             "The database has schema version %lld and needs migrating; open it "
-                             "read-write once.",
-                             (long long)version);
         char note[64];
         snprintf(note, sizeof note, "migrated from version %lld", (long long)v);
         sqlite3_stmt *st = NULL;
@@ -236,6 +233,7 @@ static bool open_version(store_t *s, const char *path, const store_options_t *o,
             st_tx_rollback(s);
             return false;
         }
+        s->schema_version = v + 1;
     }
     return true;
 }
@@ -279,7 +277,7 @@ static bool open_writes(store_t *s, int64_t void_game, const char *accept_note) 
     bool exists;
     bool ok = st_tx_begin(s) && st_last_game(s, &game) &&
               st_audit_add(s, "power-up", game, 0, 0, "") &&
-              st_meter_add(s, game, 0, "power_ups", 1);
+              st_meter_add(s, game, 0, "power_ups", 1) && st_tickets_carry(s, game);
     if (ok && accept_note) {
         /* ticket numbers never repeat: those the lost records had used are skipped */
         ok = st_read_value(s, "meters", "name", st_sv_text("ticket_numbers"), &tickets, &exists) &&

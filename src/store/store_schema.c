@@ -22,7 +22,8 @@
 const char *const ST_CHAINED[ST_NCHAINED] = {
     "ledger",        "pool_journal", "rules",       "round_start",  "round_start_seats",
     "round_actions", "round_end",    "round_seats", "round_wagers", "locks",
-    "lock_clears",   "audit",        "checkpoints", "commits"};
+    "lock_clears",   "audit",        "checkpoints", "tickets",      "ticket_events",
+    "commits"};
 
 /* Tables of current values, rewritten in place, each row signed on its own; what they hold is
  * checked against the chained records behind them (credits and meters against the ledger,
@@ -113,19 +114,25 @@ static const char *const SCHEMA[] = {
     " BEGIN SELECT RAISE(ABORT, 'pools are never deleted'); END;",
 };
 
+/* The guards of one append-only table. */
+static bool append_only(store_t *s, const char *t) {
+    char sql[512];
+    snprintf(sql, sizeof sql,
+             "CREATE TRIGGER %s_no_update BEFORE UPDATE ON %s BEGIN SELECT RAISE(ABORT, "
+             "'%s is append-only'); END;"
+             "CREATE TRIGGER %s_no_delete BEFORE DELETE ON %s BEGIN SELECT RAISE(ABORT, "
+             "'%s is append-only'); END;",
+             t, t, t, t, t, t);
+    return st_exec(s, sql, "creating the database");
+}
+
+/* The chained tables of version 2 (every one but those a migration added), commits and the
+ * schema's own record. */
 static bool create_append_only_triggers(store_t *s) {
-    for (int i = 0; i <= ST_NCHAINED; i++) {
-        const char *t = i < ST_NCHAINED ? ST_CHAINED[i] : "schema_version";
-        char sql[512];
-        snprintf(sql, sizeof sql,
-                 "CREATE TRIGGER %s_no_update BEFORE UPDATE ON %s BEGIN SELECT RAISE(ABORT, "
-                 "'%s is append-only'); END;"
-                 "CREATE TRIGGER %s_no_delete BEFORE DELETE ON %s BEGIN SELECT RAISE(ABORT, "
-                 "'%s is append-only'); END;",
-                 t, t, t, t, t, t);
-        if (!st_exec(s, sql, "creating the database")) return false;
-    }
-    return true;
+    for (int i = 0; i < ST_NCHAINED; i++)
+        if ((i < ST_NCHAINED_V2 || i == ST_NCHAINED - 1) && !append_only(s, ST_CHAINED[i]))
+            return false;
+    return append_only(s, "schema_version");
 }
 
 void st_void_marker_text(const store_t *s, int64_t game, char out[128]) {
@@ -224,8 +231,52 @@ bool st_schema_create(store_t *s, const uint8_t machine_key[STORE_KEY_BYTES]) {
  * by copying). A new schema version adds its step here and bumps STORE_SCHEMA_VERSION; every
  * database, a new one too, then walks forward one step at a time, and the schema check builds
  * what it expects the same way. A step gets a store whose key may be unset (the schema check's
- * empty database in memory): it changes structure, and re-signs rows only when the key is set. */
-const st_migration_fn ST_MIGRATIONS[STORE_SCHEMA_VERSION] = {NULL};
+ * empty database in memory): it changes structure, and re-signs rows only when the key is set.
+ * A chained table a step adds goes before commits in ST_CHAINED, after the tables of version 2
+ * (ST_NCHAINED_V2): while it is empty it is left out of the commits' digest and may be missing
+ * from a checkpoint written before it existed, so the records of an older version still check. */
+/* 2 -> 3: the ticket register. tickets holds each cash-out ticket this machine printed (its
+ * validation number once: UNIQUE), ticket_events what became of it: printed or not, reprinted,
+ * redeemed (here, or a ticket of another machine of the floor), voided. A ticket is redeemed or
+ * voided at most once: the partial UNIQUE index makes the database itself refuse a second time.
+ * Both are chained and append-only like every record. */
+static const char *const V3_SQL[] = {
+    "CREATE TABLE tickets(id INTEGER PRIMARY KEY, utc INTEGER NOT NULL,"
+    " validation TEXT NOT NULL UNIQUE CHECK(length(validation) = 18),"
+    " number INTEGER NOT NULL, game INTEGER NOT NULL, seat INTEGER NOT NULL,"
+    " amount INTEGER NOT NULL CHECK(amount > 0), machine TEXT NOT NULL, mac BLOB NOT NULL);",
+    "CREATE TABLE ticket_events(id INTEGER PRIMARY KEY, utc INTEGER NOT NULL,"
+    " validation TEXT NOT NULL CHECK(length(validation) = 18), event TEXT NOT NULL"
+    " CHECK(event IN ('printed','print-failed','reprint','redeemed','voided')),"
+    " amount INTEGER NOT NULL CHECK(amount >= 0), place TEXT NOT NULL,"
+    " detail TEXT NOT NULL, mac BLOB NOT NULL);",
+    "CREATE INDEX ticket_events_validation ON ticket_events(validation, id);",
+    "CREATE UNIQUE INDEX ticket_settled ON ticket_events(validation)"
+    " WHERE event IN ('redeemed', 'voided');",
+    NULL};
+
+static bool migrate_tickets(store_t *s) {
+    for (int i = 0; V3_SQL[i]; i++)
+        if (!st_exec(s, V3_SQL[i], "migrating the database")) return false;
+    return append_only(s, "tickets") && append_only(s, "ticket_events");
+}
+
+/* The statements of each migration step (NULL-terminated), for st_schema_read_old. */
+static const char *const *const STEP_SQL[STORE_SCHEMA_VERSION] = {NULL, NULL, V3_SQL};
+
+bool st_schema_read_old(store_t *s, int64_t version) {
+    for (int64_t v = version; v < STORE_SCHEMA_VERSION; v++)
+        for (int i = 0; STEP_SQL[v] && STEP_SQL[v][i]; i++) {
+            const char *q = STEP_SQL[v][i];
+            if (strncmp(q, "CREATE TABLE ", 13) != 0) continue;
+            char sql[1024];
+            snprintf(sql, sizeof sql, "CREATE TEMP TABLE %s", q + 13);
+            if (!st_exec(s, sql, "reading an older database")) return false;
+        }
+    return true;
+}
+
+const st_migration_fn ST_MIGRATIONS[STORE_SCHEMA_VERSION] = {NULL, NULL, migrate_tickets};
 
 /* What sqlite_master must hold, one line per object, sorted. */
 static char *schema_text(store_t *s) {
@@ -260,16 +311,19 @@ static char *schema_text(store_t *s) {
 
 /* The database's tables, indexes and triggers are exactly the ones this program makes: a
  * dropped trigger (the append-only guards), a dropped index or an added table is a fault. */
-static char *expected_schema;
+static char *expected_schema[STORE_SCHEMA_VERSION + 1];
 
-/* What every database must hold: version 2 made in an empty database in memory, then every
- * migration step (none yet) as a database walks them. The same for the whole process: made once. */
+/* What a database of each version must hold: version 2 made in an empty database in memory, then
+ * every migration step as a database walks them. The same for the whole process: made once. */
 static void make_expected_schema(void) {
     store_t *mem = calloc(1, sizeof *mem);
     if (!mem) return;
     bool ok = sqlite3_open(":memory:", &mem->db) == SQLITE_OK && create_tables(mem);
-    for (int v = 2; ok && v < STORE_SCHEMA_VERSION; v++) ok = ST_MIGRATIONS[v](mem);
-    if (ok) expected_schema = schema_text(mem);
+    if (ok) expected_schema[2] = schema_text(mem);
+    for (int v = 2; ok && v < STORE_SCHEMA_VERSION; v++) {
+        ok = ST_MIGRATIONS[v](mem);
+        if (ok) expected_schema[v + 1] = schema_text(mem);
+    }
     st_cache_clear(mem);
     sqlite3_close(mem->db);
     free(mem);
@@ -278,7 +332,9 @@ static void make_expected_schema(void) {
 bool st_check_schema(store_t *s) {
     static pthread_once_t once = PTHREAD_ONCE_INIT;
     pthread_once(&once, make_expected_schema);
-    const char *want = expected_schema;
+    const char *want = s->schema_version >= 2 && s->schema_version <= STORE_SCHEMA_VERSION
+                           ? expected_schema[s->schema_version]
+                           : NULL;
     char *have = schema_text(s);
     if (!want || !have) {
         free(have);
