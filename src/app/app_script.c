@@ -142,7 +142,12 @@ static bool table_there(app_t *a, const char *what) {
     const round_t *r = &a->machine.game.round;
     long long n = 0;
     if (sscanf(what, "collected=%lld", &n) == 1) return ts.collected >= n;
-    if (strcmp(what, "betting") == 0) return machine_table_may_bet(&a->machine);
+    if (strcmp(what, "betting") ==
+        0) { /* with time to bet: a test's chips go in before it closes */
+        bool deciding;
+        return machine_table_may_bet(&a->machine) &&
+               machine_timer_left_ms(&a->machine, &deciding) > 2500;
+    }
     if (strcmp(what, "dealt") == 0) return r->nseats == 2 && r->phase != ROUND_BETTING;
     if (strcmp(what, "deciding") == 0) /* and the cards seen: a decision waits for them */
         return r->nseats == 2 && r->phase == ROUND_DECIDING && round_seat_can_decide(r, 0) &&
