@@ -78,9 +78,9 @@ void script_summary(const app_t *a) {
     mtable_status_t ts;
     if (machine_table_status(&a->machine, &ts))
         printf(" table=%s table_up=%d table_round=%lld table_phase=%s bets_sent=%d decided=%d "
-               "collected=%lld",
+               "collected=%lld synced=%d",
                ts.tab, ts.up, (long long)ts.round, ts.phase[0] ? ts.phase : "none", ts.bets_sent,
-               ts.decided, (long long)ts.collected);
+               ts.decided, (long long)ts.collected, ts.synced);
     printf(" pool=%lld state=%s door=%d screen=%s balance=%lld", (long long)jackpot_read(&g->pool),
            g->state == GAME_PLAY     ? "play"
            : g->state == GAME_LOCKED ? "locked"
@@ -135,7 +135,8 @@ static void link_wait(app_t *a, const char *arg) {
  * table shows what it names, or ms pass: "betting" (a round takes bets, ours not sent yet),
  * "dealt" (our hand is on the felt), "deciding" (the table waits for decisions), "settled" (our
  * round is settled on the felt), "collected=N" (N results collected since the start), "sent"
- * (our bets are answered). */
+ * (our bets are answered), "synced" (nothing owed either way: every transfer answered, every
+ * result collected). */
 static bool table_there(app_t *a, const char *what) {
     mtable_status_t ts;
     if (!machine_table_status(&a->machine, &ts)) return true;
@@ -154,6 +155,7 @@ static bool table_there(app_t *a, const char *what) {
                !table_busy(&a->table);
     if (strcmp(what, "settled") == 0) return r->nseats == 2 && r->phase == ROUND_SETTLED;
     if (strcmp(what, "sent") == 0) return ts.bets_sent;
+    if (strcmp(what, "synced") == 0) return ts.synced;
     return true;
 }
 

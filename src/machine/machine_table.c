@@ -142,6 +142,7 @@ bool machine_table_status(const machine_t *m, mtable_status_t *out) {
     out->bets_sent = j->sent != 0;
     out->decided = j->decision[0] != '\0';
     out->collected = j->collected;
+    out->synced = j->thread && mtable_caught_up(j->thread) && !j->items_dirty;
     snprintf(out->line, sizeof out->line, "%s", j->line);
     return true;
 }
@@ -304,7 +305,9 @@ static void collect_results(machine_t *m, machine_events_t *e) {
         snprintf(j->result_kind, sizeof j->result_kind, "%s", r[i].kind);
         sync_credits(m, false);
         if (store_state(g->store) == STORE_LOCKED) game_locks_changed(g);
-        if (strcmp(r[i].kind, "settled") != 0 || r[i].round != j->round) {
+        /* a result the felt does not show (a round played while away, voided, cancelled) is
+         * told in the message line until the next bet */
+        if (strcmp(r[i].kind, "settled") != 0 || r[i].round != j->round || !j->dealt) {
             j->sticky = true;
             say_line(m, "Round %" PRId64 ": %s", r[i].round,
                      strcmp(r[i].kind, "settled") == 0 ? r[i].verdict

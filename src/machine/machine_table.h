@@ -48,6 +48,7 @@ typedef struct mtable_status {
     bool bets_sent;    /* this round's bets have gone to the table */
     bool decided;      /* this step's decision has gone to the table */
     int64_t collected; /* results collected since the start */
+    bool synced;       /* nothing owed either way: every transfer answered, every result in */
     char line[200];    /* what the table says to the player now ("" none) */
 } mtable_status_t;
 
