@@ -405,8 +405,10 @@ $$;
 
 -- A decision of the step in play, with its raise's stake under the terminal's key (NULL
 -- transfer and 0 amount for a fold). Accepted while the step is open (deciding, before
--- deciding_until) for a player with a hand who has not folded nor decided this step; the same
--- (round, step) sent again is answered as it was; a refused raise's stake is recorded refused.
+-- deciding_until) for a player with a hand who has not folded nor decided this step; a raise's
+-- transfer sent again is answered as it was, and every raise refused (late, the step decided
+-- already, by the table's auto-fold among others) is recorded refused: the table keeps a row for
+-- every transfer it answered.
 CREATE OR REPLACE FUNCTION sptable.table_decide(p_machine text, p_tab text, p_round bigint,
                                                 p_step integer, p_action text,
                                                 p_multiple integer, p_transfer bigint,
@@ -431,18 +433,7 @@ BEGIN
             MESSAGE = 'a decision is play (a multiple 1 to 3, its raise''s transfer and amount) '
                       'or fold (no transfer, no amount), at a step 0 to 2';
     END IF;
-    SELECT * INTO d FROM sptable.decisions x
-     WHERE x.tab = p_tab AND x.round = p_round AND x.machine = p_machine AND x.step = p_step;
-    IF FOUND THEN
-        IF d.action = p_action AND d.multiple = coalesce(p_multiple, 0)
-           AND d.transfer IS NOT DISTINCT FROM p_transfer THEN
-            RETURN QUERY SELECT true, NULL::text, true;
-        ELSE
-            RETURN QUERY SELECT false,
-                format('this step was decided already (%s)', d.action)::text, true;
-        END IF;
-        RETURN;
-    END IF;
+    -- a raise's transfer answered before: that answer
     IF p_transfer IS NOT NULL THEN
         SELECT * INTO k FROM sptable.stakes x
          WHERE x.machine = p_machine AND x.transfer = p_transfer;
@@ -452,14 +443,25 @@ BEGIN
                     MESSAGE = format('transfer %s of terminal %s was sent with other figures',
                                      p_transfer, p_machine);
             END IF;
-            -- the raise was refused before: so was the decision
             RETURN QUERY SELECT k.accepted, k.reason, true;
             RETURN;
         END IF;
     END IF;
+    SELECT * INTO d FROM sptable.decisions x
+     WHERE x.tab = p_tab AND x.round = p_round AND x.machine = p_machine AND x.step = p_step;
+    IF FOUND AND d.action = p_action AND d.multiple = coalesce(p_multiple, 0)
+       AND d.transfer IS NOT DISTINCT FROM p_transfer THEN
+        RETURN QUERY SELECT true, NULL::text, true; -- a fold sent again
+        RETURN;
+    END IF;
+    IF FOUND THEN
+        why := format('this step was decided already (%s)', d.action);
+    END IF;
     PERFORM pg_advisory_xact_lock_shared(sptable.round_key(p_tab), p_round::integer);
     SELECT * INTO r FROM sptable.rounds x WHERE x.tab = p_tab AND x.round = p_round;
-    IF NOT FOUND THEN
+    IF why IS NOT NULL THEN
+        NULL; -- refused already: its stake is recorded below, refused
+    ELSIF NOT FOUND THEN
         why := format('there is no round %s at table %s', p_round, p_tab);
     ELSIF r.phase <> 'deciding' OR r.step <> p_step OR clock_timestamp() >= r.deciding_until THEN
         why := 'the decision time had run out';
