@@ -63,7 +63,6 @@ static int check_approval(app_t *a, bool kiosk, char *warning, size_t n) {
     return 0;
 }
 
-
 /* The render benchmark plays this round of the live preset over and over: bets, the deal, PLAY,
  * the reveal and the results, the busiest moments of a Caribbean round. */
 static const char BENCH_SCRIPT[] = "100 CHIP3\n150 SPOT ante\n200 SPOT ante\n250 SPOT bonus51\n"
@@ -304,8 +303,8 @@ static void run_loop(app_t *a, frame_stats_t *st) {
             game_idle_check(&a->machine.game, 500);
         ui_input_t screen_in = in;
         screen_of(a->screen)->update(a, &screen_in, &mi, dt);
-        if (o->attract && (a->machine.game.played >= o->autoplay ||
-                           a->machine.game.state == GAME_FAULT))
+        if (o->attract &&
+            (a->machine.game.played >= o->autoplay || a->machine.game.state == GAME_FAULT))
             a->quit = true;
         step_machines(a, &mi, dt);
         if (!wants_frame(a, &in, st->frames)) {
@@ -390,6 +389,7 @@ int app_run(const cfg_t *c, const app_run_t *o) {
         goto done;
     }
     if (!window_start(a)) goto done;
+    if (script_records(&a->script)) gfx_record(&a->gfx, true);
     voucher_folder(a, dbpath);
     if (!open_table(a)) goto done;
     system_watchdog_start(a);

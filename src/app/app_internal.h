@@ -27,7 +27,8 @@
 #define TICK_HZ 120
 
 /* ---- headless scripts: "<ms> <BUTTON>", "<ms> TAP x y", "<ms> SPOT ante",
- * "<ms> SCREENSHOT file.png", "<ms> QUIT" ---- */
+ * "<ms> SCREENSHOT file.png", "<ms> BOXES file.txt" (the last frame's boxes: ui_gfx.h),
+ * "<ms> QUIT" ---- */
 
 typedef struct script_line {
     uint32_t at_ms;
@@ -84,18 +85,18 @@ struct app {
     bool quit;           /* the loop ends after this frame */
     bool make_strategy_later; /* the hint's strategy thread starts after the first frame */
     char approval_warning[128];
-    float acc;                 /* time not yet stepped */
-    double machine_ms;         /* the machine clock's fraction of a millisecond carried */
-    uint64_t drawn_signature;  /* what the last frame drawn showed */
+    float acc;                /* time not yet stepped */
+    double machine_ms;        /* the machine clock's fraction of a millisecond carried */
+    uint64_t drawn_signature; /* what the last frame drawn showed */
 
     /* the demo when nobody plays: a machine of its own (memory only, its own seeded deck) */
     machine_t *demo;
     table_scene_t *demo_table;
     machine_input_t demo_in; /* the demo's own presses this tick */
     int64_t demo_rounds_seen;
-    uint64_t demo_bets_game;   /* the demo's round whose side bets were tried */
-    unsigned demo_bets_tried;  /* the side bets tried in it, by wager bit */
-    float interlude_left; /* the help pages between demo rounds */
+    uint64_t demo_bets_game;  /* the demo's round whose side bets were tried */
+    unsigned demo_bets_tried; /* the side bets tried in it, by wager bit */
+    float interlude_left;     /* the help pages between demo rounds */
     int interlude_page;
 
     /* the watchdog: the loop's heartbeat, watched by a thread */
@@ -117,6 +118,8 @@ int app_make_strategy(void *data); /* the hint's strategy, built on its own thre
 
 /* app_script.c */
 bool script_load(script_t *s, const char *path, const char *text);
+/* The script writes boxes (BOXES file): the frames record them (gfx_record). */
+bool script_records(const script_t *s);
 void script_apply(app_t *a, uint32_t now, ui_input_t *in, bool *quit);
 void script_summary(const app_t *a);
 

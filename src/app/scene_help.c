@@ -376,6 +376,7 @@ static void small_card(ui_gfx_t *g, card_t c, float x, float y, float w) {
     char path[32], f[3];
     snprintf(path, sizeof path, "cards/%s.svg", card_format(c, f));
     gfx_svg(g, path, ui_r(x, y, w, w * 1.4f), 255);
+    gfx_rec_art(g, ui_r(x, y, w, w * 1.4f), path);
 }
 
 /* Cards from text ("As Kd"), "??" for a card face down; step apart. */
@@ -385,6 +386,7 @@ static void card_row(ui_gfx_t *g, const char *cards, float x, float y, float w, 
         memcpy(one, cards, 2);
         if (strcmp(one, "??") == 0) {
             gfx_svg(g, "cards/back.svg", ui_r(x + (float)i * step, y, w, w * 1.4f), 255);
+            gfx_rec_art(g, ui_r(x + (float)i * step, y, w, w * 1.4f), "cards/back.svg");
         } else {
             card_t c;
             char err[64];

@@ -247,8 +247,7 @@ static void buttons_update(operator_scene_t *o, const ui_input_t *in) {
         o->back_presses++;
     else if (in->pressed)
         o->back_presses = 0;
-    if (o->back_presses >= 2 || (in->tap && ui_inside(back_rect(), in->px, in->py)))
-        go(o, OP_MENU);
+    if (o->back_presses >= 2 || (in->tap && ui_inside(back_rect(), in->px, in->py))) go(o, OP_MENU);
 }
 
 void operator_update(operator_scene_t *o, const ui_input_t *in, float dt) {
@@ -465,8 +464,9 @@ static void draw_linked_pool(operator_scene_t *o, ui_gfx_t *g, const mlink_view_
         gfx_text(g, names[i], 380, 320 + (float)i * 56, 30, UI_FONT_REGULAR, CREAM, 0);
         gfx_text(g, vals[i], 1540, 320 + (float)i * 56, 30, UI_FONT_BOLD, GOLD, UI_ALIGN_RIGHT);
     }
-    gfx_text(g, "The pool, its seed and its wins are kept by the controller: studpoker link "
-                "meters | wins",
+    gfx_text(g,
+             "The pool, its seed and its wins are kept by the controller: studpoker link "
+             "meters | wins",
              960, 600, 24, UI_FONT_REGULAR, DIM, UI_ALIGN_CENTER);
 }
 
@@ -629,6 +629,7 @@ static void draw_pin(operator_scene_t *o, ui_gfx_t *g) {
 
 void operator_draw(operator_scene_t *o, ui_gfx_t *g) {
     if (o->page == OP_CLOSED) return;
+    gfx_rec_modal(g); /* over the table */
     if (o->page == OP_DISPLAY) {
         draw_display(o, g);
         return;

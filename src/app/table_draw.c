@@ -378,6 +378,7 @@ static void draw_corner_buttons(ui_gfx_t *g) {
 
 /* The help or history pop-up: its pages and PREV, NEXT, CLOSE. */
 static void draw_overlay(table_scene_t *t, ui_gfx_t *g) {
+    gfx_rec_modal(g);
     const game_t *gm = t->game;
     gfx_fill(g, ui_r(-2000, -2000, 6000, 6000), ui_rgba(0, 0, 0, 170));
     gfx_panel(g, ui_r(150, 60, 1620, 960), 28, ui_rgba(12, 52, 30, 250), ui_rgba(4, 26, 14, 250),
@@ -421,6 +422,7 @@ static void draw_overlay(table_scene_t *t, ui_gfx_t *g) {
 }
 
 static void draw_door_open(ui_gfx_t *g) {
+    gfx_rec_modal(g);
     gfx_fill(g, ui_r(-2000, -2000, 6000, 6000), ui_rgba(0, 0, 0, 150));
     ui_rect_t r = ui_r(360, 330, 1200, 240);
     gfx_panel(g, r, 28, ui_rgba(30, 50, 110, 250), ui_rgba(10, 20, 60, 250),
@@ -433,6 +435,7 @@ static void draw_door_open(ui_gfx_t *g) {
 
 /* Play stopped: a hand pay waiting for the attendant, or a fault. */
 static void draw_locked(table_scene_t *t, ui_gfx_t *g) {
+    gfx_rec_modal(g);
     const game_t *gm = t->game;
     bool fault = gm->state == GAME_FAULT;
     gfx_fill(g, ui_r(-2000, -2000, 6000, 6000), ui_rgba(0, 0, 0, fault ? 200 : 120));

@@ -65,6 +65,7 @@ static void draw_card(table_scene_t *t, ui_gfx_t *g, const card_vis_t *v, ui_rec
     else
         snprintf(path, sizeof path, "cards/back.svg");
     if (!gfx_svg_ex(g, path, r, 255, angle, sx)) draw_card_fallback(g, v->card, r, up, sx);
+    gfx_rec_art(g, r, path);
     if (p >= 1 && highlight && up)
         gfx_panel(g, r, 12, ui_rgba(0, 0, 0, 0), ui_rgba(0, 0, 0, 0), GOLD, 4);
 }
@@ -74,6 +75,7 @@ static void draw_card(table_scene_t *t, ui_gfx_t *g, const card_vis_t *v, ui_rec
 void tb_draw_chip(ui_gfx_t *g, int64_t value, ui_rect_t r, uint8_t alpha) {
     char path[48], label[24];
     snprintf(path, sizeof path, "chips/chip_%lld.svg", (long long)value);
+    gfx_rec_art(g, r, path);
     if (gfx_svg(g, path, r, alpha)) return;
     /* generated chip when the art is missing */
     static const struct {

@@ -9,8 +9,9 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#define UI_W 1920.0f
-#define UI_H 1080.0f
+#define UI_W     1920.0f /* the widest layout: a 16:9 screen */
+#define UI_H     1080.0f /* the height of every layout (taller below 4:3) */
+#define UI_MIN_W 1440.0f /* the narrowest layout: a 4:3 screen */
 
 typedef struct ui_color {
     uint8_t r, g, b, a;
