@@ -8,7 +8,8 @@
 # the four help pages, the history; on a cabinet the hand-pay lock, the ticket's message, DEAL
 # refused for want of credits, the door, the PIN pad and every page of the operator menu; the
 # attract demo with its help pages. Each screen must also show what names it (the decision's
-# MAKE YOUR DECISION, the verdict, the page's title), so a tour that missed a screen fails.
+# MAKE YOUR DECISION in the middle row, the verdict, the side bets' lines under the pay table,
+# the page's title), so a tour that missed a screen fails.
 # usage: layout_boxes.sh STUDPOKER LAYOUT_CHECK.PY [SIZES...]
 set -u
 bin=$1
@@ -37,7 +38,8 @@ play() {
     bad "$name: the program failed: $(tail -n 3 "$tmp/$name.err")"
   fi
 }
-# shows FILE TEXT...: the frame holds a text box with each TEXT in it
+# shows FILE TEXT...: the frame holds a text box with each TEXT in it ("GROUP|TEXT": in the
+# named row or box, e.g. the middle row between the hands)
 shows() {
   local f=$1 t
   shift
@@ -73,9 +75,9 @@ tour() { # SIZE PRESET DECK SPOTS DECISIONS VERDICT
     "$((t + 1300)) BOXES $f-refused.txt"
     "$((t + 1400)) QUIT")
   play "$size-$preset" --size "$size" --preset "$preset" --seed 1 --deck "$deck" -- "${lines[@]}"
-  shows "$f-empty.txt" "PLACE YOUR BETS"
+  shows "$f-empty.txt" "middle|PLACE YOUR BETS"
   shows "$f-bet.txt" "ANTE"
-  for ((k = 1; k < n; k++)); do shows "$f-dec$k.txt" "MAKE YOUR DECISION"; done
+  for ((k = 1; k < n; k++)); do shows "$f-dec$k.txt" "middle|MAKE YOUR DECISION"; done
   shows "$f-result.txt" "$verdict"
   shows "$f-help0.txt" "PAGE 1 OF"
   shows "$f-help1.txt" "PAGE 2 OF"
@@ -148,15 +150,15 @@ attract() { # SIZE
 }
 
 for size in $sizes; do
-  tour "$size" caribbean-classic "2h 7h 9h Jh 4h  Kd Kc 9s 6d 2c" "ante" "PLAY" "FLUSH 5 TO 1"
+  tour "$size" caribbean-classic "2h 7h 9h Jh 4h  Kd Kc 9s 6d 2c" "ante" "PLAY" "middle|FLUSH 5 TO 1"
   tour "$size" caribbean-live "9s 9h 9d 9c 2h  Ad Kc 8h 6d 3c" "ante bonus51 jackpot" "PLAY" \
-    "5+1 BONUS: FOUR OF A KIND"
+    "results|5+1 BONUS"
   tour "$size" caribbean-us "As Ks Qs Js Ts  Ad Kc 9h 6d 2c" "ante progressive" "PLAY" \
-    "PROGRESSIVE: ROYAL FLUSH"
-  tour "$size" casino-stud-uk "2h 7h 9h Jh 4h  Kd Kc 9s 6d 2c" "ante" "PLAY" "FLUSH"
+    "results|PROGRESSIVE"
+  tour "$size" casino-stud-uk "2h 7h 9h Jh 4h  Kd Kc 9s 6d 2c" "ante" "PLAY" "middle|FLUSH"
   tour "$size" cajun "Ah Kh  Qh Jh Th" "ante pocket board loball" "RAISE3 RAISE3 RAISE3" \
-    "POCKET BONUS: ACE WITH"
-  tour "$size" asian "5h 5d Tc Kh 9s  7d 3c Ks Ac 2d" "ante asian_bonus" "PLAY" "COMMISSION"
+    "results|POCKET BONUS"
+  tour "$size" asian "5h 5d Tc Kh 9s  7d 3c Ks Ac 2d" "ante asian_bonus" "PLAY" "results|COMMISSION"
   cabinet "$size"
   attract "$size"
 done

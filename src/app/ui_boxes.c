@@ -38,6 +38,10 @@ void gfx_rec_group(ui_gfx_t *g, const char *group) {
     g->rec_group = group;
 }
 
+void gfx_rec_quiet(ui_gfx_t *g, bool quiet) {
+    g->rec_quiet = quiet;
+}
+
 void gfx_rec_modal(ui_gfx_t *g) {
     SDL_Rect all = {0, 0, g->pw, g->ph};
     gfx_rec_box(g, UI_BOX_MODAL, all, 0, "");

@@ -98,7 +98,8 @@ void gfx_begin_frame(ui_gfx_t *g) {
         cache_clear(g);
         fonts_clear(g);
         g->pw = w, g->ph = h;
-        float sx = (float)w / UI_W, sy = (float)h / UI_H;
+        /* the height sets the scale down to 4:3; a narrower window's width does (1440 units) */
+        float sx = (float)w / UI_MIN_W, sy = (float)h / UI_H;
         g->scale = sx < sy ? sx : sy;
         g->ox = ((float)w - UI_W * g->scale) / 2;
         g->oy = ((float)h - UI_H * g->scale) / 2;

@@ -161,6 +161,8 @@ void gfx_record(ui_gfx_t *g, bool on);
 void gfx_rec_group(ui_gfx_t *g, const char *group);
 /* A pop-up or a lock panel starts here: everything drawn before is covered on purpose. */
 void gfx_rec_modal(ui_gfx_t *g);
+/* Nothing drawn is recorded while quiet (what moves: chips in flight). */
+void gfx_rec_quiet(ui_gfx_t *g, bool quiet);
 /* A card or a chip drawn at r. */
 void gfx_rec_art(ui_gfx_t *g, ui_rect_t r, const char *what);
 /* A box drawn at p (ui_gfx.c's texts and panels). */
