@@ -5,9 +5,10 @@
 # chip or under a panel drawn after it; none off the screen; none under 24 px at 1080 lines
 # (scaled with the window). The screens: the empty table, bets on the spots, each decision
 # (Cajun's three), the result of a round won with side-bet lines, a refusal in the message box,
-# the four help pages, the history; on a cabinet the hand-pay lock, the ticket's message, DEAL
-# refused for want of credits, the door, the PIN pad and every page of the operator menu; the
-# attract demo with its help pages. Each screen must also show what names it (the decision's
+# the four help pages, the history, the hint beside a decision and after it; on a cabinet the
+# hand-pay lock, the ticket's message, the recorded rounds, DEAL refused for want of credits,
+# the door, the PIN pad and every page of the operator menu; the attract demo with its help
+# pages. Each screen must also show what names it (the decision's
 # MAKE YOUR DECISION in the middle row, the verdict, the side bets' lines under the pay table,
 # the page's title), so a tour that missed a screen fails.
 # usage: layout_boxes.sh STUDPOKER LAYOUT_CHECK.PY [SIZES...]
@@ -87,6 +88,18 @@ tour() { # SIZE PRESET DECK SPOTS DECISIONS VERDICT
   shows "$f-refused.txt" "at its maximum"
 }
 
+# The hint (desktop, --hint) in the message box beside a decision with side bets on the table,
+# and its notice after a different decision, over the result.
+hint() { # SIZE
+  local size=$1 f=$tmp/$1-hint
+  play "$size-hint" --size "$size" --preset caribbean-live --hint --seed 1 \
+    --deck "As Ad 7c 4h 2s  Kd 9c 8h 6d 3c" -- "100 CHIP3" "150 SPOT ante" "200 SPOT bonus51" \
+    "250 SPOT jackpot" "400 DEAL" "2000 BOXES $f-decision.txt" "2100 FOLD" \
+    "4500 BOXES $f-after.txt" "4600 QUIT"
+  shows "$f-decision.txt" "message|Suggested: PLAY" "middle|MAKE YOUR DECISION"
+  shows "$f-after.txt" "message|Suggested was PLAY" "middle|FOLDED"
+}
+
 # A cabinet (kiosk): coins and a note, a royal flush over the hand-pay threshold (CALL
 # ATTENDANT), the attendant, CASH OUT's ticket, the recorded rounds with their times (HISTORY on
 # a machine with a store), a coin and a bet DEAL cannot cover (the message
@@ -159,6 +172,7 @@ for size in $sizes; do
   tour "$size" cajun "Ah Kh  Qh Jh Th" "ante pocket board loball" "RAISE3 RAISE3 RAISE3" \
     "results|POCKET BONUS"
   tour "$size" asian "5h 5d Tc Kh 9s  7d 3c Ks Ac 2d" "ante asian_bonus" "PLAY" "results|COMMISSION"
+  hint "$size"
   cabinet "$size"
   attract "$size"
 done
