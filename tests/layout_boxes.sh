@@ -7,8 +7,8 @@
 # (Cajun's three), the result of a round won with side-bet lines, a refusal in the message box,
 # the four help pages, the history, the hint beside a decision and after it; on a cabinet the
 # hand-pay lock, the ticket's message, the recorded rounds, DEAL refused for want of credits,
-# the door, the PIN pad and every page of the operator menu; the attract demo with its help
-# pages. Each screen must also show what names it (the decision's
+# the door, the PIN pad and every page of the operator menu (the pools page of a game with a
+# pool too); the attract demo with its help pages. Each screen must also show what names it (the decision's
 # MAKE YOUR DECISION in the middle row, the verdict, the side bets' lines under the pay table,
 # the page's title), so a tour that missed a screen fails.
 # usage: layout_boxes.sh STUDPOKER LAYOUT_CHECK.PY [SIZES...]
@@ -152,6 +152,20 @@ EOF
   for k in 0 1 2 3 4 5 6 7 8 9; do shows "$f-op$k.txt" "${titles[$k]}"; done
 }
 
+# The operator's JACKPOT POOLS page of a game with a pool (the live table), and its question
+# before a reset, in the page's message line.
+pools() { # SIZE
+  local size=$1 f=$tmp/$1-pools
+  printf '[game]\npreset = caribbean-live\n[display]\nmode = kiosk\n[cabinet]\noperator_pin = 2468\n' \
+    >"$tmp/live.ini"
+  play "$size-pools" --config "$tmp/live.ini" --size "$size" --db "$tmp/$size-live.db" -- \
+    "100 SERVICE" "200 DIGIT 2" "220 DIGIT 4" "240 DIGIT 6" "260 DIGIT 8" "280 DEAL" \
+    "400 NEXT_SPOT" "460 NEXT_SPOT" "560 DEAL" "900 BOXES $f-page.txt" "1000 DEAL" \
+    "1300 BOXES $f-ask.txt" "1400 BACK" "1500 BACK" "1600 QUIT"
+  shows "$f-page.txt" "JACKPOT POOLS" "hidden reserve" "RESET TO SEED"
+  shows "$f-ask.txt" "Press DEAL again"
+}
+
 # The attract demo: rounds played by themselves, and the help pages between them.
 attract() { # SIZE
   local size=$1 f=$tmp/$1-attract k lines=()
@@ -174,6 +188,7 @@ for size in $sizes; do
   tour "$size" asian "5h 5d Tc Kh 9s  7d 3c Ks Ac 2d" "ante asian_bonus" "PLAY" "results|COMMISSION"
   hint "$size"
   cabinet "$size"
+  pools "$size"
   attract "$size"
 done
 
