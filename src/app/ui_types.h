@@ -1,8 +1,8 @@
 /* ui_types: the plain types the scenes lay out and draw with (no SDL).
  *
- * The virtual 1920 x 1080 canvas, its rectangles and colours, and the drawing context as an
- * opaque type: a scene's header needs no more, and only the ui_ and scene_ .c files include SDL
- * (ui_gfx.h). */
+ * The virtual canvas (1080 units tall, 1440 to 1920 wide: ui_gfx.h), its rectangles and colours,
+ * and the drawing context as an opaque type: a scene's header needs no more, and only the ui_
+ * and scene_ .c files include SDL (ui_gfx.h). */
 #ifndef STUDPOKER_UI_TYPES_H
 #define STUDPOKER_UI_TYPES_H
 
