@@ -49,6 +49,12 @@ bool script_load(script_t *s, const char *path, const char *text) {
     return true;
 }
 
+bool script_records(const script_t *s) {
+    for (int i = 0; i < s->n; i++)
+        if (strcmp(s->lines[i].verb, "BOXES") == 0) return true;
+    return false;
+}
+
 void script_summary(const app_t *a) {
     const game_t *g = &a->machine.game;
     const round_t *r = &g->round;
@@ -193,6 +199,10 @@ void script_apply(app_t *a, uint32_t now, ui_input_t *in, bool *quit) {
             *quit = true;
         } else if (strcmp(l->verb, "SCREENSHOT") == 0) {
             if (!gfx_screenshot(&a->gfx, l->arg))
+                fprintf(stderr, "studpoker: cannot write %s\n", l->arg);
+        } else if (strcmp(l->verb, "BOXES") == 0) {
+            /* the last frame's text boxes (recording is on: script_records) */
+            if (!gfx_boxes_write(&a->gfx, l->arg))
                 fprintf(stderr, "studpoker: cannot write %s\n", l->arg);
         } else if (strcmp(l->verb, "LINKWAIT") == 0) {
             link_wait(a, l->arg);

@@ -19,6 +19,14 @@ static void banner(table_scene_t *t, const char *line1, const char *line2, ui_co
 
 /* ---- flying chips ---- */
 
+/* Where chips go to and come from the balance: its meter. */
+static float balance_x(const table_scene_t *t) {
+    return t->geom.meters[0].x + t->geom.meters[0].w / 2;
+}
+static float balance_y(const table_scene_t *t) {
+    return t->geom.meters[0].y + t->geom.meters[0].h / 2;
+}
+
 static int64_t biggest_chip(const table_scene_t *t, int64_t amount) {
     for (int i = TABLE_CHIPS - 1; i >= 0; i--)
         if (t->chips[i] <= amount) return t->chips[i];
@@ -68,7 +76,7 @@ static void animate_bet(table_scene_t *t, const round_event_t *e) {
     float x, y;
     tb_spot_centre(t, sp, &x, &y);
     if (e->type == EV_DECISION) {
-        fly(t, biggest_chip(t, e->amount), BALANCE_X, t->bar_y + 60, x, y, 0);
+        fly(t, biggest_chip(t, e->amount), balance_x(t), balance_y(t), x, y, 0);
         return;
     }
     ui_rect_t c = tb_chip_rect(t, t->chip);
@@ -320,8 +328,8 @@ static void collect_bets(table_scene_t *t) {
         tb_spot_centre(t, i, &x, &y);
         bool back = s->outcome[w] == OUTCOME_WIN || s->outcome[w] == OUTCOME_PUSH ||
                     s->outcome[w] == OUTCOME_REFUND;
-        fly(t, biggest_chip(t, s->stake[w]), x, y, back ? BALANCE_X : DEALER_X,
-            back ? t->bar_y + 60 : DEALER_TOP, 0);
+        fly(t, biggest_chip(t, s->stake[w]), x, y, back ? balance_x(t) : DEALER_X,
+            back ? balance_y(t) : DEALER_TOP, 0);
     }
     t->collect_at = -2; /* swept */
     ui_audio_play(t->audio, SND_CHIPS);
