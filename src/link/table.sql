@@ -235,6 +235,25 @@ $$;
 CREATE OR REPLACE FUNCTION sptable.round_key(p_tab text) RETURNS integer
 LANGUAGE sql IMMUTABLE AS $$ SELECT hashtext('sptable:' || p_tab) $$;
 
+-- A terminal is at its table while its session holds the terminal's presence lock (a session
+-- advisory lock taken when it sits down; the server lets it go when the session ends, however
+-- it ends). One terminal sits from one session at a time.
+CREATE OR REPLACE FUNCTION sptable.presence_key(p_machine text) RETURNS bigint
+LANGUAGE sql IMMUTABLE AS $$ SELECT hashtextextended('sptable:presence:' || p_machine, 7) $$;
+
+-- Whether the terminal's session is there: its lock is held (by it; the host's own try leaves
+-- nothing behind).
+CREATE OR REPLACE FUNCTION sptable.present(p_machine text) RETURNS boolean
+LANGUAGE plpgsql VOLATILE SET search_path = sptable, pg_temp AS $$
+BEGIN
+    IF pg_try_advisory_lock(sptable.presence_key(p_machine)) THEN
+        PERFORM pg_advisory_unlock(sptable.presence_key(p_machine));
+        RETURN false;
+    END IF;
+    RETURN true;
+END
+$$;
+
 CREATE OR REPLACE FUNCTION sptable.notify_table(p_tab text, p_round bigint, p_phase text,
                                                 p_step integer) RETURNS void
 LANGUAGE sql VOLATILE SET search_path = sptable, pg_temp AS $$
@@ -278,6 +297,14 @@ BEGIN
     IF t.config = '' THEN
         RAISE EXCEPTION USING ERRCODE = 'SP002',
             MESSAGE = format('table %s has no host yet', p_tab);
+    END IF;
+    -- present from this session (a second session of the same terminal is refused: 001, a
+    -- player who joins from another device leaves the first)
+    IF NOT pg_try_advisory_lock(sptable.presence_key(p_machine)) THEN
+        RAISE EXCEPTION USING ERRCODE = 'SP003',
+            MESSAGE = format('terminal %s is at the table from another connection', p_machine),
+            HINT = 'the other connection ends first (a terminal that lost its network is let go '
+                   'by the server within seconds)';
     END IF;
     INSERT INTO sptable.seats (tab, machine) VALUES (p_tab, p_machine)
         ON CONFLICT ON CONSTRAINT seats_pkey DO NOTHING;
@@ -624,7 +651,7 @@ $$;
 
 -- Betting closes: refused before betting_until. Nothing is counted into the round after this
 -- (the round's lock, taken alone). Returns each player's accepted bets, summed per wager, and
--- whether the terminal is still connected (a login of its own with a session on this database).
+-- whether the terminal is still at the table (its session holds its presence lock).
 CREATE OR REPLACE FUNCTION sptable.host_close_betting(p_tab text, p_round bigint)
 RETURNS TABLE (machine text, amounts bigint[], staked bigint, present boolean)
 LANGUAGE plpgsql SECURITY DEFINER SET search_path = sptable, pg_temp AS $$
@@ -655,8 +682,7 @@ BEGIN
                     AND k2.step = -1 AND k2.accepted
                   GROUP BY a.i ORDER BY a.i),
            sum(k.total)::bigint,
-           EXISTS (SELECT 1 FROM pg_stat_activity a JOIN sptable.terminals t ON t.role = a.usename
-                    WHERE t.machine = k.machine AND a.datname = current_database())
+           sptable.present(k.machine)
       FROM sptable.stakes k
      WHERE k.tab = p_tab AND k.round = p_round AND k.step = -1 AND k.accepted
      GROUP BY k.machine
