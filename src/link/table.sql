@@ -711,15 +711,13 @@ BEGIN
         RAISE EXCEPTION USING ERRCODE = 'SP001',
             MESSAGE = format('round %s of table %s is not waiting for its deal', p_round, p_tab);
     END IF;
-    FOR i IN 1 .. coalesce(cardinality(p_machines), 0) LOOP
-        INSERT INTO sptable.hands (tab, round, machine, seat, cards, deck)
-        VALUES (p_tab, p_round, p_machines[i], i, p_cards[i], p_decks[i]);
-    END LOOP;
-    FOR i IN 1 .. coalesce(cardinality(p_void), 0) LOOP
-        INSERT INTO sptable.results (tab, round, machine, kind, staked, returned, total, verdict)
-        VALUES (p_tab, p_round, p_void[i], 'void', p_void_staked[i],
-                array_fill(0::bigint, ARRAY[p_wagers]), p_void_staked[i], p_void_reasons[i]);
-    END LOOP;
+    -- set-based: a table of thousands deals in one statement
+    INSERT INTO sptable.hands (tab, round, machine, seat, cards, deck)
+    SELECT p_tab, p_round, x.m, x.i, x.c, x.d
+      FROM unnest(p_machines, p_cards, p_decks) WITH ORDINALITY AS x(m, c, d, i);
+    INSERT INTO sptable.results (tab, round, machine, kind, staked, returned, total, verdict)
+    SELECT p_tab, p_round, x.m, 'void', x.s, array_fill(0::bigint, ARRAY[p_wagers]), x.s, x.why
+      FROM unnest(p_void, p_void_staked, p_void_reasons) AS x(m, s, why);
     UPDATE sptable.rounds x
        SET phase = 'deciding', step = 0, deck = p_deck, dealer = p_dealer, up_card = p_up,
            board = p_board, players = coalesce(cardinality(p_machines), 0),
@@ -860,6 +858,8 @@ DECLARE
     r sptable.rounds;
     n integer := coalesce(cardinality(p_machines), 0);
     accepted bigint;
+    bad_machine text;
+    bad_staked bigint;
 BEGIN
     PERFORM sptable.caller_host(p_tab);
     SELECT * INTO r FROM sptable.rounds x WHERE x.tab = p_tab AND x.round = p_round FOR UPDATE;
@@ -872,18 +872,23 @@ BEGIN
         RAISE EXCEPTION USING ERRCODE = 'SP002',
             MESSAGE = format('a settlement of %s players gives %s wagers each', n, p_wagers);
     END IF;
-    FOR i IN 1 .. n LOOP
-        SELECT coalesce(sum(k.total), 0) INTO accepted FROM sptable.stakes k
-         WHERE k.tab = p_tab AND k.round = p_round AND k.machine = p_machines[i] AND k.accepted;
-        IF accepted <> p_staked[i] THEN
-            RAISE EXCEPTION USING ERRCODE = 'SP001',
-                MESSAGE = format('terminal %s staked %s in round %s, not %s', p_machines[i],
-                                 accepted, p_round, p_staked[i]);
-        END IF;
-        INSERT INTO sptable.results (tab, round, machine, kind, staked, returned, total, verdict)
-        VALUES (p_tab, p_round, p_machines[i], 'settled', p_staked[i],
-                p_returned[(i - 1) * p_wagers + 1 : i * p_wagers], p_totals[i], p_verdicts[i]);
-    END LOOP;
+    -- set-based, for a table of thousands: every player's stakes as the table accepted them
+    SELECT x.m, coalesce(a.total, 0), x.s INTO bad_machine, accepted, bad_staked
+      FROM unnest(p_machines, p_staked) AS x(m, s)
+      LEFT JOIN (SELECT k.machine, sum(k.total) AS total FROM sptable.stakes k
+                  WHERE k.tab = p_tab AND k.round = p_round AND k.accepted
+                  GROUP BY k.machine) a ON a.machine = x.m
+     WHERE coalesce(a.total, 0) <> x.s
+     LIMIT 1;
+    IF FOUND THEN
+        RAISE EXCEPTION USING ERRCODE = 'SP001',
+            MESSAGE = format('terminal %s staked %s in round %s, not %s', bad_machine, accepted,
+                             p_round, bad_staked);
+    END IF;
+    INSERT INTO sptable.results (tab, round, machine, kind, staked, returned, total, verdict)
+    SELECT p_tab, p_round, x.m, 'settled', x.s,
+           p_returned[(x.i - 1) * p_wagers + 1 : x.i * p_wagers], x.t, x.v
+      FROM unnest(p_machines, p_staked, p_totals, p_verdicts) WITH ORDINALITY AS x(m, s, t, v, i);
     IF EXISTS (SELECT 1 FROM sptable.hands h WHERE h.tab = p_tab AND h.round = p_round
                   AND NOT EXISTS (SELECT 1 FROM sptable.results x WHERE x.tab = p_tab
                                      AND x.round = p_round AND x.machine = h.machine)) THEN
