@@ -108,6 +108,7 @@ static float reveal_dealer(table_scene_t *t, float at) {
     at += 0.25f;
     for (int k = 0; k < 5; k++) {
         if (t->dealer[k].t_flip >= 0) continue;
+        t->dealer[k].card = t->game->round.dealer[k]; /* as the round has it now (shared table) */
         t->dealer[k].face_up = true;
         t->dealer[k].t_flip = at;
         cue(t, SND_FLIP, at);
@@ -135,6 +136,9 @@ static void animate_events(table_scene_t *t) {
             moved = true;
             break;
         case EV_BOARD_SHOWN:
+            /* the card turned is the one the event names (at a shared table the felt's round is
+             * rebuilt when the table shows it: the card dealt face down was a stand-in) */
+            t->board[e->index].card = e->card;
             t->board[e->index].face_up = true;
             t->board[e->index].t_flip = at;
             cue(t, SND_FLIP, at);

@@ -12,6 +12,13 @@
 
 #ifdef STUDPOKER_LINK
 
+/* A decision of the player's at a step: act 0 none, 'p' play (multiple x), 'f' fold, 'a' folded by
+ * the table when the time ran out. */
+typedef struct mdec {
+    char act;
+    int multiple;
+} mdec_t;
+
 /* The terminal's play of the table's round on the felt. */
 struct mjoined {
     mtable_t *thread;
@@ -23,10 +30,11 @@ struct mjoined {
     bool watching;      /* the round was past its betting when the felt met it */
     int64_t sent;       /* this round's bets: their transfer (0: not sent) */
     int64_t bets[WAGER_COUNT];
-    int64_t staked;    /* this round's stakes sent: bets and raise */
-    bool dealt;        /* the felt shows the deal */
-    char decision[12]; /* "", play, fold: this round's, as the player made it */
-    bool settled;      /* the felt shows the settlement */
+    int64_t staked; /* this round's stakes sent: bets and raise */
+    bool dealt;     /* the felt shows the deal */
+    mdec_t dec[3];  /* this round's decisions, by step (Cajun has three) */
+    int shown_step; /* the felt shows the table's round up to this step */
+    bool settled;   /* the felt shows the settlement */
     int64_t result_round, result_total, result_staked; /* the newest result collected */
     char result_kind[16];
     int64_t collected; /* results collected since the start */
@@ -35,6 +43,11 @@ struct mjoined {
     char line[200];    /* what the table says to the player now */
     bool sticky;       /* the line stays until the player bets (a round settled while away) */
 };
+
+/* The step the table's round is deciding (Cajun 0..2; the others 0). */
+static int current_step(const struct mjoined *j) {
+    return j->view.step > 2 ? 2 : j->view.step < 0 ? 0 : j->view.step;
+}
 
 static void emit_ev(machine_events_t *e, machine_event_type_t type, const char *text) {
     if (e->n == MACHINE_MAX_EVENTS) return;
@@ -93,11 +106,6 @@ bool machine_table_join(machine_t *m, char *err, size_t errlen) {
     lt_table_t info;
     if (!mtable_join_now(tc->url, tc->terminal, tc->join, &info, err, errlen)) return false;
     bool ok = take_game(&m->cfg, info.config, err, errlen);
-    if (ok && m->cfg.rules.variant == VARIANT_CAJUN) {
-        snprintf(err, errlen, "table %s deals Cajun Stud, which a terminal does not play yet",
-                 tc->join);
-        ok = false;
-    }
     m->jt = ok ? calloc(1, sizeof *m->jt) : NULL;
     if (ok && !m->jt) snprintf(err, errlen, "out of memory for the table"), ok = false;
     if (ok) {
@@ -140,7 +148,7 @@ bool machine_table_status(const machine_t *m, mtable_status_t *out) {
     out->players = j->view.players;
     out->seated = j->view.seated;
     out->bets_sent = j->sent != 0;
-    out->decided = j->decision[0] != '\0';
+    out->decided = j->dec[current_step(j)].act != 0;
     out->collected = j->collected;
     out->synced = j->thread && mtable_caught_up(j->thread) && !j->items_dirty;
     snprintf(out->line, sizeof out->line, "%s", j->line);
@@ -155,7 +163,9 @@ bool machine_table_may_bet(const machine_t *m) {
 
 /* ---- the replica of the player's round ---- */
 
-typedef enum show { SHOW_DEAL, SHOW_DECISION, SHOW_SETTLE } show_t;
+/* What the screen animates of a rebuilt replica: the deal, the player's decision, a community
+ * card the table turned (Cajun), the settlement. */
+typedef enum show { SHOW_DEAL, SHOW_DECISION, SHOW_STEP, SHOW_SETTLE } show_t;
 
 static int parse_cards(const char *text, card_t *out, int max) {
     char err[64];
@@ -164,27 +174,45 @@ static int parse_cards(const char *text, card_t *out, int max) {
     return n < 0 ? -1 : n;
 }
 
-/* The replica's deck: the player's cards (seat 1), the keeper's (seat 2), the dealer's known
- * cards, the rest; cards not shown yet stand in, taken in card order. */
-static bool replica_deck(const rules_t *r, const card_t *mine, const card_t *dealer, int known,
-                         deck_t *d) {
+/* The table's record of the player's decisions ("0:play:2 1:auto_fold:0") over the felt's own:
+ * after a restart, and the table's folds when the time ran out. */
+static void take_decisions(struct mjoined *j) {
+    const char *p = j->view.my_decisions;
+    int step, multiple, used;
+    char action[16];
+    while (sscanf(p, "%d:%15[a-z_]:%d%n", &step, action, &multiple, &used) == 3) {
+        if (step >= 0 && step < 3 && !j->dec[step].act)
+            j->dec[step] = (mdec_t){.act = strcmp(action, "play") == 0   ? 'p'
+                                           : strcmp(action, "fold") == 0 ? 'f'
+                                                                         : 'a',
+                                    .multiple = multiple};
+        p += used;
+        while (*p == ' ') p++;
+    }
+}
+
+/* The replica's deck: the player's cards (seat 1), the keeper's (seat 2), the shared cards (the
+ * dealer's, or Cajun's board) the table has shown, the rest; cards not shown yet stand in, taken
+ * in card order. */
+static bool replica_deck(const rules_t *r, const card_t *mine, int hole, const card_t *shared,
+                         int known, int nshared, deck_t *d) {
     deck_t all;
     if (r->variant == VARIANT_ASIAN)
         deck_init53(&all);
     else
         deck_init52(&all);
     bool used[DECK_MAX] = {false};
-    for (int i = 0; i < 5; i++) used[mine[i]] = true;
-    for (int i = 0; i < known; i++) used[dealer[i]] = true;
+    for (int i = 0; i < hole; i++) used[mine[i]] = true;
+    for (int i = 0; i < known; i++) used[shared[i]] = true;
     card_t spare[DECK_MAX];
     int ns = 0;
     for (int i = 0; i < all.count; i++)
         if (!used[all.cards[i]]) spare[ns++] = all.cards[i];
     int k = 0;
     d->count = 0;
-    for (int i = 0; i < 5; i++) d->cards[d->count++] = mine[i];
-    for (int i = 0; i < 5; i++) d->cards[d->count++] = spare[k++]; /* the keeper's */
-    for (int i = 0; i < 5; i++) d->cards[d->count++] = i < known ? dealer[i] : spare[k++];
+    for (int i = 0; i < hole; i++) d->cards[d->count++] = mine[i];
+    for (int i = 0; i < hole; i++) d->cards[d->count++] = spare[k++]; /* the keeper's */
+    for (int i = 0; i < nshared; i++) d->cards[d->count++] = i < known ? shared[i] : spare[k++];
     while (k < ns) d->cards[d->count++] = spare[k++];
     return deck_is_valid(d);
 }
@@ -204,20 +232,37 @@ static bool apply(round_t *rd, round_action_t a, bool shown) {
     return s.refusal == REFUSE_NONE;
 }
 
-/* Builds the felt's round from what the table has shown, up to `show`, whose events are what the
- * screen animates. auto_folded: the table folded the player's hand (its time ran out). */
-static bool build_replica(machine_t *m, show_t show, bool auto_folded) {
+/* The player's decision of step t on the replica (a fold the table made sets AUTO FOLDED). */
+static bool my_decision(round_t *rd, const mdec_t *d, bool cajun, bool shown) {
+    if (!round_seat_can_decide(rd, 0)) return true;
+    round_action_t a = d->act == 'p'
+                           ? (cajun ? round_raise(0, d->multiple) : round_simple(ACT_PLAY, 0))
+                           : round_simple(ACT_FOLD, 0);
+    if (!apply(rd, a, shown)) return false;
+    if (d->act == 'a') rd->seat[0].auto_folded = true;
+    return true;
+}
+
+/* Builds the felt's round from what the table has shown (the player's cards, the shared cards,
+ * the steps it closed) and the player's decisions; the events of `show` are what the screen
+ * animates. */
+static bool build_replica(machine_t *m, show_t show) {
     game_t *g = &m->game;
     struct mjoined *j = m->jt;
     j->rules2 = g->rules;
     j->rules2.seats = 2; /* the player's seat and the keeper's */
     const rules_t *r = &j->rules2;
-    card_t mine[5], dealer[5];
-    bool settled = show == SHOW_SETTLE;
+    bool cajun = r->variant == VARIANT_CAJUN, settled = strcmp(j->view.phase, "settled") == 0;
+    int hole = cajun ? 2 : 5, nshared = cajun ? 3 : 5, steps = cajun ? 3 : 1;
+    card_t mine[5], shared[5];
     int nm = parse_cards(j->view.my_cards, mine, 5);
-    int nd = parse_cards(settled ? j->view.dealer : j->view.up_card, dealer, 5);
+    int nd = parse_cards(cajun     ? j->view.board
+                         : settled ? j->view.dealer
+                                   : j->view.up_card,
+                         shared, 5);
     deck_t d;
-    if (nm != 5 || nd < 1 || (settled && nd != 5) || !replica_deck(r, mine, dealer, nd, &d))
+    if (nm != hole || nd < 0 || (!cajun && nd < 1) || (settled && nd != nshared) ||
+        !replica_deck(r, mine, hole, shared, nd, nshared, &d))
         return false;
     /* what the player's seat starts with: the credits now, without this round's result if it
      * is in already, with this round's stakes (they are placed again) */
@@ -231,20 +276,28 @@ static bool build_replica(machine_t *m, show_t show, bool auto_folded) {
         if (j->bets[w] > 0) ok = apply(rd, round_bet(0, (wager_t)w, j->bets[w]), false);
     ok = ok && apply(rd, round_bet(1, WAGER_ANTE, r->bet_min[WAGER_ANTE]), false);
     if (!ok || !apply(rd, round_simple(ACT_DEAL, -1), show == SHOW_DEAL)) return false;
-    if (show == SHOW_DEAL) {
-        keep_player_events(rd);
-        return true;
+    /* the steps the table closed: the player's decision, then the keeper's, which shows the
+     * step's community card (Cajun) or the dealer's hand */
+    int done = cajun ? (j->view.step < steps ? j->view.step : steps) : settled ? 1 : 0;
+    for (int t = 0; ok && t < steps && rd->phase == ROUND_DECIDING; t++) {
+        const mdec_t *mine_t = &j->dec[t];
+        if (t >= done) { /* the step in play: the player's decision, if made */
+            if (mine_t->act) ok = my_decision(rd, mine_t, cajun, show == SHOW_DECISION);
+            break;
+        }
+        bool last_shown = (show == SHOW_STEP || show == SHOW_SETTLE) && t == done - 1;
+        if (!cajun && (mine_t->act == 'a' || !mine_t->act)) {
+            /* the table folded the hand: both seats' time ran out */
+            ok = apply(rd, round_simple(ACT_TIMEOUT, -1), last_shown);
+            break;
+        }
+        mdec_t folded = {.act = 'a'};
+        ok = my_decision(rd, mine_t->act ? mine_t : &folded, cajun, false);
+        if (ok && round_seat_can_decide(rd, 1))
+            ok = apply(rd, t == steps - 1 || !cajun ? round_simple(ACT_FOLD, 1) : round_raise(1, 1),
+                       last_shown);
     }
-    bool decided = strcmp(j->decision, "play") == 0 || strcmp(j->decision, "fold") == 0;
-    if (decided) {
-        round_action_t a = round_simple(strcmp(j->decision, "play") == 0 ? ACT_PLAY : ACT_FOLD, 0);
-        if (!apply(rd, a, show == SHOW_DECISION)) return false;
-    }
-    if (show == SHOW_SETTLE) {
-        round_action_t last =
-            decided && !auto_folded ? round_simple(ACT_FOLD, 1) : round_simple(ACT_TIMEOUT, -1);
-        if (!apply(rd, last, true) || rd->phase != ROUND_SETTLED) return false;
-    }
+    if (!ok || (settled && rd->phase != ROUND_SETTLED)) return false;
     keep_player_events(rd);
     return true;
 }
@@ -343,7 +396,8 @@ static void new_felt(machine_t *m, machine_events_t *e) {
     sync_credits(m, true);
     game_new_round(g);
     j->round = j->view.round;
-    j->sent = 0, j->staked = 0, j->dealt = false, j->settled = false, j->decision[0] = '\0';
+    j->sent = 0, j->staked = 0, j->dealt = false, j->settled = false, j->shown_step = 0;
+    memset(j->dec, 0, sizeof j->dec);
     memset(j->bets, 0, sizeof j->bets);
     j->watching = strcmp(j->view.phase, "betting") != 0;
     if (!j->sticky) j->line[0] = '\0';
@@ -364,27 +418,27 @@ static void take_view(machine_t *m, bool view_busy, machine_events_t *e) {
     }
     if (j->watching) return;
     bool has_hand = v->my_cards[0] != '\0';
-    bool auto_folded = strstr(v->my_decisions, "auto_fold") != NULL;
-    if (has_hand && !j->dealt &&
-        (strcmp(v->phase, "deciding") == 0 || strcmp(v->phase, "settled") == 0)) {
-        if (!j->sent) {
-            /* a restart after the bets went: they are the table's record */
-            j->staked = v->my_staked;
-        }
-        /* a decision the table has (after a restart) is the felt's too */
-        if (!j->decision[0] && strstr(v->my_decisions, ":play:"))
-            snprintf(j->decision, sizeof j->decision, "play");
-        if (!j->decision[0] && strstr(v->my_decisions, ":fold:"))
-            snprintf(j->decision, sizeof j->decision, "fold");
-        if (build_replica(m, SHOW_DEAL, false)) {
+    bool deciding = strcmp(v->phase, "deciding") == 0, settled = strcmp(v->phase, "settled") == 0;
+    take_decisions(j);
+    if (has_hand && !j->dealt && (deciding || settled)) {
+        /* a restart after the bets went: they are the table's record */
+        if (!j->sent) j->staked = v->my_staked;
+        j->shown_step = 0;
+        if (build_replica(m, SHOW_DEAL)) {
             j->dealt = true;
             emit_ev(e, MEV_ROUND, NULL);
         } else {
             say_line(m, "The table's cards cannot be shown on this terminal.");
         }
+        return; /* what came after the deal is shown once the deal is seen */
     }
-    if (j->dealt && !j->settled && strcmp(v->phase, "settled") == 0) {
-        if (build_replica(m, SHOW_SETTLE, auto_folded)) {
+    if (j->dealt && deciding && v->step > j->shown_step && !view_busy) {
+        /* Cajun: the table closed a step and turned its community card */
+        if (build_replica(m, SHOW_STEP)) emit_ev(e, MEV_ROUND, NULL);
+        j->shown_step = v->step;
+    }
+    if (j->dealt && !j->settled && settled && !view_busy) {
+        if (build_replica(m, SHOW_SETTLE)) {
             j->settled = true;
             if (!j->sticky) j->line[0] = '\0'; /* the verdict says it */
             emit_ev(e, MEV_ROUND, NULL);
@@ -432,23 +486,30 @@ static void decide(machine_t *m, cfg_button_t b, machine_events_t *e) {
     struct mjoined *j = m->jt;
     game_t *g = &m->game;
     round_t *rd = &g->round;
-    if (!j->dealt || j->decision[0] || strcmp(j->view.phase, "deciding") != 0 ||
-        !round_seat_can_decide(rd, 0))
+    int step = current_step(j);
+    bool cajun = g->rules.variant == VARIANT_CAJUN;
+    if (!j->dealt || j->dec[step].act || strcmp(j->view.phase, "deciding") != 0 ||
+        j->shown_step != j->view.step || !round_seat_can_decide(rd, 0))
         return;
-    bool play = b != CFG_BUTTON_FOLD;
-    machine_event_t *ev = NULL;
-    if (play) {
+    int multiple = b == CFG_BUTTON_FOLD     ? 0
+                   : b == CFG_BUTTON_RAISE2 ? 2
+                   : b == CFG_BUTTON_RAISE3 ? 3
+                                            : 1;
+    if (!cajun && multiple > 1) return; /* RAISE 2x and 3x are Cajun Stud's */
+    round_action_t a = multiple == 0 ? round_simple(ACT_FOLD, 0)
+                       : cajun       ? round_raise(0, multiple)
+                                     : round_simple(ACT_PLAY, 0);
+    if (multiple > 0) {
         /* the raise the engine takes, tried on a copy */
         g->trial = *rd;
-        round_action_t a = round_simple(ACT_PLAY, 0);
         int64_t before = round_seat_staked(&g->trial, 0);
         if (round_apply(&g->trial, &a).refusal != REFUSE_NONE) return;
         int64_t raise = round_seat_staked(&g->trial, 0) - before;
         int64_t stakes[WAGER_COUNT] = {0};
-        stakes[WAGER_PLAY] = raise;
+        stakes[cajun ? WAGER_RAISE_1 + step : WAGER_PLAY] = raise;
         int64_t transfer = 0;
-        store_status_t st =
-            store_table_send(g->store, m->cfg.table.join, j->round, 0, 1, stakes, &transfer);
+        store_status_t st = store_table_send(g->store, m->cfg.table.join, j->round, step, multiple,
+                                             stakes, &transfer);
         if (st != STORE_OK) {
             if (st == STORE_FAULT) game_link_fault(g, "A raise at the table could not be recorded");
             emit_ev(e, MEV_REFUSED, store_message(g->store));
@@ -458,17 +519,17 @@ static void decide(machine_t *m, cfg_button_t b, machine_events_t *e) {
         sync_credits(m, true);
         j->items_dirty = true;
     } else {
-        mtable_fold(j->thread, j->round, 0);
+        mtable_fold(j->thread, j->round, step);
     }
-    snprintf(j->decision, sizeof j->decision, "%s", play ? "play" : "fold");
+    j->dec[step] = (mdec_t){.act = multiple ? 'p' : 'f', .multiple = multiple};
     if (e->n < MACHINE_MAX_EVENTS) {
-        ev = &e->ev[e->n++];
+        machine_event_t *ev = &e->ev[e->n++];
         memset(ev, 0, sizeof *ev);
         ev->type = MEV_DECIDED;
-        ev->value = play ? 1 : 0;
+        ev->value = multiple;
         ev->button = CFG_BUTTONS;
     }
-    if (apply(rd, round_simple(play ? ACT_PLAY : ACT_FOLD, 0), true)) {
+    if (apply(rd, a, true)) {
         keep_player_events(rd);
         emit_ev(e, MEV_ROUND, NULL);
     }
@@ -529,6 +590,8 @@ static void buttons(machine_t *m, const machine_input_t *in, machine_events_t *e
             break;
         case CFG_BUTTON_PLAY:
         case CFG_BUTTON_RAISE1:
+        case CFG_BUTTON_RAISE2:
+        case CFG_BUTTON_RAISE3:
         case CFG_BUTTON_FOLD:
             if (!in->view_busy) decide(m, (cfg_button_t)b, e);
             break;
@@ -544,7 +607,7 @@ int64_t machine_table_left_ms(const machine_t *m, bool *deciding) {
     *deciding = false;
     if (strcmp(j->view.phase, "betting") == 0 && j->round == j->view.round) {
         left = j->view.betting_left_ms - since;
-    } else if (strcmp(j->view.phase, "deciding") == 0 && j->dealt && !j->decision[0]) {
+    } else if (strcmp(j->view.phase, "deciding") == 0 && j->dealt && !j->dec[current_step(j)].act) {
         left = j->view.deciding_left_ms - since;
         *deciding = true;
     }

@@ -18,8 +18,9 @@
  * make them; when the table shows more (the deal, the dealer's hand) the replica is built again
  * with it and the step that showed it is what the screen animates. The money is the table's: the
  * result collected is what the credits get, and the replica's result is checked against it.
- * Timers are the table's (the server's clock); the machine's own never deal or fold. A Cajun
- * Stud table is dealt by the host; a terminal does not sit at one yet. */
+ * Timers are the table's (the server's clock); the machine's own never deal or fold. Cajun
+ * Stud's three steps are the table's too: each community card turns on the felt when the table
+ * has closed its step. */
 #ifndef STUDPOKER_MACHINE_TABLE_H
 #define STUDPOKER_MACHINE_TABLE_H
 
