@@ -52,17 +52,20 @@ terminal() { # NAME TABLE SCRIPT-LINES...
 }
 host cajun cajun "Ah Kh  Qh Jh Th"
 host asian asian "Td Jd Kd 9c 9s  Qh Kh Th 5c 7c"
-bet=("100 TABLEWAIT 30000 betting" "200 CHIP3" "300 SPOT ante" "400 SPOT ante" "500 DEAL")
+bet=("100 TABLEWAIT 30000 betting" "200 CHIP3" "300 SPOT ante" "400 SPOT ante" "450 SUMMARY" "500 DEAL")
 terminal pc cajun "${bet[@]}" "600 TABLEWAIT 30000 deciding" "700 SUMMARY" "800 RAISE1" \
   "900 TABLEWAIT 30000 deciding" "1000 SUMMARY" "1100 RAISE2" "1200 TABLEWAIT 30000 deciding" \
-  "1300 SUMMARY" "1400 RAISE3" "1500 TABLEWAIT 30000 settled" "1600 TABLEWAIT 30000 collected=1" \
+  "1300 SUMMARY" "1400 RAISE3" "1500 TABLEWAIT 30000 settled" "1550 SUMMARY" \
+  "1600 TABLEWAIT 30000 collected=1" \
   "5000 SUMMARY" "5100 QUIT"
 terminal pa asian "${bet[@]}" "600 TABLEWAIT 30000 deciding" "700 SUMMARY" "800 PLAY" \
   "900 TABLEWAIT 30000 settled" "1000 TABLEWAIT 30000 collected=1" "5000 SUMMARY" "5100 QUIT"
 for p in "${pids[@]}"; do wait "$p" || bad "a process ended badly ($p)"; done
 
 # Cajun: the community cards as the table turned them, one a step
-l=$(sed -n 2p "$tmp/pc/out")
+l=$(sed -n 1p "$tmp/pc/out")
+[ "$(field "$l" staked)" = 1000 ] && ok || bad "pc's bets before DEAL: $l"
+l=$(sed -n 3p "$tmp/pc/out")
 [ "$(field "$l" phase)" = deciding ] && [ "$(field "$l" cards)" = AhKh ] && ok || bad "pc after RAISE 1x: $l"
 l=$(tail -n 1 "$tmp/pc/out")
 [ "$(field "$l" credits)" = $((100000 - 7000 + 2507000)) ] && [ "$(field "$l" state)" = locked ] &&
