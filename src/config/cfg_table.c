@@ -524,8 +524,7 @@ const cf_key_t CF_KEYS[] = {
      .max = 180,
      .def = "",
      .charset = CF_TEXT,
-     .doc = "the controller, logged in as this terminal: a libpq connection string (host=H "
-            "dbname=link user=t1)"},
+     .doc = "the controller as this terminal: a libpq connection string (host=H user=t1)"},
     {.section = "table",
      .name = "terminal",
      .type = CF_STRING,
