@@ -63,11 +63,11 @@ char *host_game_text(const cfg_t *cfg) {
 
 bool host_config_ok(const cfg_t *cfg, char *why, size_t n) {
     const rules_t *r = &cfg->rules;
-    if (r->offered[WAGER_JACKPOT] || r->offered[WAGER_PROGRESSIVE]) {
+    if ((r->offered[WAGER_JACKPOT] || r->offered[WAGER_PROGRESSIVE]) && !r->pool_linked) {
         snprintf(why, n,
-                 "a shared table does not offer the JACKPOT or the progressive bet yet (their "
-                 "prize is shared by the table's royals through the linked pool): switch them "
-                 "off in [sidebets]");
+                 "a shared table's JACKPOT (or progressive) is a linked pool, shared by the "
+                 "round's royals through the controller: give the table a [link] section (url, "
+                 "pool, site, machine), or switch the bet off in [sidebets]");
         return false;
     }
     if (r->betting_seconds <= 0 || r->decision_seconds <= 0) {
@@ -201,6 +201,16 @@ static bool place_bets(round_t *rd, const int64_t *amounts, char *why, size_t n)
     return true;
 }
 
+/* The pool a player's round is dealt with when the rules offer a pool bet: a scratch one (a
+ * table's pool is the linked pool on the controller; the round's own contributions to it go
+ * nowhere), NULL when they offer none. */
+static jackpot_pool_t *scratch_pool(const rules_t *r) {
+    static jackpot_pool_t pool;
+    if (!r->offered[WAGER_JACKPOT] && !r->offered[WAGER_PROGRESSIVE]) return NULL;
+    jackpot_init(&pool, r->offered[WAGER_JACKPOT] ? r->jackpot_seed : r->progressive_reset);
+    return &pool;
+}
+
 /* Whether the bets the player sent are ones the rules take (their sum staked). */
 static bool bets_ok(const rules_t *r, const int64_t *amounts, int64_t staked, char *why, size_t n) {
     static round_t rd; /* large: one host, one thread */
@@ -216,7 +226,7 @@ static bool bets_ok(const rules_t *r, const int64_t *amounts, int64_t staked, ch
         }
     /* the terminal made sure its credits cover the raises; the table's check is the bets */
     int64_t credits = staked + HOST_MARGIN;
-    if (!round_init(&rd, r, &d, 1, &credits, NULL, NULL, why, n)) return false;
+    if (!round_init(&rd, r, &d, 1, &credits, NULL, scratch_pool(r), why, n)) return false;
     return place_bets(&rd, amounts, why, n);
 }
 
@@ -248,10 +258,17 @@ static int parse_decisions(const char *text, hdecision_t *d, int max) {
     return n;
 }
 
+/* A player's part of the table's linked pool in a round: the stake on it, and whether the hand is
+ * a royal the pool's top prize is claimed for. */
+typedef struct host_linked {
+    int64_t stake;
+    bool royal;
+} host_linked_t;
+
 /* Settles one player: their round replayed through the engine from the records. false: the
  * records do not make a round the engine plays (why). */
-static bool settle_player(const rules_t *r, const lt_player_t *p, lt_settle_t *out, char *why,
-                          size_t n) {
+static bool settle_player(const rules_t *r, const lt_player_t *p, lt_settle_t *out,
+                          host_linked_t *linked, char *why, size_t n) {
     static round_t rd; /* large: one host, one thread */
     deck_t deck;
     deck.count = card_parse_list(p->deck, deck.cards, DECK_MAX, why, n);
@@ -266,7 +283,7 @@ static bool settle_player(const rules_t *r, const lt_player_t *p, lt_settle_t *o
     hdecision_t d[3];
     int nd = parse_decisions(p->decisions, d, 3);
     int64_t start = p->staked + p->raised + HOST_MARGIN, credits = start;
-    if (!round_init(&rd, r, &deck, 1, &credits, NULL, NULL, why, n)) return false;
+    if (!round_init(&rd, r, &deck, 1, &credits, NULL, scratch_pool(r), why, n)) return false;
     if (!place_bets(&rd, p->amounts, why, n)) return false;
     for (int i = 0; i < nd && rd.phase == ROUND_DECIDING; i++) {
         bool play = strcmp(d[i].action, "play") == 0;
@@ -292,6 +309,10 @@ static bool settle_player(const rules_t *r, const lt_player_t *p, lt_settle_t *o
         return false;
     }
     const round_seat_t *s = &rd.seat[0];
+    wager_t pw = r->offered[WAGER_JACKPOT] ? WAGER_JACKPOT : WAGER_PROGRESSIVE;
+    *linked = (host_linked_t){.stake = r->pool_linked ? s->stake[pw] : 0};
+    for (int i = 0; i < rd.nevents; i++)
+        if (rd.events[i].type == EV_JACKPOT_LINKED && rd.events[i].seat == 0) linked->royal = true;
     out->staked = round_seat_staked(&rd, 0);
     out->total = 0;
     for (int w = 0; w < WAGER_COUNT; w++)
@@ -336,6 +357,8 @@ typedef struct host {
     deck_t *decks;
     char why[LT_TEXT_LEN + LINK_NAME_LEN + 16]; /* the host's own refusal, "" when the link's */
     host_round_stats_t stats;                   /* the round in play's, for the benchmark */
+    link_t *pool;          /* the linked pool, as the host's [link] machine (NULL: none yet) */
+    host_linked_t *linked; /* each player's part of it in the round being settled */
 } host_t;
 
 static void say(host_t *h, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -380,6 +403,7 @@ static bool room(host_t *h, int n) {
     GROW(hands, 1);
     GROW(voids, 1);
     GROW(decks, 1);
+    GROW(linked, 1);
 #undef GROW
     h->cap = cap;
     return true;
@@ -463,6 +487,68 @@ static link_status_t close_and_deal_timed(host_t *h, int64_t round) {
     return st;
 }
 
+/* A pool's call that failed: down (tried again) or refused (the round cannot be settled). */
+static link_status_t pool_failed(host_t *h, link_status_t st) {
+    snprintf(h->why, sizeof h->why, "the linked pool: %s", link_message(h->pool));
+    if (st == LINK_DOWN) say(h, "%s", h->why);
+    return st;
+}
+
+/* The round's part of the linked pool, as a machine of it (the host's [link] login): each
+ * player's stake counted as seat s of game `round` (s: the player's place in the deal), the
+ * royals' top prize claimed together and shared as the controller shares it, each share added to
+ * the player's result. Every call is keyed by (machine, round, seat): a host that restarts sends
+ * them again and is answered as before. */
+static link_status_t settle_pool(host_t *h, int64_t round, int n) {
+    if (!h->pool && link_connect(h->cfg->link.url, &h->pool, h->why, sizeof h->why) != LINK_OK &&
+        !h->pool)
+        return LINK_DOWN;
+    if (!link_is_up(h->pool) && link_reconnect(h->pool) != LINK_OK)
+        return pool_failed(h, LINK_DOWN);
+    const char *machine = h->cfg->link.machine;
+    link_stake_t stakes[LINK_BATCH_MAX];
+    link_contribution_t c[LINK_BATCH_MAX];
+    int ns = 0, royals[LINK_CLAIM_MAX], nr = 0;
+    bool counted = false;
+    for (int i = 0; i <= n; i++) {
+        if (i < n && h->linked[i].stake > 0) {
+            stakes[ns] = (link_stake_t){.game = round, .seat = i + 1, .stake = h->linked[i].stake};
+            memcpy(stakes[ns].currency, h->cfg->rules.currency, 4);
+            ns++;
+            if (h->linked[i].royal && nr < LINK_CLAIM_MAX) royals[nr++] = i + 1;
+        }
+        if (ns == LINK_BATCH_MAX || (i == n && ns > 0)) {
+            link_status_t st = link_contribute_many(h->pool, machine, stakes, ns, c);
+            if (st != LINK_OK) return pool_failed(h, st);
+            ns = 0, counted = true;
+        }
+    }
+    if (nr > 0) {
+        link_win_t w[LINK_CLAIM_MAX];
+        link_status_t st = link_claim_seats(h->pool, machine, round, royals, nr, w);
+        if (st != LINK_OK) return pool_failed(h, st);
+        for (int k = 0; k < nr; k++) {
+            lt_settle_t *s = &h->settle[w[k].seat - 1];
+            s->returned[WAGER_JACKPOT] += w[k].amount;
+            s->total += w[k].amount;
+            char amt[MONEY_TEXT_MAX];
+            size_t used = strlen(s->verdict);
+            snprintf(s->verdict + used, sizeof s->verdict - used, " - LINKED JACKPOT %s",
+                     money_format(w[k].amount, h->cfg->rules.currency, amt, sizeof amt));
+        }
+        say(h, "round %" PRId64 ": %d royal%s paid from pool %s", round, nr, nr == 1 ? "" : "s",
+            h->cfg->link.pool);
+    }
+    if (counted) {
+        /* the pool's followers told of the stakes (the controller's announcement) */
+        char since[LINK_SINCE_LEN] = "", next[LINK_SINCE_LEN];
+        bool made;
+        int wait_ms;
+        link_announce(h->pool, machine, since, next, &made, &wait_ms);
+    }
+    return LINK_OK;
+}
+
 /* Settles every player dealt, from the controller's records. */
 static link_status_t settle_round(host_t *h, int64_t round) {
     int n = 0;
@@ -478,12 +564,15 @@ static link_status_t settle_round(host_t *h, int64_t round) {
         lt_settle_t *s = &h->settle[i];
         memset(s, 0, sizeof *s);
         s->machine = h->players[i].machine;
-        if (!settle_player(&h->cfg->rules, &h->players[i], s, why, sizeof why)) {
+        if (!settle_player(&h->cfg->rules, &h->players[i], s, &h->linked[i], why, sizeof why)) {
             snprintf(h->why, sizeof h->why, "player %s: %s", s->machine, why);
             return LINK_REFUSED;
         }
-        staked += s->staked, paid += s->total;
     }
+    /* the linked pool: every stake on it counted, the round's royals paid from it, before the
+     * results are recorded (sent again after a restart, the controller answers as it did) */
+    if (h->cfg->rules.pool_linked && (st = settle_pool(h, round, n)) != LINK_OK) return st;
+    for (int i = 0; i < n; i++) staked += h->settle[i].staked, paid += h->settle[i].total;
     double t2 = now_s();
     st = link_host_settle(h->l, h->o->tab, round, h->settle, n, WAGER_COUNT);
     if (st == LINK_OK)
@@ -578,7 +667,8 @@ static link_status_t advance(host_t *h) {
 
 static void host_free(host_t *h) {
     free(h->bets), free(h->players), free(h->decisions), free(h->settle);
-    free(h->hands), free(h->voids), free(h->decks);
+    free(h->hands), free(h->voids), free(h->decks), free(h->linked);
+    link_close(h->pool);
     link_close(h->l);
     rng_clear(&h->rng);
 }
@@ -632,7 +722,9 @@ int host_run(const cfg_t *cfg, const host_options_t *o) {
             st = link_host_publish(
                 h.l, o->tab, text, title, rules_variant_key(cfg->rules.variant), limits,
                 cfg->rules.betting_seconds * 1000, cfg->rules.decision_seconds * 1000,
-                o->deal && strcmp(o->deal, "per_player") == 0 ? "per_player" : "one_deck");
+                o->deal && strcmp(o->deal, "per_player") == 0 ? "per_player" : "one_deck",
+                cfg->rules.pool_linked ? cfg->link.pool : "",
+                cfg->rules.pool_linked ? cfg->link.machine : "");
             if (st != LINK_OK) continue;
             published = true;
         }
@@ -672,6 +764,14 @@ static int audit_one(link_t *l, const cfg_t *cfg, const char *tab, int64_t round
         }
     }
     if (strcmp(phase, "cancelled") == 0) return bad;
+    /* the prizes the controller paid from the linked pool, which the engine leaves to it */
+    lt_linked_win_t won[LINK_CLAIM_MAX];
+    int nwon = 0;
+    if (cfg->rules.pool_linked &&
+        link_audit_linked(l, tab, round, won, LINK_CLAIM_MAX, &nwon) != LINK_OK) {
+        fprintf(out, "round %" PRId64 ": %s\n", round, link_message(l));
+        return bad + 1;
+    }
     for (int i = 0; i < np; i++) {
         lt_settle_t s;
         char why[LT_TEXT_LEN];
@@ -679,13 +779,17 @@ static int audit_one(link_t *l, const cfg_t *cfg, const char *tab, int64_t round
         const lt_audit_row_t *x = NULL;
         for (int k = 0; k < nr && !x; k++)
             if (strcmp(rows[k].machine, players[i].machine) == 0) x = &rows[k];
-        if (!settle_player(&cfg->rules, &players[i], &s, why, sizeof why)) {
+        host_linked_t linked;
+        if (!settle_player(&cfg->rules, &players[i], &s, &linked, why, sizeof why)) {
             fprintf(out, "round %" PRId64 " %s: the replay fails: %s\n", round, players[i].machine,
                     why);
             bad++;
             continue;
         }
         (*replayed)++;
+        for (int k = 0; k < nwon; k++)
+            if (strcmp(won[k].machine, players[i].machine) == 0)
+                s.returned[WAGER_JACKPOT] += won[k].amount, s.total += won[k].amount;
         bool same = x && strcmp(x->kind, "settled") == 0 && x->staked == s.staked &&
                     x->total == s.total && x->nreturned == WAGER_COUNT;
         for (int w = 0; same && w < WAGER_COUNT; w++) same = x->returned[w] == s.returned[w];

@@ -37,11 +37,12 @@ struct mjoined {
     bool settled;   /* the felt shows the settlement */
     int64_t result_round, result_total, result_staked; /* the newest result collected */
     char result_kind[16];
-    int64_t collected; /* results collected since the start */
-    rules_t rules2;    /* the table's rules for the replica's two seats */
-    bool items_dirty;  /* the store's unanswered transfers may not be with the thread */
-    char line[200];    /* what the table says to the player now */
-    bool sticky;       /* the line stays until the player bets (a round settled while away) */
+    int64_t collected;      /* results collected since the start */
+    rules_t rules2;         /* the table's rules for the replica's two seats */
+    jackpot_pool_t scratch; /* the replica's pool (the table's is the linked one) */
+    bool items_dirty;       /* the store's unanswered transfers may not be with the thread */
+    char line[200];         /* what the table says to the player now */
+    bool sticky;            /* the line stays until the player bets (a round settled while away) */
 };
 
 /* The step the table's round is deciding (Cajun 0..2; the others 0). */
@@ -106,6 +107,8 @@ bool machine_table_join(machine_t *m, char *err, size_t errlen) {
     lt_table_t info;
     if (!mtable_join_now(tc->url, tc->terminal, tc->join, &info, err, errlen)) return false;
     bool ok = take_game(&m->cfg, info.config, err, errlen);
+    /* the table's JACKPOT is its linked pool: a royal's prize comes in the table's result */
+    m->cfg.rules.pool_linked = info.pool[0] != '\0';
     m->jt = ok ? calloc(1, sizeof *m->jt) : NULL;
     if (ok && !m->jt) snprintf(err, errlen, "out of memory for the table"), ok = false;
     if (ok) {
@@ -150,6 +153,7 @@ bool machine_table_status(const machine_t *m, mtable_status_t *out) {
     out->bets_sent = j->sent != 0;
     out->decided = j->dec[current_step(j)].act != 0;
     out->collected = j->collected;
+    out->pool_value = j->view.round || j->view.pool_value > 0 ? j->view.pool_value : -1;
     out->synced = j->thread && mtable_caught_up(j->thread) && !j->items_dirty;
     snprintf(out->line, sizeof out->line, "%s", j->line);
     return true;
@@ -270,7 +274,13 @@ static bool build_replica(machine_t *m, show_t show) {
     int64_t credits[2] = {base + j->staked, (int64_t)1e12};
     char err[128];
     round_t *rd = &g->round;
-    if (!round_init(rd, r, &d, 2, credits, NULL, NULL, err, sizeof err)) return false;
+    jackpot_pool_t *pool = NULL;
+    if (r->offered[WAGER_JACKPOT] || r->offered[WAGER_PROGRESSIVE]) {
+        /* the felt's own: the table's prize is the controller's, shown from the table */
+        jackpot_init(&j->scratch, 0);
+        pool = &j->scratch;
+    }
+    if (!round_init(rd, r, &d, 2, credits, NULL, pool, err, sizeof err)) return false;
     bool ok = true;
     for (int w = 0; ok && w < WAGER_COUNT; w++)
         if (j->bets[w] > 0) ok = apply(rd, round_bet(0, (wager_t)w, j->bets[w]), false);
