@@ -27,8 +27,6 @@ SELECT splink.link_site_add('paris', 'EUR');
 SELECT splink.link_pool_add('floor', 'EUR', 100000, 4500, 500, 0);
 SELECT splink.link_machine_add('table_t1', 'paris', 'floor', 'sp_table_t1', 'pw-table-secret');
 SELECT sptable.table_add('t1', 'EUR', 'sp_host_t1', 'pw-host-secret');
-SELECT sptable.table_terminal_add('p1', 'paris', 'sp_p1', 'pw-p1-secret');
-SELECT sptable.table_terminal_add('p2', 'paris', 'sp_p2', 'pw-p2-secret');
 EOF
 cat >"$tmp/host.ini" <<EOF
 [game]
@@ -50,9 +48,7 @@ hostpid=$!
 pids=()
 terminal() {
   local p=$1
-  mkdir -p "$tmp/$p"
-  printf '[table]\nurl = host=%s dbname=link user=sp_%s password=pw-%s-secret connect_timeout=2\nterminal = %s\n' \
-    "$PGHOST" "$p" "$p" "$p" >"$tmp/$p/game.ini"
+  pg_table_terminal "$p" paris "$tmp/$p" || bad "adding $p"
   printf '%s\n' "100 TABLEWAIT 30000 betting" "200 CHIP3" "300 SPOT ante" "400 SPOT ante" \
     "500 SPOT jackpot" "600 SUMMARY" "700 DEAL" "750 SUMMARY" "800 TABLEWAIT 30000 deciding" \
     "900 PLAY" "1000 TABLEWAIT 30000 settled" "1100 SUMMARY" "1200 TABLEWAIT 30000 collected=1" \

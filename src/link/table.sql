@@ -1043,6 +1043,26 @@ BEGIN
 END
 $$;
 
+-- A login of its own for a host or a terminal (who: "a host", "a terminal"), a member of parent
+-- only; a login that exists already is refused (each gets its own), so is a short password.
+CREATE OR REPLACE FUNCTION sptable.make_login(p_role text, p_password text, p_parent text,
+                                              p_who text) RETURNS void
+LANGUAGE plpgsql SET search_path = sptable, pg_temp AS $$
+BEGIN
+    IF EXISTS (SELECT 1 FROM pg_roles WHERE rolname = p_role) THEN
+        RAISE EXCEPTION USING ERRCODE = 'SP001',
+            MESSAGE = format('a login %s exists already: %s gets a login of its own', p_role,
+                             p_who);
+    END IF;
+    IF p_password IS NULL OR length(p_password) < 8 THEN
+        RAISE EXCEPTION USING ERRCODE = 'SP002',
+            MESSAGE = format('%s''s login needs a password of at least 8 characters', p_who);
+    END IF;
+    EXECUTE format('CREATE ROLE %I LOGIN INHERIT PASSWORD %L IN ROLE %I', p_role, p_password,
+                   p_parent);
+END
+$$;
+
 -- A table and its host's login (made here, a member of splink_host only).
 CREATE OR REPLACE FUNCTION sptable.table_add(p_tab text, p_currency text, p_role text,
                                              p_password text)
@@ -1060,17 +1080,8 @@ BEGIN
         END IF;
         RETURN false;
     END IF;
-    IF EXISTS (SELECT 1 FROM pg_roles WHERE rolname = p_role) THEN
-        RAISE EXCEPTION USING ERRCODE = 'SP001',
-            MESSAGE = format('a login %s exists already: a host gets a login of its own', p_role);
-    END IF;
-    IF p_password IS NULL OR length(p_password) < 8 THEN
-        RAISE EXCEPTION USING ERRCODE = 'SP002',
-            MESSAGE = 'a host''s login needs a password of at least 8 characters';
-    END IF;
     INSERT INTO sptable.tables (tab, host_role, currency) VALUES (p_tab, p_role, p_currency);
-    EXECUTE format('CREATE ROLE %I LOGIN INHERIT PASSWORD %L IN ROLE splink_host', p_role,
-                   p_password);
+    PERFORM sptable.make_login(p_role, p_password, 'splink_host', 'a host');
     PERFORM splink.audit_row('table_add', p_tab, NULL,
                              format('currency=%s host=%s', p_currency, p_role));
     RETURN true;
@@ -1094,18 +1105,8 @@ BEGIN
         END IF;
         RETURN false;
     END IF;
-    IF EXISTS (SELECT 1 FROM pg_roles WHERE rolname = p_role) THEN
-        RAISE EXCEPTION USING ERRCODE = 'SP001',
-            MESSAGE = format('a login %s exists already: a terminal gets a login of its own',
-                             p_role);
-    END IF;
-    IF p_password IS NULL OR length(p_password) < 8 THEN
-        RAISE EXCEPTION USING ERRCODE = 'SP002',
-            MESSAGE = 'a terminal''s login needs a password of at least 8 characters';
-    END IF;
     INSERT INTO sptable.terminals (machine, site, role) VALUES (p_machine, p_site, p_role);
-    EXECUTE format('CREATE ROLE %I LOGIN INHERIT PASSWORD %L IN ROLE splink_terminal', p_role,
-                   p_password);
+    PERFORM sptable.make_login(p_role, p_password, 'splink_terminal', 'a terminal');
     PERFORM splink.audit_row('terminal_add', p_machine, NULL,
                              format('site=%s login=%s', p_site, p_role));
     RETURN true;
