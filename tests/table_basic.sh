@@ -125,8 +125,15 @@ for _ in $(seq 200); do
 done
 [ "$(q -c "SELECT action FROM sptable.decisions WHERE machine='p2' AND round=$round_b")" = auto_fold ] && ok ||
   bad "p2's hand in round B: $(q -c "SELECT * FROM sptable.decisions WHERE round=$round_b")"
-play p2 back "100 TABLEWAIT 20000 collected=1" "200 SUMMARY" "300 QUIT"
+play p2 back "100 TABLEWAIT 20000 collected=1" "200 SUMMARY" "300 HISTORY" "900 BOXES $tmp/p2/history.txt" \
+  "1000 QUIT"
 wait "$pid_p2" || bad "p2 back: $(cat "$tmp/p2/back.err")"
+# its HISTORY shows the table's rounds as they came back, newest first: B auto-folded, then A
+grep -q "TABLE ROUND $round_b" "$tmp/p2/history.txt" && grep -q "AUTO FOLDED" "$tmp/p2/history.txt" &&
+  grep -q "TABLE ROUND $round_a" "$tmp/p2/history.txt" && ok ||
+  bad "p2's HISTORY after round B: $(cat "$tmp/p2/history.txt")"
+[ "$(grep -o "TABLE ROUND [0-9]*" "$tmp/p2/history.txt" | head -1)" = "TABLE ROUND $round_b" ] && ok ||
+  bad "p2's HISTORY is not newest first: $(grep -o "TABLE ROUND [0-9]*" "$tmp/p2/history.txt")"
 l=$(last p2 back)
 # its ante lost: 1,030.00 - 10.00
 [ "$(field "$l" credits)" = 102000 ] && ok || bad "p2 back after round B: $l"

@@ -258,7 +258,8 @@ link_status_t link_table_results(link_t *l, const char *machine, const char *tab
         good = lk_col_i64(l, r, i, "round", &x->round) &&
                lk_col_i64(l, r, i, "staked", &x->staked) &&
                lk_col_i64(l, r, i, "total", &x->total) &&
-               col_i64_array(l, r, i, "returned", x->returned, LT_WAGERS, &x->nreturned);
+               col_i64_array(l, r, i, "returned", x->returned, LT_WAGERS, &x->nreturned) &&
+               col_i64_array(l, r, i, "stakes", x->stakes, LT_WAGERS, &x->nstakes);
         lk_col_text(r, i, "kind", x->kind, sizeof x->kind);
         lk_col_text(r, i, "verdict", x->verdict, sizeof x->verdict);
         lk_col_text(r, i, "dealer", x->dealer, sizeof x->dealer);

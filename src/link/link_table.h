@@ -83,6 +83,8 @@ typedef struct lt_result {
     int nreturned;
     char verdict[LT_TEXT_LEN];
     char dealer[32], board[16], cards[32], decisions[64];
+    int64_t stakes[LT_WAGERS]; /* what was staked on each wager (bets and raises) */
+    int nstakes;
 } lt_result_t;
 /* The terminal's results after round `after`, oldest first: up to max (at most 100), *n. */
 link_status_t link_table_results(link_t *l, const char *machine, const char *tab, int64_t after,

@@ -446,6 +446,23 @@ BEGIN
 END
 $$;
 
+-- A raise as the amounts of a stake, one per wager in the order of rules.h's wager_t (twelve):
+-- Caribbean's PLAY and Asian's RAISE are the second, Cajun's three raises the third to fifth.
+CREATE OR REPLACE FUNCTION sptable.raise_amounts(p_tab text, p_step integer, p_amount bigint)
+RETURNS bigint[]
+LANGUAGE plpgsql STABLE SET search_path = sptable, pg_temp AS $$
+DECLARE
+    a bigint[] := array_fill(0::bigint, ARRAY[12]);
+BEGIN
+    IF (SELECT t.variant FROM sptable.tables t WHERE t.tab = p_tab) = 'cajun' THEN
+        a[3 + p_step] := p_amount;
+    ELSE
+        a[2] := p_amount;
+    END IF;
+    RETURN a;
+END
+$$;
+
 -- A decision of the step in play, with its raise's stake under the terminal's key (NULL
 -- transfer and 0 amount for a fold). Accepted while the step is open (deciding, before
 -- deciding_until) for a player with a hand who has not folded nor decided this step; a raise's
@@ -520,7 +537,8 @@ BEGIN
         SELECT s.currency INTO cur FROM splink.sites s WHERE s.site = m.site;
         INSERT INTO sptable.stakes (machine, transfer, tab, round, step, amounts, total, currency,
                                     accepted, reason)
-        VALUES (p_machine, p_transfer, p_tab, p_round, p_step, ARRAY[p_amount], p_amount, cur,
+        VALUES (p_machine, p_transfer, p_tab, p_round, p_step, sptable.raise_amounts(p_tab, p_step,
+                p_amount), p_amount, cur,
                 why IS NULL, why);
     END IF;
     IF why IS NULL THEN
@@ -534,9 +552,11 @@ $$;
 
 -- What the table owes the terminal: its result rows after round p_after, oldest first (at most
 -- 100). The terminal credits each `total` once, by (table, round).
+DROP FUNCTION IF EXISTS sptable.table_results(text, text, bigint);
 CREATE OR REPLACE FUNCTION sptable.table_results(p_machine text, p_tab text, p_after bigint)
 RETURNS TABLE (round bigint, kind text, staked bigint, returned bigint[], total bigint,
-               verdict text, dealer text, board text, cards text, decisions text)
+               verdict text, dealer text, board text, cards text, decisions text,
+               stakes bigint[])
 LANGUAGE plpgsql SECURITY DEFINER SET search_path = sptable, pg_temp AS $$
 #variable_conflict use_column
 BEGIN
@@ -546,7 +566,12 @@ BEGIN
            h.cards,
            (SELECT string_agg(d.step || ':' || d.action || ':' || d.multiple, ' ' ORDER BY d.step)
               FROM sptable.decisions d
-             WHERE d.tab = x.tab AND d.round = x.round AND d.machine = x.machine)
+             WHERE d.tab = x.tab AND d.round = x.round AND d.machine = x.machine),
+           ARRAY(SELECT sum(a.v)::bigint
+                   FROM sptable.stakes k, unnest(k.amounts) WITH ORDINALITY a(v, i)
+                  WHERE k.tab = x.tab AND k.round = x.round AND k.machine = x.machine
+                    AND k.accepted
+                  GROUP BY a.i ORDER BY a.i)
       FROM sptable.results x
       JOIN sptable.rounds r ON r.tab = x.tab AND r.round = x.round
       LEFT JOIN sptable.hands h ON h.tab = x.tab AND h.round = x.round AND h.machine = x.machine

@@ -127,6 +127,7 @@ bool machine_table_start(machine_t *m, char *err, size_t errlen) {
         return false;
     }
     const struct cfg_table *tc = &m->cfg.table;
+    m->game.at_table = true; /* HISTORY: the table's rounds, as this terminal collected them */
     m->jt->thread = mtable_start(tc->url, tc->terminal, tc->join, err, errlen);
     return m->jt->thread != NULL;
 }
@@ -345,19 +346,35 @@ static void write_answers(machine_t *m, machine_events_t *e) {
     }
 }
 
+/* A result as the terminal records it, whole, for its recall. */
+static void table_record(const char *tab, const lt_result_t *r, store_table_result_t *out) {
+    memset(out, 0, sizeof *out);
+    snprintf(out->tab, sizeof out->tab, "%s", tab);
+    out->round = r->round, out->staked = r->staked, out->total = r->total;
+    snprintf(out->kind, sizeof out->kind, "%s", r->kind);
+    for (int w = 0; w < WAGER_COUNT; w++) {
+        out->stakes[w] = w < r->nstakes ? r->stakes[w] : 0;
+        out->returned[w] = w < r->nreturned ? r->returned[w] : 0;
+    }
+    char err[64];
+    out->ncards = r->cards[0] ? card_parse_list(r->cards, out->cards, 5, err, sizeof err) : 0;
+    const char *shared = r->dealer[0] ? r->dealer : r->board;
+    out->nshared = shared[0] ? card_parse_list(shared, out->shared, 5, err, sizeof err) : 0;
+    if (out->ncards < 0) out->ncards = 0;
+    if (out->nshared < 0) out->nshared = 0;
+    snprintf(out->decisions, sizeof out->decisions, "%s", r->decisions);
+    snprintf(out->verdict, sizeof out->verdict, "%s", r->verdict);
+}
+
 static void collect_results(machine_t *m, machine_events_t *e) {
     struct mjoined *j = m->jt;
     game_t *g = &m->game;
     lt_result_t r[MT_RESULTS];
     int n = mtable_results(j->thread, r);
     for (int i = 0; i < n; i++) {
-        char detail[STORE_MSG_LEN];
-        snprintf(detail, sizeof detail, "kind=%s staked=%" PRId64 " %s", r[i].kind, r[i].staked,
-                 r[i].verdict);
-        int64_t win = r[i].total > r[i].staked ? r[i].total - r[i].staked : 0;
-        store_status_t st =
-            store_table_collected(g->store, m->cfg.table.join, r[i].round, r[i].total,
-                                  g->rules.handpay_threshold, win, detail);
+        store_table_result_t rec;
+        table_record(m->cfg.table.join, &r[i], &rec);
+        store_status_t st = store_table_collected(g->store, &rec, g->rules.handpay_threshold);
         if (st == STORE_FAULT) {
             game_link_fault(g, "The table's result could not be recorded");
             return;
