@@ -14,33 +14,10 @@
 #include <time.h>
 
 #ifdef STUDPOKER_LINK
-#include "link.h"
+#include "link_ticket.h"
+#include "machine_link_internal.h"
 
-struct mlink {
-    struct cfg_link cfg;
-    char currency[4];
-    pthread_t thread;
-    pthread_mutex_t mu;
-    pthread_cond_t cv;
-    bool stop;
-
-    /* under mu: what the machine's thread reads and writes */
-    mlink_view_t view;
-    int nitems; /* the items offered (0: none), consecutive contributions or one claim */
-    bool answered;
-    store_link_item_t items[STORE_LINK_BATCH];
-    mlink_answer_t answers[STORE_LINK_BATCH];
-
-    /* the thread's own */
-    link_t *conn;
-    int64_t rate_num, rate_den;    /* one minor unit of the pool's currency in the machine's */
-    int64_t seen_value, seen_hits; /* the pool as last shown (frac), to order the notices */
-    bool announce_due;             /* stakes counted that no notice is known to cover yet */
-    int64_t announce_at;           /* when to ask the controller (ms, monotonic) */
-    char since[LINK_SINCE_LEN];    /* the controller's instant of the first asking, or "" */
-};
-
-static int64_t mono_ms(void) {
+int64_t mlink_mono_ms(void) {
     struct timespec t;
     clock_gettime(CLOCK_MONOTONIC, &t);
     return (int64_t)t.tv_sec * 1000 + t.tv_nsec / 1000000;
@@ -127,6 +104,10 @@ static bool come_up(mlink_t *l) {
     l->rate_num = m.local_rate_num;
     l->rate_den = m.local_rate_den;
     set_value(l, m.value, m.hits);
+    if (mltk_thread_up(l) != LINK_OK) {
+        set_state(l, false, "LINK DOWN: %s", link_message(l->conn));
+        return false;
+    }
     set_state(l, true, "connected");
     return true;
 }
@@ -159,7 +140,7 @@ static link_status_t send_items(mlink_t *l, const store_link_item_t *it, int n) 
         if (st == LINK_OK) {
             /* told to the other machines after the commit: a later asking covers earlier ones */
             l->announce_due = true;
-            l->announce_at = mono_ms();
+            l->announce_at = mlink_mono_ms();
             l->since[0] = '\0';
         }
     } else {
@@ -207,7 +188,7 @@ static void take_notice(mlink_t *l, const link_notice_t *n) {
 
 /* Asks the controller to tell the pool's followers of this machine's counted stakes, when due. */
 static link_status_t announce(mlink_t *l) {
-    if (!l->announce_due || mono_ms() < l->announce_at) return LINK_OK;
+    if (!l->announce_due || mlink_mono_ms() < l->announce_at) return LINK_OK;
     bool made = false;
     int wait_ms = 0;
     char since[LINK_SINCE_LEN] = "";
@@ -215,7 +196,7 @@ static link_status_t announce(mlink_t *l) {
     if (st == LINK_DOWN) return st; /* asked again once the link is back */
     if (st == LINK_OK && wait_ms > 0) {
         snprintf(l->since, sizeof l->since, "%s", since);
-        l->announce_at = mono_ms() + wait_ms;
+        l->announce_at = mlink_mono_ms() + wait_ms;
     } else {
         /* told, covered, or refused (the meters then move with the next notice) */
         l->announce_due = false;
@@ -227,7 +208,7 @@ static link_status_t announce(mlink_t *l) {
 static int idle_ms(const mlink_t *l, bool due) {
     if (due) return 0;
     if (!l->announce_due) return 50;
-    int64_t left = l->announce_at - mono_ms();
+    int64_t left = l->announce_at - mlink_mono_ms();
     return left <= 0 ? 0 : left < 50 ? (int)left : 50;
 }
 
@@ -246,7 +227,7 @@ static void *run(void *arg) {
         store_link_item_t it[STORE_LINK_BATCH];
         pthread_mutex_lock(&l->mu);
         int nit = l->nitems;
-        bool refusing = refused_until > mono_ms();
+        bool refusing = refused_until > mlink_mono_ms();
         bool due = nit > 0 && !l->answered && !refusing;
         if (due) memcpy(it, l->items, sizeof it[0] * (size_t)nit);
         pthread_mutex_unlock(&l->mu);
@@ -261,12 +242,12 @@ static void *run(void *arg) {
                 /* never dropped: shown to the attendant and sent again every 30 s */
                 set_state(l, false, "LINK REFUSED game %" PRId64 ": %s", it[0].game,
                           link_message(l->conn));
-                refused_until = mono_ms() + 30000;
+                refused_until = mlink_mono_ms() + 30000;
             } else {
                 set_state(l, true, "connected");
             }
         }
-        if (announce(l) == LINK_DOWN) {
+        if (announce(l) == LINK_DOWN || mltk_thread_step(l) == LINK_DOWN) {
             up = false;
             set_state(l, false, "LINK DOWN: %s", link_message(l->conn));
             continue;
@@ -280,7 +261,12 @@ static void *run(void *arg) {
             continue;
         }
         if (got) take_notice(l, &n);
-        if (refusing && refused_until <= mono_ms()) {
+        if (link_ticket_notified(l->conn)) {
+            pthread_mutex_lock(&l->mu);
+            l->tk_pull_due = true;
+            pthread_mutex_unlock(&l->mu);
+        }
+        if (refusing && refused_until <= mlink_mono_ms()) {
             refused_until = 0;
             set_state(l, true, "connected");
         }
@@ -326,6 +312,8 @@ void mlink_stop(mlink_t *l) {
 void mlink_get_view(mlink_t *l, mlink_view_t *out) {
     pthread_mutex_lock(&l->mu);
     *out = l->view;
+    out->ticket_pending = l->tk_pending + (l->tk_pull_due ? 1 : 0);
+    out->pending += out->ticket_pending;
     pthread_mutex_unlock(&l->mu);
 }
 
@@ -409,6 +397,9 @@ void mlink_set_pending(mlink_t *l, int pending) {
 
 void machine_link_open(machine_t *m) {
     if (!m->cfg.link.url[0]) return;
+    /* tests only (link_tickets.sh): the machine is killed right after the floor's controller
+     * paid it a ticket, before its own record of it: the restart must credit it once */
+    m->floor.test_kill = getenv("STUDPOKER_TEST_KILL_AFTER_TICKET_PAID") != NULL;
     char err[120];
     m->link = mlink_start(&m->cfg.link, m->cfg.rules.currency, err, sizeof err);
     if (!m->link) snprintf(m->link_error, sizeof m->link_error, "LINK DOWN: %s", err);
@@ -492,11 +483,12 @@ void machine_link_step(machine_t *m, machine_events_t *e) {
     int n = mlink_answer(m->link, a);
     if (n > 0) write_answers(m, e, a, n);
     /* the outbox is read only after a change: an answer written, a round over (it may have
-     * queued items), the start */
+     * queued items), a ticket printed or inserted, the start */
     uint64_t mark = m->game.number * 2 + (game_round_over(&m->game) ? 1 : 0);
     if (mark != m->link_mark) m->link_dirty = true;
     m->link_mark = mark;
-    if (!m->link_dirty) return;
+    machine_link_tickets_step(m, e);
+    if (!m->link_dirty || m->game.state == GAME_FAULT) return;
     store_link_item_t items[STORE_LINK_BATCH];
     n = store_link_pending(m->game.store, items, STORE_LINK_BATCH);
     if (n < 0) {
