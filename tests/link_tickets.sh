@@ -17,7 +17,8 @@
 #    before its own: the controller holds the redemption, m2 none; after the restart m2 credits
 #    it exactly once (the controller answers the same: a replay), and refuses it after;
 #  - two redemptions of one ticket at the same instant at the controller (two machines' logins):
-#    one paid, the other told where;
+#    one paid, the other told where; a ticket voided by an operator of the controller refused on
+#    m2 and recorded as voided on m1;
 #  - the books: every machine's audit passes with 0 cents lost, and its tickets printed, redeemed,
 #    voided, paid elsewhere and outstanding equal the controller's records to the cent.
 # usage: link_tickets.sh STUDPOKER
@@ -238,10 +239,20 @@ if as m2 -c "DELETE FROM splink.ticket_fates" >/dev/null 2>&1; then bad "a machi
 # nor can the owner change a record: a fate is never changed or removed
 if q -c "UPDATE splink.ticket_fates SET amount = 1" >/dev/null 2>&1; then bad "a fate was changed"; else ok; fi
 
-# ---- 10. the books: each machine's audit against the controller's records ----
+# ---- 10. an operator of the controller voids m1's ticket for the whole floor ----
+[ "$(q -c "SELECT splink.ticket_void_floor('$v7', 'reported stolen')")" = voided ] && ok || bad "the floor's void"
+[ "$(q -c "SELECT COUNT(*) FROM splink.audit WHERE action='ticket_void' AND subject='$v7'")" = 1 ] && ok ||
+  bad "the floor's void is not audited"
+play m2 stolen "100 LINKWAIT 30000" "200 TICKET $v7" "300 LINKWAIT 30000" "400 SUMMARY" || bad "m2 stolen"
+expect m2 stolen 1 "balance=17000" "Ticket refused: it was voided on "
+
+# ---- 11. the books: each machine's audit against the controller's records ----
 play m1 last "100 LINKWAIT 30000" "200 SUMMARY" || bad "m1 last"
-grep -q "voucher-paid-elsewhere validation $v6 utc [0-9]* at m4$" <(audit m1; cat "$tmp/m1/audit.txt") && ok ||
+audit m1
+grep -q "voucher-paid-elsewhere validation $v6 utc [0-9]* at m4$" "$tmp/m1/audit.txt" && ok ||
   bad "m1 did not hear of v6 paid at m4"
+grep -q "voucher-void ticket 7 validation .* voided at the floor, by an operator of the controller: reported stolen" "$tmp/m1/audit.txt" && ok ||
+  bad "m1 did not hear of v7 voided at the floor: $(grep -i void "$tmp/m1/audit.txt")"
 [ "$(q -c "SELECT COUNT(*) FROM splink.tickets_now WHERE fate <> 'issued' AND NOT told")" = 0 ] && ok ||
   bad "fates the issuing machines did not record: $(q -c "SELECT validation, machine, fate FROM splink.tickets_now WHERE fate <> 'issued' AND NOT told")"
 for m in m1 m2 m3; do

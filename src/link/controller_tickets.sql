@@ -393,8 +393,8 @@ BEGIN
     END IF;
     INSERT INTO splink.ticket_fates (validation, fate, machine, place, by_role, amount, currency,
                                      reason)
-    VALUES (p_validation, 'voided', NULL, 'the floor', session_user, t.amount, t.currency,
-            left(p_reason, 200));
+    VALUES (p_validation, 'voided', NULL, 'an operator of the controller', session_user, t.amount,
+            t.currency, left(p_reason, 200));
     PERFORM splink.audit_row('ticket_void', p_validation, NULL, left(p_reason, 200));
     PERFORM pg_notify('sptk_' || t.machine, p_validation);
     RETURN 'voided';

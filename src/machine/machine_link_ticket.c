@@ -515,10 +515,15 @@ static bool write_answer(machine_t *m, machine_events_t *e, const mlink_tk_job_t
                          const mlink_tk_answer_t *a) {
     game_t *g = &m->game;
     switch (j->kind) {
-    case MLTK_REGISTER:
-        if (a->n > 0 && store_ticket_registered(g->store, j->reg, a->n, a->replay) == STORE_FAULT)
+    case MLTK_REGISTER: {
+        store_status_t st =
+            a->n > 0 ? store_ticket_registered(g->store, j->reg, a->n, a->replay) : STORE_OK;
+        if (st == STORE_FAULT)
             game_link_fault(g, "The floor's registration of tickets could not be recorded");
-        if (a->refused) {
+        if (st == STORE_REFUSED) {
+            /* not the outbox's next tickets (it changed meanwhile): read again, later */
+            m->floor.register_after = now_ms() + 30000;
+        } else if (a->refused) {
             /* sent again in 30 s; the machine says why meanwhile */
             m->floor.register_after = now_ms() + 30000;
             snprintf(m->floor.state, sizeof m->floor.state, "TICKETS REFUSED BY THE FLOOR: %s",
@@ -527,6 +532,7 @@ static bool write_answer(machine_t *m, machine_events_t *e, const mlink_tk_job_t
             m->floor.state[0] = '\0';
         }
         return true;
+    }
     case MLTK_REDEEM:
         return write_redeem(m, e, j, a);
     case MLTK_VOID:

@@ -228,7 +228,7 @@ static bool fate_rows(store_t *s, int64_t game, const store_ticket_t *t,
         if (f->voided) {
             char detail[STORE_MSG_LEN];
             snprintf(detail, sizeof detail,
-                     "ticket %" PRId64 " validation %s voided at the floor (%s): %s", t->number,
+                     "ticket %" PRId64 " validation %s voided at the floor, by %s: %s", t->number,
                      t->validation, f->place, f->detail);
             return st_ticket_event_add(s, t->validation, "voided", t->amount, f->place,
                                        f->detail) &&
