@@ -17,7 +17,7 @@
 #include "link_ticket.h"
 #include "machine_link_internal.h"
 
-int64_t mlink_mono_ms(void) {
+static int64_t mono_ms(void) {
     struct timespec t;
     clock_gettime(CLOCK_MONOTONIC, &t);
     return (int64_t)t.tv_sec * 1000 + t.tv_nsec / 1000000;
@@ -140,7 +140,7 @@ static link_status_t send_items(mlink_t *l, const store_link_item_t *it, int n) 
         if (st == LINK_OK) {
             /* told to the other machines after the commit: a later asking covers earlier ones */
             l->announce_due = true;
-            l->announce_at = mlink_mono_ms();
+            l->announce_at = mono_ms();
             l->since[0] = '\0';
         }
     } else {
@@ -188,7 +188,7 @@ static void take_notice(mlink_t *l, const link_notice_t *n) {
 
 /* Asks the controller to tell the pool's followers of this machine's counted stakes, when due. */
 static link_status_t announce(mlink_t *l) {
-    if (!l->announce_due || mlink_mono_ms() < l->announce_at) return LINK_OK;
+    if (!l->announce_due || mono_ms() < l->announce_at) return LINK_OK;
     bool made = false;
     int wait_ms = 0;
     char since[LINK_SINCE_LEN] = "";
@@ -196,7 +196,7 @@ static link_status_t announce(mlink_t *l) {
     if (st == LINK_DOWN) return st; /* asked again once the link is back */
     if (st == LINK_OK && wait_ms > 0) {
         snprintf(l->since, sizeof l->since, "%s", since);
-        l->announce_at = mlink_mono_ms() + wait_ms;
+        l->announce_at = mono_ms() + wait_ms;
     } else {
         /* told, covered, or refused (the meters then move with the next notice) */
         l->announce_due = false;
@@ -208,7 +208,7 @@ static link_status_t announce(mlink_t *l) {
 static int idle_ms(const mlink_t *l, bool due) {
     if (due) return 0;
     if (!l->announce_due) return 50;
-    int64_t left = l->announce_at - mlink_mono_ms();
+    int64_t left = l->announce_at - mono_ms();
     return left <= 0 ? 0 : left < 50 ? (int)left : 50;
 }
 
@@ -227,7 +227,7 @@ static void *run(void *arg) {
         store_link_item_t it[STORE_LINK_BATCH];
         pthread_mutex_lock(&l->mu);
         int nit = l->nitems;
-        bool refusing = refused_until > mlink_mono_ms();
+        bool refusing = refused_until > mono_ms();
         bool due = nit > 0 && !l->answered && !refusing;
         if (due) memcpy(it, l->items, sizeof it[0] * (size_t)nit);
         pthread_mutex_unlock(&l->mu);
@@ -242,7 +242,7 @@ static void *run(void *arg) {
                 /* never dropped: shown to the attendant and sent again every 30 s */
                 set_state(l, false, "LINK REFUSED game %" PRId64 ": %s", it[0].game,
                           link_message(l->conn));
-                refused_until = mlink_mono_ms() + 30000;
+                refused_until = mono_ms() + 30000;
             } else {
                 set_state(l, true, "connected");
             }
@@ -266,7 +266,7 @@ static void *run(void *arg) {
             l->tk_pull_due = true;
             pthread_mutex_unlock(&l->mu);
         }
-        if (refusing && refused_until <= mlink_mono_ms()) {
+        if (refusing && refused_until <= mono_ms()) {
             refused_until = 0;
             set_state(l, true, "connected");
         }

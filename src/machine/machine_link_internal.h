@@ -31,13 +31,12 @@ struct mlink {
     int64_t announce_at;           /* when to ask the controller (ms, monotonic) */
     char since[LINK_SINCE_LEN];    /* the controller's instant of the first asking, or "" */
 
-    /* tickets at the floor (machine_link_ticket.c); under mu but tk_refused_until */
+    /* tickets at the floor (machine_link_ticket.c), under mu */
     mlink_tk_job_t tk_job; /* kind MLTK_NONE: none held */
     bool tk_answered;
     mlink_tk_answer_t tk_answer;
-    bool tk_pull_due;         /* connected, or told of a change: read the fates */
-    int tk_pending;           /* what the machine still owes (mlink_tk_set_pending) */
-    int64_t tk_refused_until; /* a refused registration is sent again after 30 s (ms) */
+    bool tk_pull_due; /* connected, or told of a change: read the fates */
+    int tk_pending;   /* what the machine still owes (mlink_tk_set_pending) */
 };
 
 /* The thread's side of the tickets: after every (re)connection (LISTEN to this machine's
@@ -45,6 +44,5 @@ struct mlink {
  * link dropped, the job kept for the next connection). */
 link_status_t mltk_thread_up(mlink_t *l);
 link_status_t mltk_thread_step(mlink_t *l);
-int64_t mlink_mono_ms(void);
 
 #endif

@@ -266,6 +266,14 @@ static int64_t expiry_seconds(const machine_t *m) {
     return (int64_t)m->cfg.cabinet.ticket_expiry_days * 86400;
 }
 
+/* A ticket refused: audited with its number and the reason, which the player sees. */
+static void ticket_refused(machine_t *m, machine_events_t *e, const char *validation,
+                           const char *words) {
+    char why[STORE_MSG_LEN + 300];
+    game_ticket_refused(&m->game, validation, words, why, sizeof why);
+    refuse(e, why);
+}
+
 void machine_ticket_in_floor(machine_t *m, const char *text, machine_events_t *e) {
     game_t *g = &m->game;
     game_voucher_t v;
@@ -279,10 +287,8 @@ void machine_ticket_in_floor(machine_t *m, const char *text, machine_events_t *e
     bool found = false;
     if (store_ticket_get(g->store, v.digits, &t, &found) == STORE_FAULT) {
         game_link_fault(g, "The ticket could not be read");
-        {
-            refuse(e, g->message);
-            return;
-        }
+        refuse(e, g->message);
+        return;
     }
     int64_t expiry = expiry_seconds(m);
     store_ticket_refusal_t r = t.state == STORE_TICKET_REDEEMED ? STORE_TICKET_ALREADY
@@ -291,41 +297,35 @@ void machine_ticket_in_floor(machine_t *m, const char *text, machine_events_t *e
                                    ? STORE_TICKET_EXPIRED
                                : !found && !ticket_check_ok(v.digits) ? STORE_TICKET_UNKNOWN
                                                                       : STORE_TICKET_TAKEN;
-    if (r == STORE_TICKET_TAKEN && !floor_up(m)) {
-        snprintf(words, sizeof words, "%s",
-                 found ? "Ticket returned: the floor's ticket system does not answer, and a "
-                         "ticket is paid only once it has checked that no other machine paid "
-                         "it. Keep your ticket: it is still good."
-                       : "Ticket returned: the floor's ticket system does not answer, so this "
-                         "ticket of another machine cannot be checked. Keep it: it is still "
-                         "good.");
-        game_ticket_refused(g, v.validation, words, why, sizeof why);
-        {
-            refuse(e, why);
-            return;
-        }
+    if (r != STORE_TICKET_TAKEN) {
+        game_ticket_words(&t, r, v.digits, expiry, words, sizeof words);
+        ticket_refused(m, e, v.validation, words);
+        return;
+    }
+    if (!floor_up(m)) {
+        ticket_refused(m, e, v.validation,
+                       found ? "Ticket returned: the floor's ticket system does not answer, and "
+                               "a ticket is paid only once it has checked that no other machine "
+                               "paid it. Keep your ticket: it is still good."
+                             : "Ticket returned: the floor's ticket system does not answer, so "
+                               "this ticket of another machine cannot be checked. Keep it: it is "
+                               "still good.");
+        return;
     }
     store_ticket_check_t c;
-    store_status_t st = STORE_REFUSED;
-    if (r == STORE_TICKET_TAKEN)
-        st = store_ticket_check_begin(g->store, 0, v.digits, expiry, &c, &r);
+    store_status_t st = store_ticket_check_begin(g->store, 0, v.digits, expiry, &c, &r);
     if (st == STORE_FAULT) {
         game_link_fault(g, "The ticket's check could not be recorded");
-        {
-            refuse(e, g->message);
-            return;
-        }
+        refuse(e, g->message);
+        return;
     }
     if (st == STORE_REFUSED) {
         if (r == STORE_TICKET_NOT_NOW)
             snprintf(words, sizeof words, "Ticket returned. %s", store_message(g->store));
         else
-            game_ticket_words(&t, r, v.digits, expiry, words, sizeof words);
-        game_ticket_refused(g, v.validation, words, why, sizeof why);
-        {
-            refuse(e, why);
-            return;
-        }
+            game_ticket_words(&c.t, r, v.digits, expiry, words, sizeof words);
+        ticket_refused(m, e, v.validation, words);
+        return;
     }
     machine_event_t *ev = emit(e, MEV_TICKET_CHECKING);
     if (ev) ev->voucher = v;
