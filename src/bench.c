@@ -138,11 +138,12 @@ int cli_bench(int argc, char **argv) {
         return cli_simulate((int)(sizeof args / sizeof args[0]), args);
     }
     if (strcmp(what, "store") == 0) return cli_bench_store(argc - 1, argv + 1);
-    if (strcmp(what, "link") == 0) {
+    if (strcmp(what, "link") == 0 || strcmp(what, "table") == 0) {
 #ifdef STUDPOKER_LINK
-        return cli_bench_link(argc - 1, argv + 1);
+        return what[0] == 'l' ? cli_bench_link(argc - 1, argv + 1)
+                              : cli_bench_table(argc - 1, argv + 1);
 #else
-        fprintf(stderr, "studpoker bench link: this studpoker was built without libpq\n");
+        fprintf(stderr, "studpoker bench %s: this studpoker was built without libpq\n", what);
         return 1;
 #endif
     }

@@ -101,7 +101,7 @@ local all postgres trust
 local all all scram-sha-256
 EOF
   if ! pg_as "$pg_bin/pg_ctl" -D "$pg_dir/data" -l "$pg_dir/server.log" -w -t 30 \
-       -o "-k $pg_dir -c listen_addresses='' -c max_connections=${PG_MAX_CONNECTIONS:-40}" start >/dev/null; then
+       -o "-k $pg_dir -c listen_addresses='' -c max_connections=${PG_MAX_CONNECTIONS:-40} ${PG_EXTRA_OPTS:-}" start >/dev/null; then
     echo "FAIL: the test server did not start:"
     tail -5 "$pg_dir/server.log"
     pg_stop
@@ -128,7 +128,7 @@ pg_ctl_stop_fast() {
 }
 pg_start_again() {
   pg_as "$pg_bin/pg_ctl" -D "$pg_dir/data" -l "$pg_dir/server.log" -w -t 30 \
-    -o "-k $pg_dir -c listen_addresses='' -c max_connections=${PG_MAX_CONNECTIONS:-40}" start >/dev/null
+    -o "-k $pg_dir -c listen_addresses='' -c max_connections=${PG_MAX_CONNECTIONS:-40} ${PG_EXTRA_OPTS:-}" start >/dev/null
 }
 
 # The start of a test with a server of its own (after lib.sh): the server stopped and $tmp

@@ -1,5 +1,6 @@
 /* png_probe: what a screenshot shows in one area, for the end-to-end tests.
- * usage: png_probe FILE X Y W H  (a rectangle of the 1920 x 1080 layout, scaled to the image)
+ * usage: png_probe FILE X Y W H  (a rectangle of the layout in its units: a 16:9 image is 1920
+ * x 1080 of them)
  * prints: "mean R G B light L gold G" — L the share of near-white pixels (card faces), G the
  * share of gold pixels (a lit pay-table row). Checks compare these against wide bands, never
  * exact pixels. */
@@ -21,8 +22,9 @@ int main(int argc, char **argv) {
     SDL_Surface *s = SDL_ConvertSurfaceFormat(raw, SDL_PIXELFORMAT_RGBA32, 0);
     SDL_FreeSurface(raw);
     if (!s) return 1;
-    /* the layout is 1920 x 1080 scaled uniformly and centred */
-    double sx = s->w / 1920.0, sy = s->h / 1080.0, k = sx < sy ? sx : sy;
+    /* the layout's units: the image's height over 1080, or its width over 1440 when narrower
+     * than 4:3 (ui_gfx.h), x 960 and y 540 at the image's centre */
+    double sx = s->w / 1440.0, sy = s->h / 1080.0, k = sx < sy ? sx : sy;
     double ox = (s->w - 1920.0 * k) / 2, oy = (s->h - 1080.0 * k) / 2;
     int x0 = (int)(ox + atof(argv[2]) * k), y0 = (int)(oy + atof(argv[3]) * k);
     int x1 = (int)(ox + (atof(argv[2]) + atof(argv[4])) * k);

@@ -12,7 +12,8 @@ static void test_error_unknown_section_and_key(void **state) {
     expect_errors("[dispaly]\nwidth = 800\n",
                   ERRORS("t.ini:1: [dispaly]: unknown section; did you mean [display]? The "
                          "sections are: game, limits, sidebets, paytable, jackpot, progressive, "
-                         "asian, timers, approval, display, sound, attract, hint, cabinet, scanner, link, keys"));
+                         "asian, timers, approval, display, sound, attract, hint, cabinet, scanner, "
+                         "link, table, keys"));
     expect_errors("[display]\nwidht = 800\nfoo = 1\n",
                   ERRORS("t.ini:2: display.widht: unknown key; did you mean width? (`studpoker "
                          "config-reference` lists the keys of [display])",

@@ -88,7 +88,7 @@ xvfb_pixels() {
 # spots, and the top of the two rightmost buttons of the bar (DEAL or PLAY, and REPEAT/DOUBLE
 # or FOLD). The colours: felt green, gold (DEAL, PLAY), dark green (REPEAT, DOUBLE), red (FOLD),
 # grey (a button not offered now).
-felt=940,470 main=1206,640 second=1090,640
+felt=940,470 main=1183,640 second=1044,640
 xvfb_kind() { # R,G,B -> felt, gold, green, red, grey or other
   local r g b
   IFS=, read -r r g b <<<"$1"

@@ -29,7 +29,7 @@ for preset in caribbean-classic cajun asian; do
   # open for bets (the first game: DEAL and REPEAT unlit, as nothing can be dealt or repeated)
   if ! xvfb_wait_screen "felt ? ?" 60; then bad "$preset: the table was not open for bets"; kill $game; continue; fi
   # the $5 chip, BET on the ante, DEAL
-  xdotool mousemove --window "$win" 607 662 click 1
+  xdotool mousemove --window "$win" 578 655 click 1
   xdotool key --window "$win" b Return
   # the decision: the rightmost button gold (PLAY, RAISE 3x, RAISE), the one beside it FOLD
   # (red) or RAISE 2x (gold)

@@ -41,9 +41,10 @@ win=$(xvfb_window 180 $game)
 [ -n "$win" ] || give_up "no window drawn on the screen (180 s at most; windows: $(xdotool search --name . 2>/dev/null | wc -l))"
 # (the first game: nothing to repeat and no ante yet, so DEAL and REPEAT are not lit)
 xvfb_wait_screen "felt grey grey" 60 || give_up "the table was not open for bets"
-# the $5 chip: third in the tray, centre (911, 993) of the 1920x1080 layout = (607, 662) here;
+# the $5 chip: third in the tray, centre (867, 983) of the 1920x1080 layout = (578, 655) here
+# (the tray moved left when the meters narrowed, so the buttons fit REBET & DEAL at full size);
 # keys go to the window with --window (no window manager runs here to focus it)
-xdotool mousemove --window "$win" 607 662 click 1
+xdotool mousemove --window "$win" 578 655 click 1
 # the chip twice on ANTE (10.00), and deal: sent at once, as a fast player or a stalled frame
 # has them; each is its own action, in order
 xdotool key --window "$win" b b Return

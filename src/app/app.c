@@ -399,6 +399,7 @@ int app_run(const cfg_t *c, const app_run_t *o) {
         goto done;
     }
     if (!window_start(a)) goto done;
+    if (script_records(&a->script)) gfx_record(&a->gfx, true);
     voucher_folder(a, dbpath);
     if (!open_table(a)) goto done;
     app_printer_init(a); /* after the operator menu is made: its REPRINT prints */

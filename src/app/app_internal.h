@@ -28,7 +28,8 @@
 #define TICK_HZ 120
 
 /* ---- headless scripts: "<ms> <BUTTON>", "<ms> TAP x y", "<ms> SPOT ante",
- * "<ms> SCREENSHOT file.png", "<ms> QUIT" ---- */
+ * "<ms> SCREENSHOT file.png", "<ms> BOXES file.txt" (the last frame's boxes: ui_gfx.h),
+ * "<ms> QUIT" ---- */
 
 typedef struct script_line {
     uint32_t at_ms;
@@ -126,6 +127,8 @@ void app_print_wait(app_t *a, int ms);
 
 /* app_script.c */
 bool script_load(script_t *s, const char *path, const char *text);
+/* The script writes boxes (BOXES file): the frames record them (gfx_record). */
+bool script_records(const script_t *s);
 void script_apply(app_t *a, uint32_t now, ui_input_t *in, bool *quit);
 void script_summary(const app_t *a);
 

@@ -49,6 +49,12 @@ bool script_load(script_t *s, const char *path, const char *text) {
     return true;
 }
 
+bool script_records(const script_t *s) {
+    for (int i = 0; i < s->n; i++)
+        if (strcmp(s->lines[i].verb, "BOXES") == 0) return true;
+    return false;
+}
+
 void script_summary(const app_t *a) {
     const game_t *g = &a->machine.game;
     const round_t *r = &g->round;
@@ -79,9 +85,9 @@ void script_summary(const app_t *a) {
     mtable_status_t ts;
     if (machine_table_status(&a->machine, &ts))
         printf(" table=%s table_up=%d table_round=%lld table_phase=%s bets_sent=%d decided=%d "
-               "collected=%lld",
+               "collected=%lld synced=%d",
                ts.tab, ts.up, (long long)ts.round, ts.phase[0] ? ts.phase : "none", ts.bets_sent,
-               ts.decided, (long long)ts.collected);
+               ts.decided, (long long)ts.collected, ts.synced);
     printf(" pool=%lld state=%s door=%d screen=%s balance=%lld", (long long)jackpot_read(&g->pool),
            g->state == GAME_PLAY     ? "play"
            : g->state == GAME_LOCKED ? "locked"
@@ -158,20 +164,27 @@ static void ticket_wait(app_t *a, const char *arg) {
  * table shows what it names, or ms pass: "betting" (a round takes bets, ours not sent yet),
  * "dealt" (our hand is on the felt), "deciding" (the table waits for decisions), "settled" (our
  * round is settled on the felt), "collected=N" (N results collected since the start), "sent"
- * (our bets are answered). */
+ * (our bets are answered), "synced" (nothing owed either way: every transfer answered, every
+ * result collected). */
 static bool table_there(app_t *a, const char *what) {
     mtable_status_t ts;
     if (!machine_table_status(&a->machine, &ts)) return true;
     const round_t *r = &a->machine.game.round;
     long long n = 0;
     if (sscanf(what, "collected=%lld", &n) == 1) return ts.collected >= n;
-    if (strcmp(what, "betting") == 0) return machine_table_may_bet(&a->machine);
+    if (strcmp(what, "betting") ==
+        0) { /* with time to bet: a test's chips go in before it closes */
+        bool deciding;
+        return machine_table_may_bet(&a->machine) &&
+               machine_timer_left_ms(&a->machine, &deciding) > 2500;
+    }
     if (strcmp(what, "dealt") == 0) return r->nseats == 2 && r->phase != ROUND_BETTING;
     if (strcmp(what, "deciding") == 0) /* and the cards seen: a decision waits for them */
         return r->nseats == 2 && r->phase == ROUND_DECIDING && round_seat_can_decide(r, 0) &&
                !table_busy(&a->table);
     if (strcmp(what, "settled") == 0) return r->nseats == 2 && r->phase == ROUND_SETTLED;
     if (strcmp(what, "sent") == 0) return ts.bets_sent;
+    if (strcmp(what, "synced") == 0) return ts.synced;
     return true;
 }
 
@@ -209,6 +222,10 @@ void script_apply(app_t *a, uint32_t now, ui_input_t *in, bool *quit) {
             *quit = true;
         } else if (strcmp(l->verb, "SCREENSHOT") == 0) {
             if (!gfx_screenshot(&a->gfx, l->arg))
+                fprintf(stderr, "studpoker: cannot write %s\n", l->arg);
+        } else if (strcmp(l->verb, "BOXES") == 0) {
+            /* the last frame's text boxes (recording is on: script_records) */
+            if (!gfx_boxes_write(&a->gfx, l->arg))
                 fprintf(stderr, "studpoker: cannot write %s\n", l->arg);
         } else if (strcmp(l->verb, "LINKWAIT") == 0) {
             link_wait(a, l->arg);

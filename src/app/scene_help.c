@@ -12,17 +12,35 @@ static const ui_color_t DIM = {190, 205, 190, 255};
 static const ui_color_t GREEN_WIN = {110, 231, 140, 255};
 static const ui_color_t RED_LOSE = {255, 120, 110, 255};
 
-/* the content area of a pop-up page (the pop-up's buttons start at y 930) */
-#define PAGE_X   200.0f
-#define PAGE_Y   150.0f
-#define PAGE_W   1520.0f
-#define PAGE_H   700.0f
-#define FLOW_TOP (PAGE_Y + 52)
-#define FLOW_END 918.0f
+/* The content area of a pop-up page: inside the pop-up (help_popup), which is as wide as the
+ * window's layout allows (1620 at 16:9, 1380 at 4:3); its buttons start at y 970. PAGE_X and
+ * PAGE_W read it from the drawing context `g` of the function they are used in. */
+#define PAGE_X (page_of(g).x)
+#define PAGE_W (page_of(g).w)
+#define PAGE_Y 150.0f
+/* the least size of any text (a player reads it at a cabinet's distance: 24 px at 1080 lines) */
+#define HELP_LEAST 24.0f
+#define FLOW_TOP   (PAGE_Y + 52)
+#define FLOW_END   958.0f
 /* the drawn deal beside HOW TO PLAY, and the text column of the points page */
 #define PLAY_ART_W  430.0f
 #define POINTS_TEXT 860.0f
 #define POINTS_END  (PAGE_Y + 600) /* the values' ladder below */
+
+ui_rect_t help_popup(ui_rect_t area) {
+    float w = area.w - 60;
+    if (w > 1620) w = 1620;
+    return ui_r(960 - w / 2, 60, w, 1000);
+}
+
+static float least(float size) {
+    return size < HELP_LEAST ? HELP_LEAST : size;
+}
+
+static ui_rect_t page_of(const ui_gfx_t *g) {
+    ui_rect_t p = help_popup(gfx_area(g));
+    return ui_r(p.x + 50, PAGE_Y, p.w - 100, FLOW_END - PAGE_Y);
+}
 
 /* ---- the figures of other pay tables, worked out beside the table ---- */
 
@@ -204,11 +222,11 @@ static float place_tiles(ui_gfx_t *g, help_t *h, int first, float y, float f, in
         char cells[4][300];
         split_cells(l->text, cells);
         l->x = x + (float)k * (w + gap), l->y = y, l->w = w;
-        float stake = gfx_text_wrap_height(g, cells[1], w - 36, 24 * f, UI_FONT_REGULAR);
+        float stake = gfx_text_wrap_height(g, cells[1], w - 36, least(24 * f), UI_FONT_REGULAR);
         if (stake > tallest) tallest = stake;
     }
     *next = first + n;
-    return (64 + 118) * f + tallest;
+    return (64 + 104) * f + tallest;
 }
 
 static void draw_tile(ui_gfx_t *g, const help_t *h, const help_line_t *l, float f) {
@@ -218,12 +236,12 @@ static void draw_tile(ui_gfx_t *g, const help_t *h, const help_line_t *l, float 
     gfx_panel(g, ui_r(l->x, l->y, l->w, h->tile_h), 16, ui_rgba(10, 44, 26, 235),
               ui_rgba(4, 26, 14, 235), ui_rgba(242, 201, 76, 170), 2);
     gfx_text(g, cells[0], cx, l->y + 16 * f, 28 * f, UI_FONT_DISPLAY, GOLD, UI_ALIGN_CENTER);
-    gfx_text_wrap(g, cells[1], cx, l->y + 58 * f, l->w - 36, 24 * f, UI_FONT_REGULAR, CREAM,
+    gfx_text_wrap(g, cells[1], cx, l->y + 58 * f, l->w - 36, least(24 * f), UI_FONT_REGULAR, CREAM,
                   UI_ALIGN_CENTER);
     bool figure = strchr(cells[2], '%') != NULL;
     gfx_text(g, cells[2], cx, bottom - (figure ? 100 : 84) * f, (figure ? 46 : 26) * f,
              UI_FONT_DISPLAY, ui_rgba(255, 246, 220, 255), UI_ALIGN_CENTER);
-    gfx_text(g, "RETURN TO PLAYER", cx, bottom - 40 * f, 21 * f, UI_FONT_BOLD, DIM,
+    gfx_text(g, "RETURN TO PLAYER", cx, bottom - 40 * f, HELP_LEAST, UI_FONT_BOLD, DIM,
              UI_ALIGN_CENTER);
 }
 
@@ -270,8 +288,9 @@ static float place_page(ui_gfx_t *g, help_t *h, int page, float f) {
 
 /* Every page at the largest text size (of a few) that fits it: the words never leave the page. */
 static void layout(ui_gfx_t *g, help_t *h) {
-    if (h->laid_out && h->laid_out_scale == g->scale) return;
-    static const float sizes[] = {1.0f, 0.94f, 0.88f, 0.82f, 0.76f, 0.7f};
+    if (h->laid_out && h->laid_out_scale == g->scale && h->laid_out_w == PAGE_W) return;
+    /* the body text is 25 at 1.0: 0.96 is the least size a player reads (24) */
+    static const float sizes[] = {1.0f, 0.96f};
     for (int p = 0; p < HELP_PAGES; p++) {
         float used = 0;
         for (size_t s = 0; s < sizeof sizes / sizeof sizes[0]; s++) {
@@ -289,6 +308,7 @@ static void layout(ui_gfx_t *g, help_t *h) {
     }
     h->laid_out = true;
     h->laid_out_scale = g->scale;
+    h->laid_out_w = PAGE_W;
 }
 
 int help_pages(ui_gfx_t *g, help_t *h) {
@@ -366,7 +386,7 @@ static void draw_flow(ui_gfx_t *g, help_t *h, int page) {
         char msg[160];
         snprintf(msg, sizeof msg, "Part of this help is missing from the game's files (%s).",
                  h->missing);
-        gfx_text(g, msg, 960, FLOW_END - 30, 22, UI_FONT_BOLD, DIM, UI_ALIGN_CENTER);
+        gfx_text(g, msg, 960, FLOW_END - 30, HELP_LEAST, UI_FONT_BOLD, DIM, UI_ALIGN_CENTER);
     }
 }
 
@@ -376,6 +396,7 @@ static void small_card(ui_gfx_t *g, card_t c, float x, float y, float w) {
     char path[32], f[3];
     snprintf(path, sizeof path, "cards/%s.svg", card_format(c, f));
     gfx_svg(g, path, ui_r(x, y, w, w * 1.4f), 255);
+    gfx_rec_art(g, ui_r(x, y, w, w * 1.4f), path);
 }
 
 /* Cards from text ("As Kd"), "??" for a card face down; step apart. */
@@ -385,6 +406,7 @@ static void card_row(ui_gfx_t *g, const char *cards, float x, float y, float w, 
         memcpy(one, cards, 2);
         if (strcmp(one, "??") == 0) {
             gfx_svg(g, "cards/back.svg", ui_r(x + (float)i * step, y, w, w * 1.4f), 255);
+            gfx_rec_art(g, ui_r(x + (float)i * step, y, w, w * 1.4f), "cards/back.svg");
         } else {
             card_t c;
             char err[64];
@@ -405,19 +427,22 @@ static void draw_rankings(ui_gfx_t *g, const help_t *h) {
         "Ah Jd 9c 6s 3h", "Ts Td Kc 7h 2s", "As Ad 8c 8h Qd", "7s 7h 7d Kc 2s", "5h 6d 7c 8s 9h",
         "Ah Jh 9h 6h 3h", "Ks Kh Kd 6c 6h", "9s 9h 9d 9c 2h", "5s 6s 7s 8s 9s", "Ts Js Qs Ks As"};
     subheading(g, h, HELP_PAGE_HANDS);
+    /* two columns; narrower ones (4:3) fan the cards closer and wrap the description */
+    float colw = PAGE_W / 2, step = colw >= 760 ? 64 : 48, text = 80 + 4 * step + 34;
     for (int k = 0; k < EVAL_CATEGORIES; k++) {
         int cat = EVAL_CATEGORIES - 1 - k;
         int col = k / 5, row = k % 5;
-        float x = PAGE_X + (float)col * 780, y = PAGE_Y + 50 + (float)row * 140;
-        card_row(g, examples[cat], x, y, 80, 64);
+        float x = PAGE_X + (float)col * colw, y = PAGE_Y + 50 + (float)row * 140;
+        card_row(g, examples[cat], x, y, 80, step);
         card_t cards[5];
         char err[64], name[96];
         card_parse_list(examples[cat], cards, 5, err, sizeof err);
         eval_describe(eval_value(cards, 5), name, sizeof name);
         if (cat == EVAL_ROYAL_FLUSH) snprintf(name, sizeof name, "Ten to Ace, one suit");
-        gfx_text(g, eval_category_name((eval_category_t)cat), x + 370, y + 18, 30, UI_FONT_BOLD,
+        gfx_text(g, eval_category_name((eval_category_t)cat), x + text, y + 12, 30, UI_FONT_BOLD,
                  CREAM, UI_ALIGN_LEFT);
-        gfx_text(g, name, x + 370, y + 60, 23, UI_FONT_REGULAR, DIM, UI_ALIGN_LEFT);
+        gfx_text_wrap(g, name, x + text, y + 52, colw - text - 20, HELP_LEAST, UI_FONT_REGULAR, DIM,
+                      UI_ALIGN_LEFT);
     }
 }
 
@@ -446,18 +471,22 @@ static void draw_points(ui_gfx_t *g, help_t *h) {
     /* the values, best first: the ranking of Asian Stud's hands */
     float y = PAGE_Y + 684;
     gfx_text(g, "HAND VALUES, BEST FIRST", PAGE_X, y - 42, 25, UI_FONT_BOLD, DIM, UI_ALIGN_LEFT);
+    /* ten pills and DOES NOT QUALIFY in the page's width */
+    float last = gfx_text_width(g, "DOES NOT QUALIFY", 26, UI_FONT_BOLD) + 40;
+    float step = (PAGE_W - last) / 10, pill = step - 16 > 100 ? 100 : step - 16;
     for (int v = 10; v >= 1; v--) {
-        float x = PAGE_X + (float)(10 - v) * 116;
-        gfx_panel(g, ui_r(x, y, 100, 58), 29, ui_rgba(250, 214, 90, 255),
+        float x = PAGE_X + (float)(10 - v) * step;
+        gfx_panel(g, ui_r(x, y, pill, 58), 29, ui_rgba(250, 214, 90, 255),
                   ui_rgba(200, 140, 30, 255), ui_rgba(255, 255, 255, 120), 1.5f);
         char num[4];
         snprintf(num, sizeof num, "%d", v);
-        gfx_text(g, num, x + 50, y + 11, 30, UI_FONT_DISPLAY, ui_rgba(40, 24, 0, 255),
+        gfx_text(g, num, x + pill / 2, y + 11, 30, UI_FONT_DISPLAY, ui_rgba(40, 24, 0, 255),
                  UI_ALIGN_CENTER);
     }
-    gfx_panel(g, ui_r(PAGE_X + 1160, y, PAGE_W - 1160, 58), 29, ui_rgba(80, 80, 80, 255),
+    float nx = PAGE_X + 10 * step;
+    gfx_panel(g, ui_r(nx, y, PAGE_X + PAGE_W - nx, 58), 29, ui_rgba(80, 80, 80, 255),
               ui_rgba(50, 50, 50, 255), ui_rgba(255, 255, 255, 120), 1.5f);
-    gfx_text(g, "DOES NOT QUALIFY", PAGE_X + 1160 + (PAGE_W - 1160) / 2, y + 14, 26, UI_FONT_BOLD,
+    gfx_text(g, "DOES NOT QUALIFY", nx + (PAGE_X + PAGE_W - nx) / 2, y + 14, 26, UI_FONT_BOLD,
              CREAM, UI_ALIGN_CENTER);
     draw_flow(g, h, HELP_PAGE_HANDS);
 }
@@ -478,9 +507,9 @@ static void draw_deal(ui_gfx_t *g, rules_variant_t v) {
               ui_rgba(242, 201, 76, 170), 2);
     float cx = x + PLAY_ART_W / 2, w = 72, step = 70;
     int ntop = (int)(strlen(deal[v].top) + 1) / 3, nyou = (int)(strlen(deal[v].you) + 1) / 3;
-    gfx_text(g, deal[v].top_label, cx, y + 26, 23, UI_FONT_BOLD, DIM, UI_ALIGN_CENTER);
+    gfx_text(g, deal[v].top_label, cx, y + 26, HELP_LEAST, UI_FONT_BOLD, DIM, UI_ALIGN_CENTER);
     card_row(g, deal[v].top, cx - (w + step * (float)(ntop - 1)) / 2, y + 66, w, step);
-    gfx_text(g, deal[v].you_label, cx, y + 232, 23, UI_FONT_BOLD, DIM, UI_ALIGN_CENTER);
+    gfx_text(g, deal[v].you_label, cx, y + 232, HELP_LEAST, UI_FONT_BOLD, DIM, UI_ALIGN_CENTER);
     card_row(g, deal[v].you, cx - (w + step * (float)(nyou - 1)) / 2, y + 272, w, step);
     gfx_panel(g, ui_r(x + 30, y + 420, PLAY_ART_W - 60, 70), 35, ui_rgba(250, 214, 90, 255),
               ui_rgba(200, 140, 30, 255), ui_rgba(255, 255, 255, 160), 2);
@@ -546,55 +575,85 @@ int history_per_page(void) {
     return 5;
 }
 
+/* A round's bets, a line each ("ANTE $5.00: WIN $10.00", or without the stake when short):
+ * the number of lines written. */
+static int bet_lines(const game_t *game, const game_record_t *h, bool stake, char lines[][96]) {
+    char b1[40], b2[40], st[48];
+    int n = 0;
+    for (int w = 0; w < WAGER_COUNT; w++) {
+        if (!h->stake[w]) continue;
+        snprintf(st, sizeof st, " %s", game_money(game, h->stake[w], b1));
+        snprintf(lines[n++], 96, "%s%s: %s %s", wager_name((wager_t)w), stake ? st : "",
+                 round_outcome_name(h->outcome[w]),
+                 h->outcome[w] == OUTCOME_WIN ? game_money(game, h->returned[w], b2) : "");
+    }
+    return n;
+}
+
+/* One recorded round in its panel at y: the number, the cards, the bets and results in columns
+ * between the cards and the credits, the credits (and the time) at the right. */
+static void history_row(ui_gfx_t *g, const game_t *game, const game_record_t *h, float y) {
+    char b1[40], b2[40], line[200], lines[WAGER_COUNT][96];
+    const float s = HELP_LEAST, lh = 29, x = PAGE_X, w = PAGE_W;
+    gfx_panel(g, ui_r(x, y, w, 128), 14, ui_rgba(0, 0, 0, 110), ui_rgba(0, 0, 0, 110),
+              ui_rgba(242, 201, 76, 90), 1.5f);
+    snprintf(line, sizeof line, "GAME %06llu", (unsigned long long)h->number);
+    gfx_text(g, line, x + 20, y + 8, s, UI_FONT_BOLD, GOLD, UI_ALIGN_LEFT);
+    bool cajun = game->rules.variant == VARIANT_CAJUN;
+    float step = w >= 1500 ? 40 : 34, hand = 60 + 4 * step;
+    for (int i = 0; i < (cajun ? 2 : 5); i++)
+        small_card(g, h->cards[i], x + 20 + (float)i * step, y + 40, 60);
+    const card_t *other = cajun ? h->board : h->dealer;
+    float ox = x + 20 + hand + 24;
+    gfx_text(g, cajun ? "BOARD" : "DEALER", ox, y + 8, s, UI_FONT_BOLD, DIM, UI_ALIGN_LEFT);
+    for (int i = 0; i < (cajun ? 3 : 5); i++)
+        small_card(g, other[i], ox + (float)i * step, y + 40, 60);
+    /* the right: the time, the credits, a fold or a void */
+    snprintf(line, sizeof line, "CREDITS  %s  to  %s", game_money(game, h->credits_before, b1),
+             game_money(game, h->credits_after, b2));
+    const char *note = h->void_round    ? "VOID"
+                       : h->auto_folded ? "AUTO FOLDED"
+                       : h->folded      ? "FOLDED"
+                                        : "";
+    float right = x + w - 20, rw = gfx_text_width(g, line, s, UI_FONT_BOLD);
+    if (h->when[0]) {
+        float tw = gfx_text_width(g, h->when, s, UI_FONT_REGULAR);
+        if (tw > rw) rw = tw;
+        gfx_text(g, h->when, right, y + 8, s, UI_FONT_REGULAR, DIM, UI_ALIGN_RIGHT);
+    }
+    gfx_text(g, line, right, y + 48, s, UI_FONT_BOLD, CREAM, UI_ALIGN_RIGHT);
+    gfx_text(g, note, right, y + 88, s, UI_FONT_BOLD, GOLD, UI_ALIGN_RIGHT);
+    /* the bets: four lines a column, as many columns as fit; without the stakes if need be */
+    float bx = ox + hand + 30, room = right - rw - 30 - bx;
+    for (int stake = 1; stake >= 0; stake--) {
+        int n = bet_lines(game, h, stake, lines);
+        float col = 0;
+        for (int i = 0; i < n; i++) {
+            float lw = gfx_text_width(g, lines[i], s, UI_FONT_REGULAR) + 24;
+            if (lw > col) col = lw;
+        }
+        int cols = (n + 3) / 4;
+        if (stake && col * (float)cols > room) continue;
+        for (int i = 0; i < n && (float)(i / 4 + 1) * col <= room; i++) {
+            int w2 = 0;
+            for (int k = 0, seen = 0; k < WAGER_COUNT; k++)
+                if (h->stake[k] && seen++ == i) w2 = k;
+            ui_color_t c = h->outcome[w2] == OUTCOME_WIN    ? GREEN_WIN
+                           : h->outcome[w2] == OUTCOME_LOSE ? RED_LOSE
+                                                            : CREAM;
+            gfx_text(g, lines[i], bx + (float)(i / 4) * col, y + 8 + (float)(i % 4) * lh, s,
+                     UI_FONT_REGULAR, c, UI_ALIGN_LEFT);
+        }
+        break;
+    }
+}
+
 void history_draw(ui_gfx_t *g, const game_t *game, const game_record_t *recs, int n, bool recall) {
-    char b1[40], b2[40], line[200];
     if (n == 0) {
         gfx_text(g, recall ? "No rounds recorded on this machine yet." : "No rounds played yet.",
                  960, PAGE_Y + 200, 30, UI_FONT_BOLD, CREAM, UI_ALIGN_CENTER);
         return;
     }
-    for (int k = 0; k < n && k < history_per_page(); k++) {
-        const game_record_t *h = &recs[k];
-        float y = PAGE_Y + (float)k * 140;
-        gfx_panel(g, ui_r(PAGE_X, y, PAGE_W, 128), 14, ui_rgba(0, 0, 0, 110), ui_rgba(0, 0, 0, 110),
-                  ui_rgba(242, 201, 76, 90), 1.5f);
-        snprintf(line, sizeof line, "GAME %06llu", (unsigned long long)h->number);
-        gfx_text(g, line, PAGE_X + 20, y + 12, 24, UI_FONT_BOLD, GOLD, UI_ALIGN_LEFT);
-        if (h->when[0])
-            gfx_text(g, h->when, PAGE_X + 180, y + 15, 19, UI_FONT_REGULAR, DIM, UI_ALIGN_LEFT);
-        bool cajun = game->rules.variant == VARIANT_CAJUN;
-        int n = cajun ? 2 : 5;
-        for (int i = 0; i < n; i++)
-            small_card(g, h->cards[i], PAGE_X + 20 + (float)i * 52, y + 44, 60);
-        const card_t *other = cajun ? h->board : h->dealer;
-        int m = cajun ? 3 : 5;
-        gfx_text(g, cajun ? "BOARD" : "DEALER", PAGE_X + 330, y + 12, 20, UI_FONT_BOLD, DIM,
-                 UI_ALIGN_LEFT);
-        for (int i = 0; i < m; i++)
-            small_card(g, other[i], PAGE_X + 330 + (float)i * 52, y + 44, 60);
-        /* bets and results */
-        float x = PAGE_X + 640;
-        int shown = 0;
-        for (int w = 0; w < WAGER_COUNT && shown < 6; w++) {
-            if (!h->stake[w]) continue;
-            ui_color_t c = h->outcome[w] == OUTCOME_WIN    ? GREEN_WIN
-                           : h->outcome[w] == OUTCOME_LOSE ? RED_LOSE
-                                                           : CREAM;
-            snprintf(line, sizeof line, "%s %s: %s %s", wager_name((wager_t)w),
-                     game_money(game, h->stake[w], b1), round_outcome_name(h->outcome[w]),
-                     h->outcome[w] == OUTCOME_WIN ? game_money(game, h->returned[w], b2) : "");
-            gfx_text(g, line, x + (float)(shown / 3) * 330, y + 14 + (float)(shown % 3) * 34, 20,
-                     UI_FONT_REGULAR, c, UI_ALIGN_LEFT);
-            shown++;
-        }
-        snprintf(line, sizeof line, "%s  to  %s", game_money(game, h->credits_before, b1),
-                 game_money(game, h->credits_after, b2));
-        gfx_text(g, "CREDITS", PAGE_X + PAGE_W - 20, y + 14, 20, UI_FONT_BOLD, DIM, UI_ALIGN_RIGHT);
-        gfx_text(g, line, PAGE_X + PAGE_W - 20, y + 46, 24, UI_FONT_BOLD, CREAM, UI_ALIGN_RIGHT);
-        const char *note = h->void_round    ? "VOID"
-                           : h->auto_folded ? "AUTO FOLDED"
-                           : h->folded      ? "FOLDED"
-                                            : "";
-        gfx_text(g, note, PAGE_X + PAGE_W - 20, y + 84, 20, UI_FONT_BOLD, GOLD, UI_ALIGN_RIGHT);
-    }
+    for (int k = 0; k < n && k < history_per_page(); k++)
+        history_row(g, game, &recs[k], PAGE_Y + (float)k * 140);
 }

@@ -95,6 +95,7 @@ typedef struct help {
     float tile_h;             /* the bets' tiles (a row each: bet|stake|return) */
     bool laid_out;
     float laid_out_scale;
+    float laid_out_w;            /* the page's width it was laid out for */
     float page_size[HELP_PAGES]; /* text size factor that fits the page */
 } help_t;
 
@@ -122,6 +123,11 @@ int help_page_text(const help_t *h, int page, char *buf, size_t n);
 const char *help_bet_label(rules_variant_t v, wager_t w);
 /* An exact return as a player reads it: "94.78%" (rounded half up to 2 decimals). */
 void help_percent(par_int num, par_int den, char *buf, size_t n);
+
+/* The help and history pop-up's rectangle in a layout's area (gfx_area): at most 1620 wide,
+ * centred, from y 60 to 1060; its pages' content sits inside it, its PREV, NEXT and CLOSE at
+ * its bottom right. */
+ui_rect_t help_popup(ui_rect_t area);
 
 /* Pages: HELP_PAGES, whatever the rules (help_draw builds the text for the game it draws). */
 int help_pages(ui_gfx_t *g, help_t *h);

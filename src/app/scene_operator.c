@@ -53,6 +53,7 @@ void operator_init(operator_scene_t *o, machine_t *machine, ui_audio_t *audio) {
     o->machine = machine;
     o->game = &machine->game;
     o->audio = audio;
+    o->area = ui_r(0, 0, UI_W, UI_H);
 }
 
 void operator_open(operator_scene_t *o) {
@@ -230,13 +231,33 @@ static ui_rect_t row_rect(int i, int n) {
     return ui_r(660, 200 + (float)i * (h + 6), 600, h);
 }
 
-static ui_rect_t back_rect(void) {
-    return ui_r(1560, 960, 300, 80);
+/* The pages are laid out in the layout's area (1920 wide at 16:9, 1440 at 4:3: ui_gfx.h);
+ * positions below are from its left edge (L) or right edge (R). */
+#define L(v) (o->area.x + (v))
+#define R(v) (o->area.x + o->area.w - (v))
+
+static ui_rect_t back_rect(const operator_scene_t *o) {
+    return ui_r(R(360), 960, 300, 80);
 }
 
-static ui_rect_t touch_target(int i) {
-    static const float xy[5][2] = {{120, 120}, {1800, 120}, {960, 540}, {120, 860}, {1800, 860}};
+/* the targets near the corners and in the middle of the screen */
+static ui_rect_t touch_target(const operator_scene_t *o, int i) {
+    float xy[5][2] = {{L(120), 120}, {R(120), 120}, {960, 540}, {L(120), 860}, {R(120), 860}};
     return ui_r(xy[i][0] - 50, xy[i][1] - 50, 100, 100);
+}
+
+/* text cut to a width, its end marked (a log line longer than the screen) */
+static const char *fit_line(ui_gfx_t *g, const char *text, float size, int face, float width,
+                            char *buf, size_t n) {
+    snprintf(buf, n, "%s", text);
+    size_t len = strlen(buf);
+    while (len > 4 && gfx_text_width(g, buf, size, face) > width) {
+        len--;
+        /* back to a character's first byte, then the mark */
+        while (len > 0 && ((unsigned char)buf[len] & 0xC0) == 0x80) len--;
+        snprintf(buf + len, n - len, "...");
+    }
+    return buf;
 }
 
 static int list_len(op_page_t p) {
@@ -251,7 +272,8 @@ static void buttons_update(operator_scene_t *o, const ui_input_t *in) {
         o->back_presses++;
     else if (in->pressed)
         o->back_presses = 0;
-    if (o->back_presses >= 2 || (in->tap && ui_inside(back_rect(), in->px, in->py))) go(o, OP_MENU);
+    if (o->back_presses >= 2 || (in->tap && ui_inside(back_rect(o), in->px, in->py)))
+        go(o, OP_MENU);
 }
 
 void operator_update(operator_scene_t *o, const ui_input_t *in, float dt) {
@@ -269,7 +291,7 @@ void operator_update(operator_scene_t *o, const ui_input_t *in, float dt) {
     /* the touch page's last target lies under BACK: while measuring, a touch is a touch */
     bool measuring = o->page == OP_TOUCH && o->touch_target < 5;
     bool back = ui_pressed(in, BTN_BACK) ||
-                (in->tap && !measuring && ui_inside(back_rect(), in->px, in->py));
+                (in->tap && !measuring && ui_inside(back_rect(o), in->px, in->py));
     if (back) {
         if (o->page == OP_MENU)
             close_menu(o);
@@ -279,7 +301,7 @@ void operator_update(operator_scene_t *o, const ui_input_t *in, float dt) {
     }
     if (o->page == OP_TOUCH) {
         if (in->tap && o->touch_target < 5) {
-            ui_rect_t r = touch_target(o->touch_target);
+            ui_rect_t r = touch_target(o, o->touch_target);
             o->touch_dx[o->touch_target] = in->px - (r.x + r.w / 2);
             o->touch_dy[o->touch_target] = in->py - (r.y + r.h / 2);
             o->touch_target++;
@@ -395,8 +417,9 @@ static void draw_meters(operator_scene_t *o, ui_gfx_t *g) {
     title(g, "METERS", "Every meter the machine keeps; they only move forward");
     char line[160], b[40];
     int per_col = 24;
+    float colw = (o->area.w - 240) / 2;
     for (int i = 0; i < o->nmeters && i < per_col * 2; i++) {
-        float x = i < per_col ? 120 : 1000, y = 190 + (float)(i % per_col) * 31;
+        float x = i < per_col ? L(120) : L(120) + colw + 60, y = 190 + (float)(i % per_col) * 31;
         const char *name = o->meters[i].name;
         bool money = strcmp(name, "games_played") != 0 && strcmp(name, "games_won") != 0 &&
                      strcmp(name, "games_voided") != 0 && strcmp(name, "door_openings") != 0 &&
@@ -408,12 +431,12 @@ static void draw_meters(operator_scene_t *o, ui_gfx_t *g) {
         else
             snprintf(b, sizeof b, "%lld", (long long)o->meters[i].value);
         gfx_text(g, name, x, y, 24, UI_FONT_REGULAR, CREAM, UI_ALIGN_LEFT);
-        gfx_text(g, b, x + 780, y, 24, UI_FONT_BOLD, GOLD, UI_ALIGN_RIGHT);
+        gfx_text(g, b, x + colw - 40, y, 24, UI_FONT_BOLD, GOLD, UI_ALIGN_RIGHT);
     }
     if (!o->nmeters) gfx_text(g, "No meter has moved yet.", 960, 300, 30, UI_FONT_BOLD, CREAM, 1);
     snprintf(line, sizeof line, "games since power-up %lld    since the door closed %lld",
              (long long)o->since_power_up, (long long)o->since_door);
-    gfx_text(g, line, 120, 960, 26, UI_FONT_BOLD, CREAM, UI_ALIGN_LEFT);
+    gfx_text(g, line, L(120), 960, 26, UI_FONT_BOLD, CREAM, UI_ALIGN_LEFT);
 }
 
 static void draw_recall(operator_scene_t *o, ui_gfx_t *g) {
@@ -438,10 +461,11 @@ static void draw_recall(operator_scene_t *o, ui_gfx_t *g) {
             h->void_round ? "  VOID"
             : h->folded   ? "  FOLD"
                           : "");
-        gfx_text(g, line, 80, 190 + (float)i * 70, 24, UI_FONT_REGULAR, CREAM, UI_ALIGN_LEFT);
+        gfx_text_wrap(g, line, L(80), 184 + (float)i * 70, o->area.w - 160, 24, UI_FONT_REGULAR,
+                      CREAM, UI_ALIGN_LEFT);
     }
     if (!o->nrecall) gfx_text(g, "No game recorded yet.", 960, 300, 30, UI_FONT_BOLD, CREAM, 1);
-    gfx_text(g, "RECALL  -  the table's HISTORY replays each game with its cards", 80, 900, 24,
+    gfx_text(g, "RECALL  -  the table's HISTORY replays each game with its cards", L(80), 900, 24,
              UI_FONT_BOLD, GOLD, UI_ALIGN_LEFT);
 }
 
@@ -469,8 +493,10 @@ static void draw_linked_pool(operator_scene_t *o, ui_gfx_t *g, const mlink_view_
     game_money_frac(o->game, o->has_pool ? o->pool.contributed : 0, b);
     const char *vals[] = {value, hits, pending, b};
     for (int i = 0; i < 4; i++) {
-        gfx_text(g, names[i], 380, 320 + (float)i * 56, 30, UI_FONT_REGULAR, CREAM, 0);
-        gfx_text(g, vals[i], 1540, 320 + (float)i * 56, 30, UI_FONT_BOLD, GOLD, UI_ALIGN_RIGHT);
+        gfx_text(g, names[i], L(o->area.w < 1800 ? 120 : 380), 320 + (float)i * 56, 30,
+                 UI_FONT_REGULAR, CREAM, 0);
+        gfx_text(g, vals[i], R(o->area.w < 1800 ? 120 : 380), 320 + (float)i * 56, 30, UI_FONT_BOLD,
+                 GOLD, UI_ALIGN_RIGHT);
     }
     gfx_text(g,
              "The pool, its seed and its wins are kept by the controller: studpoker link "
@@ -535,25 +561,30 @@ static void draw_audit(operator_scene_t *o, ui_gfx_t *g) {
         strftime(when, sizeof when, "%Y-%m-%d %H:%M:%S", &tm);
         snprintf(line, sizeof line, "%s  game %lld  %-16s %s", when, (long long)a->game, a->event,
                  a->detail);
-        gfx_text(g, line, 80, 180 + (float)i * 42, 24, UI_FONT_REGULAR, CREAM, UI_ALIGN_LEFT);
+        char cut[700];
+        gfx_text(g, fit_line(g, line, 24, UI_FONT_REGULAR, o->area.w - 160, cut, sizeof cut), L(80),
+                 180 + (float)i * 42, 24, UI_FONT_REGULAR, CREAM, UI_ALIGN_LEFT);
     }
     if (!o->naudit) gfx_text(g, "The audit log is empty.", 960, 300, 30, UI_FONT_BOLD, CREAM, 1);
 }
 
 static void draw_buttons(operator_scene_t *o, ui_gfx_t *g) {
     title(g, "BUTTON TEST", "Press every button: it lights. BACK twice leaves.");
+    int cols = o->area.w < 1800 ? 5 : 6;
+    float cw = (o->area.w - 240) / (float)cols;
     for (int b = 0; b < BTN_COUNT; b++) {
-        ui_rect_t r = ui_r(120 + (float)(b % 6) * 285, 190 + (float)(b / 6) * 110, 265, 90);
+        ui_rect_t r =
+            ui_r(L(120) + (float)(b % cols) * cw, 180 + (float)(b / cols) * 100, cw - 20, 84);
         bool on = o->now < o->lit[b];
         gfx_panel(g, r, 14, on ? ui_rgba(120, 230, 120, 255) : ui_rgba(50, 50, 50, 255),
                   on ? ui_rgba(40, 150, 50, 255) : ui_rgba(25, 25, 25, 255),
                   ui_rgba(255, 255, 255, 120), 2);
-        gfx_text(g, ui_button_name((ui_button_t)b), r.x + r.w / 2, r.y + 26, 28, UI_FONT_BOLD,
+        gfx_text(g, ui_button_name((ui_button_t)b), r.x + r.w / 2, r.y + 24, 28, UI_FONT_BOLD,
                  on ? ui_rgba(0, 30, 0, 255) : CREAM, UI_ALIGN_CENTER);
     }
     char line[80];
     snprintf(line, sizeof line, "pointer %.0f, %.0f", o->px, o->py);
-    gfx_text(g, line, 120, 980, 26, UI_FONT_REGULAR, DIM, UI_ALIGN_LEFT);
+    gfx_text(g, line, L(120), 980, 26, UI_FONT_REGULAR, DIM, UI_ALIGN_LEFT);
 }
 
 static void draw_touch(operator_scene_t *o, ui_gfx_t *g) {
@@ -561,7 +592,7 @@ static void draw_touch(operator_scene_t *o, ui_gfx_t *g) {
           o->touch_target == 5 ? "DEAL keeps this calibration (recorded); BACK leaves it"
                                : "Touch the centre of each target; DEAL starts again");
     for (int i = 0; i < 5; i++) {
-        ui_rect_t r = touch_target(i);
+        ui_rect_t r = touch_target(o, i);
         bool next = i == o->touch_target, done = i < o->touch_target;
         ui_color_t c = next ? GOLD : done ? GREEN : ui_rgba(90, 90, 90, 255);
         gfx_fill(g, ui_r(r.x, r.y + r.h / 2 - 2, r.w, 4), c);
@@ -569,7 +600,7 @@ static void draw_touch(operator_scene_t *o, ui_gfx_t *g) {
         if (done) {
             char d[48];
             snprintf(d, sizeof d, "off by %.0f, %.0f", o->touch_dx[i], o->touch_dy[i]);
-            gfx_text(g, d, r.x + r.w / 2, r.y + r.h + 6, 22, UI_FONT_REGULAR, CREAM, 1);
+            gfx_text(g, d, r.x + r.w / 2, r.y + r.h + 6, 24, UI_FONT_REGULAR, CREAM, 1);
         }
     }
     if (o->touch_target == 5) {
@@ -590,27 +621,31 @@ static void draw_display(operator_scene_t *o, ui_gfx_t *g) {
     static const ui_color_t bars[8] = {{255, 255, 255, 255}, {255, 255, 0, 255}, {0, 255, 255, 255},
                                        {0, 255, 0, 255},     {255, 0, 255, 255}, {255, 0, 0, 255},
                                        {0, 0, 255, 255},     {0, 0, 0, 255}};
+    (void)o;
+    ui_rect_t v = gfx_view(g); /* the patterns fill the whole screen, whatever its shape */
+    float x1 = v.x + v.w, y1 = v.y + v.h;
     gfx_fill(g, ui_r(-2000, -2000, 6000, 6000), ui_rgba(0, 0, 0, 255));
     switch (o->pattern) {
     case 0:
-        for (int i = 0; i < 8; i++) gfx_fill(g, ui_r((float)i * 240, 0, 240, 1080), bars[i]);
+        for (int i = 0; i < 8; i++)
+            gfx_fill(g, ui_r(v.x + (float)i * v.w / 8, v.y, v.w / 8, v.h), bars[i]);
         break;
     case 1:
         for (int i = 0; i < 32; i++) {
-            uint8_t v = (uint8_t)(i * 255 / 31);
-            gfx_fill(g, ui_r((float)i * 60, 0, 60, 1080), ui_rgba(v, v, v, 255));
+            uint8_t c = (uint8_t)(i * 255 / 31);
+            gfx_fill(g, ui_r(v.x + (float)i * v.w / 32, v.y, v.w / 32, v.h), ui_rgba(c, c, c, 255));
         }
         break;
     case 2:
-        for (int x = 0; x <= 1920; x += 120) gfx_fill(g, ui_r((float)x - 1, 0, 2, 1080), CREAM);
-        for (int y = 0; y <= 1080; y += 120) gfx_fill(g, ui_r(0, (float)y - 1, 1920, 2), CREAM);
-        gfx_fill(g, ui_r(0, 0, 1920, 4), RED);
-        gfx_fill(g, ui_r(0, 1076, 1920, 4), RED);
-        gfx_fill(g, ui_r(0, 0, 4, 1080), RED);
-        gfx_fill(g, ui_r(1916, 0, 4, 1080), RED);
+        for (float x = v.x; x <= x1; x += 120) gfx_fill(g, ui_r(x - 1, v.y, 2, v.h), CREAM);
+        for (float y = v.y; y <= y1; y += 120) gfx_fill(g, ui_r(v.x, y - 1, v.w, 2), CREAM);
+        gfx_fill(g, ui_r(v.x, v.y, v.w, 4), RED);
+        gfx_fill(g, ui_r(v.x, y1 - 4, v.w, 4), RED);
+        gfx_fill(g, ui_r(v.x, v.y, 4, v.h), RED);
+        gfx_fill(g, ui_r(x1 - 4, v.y, 4, v.h), RED);
         break;
     default:
-        gfx_fill(g, ui_r(0, 0, 1920, 1080), ui_rgba(255, 255, 255, 255));
+        gfx_fill(g, v, ui_rgba(255, 255, 255, 255));
         break;
     }
     gfx_text(g, "DISPLAY TEST  -  DEAL or touch: next pattern  -  BACK: menu", 960, 1020, 24,
@@ -637,13 +672,16 @@ static void draw_pin(operator_scene_t *o, ui_gfx_t *g) {
 
 void operator_draw(operator_scene_t *o, ui_gfx_t *g) {
     if (o->page == OP_CLOSED) return;
+    gfx_rec_modal(g); /* over the table */
     if (o->page == OP_DISPLAY) {
+        o->area = gfx_area(g);
         draw_display(o, g);
         return;
     }
     gfx_fill(g, ui_r(-2000, -2000, 6000, 6000), ui_rgba(8, 14, 12, 250));
-    gfx_panel(g, ui_r(30, 20, 1860, 1040), 24, ui_rgba(18, 30, 24, 255), ui_rgba(8, 14, 12, 255),
-              ui_rgba(242, 201, 76, 160), 2);
+    o->area = gfx_area(g);
+    gfx_panel(g, ui_r(L(30), 20, o->area.w - 60, 1040), 24, ui_rgba(18, 30, 24, 255),
+              ui_rgba(8, 14, 12, 255), ui_rgba(242, 201, 76, 160), 2);
     char sub[160];
     switch (o->page) {
     case OP_PIN:
@@ -722,12 +760,16 @@ void operator_draw(operator_scene_t *o, ui_gfx_t *g) {
     default:
         break;
     }
-    if (o->page != OP_PIN && o->page != OP_MENU) button(g, back_rect(), "BACK", false);
+    if (o->page != OP_PIN && o->page != OP_MENU) button(g, back_rect(o), "BACK", false);
     if (o->now < o->msg_until) {
-        float w = gfx_text_width(g, o->msg, 28, UI_FONT_BOLD) + 60;
-        ui_rect_t r = ui_r(960 - w / 2, 1000, w, 50);
+        /* left of BACK, wrapped when long, its bottom at the panel's */
+        float room = R(400) - L(60), w = gfx_text_width(g, o->msg, 28, UI_FONT_BOLD) + 60;
+        if (w > room) w = room;
+        float h = gfx_text_wrap_height(g, o->msg, w - 60, 28, UI_FONT_BOLD) + 14;
+        ui_rect_t r = ui_r(L(60) + (room - w) / 2, 1046 - h, w, h);
         gfx_panel(g, r, 24, ui_rgba(120, 20, 20, 240), ui_rgba(70, 8, 8, 240), CREAM, 2);
-        gfx_text(g, o->msg, 960, r.y + 9, 28, UI_FONT_BOLD, ui_rgba(255, 255, 255, 255), 1);
+        gfx_text_wrap(g, o->msg, r.x + w / 2, r.y + 7, w - 60, 28, UI_FONT_BOLD,
+                      ui_rgba(255, 255, 255, 255), UI_ALIGN_CENTER);
     }
 }
 

@@ -75,8 +75,9 @@ typedef struct operator_scene {
     float px, py;
     int touch_target; /* touch test: the target to tap next (5 = done) */
     float touch_dx[5], touch_dy[5];
-    int sound;   /* sound test: the sound selected */
-    int pattern; /* display test: the pattern shown */
+    int sound;      /* sound test: the sound selected */
+    int pattern;    /* display test: the pattern shown */
+    ui_rect_t area; /* the layout's part of the window at the last frame (gfx_area) */
 } operator_scene_t;
 
 void operator_init(operator_scene_t *o, machine_t *machine, ui_audio_t *audio);

@@ -45,8 +45,7 @@ void table_init(table_scene_t *t, machine_t *machine, ui_audio_t *audio, bool tu
     t->turbo = turbo;
     memcpy(t->chips, MACHINE_CHIP_VALUES, sizeof t->chips);
     t->chip = 1;
-    tb_layout_spots(t);
-    t->bar_y = BAR_TOP;
+    tb_layout_default(t);
     t->collect_at = -1;
     t->deal_line_at = -10.0f;
     t->shown_pool = tb_pool_value(t, NULL);

@@ -2,8 +2,9 @@
  *
  * Turns logical buttons and taps into the machine's input (table_input: a bet is a wager and a
  * chip value), and animates the events machine_step returns (table_events): cards slide from
- * the shoe and flip, chips move, the win counts up, the verdict fades in. The animation only shows what already happened in the game; it never holds
- * or changes game state, it only decides when the screen is ready for the next decision. */
+ * the shoe and flip, chips move, the win counts up, the verdict fades in. The animation only shows
+ * what already happened in the game; it never holds or changes game state, it only decides when the
+ * screen is ready for the next decision. */
 #ifndef STUDPOKER_SCENE_TABLE_H
 #define STUDPOKER_SCENE_TABLE_H
 
@@ -51,6 +52,31 @@ typedef struct button_vis {
     bool enabled;
 } button_vis_t;
 
+/* Where the table's things are this frame (table_layout.c, from the window's shape): each fixed
+ * row and panel has a rectangle of its own that nothing else draws into. Virtual units. */
+typedef struct table_geom {
+    ui_rect_t view, area; /* the window, and the layout's part of it (gfx_view, gfx_area) */
+    bool narrow;          /* under 1800 wide (4:3, 16:10): meters stacked, chips in two rows */
+    ui_rect_t title;      /* the game's name, top left */
+    ui_rect_t corner[2];  /* HELP and HISTORY, top right */
+    ui_rect_t pay;        /* the pay table, left */
+    ui_rect_t results;    /* under it: the result's lines for the side bets (and commission) */
+    ui_rect_t side;       /* the jackpot meter and the table limits, right */
+    ui_rect_t msg;        /* under it: the message box */
+    ui_rect_t top_line;   /* under the top cards: the dealer's hand, or COMMUNITY CARDS */
+    ui_rect_t middle;     /* between the hands: the verdict, the prompt, the rule on the felt */
+    ui_rect_t timer;      /* the live table's timer, at the middle row's left */
+    ui_rect_t hand_line;  /* under the player's cards: YOUR HAND */
+    ui_rect_t spots;      /* the betting spots with their labels and the badges under them */
+    ui_rect_t bar;        /* the bottom bar, across the window */
+    ui_rect_t meters[3];  /* BALANCE, TOTAL BET, WIN */
+    ui_rect_t chips[TABLE_CHIPS];
+    ui_rect_t buttons; /* where the round's buttons go, right-aligned */
+    /* the buttons' widths, so that every label fits at the one size buttons use: the main
+     * (rightmost) one's and the others' */
+    float button_small, button_main;
+} table_geom_t;
+
 typedef struct table_scene {
     machine_t *machine; /* the timers, the attendant key */
     game_t *game;       /* &machine->game: the round, the credits */
@@ -70,24 +96,25 @@ typedef struct table_scene {
     int64_t chips[TABLE_CHIPS];
     int chip; /* selected chip */
 
-    float bar_y; /* top of the bottom bar, virtual units */
+    table_geom_t geom; /* the layout of the last frame drawn (taps hit what was seen) */
+    float bar_y;       /* top of the bottom bar, virtual units */
     button_vis_t buttons[8];
     int nbuttons;
 
     char toast[256];
     float toast_until;
-    bool toast_drawn;  /* whether the last frame showed it */
-    bool toast_good;   /* news (credits in, a ticket), not a refusal: green */
-    bool toast_sticky; /* a warning: shown until the player closes it (any button or touch) */
+    bool toast_drawn;       /* whether the last frame showed it */
+    bool toast_good;        /* news (credits in, a ticket), not a refusal: green */
+    bool toast_sticky;      /* a warning: shown until the player closes it (any button or touch) */
     bool toast_until_acted; /* news (a ticket): shown until the next press, touch or coin, which
                              * still does what it does */
     /* the message box's lasting line: why DEAL cannot deal now, in the player's words
      * (machine_deal_words), shown until the state changes; "" none */
     char deal_line[200];
-    float deal_line_at; /* when a refused DEAL last pointed at it (it flashes) */
-    int timer_drawn;   /* the seconds the last frame's timer showed */
-    char banner[64];   /* the main game's verdict: WIN, PUSH, DEALER WINS, FOLDED, ... */
-    char banner2[96];  /* its hand and what it paid */
+    float deal_line_at;     /* when a refused DEAL last pointed at it (it flashes) */
+    int timer_drawn;        /* the seconds the last frame's timer showed */
+    char banner[64];        /* the main game's verdict: WIN, PUSH, DEALER WINS, FOLDED, ... */
+    char banner2[96];       /* its hand and what it paid */
     char side_lines[3][80]; /* one line per side bet: "5+1 BONUS: FLUSH 15 TO 1" */
     int nside_lines;
     float banner_at;
@@ -126,10 +153,10 @@ typedef struct table_scene {
     int64_t hist_total;
     int hist_page; /* which page hist holds, -1 = none */
 
-    int64_t shown_win;  /* counts up to the round's win, in cents */
-    int64_t shown_pool; /* the jackpot meter rolls towards its value, in cents */
+    int64_t shown_win;      /* counts up to the round's win, in cents */
+    int64_t shown_pool;     /* the jackpot meter rolls towards its value, in cents */
     int64_t link_wins_seen; /* the linked pool's wins already shown (JACKPOT WON), -1: none yet */
-    int64_t round_return; /* the round's win (tb_round_win): what WIN shows once settled */
+    int64_t round_return;   /* the round's win (tb_round_win): what WIN shows once settled */
 } table_scene_t;
 
 void table_init(table_scene_t *t, machine_t *machine, ui_audio_t *audio, bool turbo,

@@ -5,6 +5,7 @@
 #include "table_internal.h"
 
 #include "machine_link.h"
+#include "machine_table.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -17,6 +18,14 @@ static void banner(table_scene_t *t, const char *line1, const char *line2, ui_co
 }
 
 /* ---- flying chips ---- */
+
+/* Where chips go to and come from the balance: its meter. */
+static float balance_x(const table_scene_t *t) {
+    return t->geom.meters[0].x + t->geom.meters[0].w / 2;
+}
+static float balance_y(const table_scene_t *t) {
+    return t->geom.meters[0].y + t->geom.meters[0].h / 2;
+}
 
 static int64_t biggest_chip(const table_scene_t *t, int64_t amount) {
     for (int i = TABLE_CHIPS - 1; i >= 0; i--)
@@ -67,7 +76,7 @@ static void animate_bet(table_scene_t *t, const round_event_t *e) {
     float x, y;
     tb_spot_centre(t, sp, &x, &y);
     if (e->type == EV_DECISION) {
-        fly(t, biggest_chip(t, e->amount), BALANCE_X, t->bar_y + 60, x, y, 0);
+        fly(t, biggest_chip(t, e->amount), balance_x(t), balance_y(t), x, y, 0);
         return;
     }
     ui_rect_t c = tb_chip_rect(t, t->chip);
@@ -319,8 +328,8 @@ static void collect_bets(table_scene_t *t) {
         tb_spot_centre(t, i, &x, &y);
         bool back = s->outcome[w] == OUTCOME_WIN || s->outcome[w] == OUTCOME_PUSH ||
                     s->outcome[w] == OUTCOME_REFUND;
-        fly(t, biggest_chip(t, s->stake[w]), x, y, back ? BALANCE_X : DEALER_X,
-            back ? t->bar_y + 60 : DEALER_TOP, 0);
+        fly(t, biggest_chip(t, s->stake[w]), x, y, back ? balance_x(t) : DEALER_X,
+            back ? balance_y(t) : DEALER_TOP, 0);
     }
     t->collect_at = -2; /* swept */
     ui_audio_play(t->audio, SND_CHIPS);
@@ -420,6 +429,10 @@ void tb_update_deal_line(table_scene_t *t) {
     /* an empty machine after a round asks for money, not for the bets it cannot repeat */
     if (c.rebet && c.credits == 0) return;
     machine_deal_words(t->machine, &c, t->deal_line, sizeof t->deal_line);
+    /* a terminal: what the table says now (bets placed, a round settled while it was away) */
+    mtable_status_t ts;
+    if (!t->deal_line[0] && machine_table_status(t->machine, &ts))
+        snprintf(t->deal_line, sizeof t->deal_line, "%s", ts.up ? ts.line : ts.state);
 }
 
 /* A refusal: a DEAL the lasting line already explains only points at it (the line flashes);

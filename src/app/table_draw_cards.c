@@ -65,6 +65,7 @@ static void draw_card(table_scene_t *t, ui_gfx_t *g, const card_vis_t *v, ui_rec
     else
         snprintf(path, sizeof path, "cards/back.svg");
     if (!gfx_svg_ex(g, path, r, 255, angle, sx)) draw_card_fallback(g, v->card, r, up, sx);
+    if (p >= 1) gfx_rec_art(g, r, path); /* a card on its way is not where it stays */
     if (p >= 1 && highlight && up)
         gfx_panel(g, r, 12, ui_rgba(0, 0, 0, 0), ui_rgba(0, 0, 0, 0), GOLD, 4);
 }
@@ -74,6 +75,7 @@ static void draw_card(table_scene_t *t, ui_gfx_t *g, const card_vis_t *v, ui_rec
 void tb_draw_chip(ui_gfx_t *g, int64_t value, ui_rect_t r, uint8_t alpha) {
     char path[48], label[24];
     snprintf(path, sizeof path, "chips/chip_%lld.svg", (long long)value);
+    gfx_rec_art(g, r, path);
     if (gfx_svg(g, path, r, alpha)) return;
     /* generated chip when the art is missing */
     static const struct {
@@ -101,20 +103,22 @@ void tb_draw_chip(ui_gfx_t *g, int64_t value, ui_rect_t r, uint8_t alpha) {
              light ? ui_rgba(20, 20, 20, alpha) : ui_rgba(255, 255, 255, alpha), UI_ALIGN_CENTER);
 }
 
-/* A stack of chips making up `amount`, largest at the bottom. */
+/* A stack of chips making up `amount`, largest at the bottom: at most seven, so that the
+ * tallest stays under the player's hand line. */
 static void draw_stack(table_scene_t *t, ui_gfx_t *g, int64_t amount, float cx, float cy, float d) {
+    enum { MOST = 7 };
     int64_t left = amount;
     int drawn = 0;
-    for (int i = TABLE_CHIPS - 1; i >= 0 && drawn < 8; i--) {
-        while (left >= t->chips[i] && drawn < 8) {
+    for (int i = TABLE_CHIPS - 1; i >= 0 && drawn < MOST; i--) {
+        while (left >= t->chips[i] && drawn < MOST) {
             tb_draw_chip(g, t->chips[i],
-                         ui_r(cx - d / 2, cy - d / 2 - (float)drawn * d * 0.09f, d, d), 255);
+                         ui_r(cx - d / 2, cy - d / 2 - (float)drawn * d * 0.07f, d, d), 255);
             left -= t->chips[i];
             drawn++;
         }
     }
-    if (left > 0 && drawn < 8)
-        tb_draw_chip(g, t->chips[0], ui_r(cx - d / 2, cy - d / 2 - (float)drawn * d * 0.09f, d, d),
+    if (left > 0 && drawn < MOST)
+        tb_draw_chip(g, t->chips[0], ui_r(cx - d / 2, cy - d / 2 - (float)drawn * d * 0.07f, d, d),
                      255);
 }
 
@@ -132,18 +136,21 @@ static void draw_spot_ring(ui_gfx_t *g, ui_rect_t r, bool lit) {
     gfx_svg_text(g, key, svg, r, 255);
 }
 
-/* The badge under a bet: its amount, MAX at the table limit, or once settled what it won. */
-static void draw_bet_badge(table_scene_t *t, ui_gfx_t *g, const spot_t *sp, int64_t stake,
-                           bool show) {
+/* The badge under a bet: its amount, MAX at the table limit, or once settled what it won; the
+ * text at the least size, the badge as wide as it. */
+typedef struct badge {
+    char txt[64];
+    ui_color_t c;
+    float w;
+} badge_t;
+
+static void bet_badge(table_scene_t *t, ui_gfx_t *g, const spot_t *sp, int64_t stake, bool show,
+                      badge_t *b) {
     const game_t *gm = t->game;
     const round_seat_t *s = &gm->round.seat[0];
-    ui_rect_t r = sp->r;
     bool at_max = s->stake[sp->wager] >= gm->rules.bet_max[sp->wager];
-    float bw = t->nspots > 1 ? t->spots[1].r.x - t->spots[0].r.x - 8 : 168;
-    if (bw > 168) bw = 168;
-    ui_rect_t badge = ui_r(r.x + r.w / 2 - bw / 2, r.y + r.h + 32, bw, 36);
     ui_color_t c = CREAM;
-    char txt[64], b1[40];
+    char *txt = b->txt, b1[40];
     money(gm, stake, txt);
     if (show) {
         round_outcome_t o = s->outcome[sp->wager];
@@ -153,25 +160,31 @@ static void draw_bet_badge(table_scene_t *t, ui_gfx_t *g, const spot_t *sp, int6
         bool prize = sp->wager == WAGER_JACKPOT || sp->wager == WAGER_PROGRESSIVE;
         int64_t won = s->returned[sp->wager] - (prize ? 0 : s->stake[sp->wager]);
         if (o == OUTCOME_WIN)
-            snprintf(txt, sizeof txt, "WIN %s", money(gm, won, b1));
+            snprintf(txt, sizeof b->txt, "WIN %s", money(gm, won, b1));
         else
-            snprintf(txt, sizeof txt, "%s", round_outcome_name(o));
+            snprintf(txt, sizeof b->txt, "%s", round_outcome_name(o));
     } else if (at_max && gm->round.phase == ROUND_BETTING) {
-        snprintf(txt, sizeof txt, "MAX %s", money(gm, stake, b1));
+        snprintf(txt, sizeof b->txt, "MAX %s", money(gm, stake, b1));
         c = GOLD;
     }
-    gfx_panel(g, badge, 18, ui_rgba(0, 0, 0, 170), ui_rgba(0, 0, 0, 170),
-              ui_rgba(c.r, c.g, c.b, 200), 1.5f);
-    float size = 22;
-    while (gfx_text_width(g, txt, size, UI_FONT_BOLD) > badge.w - 12 && size > 12) size -= 1;
-    gfx_text(g, txt, badge.x + badge.w / 2, badge.y + (badge.h - size * 1.25f) / 2, size,
-             UI_FONT_BOLD, c, UI_ALIGN_CENTER);
+    b->c = c;
+    b->w = gfx_text_width(g, txt, TB_TEXT_MIN, UI_FONT_BOLD) + 20;
+}
+
+static void draw_badge(ui_gfx_t *g, const badge_t *b, float cx, float y) {
+    ui_rect_t r = ui_r(cx - b->w / 2, y, b->w, 36);
+    gfx_panel(g, r, 18, ui_rgba(0, 0, 0, 170), ui_rgba(0, 0, 0, 170),
+              ui_rgba(b->c.r, b->c.g, b->c.b, 200), 1.5f);
+    gfx_text(g, b->txt, cx, r.y + 3, TB_TEXT_MIN, UI_FONT_BOLD, b->c, UI_ALIGN_CENTER);
 }
 
 void tb_draw_spots(table_scene_t *t, ui_gfx_t *g, bool layer) {
     const game_t *gm = t->game;
     const round_seat_t *s = &gm->round.seat[0];
     bool show = tb_results_visible(t);
+    /* the badges in a row under the labels; one that would touch the badge before it goes to
+     * a second row under the first */
+    float last_right[2] = {-1e9f, -1e9f};
     for (int i = 0; i < t->nspots; i++) {
         const spot_t *sp = &t->spots[i];
         ui_rect_t r = sp->r;
@@ -179,64 +192,85 @@ void tb_draw_spots(table_scene_t *t, ui_gfx_t *g, bool layer) {
         /* the layer holds every spot outline and label, unlit; the focused spot is lit over it */
         if (layer || focus) draw_spot_ring(g, r, focus && !layer);
         if (layer) {
-            gfx_text_shadow(g, sp->label, r.x + r.w / 2, r.y + r.h + 4, 21, UI_FONT_BOLD, CREAM,
-                            UI_ALIGN_CENTER);
+            gfx_text_shadow(g, sp->label, r.x + r.w / 2, r.y + r.h + 2, TB_TEXT_MIN, UI_FONT_BOLD,
+                            CREAM, UI_ALIGN_CENTER);
             continue;
         }
         int64_t stake = s->stake[sp->wager];
         if (!stake) continue;
         if (t->collect_at != -2) draw_stack(t, g, stake, r.x + r.w / 2, r.y + r.h / 2, r.w * 0.62f);
-        draw_bet_badge(t, g, sp, stake, show);
+        badge_t b;
+        bet_badge(t, g, sp, stake, show, &b);
+        float cx = r.x + r.w / 2;
+        int row = cx - b.w / 2 < last_right[0] + 6 ? 1 : 0;
+        draw_badge(g, &b, cx, r.y + r.h + 34 + (float)row * 40);
+        last_right[row] = cx + b.w / 2;
     }
 }
 
 /* ---- the hands ---- */
 
-static void draw_hand_name(ui_gfx_t *g, const char *who, const char *name, float y, ui_color_t c) {
-    char line[128];
+/* A hand's line in its row: "WHO:  name", at 30, or smaller down to the least size when the
+ * row is narrow. */
+static void draw_hand_name(ui_gfx_t *g, const char *who, const char *name, ui_rect_t row,
+                           ui_color_t c) {
+    char line[160];
     snprintf(line, sizeof line, "%s%s%s", who, *name ? ":  " : "", name);
-    gfx_text_shadow(g, line, 960, y, 30, UI_FONT_BOLD, c, UI_ALIGN_CENTER);
+    float size = tb_fit(g, line, 30, TB_TEXT_MIN, UI_FONT_BOLD, row.w - 20);
+    gfx_text_shadow(g, line, row.x + row.w / 2, row.y + (row.h - size * 1.17f) / 2, size,
+                    UI_FONT_BOLD, c, UI_ALIGN_CENTER);
 }
 
-/* The totals under a split hand: "20" under the three, "4 POINTS" under the two. */
-static void draw_split_totals(ui_gfx_t *g, const card_t cards[5], float y) {
+/* A split hand's name with the three that qualify: "9 points - the three make 20" (the cards
+ * lie apart, three and two). */
+static void split_name(const table_variant_t *v, const card_t cards[5], int value, bool qualifies,
+                       char *buf, size_t n) {
+    char name[96];
+    v->name_value(value, qualifies, name, sizeof name);
     eval_asian_t a = eval_asian(cards);
-    if (!a.qualifies) return;
+    if (!qualifies || !a.qualifies) {
+        snprintf(buf, n, "%s", name);
+        return;
+    }
     int three = 0;
     for (int i = 0; i < 5; i++)
         if (a.three >> i & 1) three += eval_asian_card_points(cards[i]);
-    char txt[32];
-    snprintf(txt, sizeof txt, "%d", three);
-    ui_rect_t l = tb_slot_rect(y, 1, 5), rr = tb_slot_rect(y, 3, 5);
-    gfx_panel(g, ui_r(l.x + l.w / 2 - 34, y + CARD_H - 24, 68, 40), 20, ui_rgba(0, 0, 0, 200),
-              ui_rgba(0, 0, 0, 200), DIM, 1.5f);
-    gfx_text(g, txt, l.x + l.w / 2, y + CARD_H - 20, 26, UI_FONT_BOLD, CREAM, UI_ALIGN_CENTER);
-    snprintf(txt, sizeof txt, "%d POINTS", a.value);
-    float cx = rr.x + 40 + CARD_W + CARD_GAP / 2;
-    gfx_panel(g, ui_r(cx - 80, y + CARD_H - 24, 160, 40), 20, ui_rgba(60, 40, 0, 220),
-              ui_rgba(30, 20, 0, 220), GOLD, 2);
-    gfx_text(g, txt, cx, y + CARD_H - 20, 26, UI_FONT_BOLD, GOLD, UI_ALIGN_CENTER);
+    snprintf(buf, n, "%s - the three make %d", name, three);
 }
 
-/* The lines under the hands: once settled the dealer's (when there is one) and the player's;
- * while deciding the player's five cards, when the variant names them. */
+/* The lines under the hands, in their rows: once settled the dealer's (when there is one) and
+ * the player's; while deciding the player's five cards, when the variant names them. */
 static void draw_hand_names(table_scene_t *t, ui_gfx_t *g, bool show) {
     const table_variant_t *v = tb_variant(t);
     const round_t *r = &t->game->round;
     const round_seat_t *s = &r->seat[0];
-    char name[96];
+    const table_geom_t *m = &t->geom;
+    char name[128];
+    gfx_rec_group(g, "hand-lines");
     if (show) {
         if (v->has_dealer) {
-            v->name_value(r->dealer_value, r->dealer_qualifies, name, sizeof name);
+            if (v->split_hands)
+                split_name(v, r->dealer, r->dealer_value, r->dealer_qualifies, name, sizeof name);
+            else
+                v->name_value(r->dealer_value, r->dealer_qualifies, name, sizeof name);
             draw_hand_name(g, r->dealer_qualifies ? "DEALER QUALIFIES" : "DEALER DOES NOT QUALIFY",
-                           name, DEALER_Y + CARD_H + 14, r->dealer_qualifies ? CREAM : GOLD);
+                           name, m->top_line, r->dealer_qualifies ? CREAM : GOLD);
         }
-        v->name_value(s->hand_value, s->hand_value != 0, name, sizeof name);
-        draw_hand_name(g, "YOUR HAND", name, PLAYER_Y + CARD_H + 14, WHITE);
+        if (v->split_hands)
+            split_name(v, s->cards, s->hand_value, s->hand_value != 0, name, sizeof name);
+        else
+            v->name_value(s->hand_value, s->hand_value != 0, name, sizeof name);
+        draw_hand_name(g, "YOUR HAND", name, m->hand_line, WHITE);
     } else if (v->name_cards && r->phase == ROUND_DECIDING && !table_busy(t) && s->ncards == 5) {
-        v->name_cards(s->cards, name, sizeof name);
-        draw_hand_name(g, "YOUR HAND", name, PLAYER_Y + CARD_H + 14, WHITE);
+        if (v->split_hands) {
+            eval_asian_t a = eval_asian(s->cards);
+            split_name(v, s->cards, a.value, a.qualifies, name, sizeof name);
+        } else {
+            v->name_cards(s->cards, name, sizeof name);
+        }
+        draw_hand_name(g, "YOUR HAND", name, m->hand_line, WHITE);
     }
+    gfx_rec_group(g, NULL);
 }
 
 void tb_draw_hands(table_scene_t *t, ui_gfx_t *g) {
@@ -262,14 +296,12 @@ void tb_draw_hands(table_scene_t *t, ui_gfx_t *g) {
         draw_card(t, g, &top[i], sr, (dealer_mask >> i) & 1);
     }
     if (v->top_label)
-        gfx_text_shadow(g, v->top_label, 960, DEALER_Y + CARD_H + 14, 24, UI_FONT_BOLD, DIM,
-                        UI_ALIGN_CENTER);
+        gfx_text_shadow(g, v->top_label, 960, t->geom.top_line.y + 4, TB_TEXT_MIN, UI_FONT_BOLD,
+                        DIM, UI_ALIGN_CENTER);
     for (int i = 0; i < v->player_cards; i++) {
         ui_rect_t sr = tb_slot_rect(PLAYER_Y, i, v->player_cards);
         if (split_player) sr = tb_split_slot(s->cards, i, PLAYER_Y);
         draw_card(t, g, &t->player[i], sr, (player_mask >> i) & 1);
     }
-    if (split_top) draw_split_totals(g, r->dealer, DEALER_Y);
-    if (split_player && !table_busy(t)) draw_split_totals(g, s->cards, PLAYER_Y);
     draw_hand_names(t, g, show);
 }

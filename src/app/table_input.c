@@ -96,7 +96,7 @@ static void press(table_scene_t *t, ui_button_t b, machine_input_t *mi) {
 static bool toggle_overlay(table_scene_t *t, ui_input_t *in) {
     if (in->tap) {
         for (int i = 0; i < 2; i++)
-            if (ui_inside(tb_corner_button(i), in->px, in->py)) {
+            if (ui_inside(tb_corner_button(t, i), in->px, in->py)) {
                 ui_press(in, i == 0 ? BTN_HELP : BTN_HISTORY);
                 in->tap = false;
             }
@@ -117,9 +117,9 @@ static void overlay_input(table_scene_t *t, const ui_input_t *in) {
     if (ui_pressed(in, BTN_PREV_SPOT)) prev = 1;
     if (ui_pressed(in, BTN_NEXT_SPOT)) next = 1;
     if (in->tap) {
-        prev |= ui_inside(tb_popup_button(0), in->px, in->py);
-        next |= ui_inside(tb_popup_button(1), in->px, in->py);
-        close |= ui_inside(tb_popup_button(2), in->px, in->py);
+        prev |= ui_inside(tb_popup_button(t, 0), in->px, in->py);
+        next |= ui_inside(tb_popup_button(t, 1), in->px, in->py);
+        close |= ui_inside(tb_popup_button(t, 2), in->px, in->py);
     }
     if (close) t->overlay = OVERLAY_NONE;
     if (prev && t->page > 0) t->page--;

@@ -3,10 +3,13 @@
  *
  * scene_table.c      set-up, the public questions (busy, animating, signature), the toasts
  * table_variant.c    the presentation table: what each game variant shows, as data
- * table_layout.c     where things are: spots, buttons, card slots, the fixed rectangles
+ * table_layout.c     where things are: the fixed rows and panels from the window's shape
+ *                    (table_geom_t), spots, buttons, card slots
  * table_input.c      buttons and taps into the machine's input; the hint after a decision
  * table_anim.c       the machine's events into animation: cards, flights, sounds, results
- * table_draw.c       the frame: the still layer, panels, the bar, banners, pop-ups, notices
+ * table_draw.c       the frame: the still layer, the side panels, the bar
+ * table_draw_rows.c  the fixed rows: the middle row (verdict, prompt, timer), the result's side
+ *                    lines, the message box, the demo's banner, pop-ups and locks
  * table_draw_cards.c cards, chips, the betting spots and the hands with their names
  *
  * The variant is never asked for by name outside table_variant.c: code reads the variant's
@@ -22,21 +25,21 @@
 
 #include "money.h"
 
-/* ---- layout (virtual 1920 x 1080) ---- */
+/* ---- layout (virtual units: 1080 tall, 1440 to 1920 wide, centred on x 960: ui_gfx.h) ---- */
 
 #define CARD_W     140.0f
 #define CARD_H     196.0f
 #define CARD_GAP   16.0f
 #define DEALER_Y   74.0f
 #define PLAYER_Y   424.0f
-#define SPOT_Y     676.0f
-#define BANNER_Y   366.0f /* centre of the banner, between the two hands */
-#define BAR_TOP    900.0f /* the bar's top on a 16:9 screen; taller screens push it down */
 #define SHOE_X     1560.0f
 #define SHOE_Y     -240.0f
-#define BALANCE_X  140.0f /* where chips go to and come from the balance */
 #define DEALER_X   960.0f /* where the dealer's chips come from and lost bets go */
 #define DEALER_TOP (-60.0f)
+/* The one size of every button's label (they never shrink: the buttons are made to fit), and
+ * the least size of any text a player reads (24 units: 24 px at 1080 lines). */
+#define TB_BUTTON_TEXT 28.0f
+#define TB_TEXT_MIN    24.0f
 
 static const ui_color_t GOLD = {242, 201, 76, 255};
 static const ui_color_t WHITE = {255, 255, 255, 255};
@@ -145,9 +148,13 @@ const char *tb_choice_name(const table_variant_t *v, int decision);
 
 /* ---- layout (table_layout.c) ---- */
 
+/* The frame's geometry (t->geom) from the window's shape, with the spots and the buttons; the
+ * default one is a 1920 x 1080 screen's, before the first frame. */
+void tb_layout(table_scene_t *t, ui_gfx_t *g);
+void tb_layout_default(table_scene_t *t);
 ui_rect_t tb_chip_rect(const table_scene_t *t, int i);
-ui_rect_t tb_corner_button(int i); /* HELP and HISTORY at the top right */
-ui_rect_t tb_popup_button(int i);  /* the pop-up's PREV, NEXT, CLOSE */
+ui_rect_t tb_corner_button(const table_scene_t *t, int i); /* HELP and HISTORY, top right */
+ui_rect_t tb_popup_button(const table_scene_t *t, int i);  /* the pop-up's PREV, NEXT, CLOSE */
 /* Card i of n in a row at height y, centred. */
 ui_rect_t tb_slot_rect(float y, int i, int n);
 /* Card i of five split: the qualifying three on the left, the two that score apart. */
@@ -156,6 +163,22 @@ void tb_layout_spots(table_scene_t *t);
 void tb_layout_buttons(table_scene_t *t);
 int tb_spot_of(const table_scene_t *t, int wager);
 void tb_spot_centre(const table_scene_t *t, int spot, float *x, float *y);
+
+/* ---- drawing (table_draw_rows.c) ---- */
+
+/* The middle row: the verdict once the round is over, MAKE YOUR DECISION, PLACE YOUR BETS or
+ * the rule on the felt, and the timer. */
+void tb_draw_middle(table_scene_t *t, ui_gfx_t *g);
+/* The result's lines for the side bets (and Asian Stud's commission), under the pay table. */
+void tb_draw_results(table_scene_t *t, ui_gfx_t *g);
+void tb_draw_messages(table_scene_t *t, ui_gfx_t *g);
+void tb_draw_demo(table_scene_t *t, ui_gfx_t *g);
+void tb_draw_corner_buttons(table_scene_t *t, ui_gfx_t *g);
+void tb_draw_overlay(table_scene_t *t, ui_gfx_t *g);
+void tb_draw_door_open(table_scene_t *t, ui_gfx_t *g);
+void tb_draw_locked(table_scene_t *t, ui_gfx_t *g);
+/* The largest size from `size` down to `least` (in steps of 2) at which text fits width. */
+float tb_fit(ui_gfx_t *g, const char *text, float size, float least, int face, float width);
 
 /* ---- the rest ---- */
 

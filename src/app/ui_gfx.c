@@ -88,6 +88,7 @@ void gfx_shutdown(ui_gfx_t *g) {
     fonts_clear(g);
     if (g->layer) SDL_DestroyTexture(g->layer);
     g->layer = NULL;
+    gfx_boxes_free(g);
 }
 
 void gfx_begin_frame(ui_gfx_t *g) {
@@ -97,12 +98,14 @@ void gfx_begin_frame(ui_gfx_t *g) {
         cache_clear(g);
         fonts_clear(g);
         g->pw = w, g->ph = h;
-        float sx = (float)w / UI_W, sy = (float)h / UI_H;
+        /* the height sets the scale down to 4:3; a narrower window's width does (1440 units) */
+        float sx = (float)w / UI_MIN_W, sy = (float)h / UI_H;
         g->scale = sx < sy ? sx : sy;
         g->ox = ((float)w - UI_W * g->scale) / 2;
         g->oy = ((float)h - UI_H * g->scale) / 2;
     }
     g->frame++;
+    gfx_rec_frame(g);
     /* textures not drawn for a while go (counting digits, cards of the last round): big ones
      * after half a second, small ones after two, so that what comes back every second or so (a
      * pulsing glow's steps, the buttons between rounds) is not rasterised again each time */
@@ -127,6 +130,17 @@ SDL_Rect gfx_px(const ui_gfx_t *g, ui_rect_t r) {
     p.w = (int)SDL_floorf(x1 + 0.5f) - p.x;
     p.h = (int)SDL_floorf(y1 + 0.5f) - p.y;
     return p;
+}
+
+ui_rect_t gfx_view(const ui_gfx_t *g) {
+    return ui_r(-g->ox / g->scale, -g->oy / g->scale, (float)g->pw / g->scale,
+                (float)g->ph / g->scale);
+}
+
+ui_rect_t gfx_area(const ui_gfx_t *g) {
+    ui_rect_t v = gfx_view(g);
+    if (v.w > UI_W) v.x = 0, v.w = UI_W;
+    return v;
 }
 
 void gfx_to_virtual(const ui_gfx_t *g, int px, int py, float *x, float *y) {
@@ -277,6 +291,8 @@ void gfx_panel(ui_gfx_t *g, ui_rect_t r, float radius, ui_color_t top, ui_color_
     /* a panel fading as a whole is drawn opaque once and faded with the texture's alpha, so
      * an animation does not rasterise a new panel every frame */
     uint8_t fade = 255;
+    /* a panel that hides what is under it (not an outline, not a faint shade) */
+    if (top.a >= 100 && bottom.a >= 100) gfx_rec_box(g, UI_BOX_PANEL, p, 0, "");
     if (top.a == bottom.a && (border.a == top.a || border_w <= 0) && top.a > 0) {
         fade = top.a;
         top.a = bottom.a = border.a = 255;
@@ -362,6 +378,10 @@ float gfx_text(ui_gfx_t *g, const char *text, float x, float y, float size, int 
         x -= w;
     SDL_Rect p = {(int)(g->ox + x * g->scale + 0.5f), (int)(g->oy + y * g->scale + 0.5f), e->w,
                   e->h};
+    if (g->rec) {
+        int px = (int)(size * g->scale + 0.5f);
+        gfx_rec_box(g, UI_BOX_TEXT, p, px < 4 ? 4 : px, text);
+    }
     SDL_SetTextureAlphaMod(e->tex, c.a);
     SDL_RenderCopy(g->ren, e->tex, NULL, &p);
     return w;
@@ -371,8 +391,10 @@ float gfx_text_shadow(ui_gfx_t *g, const char *text, float x, float y, float siz
                       ui_color_t c, int align) {
     float off = size * 0.06f;
     if (off < 1.5f) off = 1.5f;
+    g->rec_quiet = true; /* the shadow is part of the text's box */
     gfx_text(g, text, x + off, y + off, size, face, ui_rgba(0, 0, 0, (uint8_t)(c.a * 0.55f)),
              align);
+    g->rec_quiet = false;
     return gfx_text(g, text, x, y, size, face, c, align);
 }
 
@@ -431,8 +453,10 @@ float gfx_text_wrap_height(ui_gfx_t *g, const char *text, float width, float siz
 bool gfx_layer_begin(ui_gfx_t *g, uint32_t key) {
     if (g->layer && g->layer_w == g->pw && g->layer_h == g->ph && g->layer_key == key) {
         SDL_RenderCopy(g->ren, g->layer, NULL, NULL);
+        gfx_rec_layer(g, false);
         return false;
     }
+    gfx_rec_layer(g, true);
     if (g->layer) SDL_DestroyTexture(g->layer);
     g->layer =
         SDL_CreateTexture(g->ren, SDL_PIXELFORMAT_ARGB8888, SDL_TEXTUREACCESS_TARGET, g->pw, g->ph);

@@ -1,10 +1,19 @@
 /* ui_gfx: drawing in resolution-independent units.
  *
- * Scenes lay out everything on a virtual 1920 x 1080 canvas; ui_gfx scales it uniformly to the
- * window and centres it, so a layout holds from 1280 x 720 to 3840 x 2160 and at 4:3 or 16:10
- * (the spare space is filled with the felt). Art is SVG rasterised at the real pixel size and
- * cached; text is rendered by SDL2_ttf at the real pixel size, so both stay crisp at any size.
- * This file and the other ui_ and scene_ files are the only ones that include SDL. */
+ * Scenes lay out everything in virtual units: a unit is a pixel of a 1080-line screen. The
+ * scale is the window's height over 1080, unless the window is narrower than 4:3, where its
+ * width over 1440 is (gfx_view: the window in virtual units, 1080 tall and 1440 to 1920 wide
+ * from 4:3 to 16:9, centred on x 960; wider windows show felt beside a 1920-wide layout). So a
+ * text of 24 units is 24 pixels at 1080p, 16 at 720p and 17 on a 1024 x 768 screen, whatever
+ * its shape: a 4:3 screen gets a narrower layout, not smaller print. Art is SVG rasterised at
+ * the real pixel size and cached; text is rendered by SDL2_ttf at the real pixel size, so both
+ * stay crisp at any size. This file and the other ui_ and scene_ files are the only ones that
+ * include SDL.
+ *
+ * The boxes (ui_boxes.c): when asked (gfx_record), every text drawn is recorded with its box on
+ * the window, its string and its pixel size, with the panels and the art (cards, chips) the
+ * scenes name, for the frame; the headless harness writes them out (script verb BOXES) and a
+ * test checks that no text covers another or leaves the screen. Off, it costs one branch. */
 #ifndef STUDPOKER_UI_GFX_H
 #define STUDPOKER_UI_GFX_H
 
@@ -25,6 +34,27 @@ typedef struct ui_cache_entry {
 
 #define UI_CACHE_SIZE 768
 #define UI_FONT_SIZES 48
+
+/* A box of the frame: what was drawn where, in the order drawn. */
+typedef enum ui_box_kind {
+    UI_BOX_TEXT = 0,
+    UI_BOX_PANEL, /* a filled panel: what it covers drawn before it is hidden */
+    UI_BOX_ART,   /* a card or a chip */
+    UI_BOX_MODAL  /* a pop-up starts: what was drawn before it is covered on purpose */
+} ui_box_kind_t;
+
+typedef struct ui_box {
+    int kind;
+    int x, y, w, h;    /* pixels of the window */
+    int px;            /* a text's font size in pixels */
+    const char *group; /* what it belongs to (gfx_rec_group), a static string, or NULL */
+    char text[100];
+} ui_box_t;
+
+typedef struct ui_boxes {
+    ui_box_t *v;
+    int n, cap;
+} ui_boxes_t;
 
 typedef struct ui_gfx {
     SDL_Window *window;
@@ -53,8 +83,14 @@ typedef struct ui_gfx {
     SDL_Texture *layer; /* the static background of the scene, drawn once per size */
     int layer_w, layer_h;
     uint32_t layer_key;
-    bool in_layer; /* drawing the layer: its big pieces are not kept */
+    bool in_layer;         /* drawing the layer: its big pieces are not kept */
     raster_cache_t raster; /* rasterised SVGs kept between runs (off unless gfx_raster_cache) */
+    /* the boxes (gfx_record): this frame's, and the static layer's, added each frame it is
+     * copied */
+    bool rec;
+    bool rec_quiet; /* a text's shadow: not a box of its own */
+    const char *rec_group;
+    ui_boxes_t boxes, layer_boxes;
 } ui_gfx_t;
 
 /* Sets up drawing on a renderer; assets_dir holds cards/, chips/, table/, fonts/. */
@@ -65,6 +101,10 @@ void gfx_shutdown(ui_gfx_t *g);
 void gfx_begin_frame(ui_gfx_t *g);
 
 SDL_Rect gfx_px(const ui_gfx_t *g, ui_rect_t r);
+/* The window in virtual units (see above): x from 960 - w / 2, y from 540 - h / 2. */
+ui_rect_t gfx_view(const ui_gfx_t *g);
+/* Where a layout goes: the view, at most 1920 wide (centred). */
+ui_rect_t gfx_area(const ui_gfx_t *g);
 void gfx_to_virtual(const ui_gfx_t *g, int px, int py, float *x, float *y);
 
 void gfx_fill(ui_gfx_t *g, ui_rect_t r, ui_color_t c);
@@ -112,5 +152,28 @@ bool gfx_svg_opaque(ui_gfx_t *g, const char *path, ui_rect_t r);
 /* Writes what is on screen to a PNG. */
 bool gfx_screenshot(ui_gfx_t *g, const char *path);
 
+/* ---- the boxes (ui_boxes.c) ---- */
+
+/* Starts or stops recording the boxes of each frame (the static layer is drawn again). */
+void gfx_record(ui_gfx_t *g, bool on);
+/* The group of the boxes drawn from now on ("verdict", "dealer-line"; NULL: none): the name a
+ * test reads, and the one its stated exceptions use. */
+void gfx_rec_group(ui_gfx_t *g, const char *group);
+/* A pop-up or a lock panel starts here: everything drawn before is covered on purpose. */
+void gfx_rec_modal(ui_gfx_t *g);
+/* Nothing drawn is recorded while quiet (what moves: chips in flight). */
+void gfx_rec_quiet(ui_gfx_t *g, bool quiet);
+/* A card or a chip drawn at r. */
+void gfx_rec_art(ui_gfx_t *g, ui_rect_t r, const char *what);
+/* A box drawn at p (ui_gfx.c's texts and panels). */
+void gfx_rec_box(ui_gfx_t *g, ui_box_kind_t kind, SDL_Rect p, int px, const char *text);
+/* The start of a frame and of the static layer (ui_gfx.c): fresh lists, or the layer's kept
+ * boxes added to the frame's when the layer is only copied. */
+void gfx_rec_frame(ui_gfx_t *g);
+void gfx_rec_layer(ui_gfx_t *g, bool drawn_again);
+/* The boxes of the last frame drawn, one a line ("text X Y W H PX GROUP|STRING"), after a line
+ * with the window's size; false when the file cannot be written. */
+bool gfx_boxes_write(const ui_gfx_t *g, const char *path);
+void gfx_boxes_free(ui_gfx_t *g);
 
 #endif

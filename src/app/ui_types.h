@@ -1,16 +1,17 @@
 /* ui_types: the plain types the scenes lay out and draw with (no SDL).
  *
- * The virtual 1920 x 1080 canvas, its rectangles and colours, and the drawing context as an
- * opaque type: a scene's header needs no more, and only the ui_ and scene_ .c files include SDL
- * (ui_gfx.h). */
+ * The virtual canvas (1080 units tall, 1440 to 1920 wide: ui_gfx.h), its rectangles and colours,
+ * and the drawing context as an opaque type: a scene's header needs no more, and only the ui_
+ * and scene_ .c files include SDL (ui_gfx.h). */
 #ifndef STUDPOKER_UI_TYPES_H
 #define STUDPOKER_UI_TYPES_H
 
 #include <stdbool.h>
 #include <stdint.h>
 
-#define UI_W 1920.0f
-#define UI_H 1080.0f
+#define UI_W     1920.0f /* the widest layout: a 16:9 screen */
+#define UI_H     1080.0f /* the height of every layout (taller below 4:3) */
+#define UI_MIN_W 1440.0f /* the narrowest layout: a 4:3 screen */
 
 typedef struct ui_color {
     uint8_t r, g, b, a;

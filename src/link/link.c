@@ -54,6 +54,11 @@ static link_status_t fail_result(link_t *l, PGresult *r, const char *doing) {
     const char *hint = PQresultErrorField(r, PG_DIAG_MESSAGE_HINT);
     if (!primary) primary = "(no message)";
     static const char *const passing[] = {"08", "40", "53", "55", "57", "58"};
+    /* the same key being written by another session this instant (a call sent again while the
+     * first is still being carried out): asked again, it is answered as the first was */
+    if (strcmp(state, "23505") == 0)
+        return lk_say(l, LINK_DOWN, "the link controller was carrying out the same call (%s): %s",
+                      doing, primary);
     for (size_t i = 0; i < sizeof passing / sizeof passing[0]; i++)
         if (strncmp(state, passing[i], 2) == 0)
             return lk_say(l, LINK_DOWN, "the link controller could not finish %s (%s): %s", doing,

@@ -235,6 +235,25 @@ $$;
 CREATE OR REPLACE FUNCTION sptable.round_key(p_tab text) RETURNS integer
 LANGUAGE sql IMMUTABLE AS $$ SELECT hashtext('sptable:' || p_tab) $$;
 
+-- A terminal is at its table while its session holds the terminal's presence lock (a session
+-- advisory lock taken when it sits down; the server lets it go when the session ends, however
+-- it ends). One terminal sits from one session at a time.
+CREATE OR REPLACE FUNCTION sptable.presence_key(p_machine text) RETURNS bigint
+LANGUAGE sql IMMUTABLE AS $$ SELECT hashtextextended('sptable:presence:' || p_machine, 7) $$;
+
+-- Whether the terminal's session is there: its lock is held (by it; the host's own try leaves
+-- nothing behind).
+CREATE OR REPLACE FUNCTION sptable.present(p_machine text) RETURNS boolean
+LANGUAGE plpgsql VOLATILE SET search_path = sptable, pg_temp AS $$
+BEGIN
+    IF pg_try_advisory_lock(sptable.presence_key(p_machine)) THEN
+        PERFORM pg_advisory_unlock(sptable.presence_key(p_machine));
+        RETURN false;
+    END IF;
+    RETURN true;
+END
+$$;
+
 CREATE OR REPLACE FUNCTION sptable.notify_table(p_tab text, p_round bigint, p_phase text,
                                                 p_step integer) RETURNS void
 LANGUAGE sql VOLATILE SET search_path = sptable, pg_temp AS $$
@@ -278,6 +297,14 @@ BEGIN
     IF t.config = '' THEN
         RAISE EXCEPTION USING ERRCODE = 'SP002',
             MESSAGE = format('table %s has no host yet', p_tab);
+    END IF;
+    -- present from this session (a second session of the same terminal is refused: 001, a
+    -- player who joins from another device leaves the first)
+    IF NOT pg_try_advisory_lock(sptable.presence_key(p_machine)) THEN
+        RAISE EXCEPTION USING ERRCODE = 'SP003',
+            MESSAGE = format('terminal %s is at the table from another connection', p_machine),
+            HINT = 'the other connection ends first (a terminal that lost its network is let go '
+                   'by the server within seconds)';
     END IF;
     INSERT INTO sptable.seats (tab, machine) VALUES (p_tab, p_machine)
         ON CONFLICT ON CONSTRAINT seats_pkey DO NOTHING;
@@ -405,8 +432,10 @@ $$;
 
 -- A decision of the step in play, with its raise's stake under the terminal's key (NULL
 -- transfer and 0 amount for a fold). Accepted while the step is open (deciding, before
--- deciding_until) for a player with a hand who has not folded nor decided this step; the same
--- (round, step) sent again is answered as it was; a refused raise's stake is recorded refused.
+-- deciding_until) for a player with a hand who has not folded nor decided this step; a raise's
+-- transfer sent again is answered as it was, and every raise refused (late, the step decided
+-- already, by the table's auto-fold among others) is recorded refused: the table keeps a row for
+-- every transfer it answered.
 CREATE OR REPLACE FUNCTION sptable.table_decide(p_machine text, p_tab text, p_round bigint,
                                                 p_step integer, p_action text,
                                                 p_multiple integer, p_transfer bigint,
@@ -431,18 +460,7 @@ BEGIN
             MESSAGE = 'a decision is play (a multiple 1 to 3, its raise''s transfer and amount) '
                       'or fold (no transfer, no amount), at a step 0 to 2';
     END IF;
-    SELECT * INTO d FROM sptable.decisions x
-     WHERE x.tab = p_tab AND x.round = p_round AND x.machine = p_machine AND x.step = p_step;
-    IF FOUND THEN
-        IF d.action = p_action AND d.multiple = coalesce(p_multiple, 0)
-           AND d.transfer IS NOT DISTINCT FROM p_transfer THEN
-            RETURN QUERY SELECT true, NULL::text, true;
-        ELSE
-            RETURN QUERY SELECT false,
-                format('this step was decided already (%s)', d.action)::text, true;
-        END IF;
-        RETURN;
-    END IF;
+    -- a raise's transfer answered before: that answer
     IF p_transfer IS NOT NULL THEN
         SELECT * INTO k FROM sptable.stakes x
          WHERE x.machine = p_machine AND x.transfer = p_transfer;
@@ -452,14 +470,25 @@ BEGIN
                     MESSAGE = format('transfer %s of terminal %s was sent with other figures',
                                      p_transfer, p_machine);
             END IF;
-            -- the raise was refused before: so was the decision
             RETURN QUERY SELECT k.accepted, k.reason, true;
             RETURN;
         END IF;
     END IF;
+    SELECT * INTO d FROM sptable.decisions x
+     WHERE x.tab = p_tab AND x.round = p_round AND x.machine = p_machine AND x.step = p_step;
+    IF FOUND AND d.action = p_action AND d.multiple = coalesce(p_multiple, 0)
+       AND d.transfer IS NOT DISTINCT FROM p_transfer THEN
+        RETURN QUERY SELECT true, NULL::text, true; -- a fold sent again
+        RETURN;
+    END IF;
+    IF FOUND THEN
+        why := format('this step was decided already (%s)', d.action);
+    END IF;
     PERFORM pg_advisory_xact_lock_shared(sptable.round_key(p_tab), p_round::integer);
     SELECT * INTO r FROM sptable.rounds x WHERE x.tab = p_tab AND x.round = p_round;
-    IF NOT FOUND THEN
+    IF why IS NOT NULL THEN
+        NULL; -- refused already: its stake is recorded below, refused
+    ELSIF NOT FOUND THEN
         why := format('there is no round %s at table %s', p_round, p_tab);
     ELSIF r.phase <> 'deciding' OR r.step <> p_step OR clock_timestamp() >= r.deciding_until THEN
         why := 'the decision time had run out';
@@ -622,7 +651,7 @@ $$;
 
 -- Betting closes: refused before betting_until. Nothing is counted into the round after this
 -- (the round's lock, taken alone). Returns each player's accepted bets, summed per wager, and
--- whether the terminal is still connected (a login of its own with a session on this database).
+-- whether the terminal is still at the table (its session holds its presence lock).
 CREATE OR REPLACE FUNCTION sptable.host_close_betting(p_tab text, p_round bigint)
 RETURNS TABLE (machine text, amounts bigint[], staked bigint, present boolean)
 LANGUAGE plpgsql SECURITY DEFINER SET search_path = sptable, pg_temp AS $$
@@ -653,8 +682,7 @@ BEGIN
                     AND k2.step = -1 AND k2.accepted
                   GROUP BY a.i ORDER BY a.i),
            sum(k.total)::bigint,
-           EXISTS (SELECT 1 FROM pg_stat_activity a JOIN sptable.terminals t ON t.role = a.usename
-                    WHERE t.machine = k.machine AND a.datname = current_database())
+           sptable.present(k.machine)
       FROM sptable.stakes k
      WHERE k.tab = p_tab AND k.round = p_round AND k.step = -1 AND k.accepted
      GROUP BY k.machine
@@ -683,15 +711,13 @@ BEGIN
         RAISE EXCEPTION USING ERRCODE = 'SP001',
             MESSAGE = format('round %s of table %s is not waiting for its deal', p_round, p_tab);
     END IF;
-    FOR i IN 1 .. coalesce(cardinality(p_machines), 0) LOOP
-        INSERT INTO sptable.hands (tab, round, machine, seat, cards, deck)
-        VALUES (p_tab, p_round, p_machines[i], i, p_cards[i], p_decks[i]);
-    END LOOP;
-    FOR i IN 1 .. coalesce(cardinality(p_void), 0) LOOP
-        INSERT INTO sptable.results (tab, round, machine, kind, staked, returned, total, verdict)
-        VALUES (p_tab, p_round, p_void[i], 'void', p_void_staked[i],
-                array_fill(0::bigint, ARRAY[p_wagers]), p_void_staked[i], p_void_reasons[i]);
-    END LOOP;
+    -- set-based: a table of thousands deals in one statement
+    INSERT INTO sptable.hands (tab, round, machine, seat, cards, deck)
+    SELECT p_tab, p_round, x.m, x.i, x.c, x.d
+      FROM unnest(p_machines, p_cards, p_decks) WITH ORDINALITY AS x(m, c, d, i);
+    INSERT INTO sptable.results (tab, round, machine, kind, staked, returned, total, verdict)
+    SELECT p_tab, p_round, x.m, 'void', x.s, array_fill(0::bigint, ARRAY[p_wagers]), x.s, x.why
+      FROM unnest(p_void, p_void_staked, p_void_reasons) AS x(m, s, why);
     UPDATE sptable.rounds x
        SET phase = 'deciding', step = 0, deck = p_deck, dealer = p_dealer, up_card = p_up,
            board = p_board, players = coalesce(cardinality(p_machines), 0),
@@ -832,6 +858,8 @@ DECLARE
     r sptable.rounds;
     n integer := coalesce(cardinality(p_machines), 0);
     accepted bigint;
+    bad_machine text;
+    bad_staked bigint;
 BEGIN
     PERFORM sptable.caller_host(p_tab);
     SELECT * INTO r FROM sptable.rounds x WHERE x.tab = p_tab AND x.round = p_round FOR UPDATE;
@@ -844,18 +872,23 @@ BEGIN
         RAISE EXCEPTION USING ERRCODE = 'SP002',
             MESSAGE = format('a settlement of %s players gives %s wagers each', n, p_wagers);
     END IF;
-    FOR i IN 1 .. n LOOP
-        SELECT coalesce(sum(k.total), 0) INTO accepted FROM sptable.stakes k
-         WHERE k.tab = p_tab AND k.round = p_round AND k.machine = p_machines[i] AND k.accepted;
-        IF accepted <> p_staked[i] THEN
-            RAISE EXCEPTION USING ERRCODE = 'SP001',
-                MESSAGE = format('terminal %s staked %s in round %s, not %s', p_machines[i],
-                                 accepted, p_round, p_staked[i]);
-        END IF;
-        INSERT INTO sptable.results (tab, round, machine, kind, staked, returned, total, verdict)
-        VALUES (p_tab, p_round, p_machines[i], 'settled', p_staked[i],
-                p_returned[(i - 1) * p_wagers + 1 : i * p_wagers], p_totals[i], p_verdicts[i]);
-    END LOOP;
+    -- set-based, for a table of thousands: every player's stakes as the table accepted them
+    SELECT x.m, coalesce(a.total, 0), x.s INTO bad_machine, accepted, bad_staked
+      FROM unnest(p_machines, p_staked) AS x(m, s)
+      LEFT JOIN (SELECT k.machine, sum(k.total) AS total FROM sptable.stakes k
+                  WHERE k.tab = p_tab AND k.round = p_round AND k.accepted
+                  GROUP BY k.machine) a ON a.machine = x.m
+     WHERE coalesce(a.total, 0) <> x.s
+     LIMIT 1;
+    IF FOUND THEN
+        RAISE EXCEPTION USING ERRCODE = 'SP001',
+            MESSAGE = format('terminal %s staked %s in round %s, not %s', bad_machine, accepted,
+                             p_round, bad_staked);
+    END IF;
+    INSERT INTO sptable.results (tab, round, machine, kind, staked, returned, total, verdict)
+    SELECT p_tab, p_round, x.m, 'settled', x.s,
+           p_returned[(x.i - 1) * p_wagers + 1 : x.i * p_wagers], x.t, x.v
+      FROM unnest(p_machines, p_staked, p_totals, p_verdicts) WITH ORDINALITY AS x(m, s, t, v, i);
     IF EXISTS (SELECT 1 FROM sptable.hands h WHERE h.tab = p_tab AND h.round = p_round
                   AND NOT EXISTS (SELECT 1 FROM sptable.results x WHERE x.tab = p_tab
                                      AND x.round = p_round AND x.machine = h.machine)) THEN

@@ -343,6 +343,10 @@ round_status_t game_act(game_t *g, round_action_t a) {
     return st;
 }
 
+void game_locks_changed(game_t *g) {
+    read_locks(g);
+}
+
 bool game_attendant(game_t *g) {
     /* a hand pay, or a recorded fault (a voided round) the attendant has looked at; a database
      * that fails its checks is not cleared by a key */

@@ -114,6 +114,9 @@ round_status_t game_act(game_t *g, round_action_t a);
 
 bool game_round_over(const game_t *g);
 
+/* A lock was recorded outside a round of this game (a shared table's hand pay): the game takes
+ * it from the store (GAME_LOCKED, its message). */
+void game_locks_changed(game_t *g);
 /* The attendant's key: clears a hand-pay lock (the win stays on the credits). */
 bool game_attendant(game_t *g);
 

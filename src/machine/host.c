@@ -335,6 +335,7 @@ typedef struct host {
     lt_void_t *voids;
     deck_t *decks;
     char why[LT_TEXT_LEN + LINK_NAME_LEN + 16]; /* the host's own refusal, "" when the link's */
+    host_round_stats_t stats;                   /* the round in play's, for the benchmark */
 } host_t;
 
 static void say(host_t *h, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -391,7 +392,21 @@ static bool retry_bigger(host_t *h, link_status_t st) {
 }
 
 /* Closes betting and deals. LINK_DOWN: try again; LINK_REFUSED: the round cannot go on. */
+static double now_s(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+static link_status_t close_and_deal_timed(host_t *h, int64_t round);
 static link_status_t close_and_deal(host_t *h, int64_t round) {
+    double t0 = now_s();
+    link_status_t st = close_and_deal_timed(h, round);
+    h->stats.close_deal_ms = (now_s() - t0) * 1000;
+    return st;
+}
+
+static link_status_t close_and_deal_timed(host_t *h, int64_t round) {
     const rules_t *r = &h->cfg->rules;
     int n = 0;
     link_status_t st;
@@ -452,9 +467,11 @@ static link_status_t close_and_deal(host_t *h, int64_t round) {
 static link_status_t settle_round(host_t *h, int64_t round) {
     int n = 0;
     link_status_t st;
+    double t0 = now_s();
     do st = link_host_players(h->l, h->o->tab, round, h->players, h->cap, &n);
     while (retry_bigger(h, st));
     if (st != LINK_OK) return st;
+    double t1 = now_s();
     int64_t staked = 0, paid = 0;
     for (int i = 0; i < n; i++) {
         char why[LT_TEXT_LEN];
@@ -467,10 +484,18 @@ static link_status_t settle_round(host_t *h, int64_t round) {
         }
         staked += s->staked, paid += s->total;
     }
+    double t2 = now_s();
     st = link_host_settle(h->l, h->o->tab, round, h->settle, n, WAGER_COUNT);
     if (st == LINK_OK)
         say(h, "round %" PRId64 ": settled %d players, staked %" PRId64 ", paid %" PRId64, round, n,
             staked, paid);
+    if (st == LINK_OK && h->o->on_round) {
+        h->stats.round = round, h->stats.players = n;
+        h->stats.read_ms = (t1 - t0) * 1000, h->stats.engine_ms = (t2 - t1) * 1000;
+        h->stats.settled_at_s = now_s();
+        h->stats.settle_ms = (h->stats.settled_at_s - t2) * 1000;
+        h->o->on_round(h->o->ctx, &h->stats);
+    }
     return st;
 }
 

@@ -31,6 +31,17 @@
 
 #include "config.h"
 
+/* Where a round's time went, for the benchmark (ms on the monotonic clock). */
+typedef struct host_round_stats {
+    int64_t round;
+    int players;
+    double close_deal_ms; /* betting closed, bets checked, dealt and recorded */
+    double read_ms;       /* the players' records read back for the settlement */
+    double engine_ms;     /* every player's round through the engine */
+    double settle_ms;     /* the results recorded */
+    double settled_at_s;  /* when the settlement committed (CLOCK_MONOTONIC seconds) */
+} host_round_stats_t;
+
 typedef struct host_options {
     const char *url;  /* the host's libpq connection string (its table's login) */
     const char *tab;  /* the table's name on the controller */
@@ -45,6 +56,9 @@ typedef struct host_options {
      * the deck after them in card order), dealt one deck to the table */
     const char *decks[8];
     int ndecks;
+    /* the benchmark: called on the host's thread after each settlement */
+    void (*on_round)(void *ctx, const host_round_stats_t *stats);
+    void *ctx;
 } host_options_t;
 
 /* The game sections of a configuration (what a terminal plays by), as the text the host

@@ -143,6 +143,7 @@ int machine_check_approval(machine_t *m, int32_t min_bp, int32_t max_bp, approva
 /* ---- the clock and the timers ---- */
 
 int64_t machine_timer_left_ms(const machine_t *m, bool *deciding) {
+    if (m->jt) return machine_table_left_ms(m, deciding); /* the table's clock */
     const rules_t *ru = &m->game.rules;
     *deciding = m->decide_timer_at > 0;
     if (m->decide_timer_at > 0)

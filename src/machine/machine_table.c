@@ -33,6 +33,7 @@ struct mjoined {
     rules_t rules2;    /* the table's rules for the replica's two seats */
     bool items_dirty;  /* the store's unanswered transfers may not be with the thread */
     char line[200];    /* what the table says to the player now */
+    bool sticky;       /* the line stays until the player bets (a round settled while away) */
 };
 
 static void emit_ev(machine_events_t *e, machine_event_type_t type, const char *text) {
@@ -52,10 +53,18 @@ static void say_line(machine_t *m, const char *fmt, ...) {
     va_end(ap);
 }
 
-static void refresh_credits(machine_t *m) {
+/* The credits as the store has them after money moved: own says whether it was the felt's own
+ * stakes (already off the felt's credits) or money from the table (a refund, a result), which
+ * the felt's credits get too. */
+static void sync_credits(machine_t *m, bool own) {
     game_t *g = &m->game;
-    if (store_credits(g->store, 0, &g->credits) != STORE_OK)
+    int64_t now;
+    if (store_credits(g->store, 0, &now) != STORE_OK) {
         game_link_fault(g, "The credits could not be read");
+        return;
+    }
+    if (!own && !game_round_over(g)) g->round.seat[0].credits += now - g->credits;
+    g->credits = now;
 }
 
 /* ---- joining ---- */
@@ -133,6 +142,7 @@ bool machine_table_status(const machine_t *m, mtable_status_t *out) {
     out->bets_sent = j->sent != 0;
     out->decided = j->decision[0] != '\0';
     out->collected = j->collected;
+    out->synced = j->thread && mtable_caught_up(j->thread) && !j->items_dirty;
     snprintf(out->line, sizeof out->line, "%s", j->line);
     return true;
 }
@@ -253,11 +263,16 @@ static void write_answers(machine_t *m, machine_events_t *e) {
             return;
         }
         if (st == STORE_OK && !a[i].accepted) {
-            refresh_credits(m);
+            bool ours = a[i].transfer == j->sent; /* this round's bets: they leave the felt */
+            sync_credits(m, ours);
             char b[40];
             say_line(m, "Not accepted: %s. Your stake is back on your credits.", a[i].reason);
             emit_ev(e, MEV_REFUSED, j->line);
-            if (a[i].transfer == j->sent) j->sent = 0, j->staked = 0; /* this round's bets */
+            if (ours) {
+                j->sent = 0, j->staked = 0;
+                game_new_round(&m->game);
+                emit_ev(e, MEV_NEW_ROUND, NULL);
+            }
             (void)b;
         }
     }
@@ -288,9 +303,12 @@ static void collect_results(machine_t *m, machine_events_t *e) {
         j->collected++;
         j->result_round = r[i].round, j->result_total = r[i].total, j->result_staked = r[i].staked;
         snprintf(j->result_kind, sizeof j->result_kind, "%s", r[i].kind);
-        refresh_credits(m);
-        if (store_state(g->store) == STORE_LOCKED) g->state = GAME_LOCKED;
-        if (strcmp(r[i].kind, "settled") != 0 || r[i].round != j->round) {
+        sync_credits(m, false);
+        if (store_state(g->store) == STORE_LOCKED) game_locks_changed(g);
+        /* a result the felt does not show (a round played while away, voided, cancelled) is
+         * told in the message line until the next bet */
+        if (strcmp(r[i].kind, "settled") != 0 || r[i].round != j->round || !j->dealt) {
+            j->sticky = true;
             say_line(m, "Round %" PRId64 ": %s", r[i].round,
                      strcmp(r[i].kind, "settled") == 0 ? r[i].verdict
                      : r[i].verdict[0]                 ? r[i].verdict
@@ -322,14 +340,15 @@ static void new_felt(machine_t *m, machine_events_t *e) {
     struct mjoined *j = m->jt;
     game_t *g = &m->game;
     if (j->sent) memcpy(g->last_stakes, j->bets, sizeof g->last_stakes);
-    refresh_credits(m);
+    sync_credits(m, true);
     game_new_round(g);
     j->round = j->view.round;
     j->sent = 0, j->staked = 0, j->dealt = false, j->settled = false, j->decision[0] = '\0';
     memset(j->bets, 0, sizeof j->bets);
     j->watching = strcmp(j->view.phase, "betting") != 0;
-    j->line[0] = '\0';
-    if (j->watching) say_line(m, "Bets are closed for this round: the next one opens soon.");
+    if (!j->sticky) j->line[0] = '\0';
+    if (j->watching && !j->sticky)
+        say_line(m, "Bets are closed for this round: the next one opens soon.");
     emit_ev(e, MEV_NEW_ROUND, NULL);
 }
 
@@ -367,6 +386,7 @@ static void take_view(machine_t *m, bool view_busy, machine_events_t *e) {
     if (j->dealt && !j->settled && strcmp(v->phase, "settled") == 0) {
         if (build_replica(m, SHOW_SETTLE, auto_folded)) {
             j->settled = true;
+            if (!j->sticky) j->line[0] = '\0'; /* the verdict says it */
             emit_ev(e, MEV_ROUND, NULL);
         }
     }
@@ -402,8 +422,9 @@ static void send_bets(machine_t *m, machine_events_t *e) {
     memcpy(j->bets, s->stake, sizeof j->bets);
     j->staked = round_seat_staked(&g->round, 0);
     g->npending = 0; /* the chips are the table's now, not the felt's */
-    refresh_credits(m);
+    sync_credits(m, true);
     j->items_dirty = true;
+    j->sticky = false;
     say_line(m, "Bets placed: waiting for the deal.");
 }
 
@@ -434,7 +455,7 @@ static void decide(machine_t *m, cfg_button_t b, machine_events_t *e) {
             return;
         }
         j->staked += raise;
-        refresh_credits(m);
+        sync_credits(m, true);
         j->items_dirty = true;
     } else {
         mtable_fold(j->thread, j->round, 0);
@@ -517,22 +538,27 @@ static void buttons(machine_t *m, const machine_input_t *in, machine_events_t *e
     }
 }
 
-/* The table's clocks shown as the machine's timers; chips left on the felt go to the table just
- * before its betting time runs out. */
+int64_t machine_table_left_ms(const machine_t *m, bool *deciding) {
+    const struct mjoined *j = m->jt;
+    int64_t since = (int64_t)m->now_ms - j->view_at_ms, left = -1;
+    *deciding = false;
+    if (strcmp(j->view.phase, "betting") == 0 && j->round == j->view.round) {
+        left = j->view.betting_left_ms - since;
+    } else if (strcmp(j->view.phase, "deciding") == 0 && j->dealt && !j->decision[0]) {
+        left = j->view.deciding_left_ms - since;
+        *deciding = true;
+    }
+    return left < 0 ? (*deciding = false, -1) : left;
+}
+
+/* Chips left on the felt go to the table just before its betting time runs out. */
 static void timers(machine_t *m, machine_events_t *e) {
     struct mjoined *j = m->jt;
-    int64_t since = (int64_t)m->now_ms - j->view_at_ms;
-    m->bet_timer_at = m->decide_timer_at = 0;
-    if (strcmp(j->view.phase, "betting") == 0) {
-        int64_t left = j->view.betting_left_ms - since;
-        if (left > 0) m->bet_timer_at = m->now_ms + (uint64_t)left;
-        if (left < 1500 && !j->sent && machine_table_may_bet(m) &&
-            m->game.round.seat[0].stake[WAGER_ANTE] >= m->game.rules.bet_min[WAGER_ANTE])
-            send_bets(m, e);
-    } else if (strcmp(j->view.phase, "deciding") == 0 && j->dealt && !j->decision[0]) {
-        int64_t left = j->view.deciding_left_ms - since;
-        if (left > 0) m->decide_timer_at = m->now_ms + (uint64_t)left;
-    }
+    bool deciding;
+    int64_t left = machine_table_left_ms(m, &deciding);
+    if (!deciding && left >= 0 && left < 1500 && !j->sent && machine_table_may_bet(m) &&
+        m->game.round.seat[0].stake[WAGER_ANTE] >= m->game.rules.bet_min[WAGER_ANTE])
+        send_bets(m, e);
 }
 
 void machine_table_step(machine_t *m, const machine_input_t *in, uint32_t dt_ms,
@@ -551,6 +577,11 @@ void machine_table_step(machine_t *m, const machine_input_t *in, uint32_t dt_ms,
 
 #else
 
+int64_t machine_table_left_ms(const machine_t *m, bool *deciding) {
+    (void)m;
+    *deciding = false;
+    return -1;
+}
 bool machine_table_join(machine_t *m, char *err, size_t errlen) {
     (void)m;
     snprintf(err, errlen,

@@ -48,6 +48,7 @@ typedef struct mtable_status {
     bool bets_sent;    /* this round's bets have gone to the table */
     bool decided;      /* this step's decision has gone to the table */
     int64_t collected; /* results collected since the start */
+    bool synced;       /* nothing owed either way: every transfer answered, every result in */
     char line[200];    /* what the table says to the player now ("" none) */
 } mtable_status_t;
 
@@ -63,6 +64,8 @@ bool machine_table_status(const struct machine *m, mtable_status_t *out);
 /* One step of a terminal, in place of the round's own buttons and timers (machine_step). */
 void machine_table_step(struct machine *m, const struct machine_input *in, uint32_t dt_ms,
                         struct machine_events *e);
+/* The table's running time: betting, or this player's decision (*deciding); -1 when none runs. */
+int64_t machine_table_left_ms(const struct machine *m, bool *deciding);
 /* Whether chips may go on the felt now (the table takes bets and this round's are not sent). */
 bool machine_table_may_bet(const struct machine *m);
 

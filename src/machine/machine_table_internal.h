@@ -39,6 +39,9 @@ void mtable_answers_taken(mtable_t *t);
 void mtable_fold(mtable_t *t, int64_t round, int step);
 void mtable_want_results(mtable_t *t, int64_t after);
 int mtable_results(mtable_t *t, lt_result_t *out); /* MT_RESULTS rows; taken */
+/* Nothing to send, nothing answered or collected waiting, and the table has no result after those
+ * collected: the terminal's records are the table's. */
+bool mtable_caught_up(mtable_t *t);
 /* Sits at the table once, now: what it deals (info->config: link_table_free). */
 bool mtable_join_now(const char *url, const char *terminal, const char *tab, lt_table_t *info,
                      char *err, size_t errlen);

@@ -34,6 +34,8 @@ struct mtable {
     int64_t collect_after; /* results wanted after this round (-1: none wanted) */
     lt_result_t results[MT_RESULTS];
     int nresults;
+    bool caught_up; /* the last look found no result after those the machine has, nothing sent */
+    bool want_now;  /* the machine collected results: the next may follow at once */
 
     /* the thread's own */
     link_t *conn;
@@ -154,14 +156,25 @@ static link_status_t collect(mtable_t *t) {
     lt_result_t r[MT_RESULTS];
     int n = 0;
     link_status_t st = link_table_results(t->conn, t->terminal, t->tab, after, r, MT_RESULTS, &n);
-    if (st != LINK_OK || n == 0) return st;
+    if (st != LINK_OK) return st;
     pthread_mutex_lock(&t->mu);
-    if (t->nresults == 0 && t->collect_after == after) {
+    if (n == 0 && t->collect_after == after) t->caught_up = t->nitems == 0 && t->nanswers == 0;
+    if (n > 0 && t->nresults == 0 && t->collect_after == after) {
         memcpy(t->results, r, sizeof r[0] * (size_t)n);
         t->nresults = n;
+        t->caught_up = false;
     }
     pthread_mutex_unlock(&t->mu);
     return LINK_OK;
+}
+
+/* The machine took the results it was given and wants the next ones. */
+static bool results_wanted(mtable_t *t) {
+    pthread_mutex_lock(&t->mu);
+    bool w = t->nresults == 0 && t->collect_after >= 0 && !t->caught_up && t->want_now;
+    t->want_now = false;
+    pthread_mutex_unlock(&t->mu);
+    return w;
 }
 
 static void *run(void *arg) {
@@ -178,11 +191,13 @@ static void *run(void *arg) {
             next_view = 0;
         }
         link_status_t st = send_items(t);
-        if (st == LINK_OK && mono_ms() >= next_view) {
+        bool look = mono_ms() >= next_view;
+        if (st == LINK_OK && look) {
+            /* on every change the table tells, and every half second; results with them */
             st = read_view(t);
             next_view = mono_ms() + 500;
         }
-        if (st == LINK_OK) st = collect(t);
+        if (st == LINK_OK && (look || results_wanted(t))) st = collect(t);
         bool changed = false;
         if (st == LINK_OK) st = link_table_wait(t->conn, 50, &changed);
         if (st == LINK_OK && changed) next_view = 0;
@@ -251,6 +266,7 @@ bool mtable_view(mtable_t *t, lt_view_t *out, uint64_t *seq) {
 bool mtable_offer(mtable_t *t, const store_table_out_t *items, int n) {
     pthread_mutex_lock(&t->mu);
     bool free_ = t->nanswers == 0;
+    if (free_ && n > 0) t->caught_up = false;
     if (free_) {
         n = n < MT_ITEMS ? n : MT_ITEMS;
         memcpy(t->items, items, sizeof items[0] * (size_t)n);
@@ -283,8 +299,18 @@ void mtable_fold(mtable_t *t, int64_t round, int step) {
 
 void mtable_want_results(mtable_t *t, int64_t after) {
     pthread_mutex_lock(&t->mu);
-    if (t->nresults == 0) t->collect_after = after;
+    if (t->nresults == 0) {
+        if (after != t->collect_after) t->want_now = true, t->caught_up = false;
+        t->collect_after = after;
+    }
     pthread_mutex_unlock(&t->mu);
+}
+
+bool mtable_caught_up(mtable_t *t) {
+    pthread_mutex_lock(&t->mu);
+    bool c = t->caught_up && t->nitems == 0 && t->nanswers == 0 && t->nresults == 0 && t->up;
+    pthread_mutex_unlock(&t->mu);
+    return c;
 }
 
 int mtable_results(mtable_t *t, lt_result_t *out) {

@@ -1,0 +1,119 @@
+#!/usr/bin/env python3
+"""layout_check: reads the boxes a frame drew (studpoker's script verb BOXES) and says what a
+player could not read. Written from the rules below, not from the program's layout code.
+
+usage: layout_check.py [--summary] FILE...   exit status 1 when a rule is broken
+
+A file is "screen W H", then one box a line, in the order drawn:
+"KIND X Y W H PX GROUP|TEXT" (pixels of the window; PX a text's font size).
+
+The rules, within one layer (a "modal" box starts a new layer: a pop-up covers what was drawn
+before it on purpose):
+  overlap   no text box overlaps another text box
+  screen    no text box leaves the window
+  size      no text is smaller than 24 px at 1080 lines, scaled with the window: 24 x s, where
+            s = min(H / 1080, W / 1440) (24 px at 1920x1080, 16 at 1280x720, 17 at 1024x768,
+            21 at 1280x1024)
+  on-art    no text lies on a card or a chip
+  covered   no panel drawn after a text, a card or a chip lies over it
+Boxes touching edge to edge do not overlap. The exceptions are EXCEPTIONS below, each with its
+reason; there are none today.
+"""
+import sys
+
+# (rule, group a, group b, why): a pair of groups a rule lets overlap. Empty: none needed.
+EXCEPTIONS = []
+
+
+def read(path):
+    boxes, screen = [], None
+    with open(path, encoding="utf-8") as f:
+        for n, line in enumerate(f):
+            line = line.rstrip("\n")
+            if n == 0:
+                _, w, h = line.split()
+                screen = (int(w), int(h))
+                continue
+            head, _, text = line.partition("|")
+            kind, x, y, w, h, px, group = head.split(" ", 6)
+            boxes.append({"kind": kind, "x": int(x), "y": int(y), "w": int(w), "h": int(h),
+                          "px": int(px), "group": group, "text": text, "i": n})
+    return screen, boxes
+
+
+def overlap(a, b):
+    return (a["x"] < b["x"] + b["w"] and b["x"] < a["x"] + a["w"] and
+            a["y"] < b["y"] + b["h"] and b["y"] < a["y"] + a["h"])
+
+
+def excepted(rule, a, b):
+    for r, ga, gb, _ in EXCEPTIONS:
+        if r == rule and {a["group"], b["group"]} == {ga, gb}:
+            return True
+    return False
+
+
+def name(b):
+    what = b["text"] if b["text"] else b["kind"]
+    return f'"{what}" [{b["group"]}] at {b["x"]},{b["y"]} {b["w"]}x{b["h"]}'
+
+
+def check(path):
+    screen, boxes = read(path)
+    W, H = screen
+    s = min(H / 1080, W / 1440)
+    least = round(24 * s)
+    problems = []
+    layers, cur = [], []
+    for b in boxes:
+        if b["kind"] == "modal":
+            layers.append(cur)
+            cur = []
+        else:
+            cur.append(b)
+    layers.append(cur)
+    texts_all = [b for b in boxes if b["kind"] == "text"]
+    for b in texts_all:
+        if b["x"] < 0 or b["y"] < 0 or b["x"] + b["w"] > W or b["y"] + b["h"] > H:
+            problems.append(("screen", f"{name(b)} leaves the {W}x{H} window"))
+        if b["px"] < least:
+            problems.append(("size", f"{name(b)} is {b['px']} px, under {least} px"))
+    for layer in layers:
+        texts = [b for b in layer if b["kind"] == "text"]
+        arts = [b for b in layer if b["kind"] == "art"]
+        panels = [b for b in layer if b["kind"] == "panel"]
+        for i, a in enumerate(texts):
+            for b in texts[i + 1:]:
+                if overlap(a, b) and not excepted("overlap", a, b):
+                    problems.append(("overlap", f"{name(a)} overlaps {name(b)}"))
+            for c in arts:
+                if overlap(a, c) and not excepted("on-art", a, c):
+                    problems.append(("on-art", f"{name(a)} lies on {name(c)}"))
+        for p in panels:
+            for b in texts + arts:
+                if b["i"] < p["i"] and overlap(p, b) and not excepted("covered", p, b):
+                    problems.append(("covered", f"{name(b)} is covered by {name(p)}"))
+    return screen, texts_all, problems
+
+
+def main(argv):
+    summary = "--summary" in argv
+    files = [a for a in argv if a != "--summary"]
+    bad = 0
+    for path in files:
+        screen, texts, problems = check(path)
+        smallest = min((b["px"] for b in texts), default=0)
+        if summary:
+            kinds = {}
+            for k, _ in problems:
+                kinds[k] = kinds.get(k, 0) + 1
+            print(f"{path}: {screen[0]}x{screen[1]} texts {len(texts)} smallest {smallest} px "
+                  f"problems {len(problems)} {kinds}")
+        for k, msg in problems:
+            print(f"{path}: {k}: {msg}")
+        bad += len(problems)
+    return 1 if bad else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
