@@ -253,6 +253,7 @@ grep -q "voucher-paid-elsewhere validation $v6 utc [0-9]* at m4$" "$tmp/m1/audit
   bad "m1 did not hear of v6 paid at m4"
 grep -q "voucher-void ticket 7 validation .* voided at the floor, by an operator of the controller: reported stolen" "$tmp/m1/audit.txt" && ok ||
   bad "m1 did not hear of v7 voided at the floor: $(grep -i void "$tmp/m1/audit.txt")"
+[ "$(q -c "SELECT COUNT(*) FROM splink.ticket_inbox")" = 0 ] && ok || bad "the controller's inbox is not empty"
 [ "$(q -c "SELECT COUNT(*) FROM splink.tickets_now WHERE fate <> 'issued' AND NOT told")" = 0 ] && ok ||
   bad "fates the issuing machines did not record: $(q -c "SELECT validation, machine, fate FROM splink.tickets_now WHERE fate <> 'issued' AND NOT told")"
 for m in m1 m2 m3; do

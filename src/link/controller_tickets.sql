@@ -35,8 +35,9 @@
 -- Notices. When another machine redeems a machine's ticket, or an operator of the controller
 -- voids it, the issuing machine is told by NOTIFY on the channel sptk_<machine> (the validation
 -- number as payload); it then reads the fates of its tickets it has not recorded yet
--- (ticket_untold), records them in its own store and confirms them (ticket_told), and so refuses
--- its own ticket as paid elsewhere, shows it so on its TICKETS page and counts it in its books.
+-- (ticket_untold: its rows of the queue ticket_inbox), records them in its own store and
+-- confirms them (ticket_told), and so refuses its own ticket as paid elsewhere, shows it so on
+-- its TICKETS page and counts it in its books.
 
 SELECT pg_advisory_xact_lock(7310291403);
 
@@ -80,6 +81,17 @@ CREATE TABLE IF NOT EXISTS splink.ticket_told (
     validation text PRIMARY KEY REFERENCES splink.ticket_fates,
     at         timestamptz NOT NULL DEFAULT clock_timestamp()
 );
+
+-- The fates each machine has still to be told of: a queue, not a record (ticket_told is the
+-- record). A row comes with a fate the issuing machine did not make itself, and goes when that
+-- machine confirms it (ticket_told), so asking what is new reads a machine's few rows, never its
+-- whole history of tickets.
+CREATE TABLE IF NOT EXISTS splink.ticket_inbox (
+    validation text PRIMARY KEY REFERENCES splink.ticket_fates,
+    machine    text NOT NULL REFERENCES splink.machines,
+    at         timestamptz NOT NULL DEFAULT clock_timestamp()
+);
+CREATE INDEX IF NOT EXISTS ticket_inbox_machine ON splink.ticket_inbox (machine, at);
 
 -- Every redemption asked for, and the answer: a number tried at many machines shows here.
 CREATE TABLE IF NOT EXISTS splink.ticket_attempts (
@@ -265,6 +277,8 @@ BEGIN
                 -- its own ticket: the machine records it with its credit
                 INSERT INTO splink.ticket_told (validation) VALUES (p_validation);
             ELSE
+                INSERT INTO splink.ticket_inbox (validation, machine)
+                VALUES (p_validation, t.machine);
                 PERFORM pg_notify('sptk_' || t.machine, p_validation);
             END IF;
         END IF;
@@ -317,6 +331,8 @@ BEGIN
     VALUES (p_validation, 'voided', m.machine, m.machine, session_user, t.amount, t.currency,
             left(coalesce(p_reason, ''), 200))
     RETURNING * INTO f;
+    -- the machine confirms it once recorded; its answer lost, it reads it back from here
+    INSERT INTO splink.ticket_inbox (validation, machine) VALUES (p_validation, m.machine);
     RETURN QUERY SELECT 'voided'::text, f.place, splink.ticket_utc(f.at), false;
 END
 $$;
@@ -334,11 +350,10 @@ BEGIN
     m := splink.caller_machine(p_machine);
     RETURN QUERY
         SELECT f.validation, f.fate, f.place, splink.ticket_utc(f.at), f.amount, f.reason
-          FROM splink.tickets t
-          JOIN splink.ticket_fates f ON f.validation = t.validation
-         WHERE t.machine = m.machine
-           AND NOT EXISTS (SELECT 1 FROM splink.ticket_told k WHERE k.validation = f.validation)
-         ORDER BY f.at, f.validation
+          FROM splink.ticket_inbox i
+          JOIN splink.ticket_fates f ON f.validation = i.validation
+         WHERE i.machine = m.machine
+         ORDER BY i.at, i.validation
          LIMIT 100;
 END
 $$;
@@ -362,6 +377,8 @@ BEGIN
      WHERE f.validation = ANY (coalesce(p_validations, '{}')) AND t.machine = m.machine
     ON CONFLICT (validation) DO NOTHING;
     GET DIAGNOSTICS n = ROW_COUNT;
+    DELETE FROM splink.ticket_inbox i
+     WHERE i.machine = m.machine AND i.validation = ANY (coalesce(p_validations, '{}'));
     RETURN n;
 END
 $$;
@@ -395,6 +412,7 @@ BEGIN
                                      reason)
     VALUES (p_validation, 'voided', NULL, 'an operator of the controller', session_user, t.amount,
             t.currency, left(p_reason, 200));
+    INSERT INTO splink.ticket_inbox (validation, machine) VALUES (p_validation, t.machine);
     PERFORM splink.audit_row('ticket_void', p_validation, NULL, left(p_reason, 200));
     PERFORM pg_notify('sptk_' || t.machine, p_validation);
     RETURN 'voided';
@@ -402,8 +420,8 @@ END
 $$;
 
 -- ---- who may call what ----
-REVOKE ALL ON splink.tickets, splink.ticket_fates, splink.ticket_told, splink.ticket_attempts,
-    splink.tickets_now FROM PUBLIC;
+REVOKE ALL ON splink.tickets, splink.ticket_fates, splink.ticket_told, splink.ticket_inbox,
+    splink.ticket_attempts, splink.tickets_now FROM PUBLIC;
 REVOKE ALL ON FUNCTION
     splink.ticket_check_number(text),
     splink.ticket_utc(timestamptz),
@@ -422,6 +440,6 @@ GRANT EXECUTE ON FUNCTION
     splink.ticket_told(text, text[])
     TO splink_machine;
 GRANT EXECUTE ON FUNCTION splink.ticket_void_floor(text, text) TO splink_operator;
-GRANT SELECT ON splink.tickets, splink.ticket_fates, splink.ticket_told, splink.ticket_attempts,
-    splink.tickets_now TO splink_operator;
+GRANT SELECT ON splink.tickets, splink.ticket_fates, splink.ticket_told, splink.ticket_inbox,
+    splink.ticket_attempts, splink.tickets_now TO splink_operator;
 RESET ROLE;
