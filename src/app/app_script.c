@@ -79,8 +79,9 @@ void script_summary(const app_t *a) {
     }
     mlink_view_t lv;
     if (machine_link_view(&a->machine, &lv))
-        printf(" link=%s link_value=%lld link_pending=%d link_wins=%lld", lv.up ? "up" : "down",
-               (long long)lv.value, lv.pending, (long long)lv.win_seq);
+        printf(" link=%s link_value=%lld link_pending=%d link_wins=%lld ticket_pending=%d",
+               lv.up ? "up" : "down", (long long)lv.value, lv.pending, (long long)lv.win_seq,
+               lv.ticket_pending);
     mtable_status_t ts;
     if (machine_table_status(&a->machine, &ts))
         printf(" table=%s table_up=%d table_round=%lld table_phase=%s bets_sent=%d decided=%d "
@@ -113,6 +114,8 @@ void script_summary(const app_t *a) {
     if (toast[0]) printf(" toast=%s", toast); /* it holds spaces */
     if (machine_table_status(&a->machine, &ts) && !ts.up)
         printf(" table_state=%s", ts.state); /* last: it holds spaces */
+    const char *tk_state = machine_ticket_floor_state(&a->machine);
+    if (tk_state[0]) printf(" ticket_state=%s", tk_state); /* likewise */
     printf("\n");
     fflush(stdout);
 }
@@ -135,6 +138,26 @@ static void link_wait(app_t *a, const char *arg) {
         table_events(&a->table, &ev);
     }
     fprintf(stderr, "studpoker: LINKWAIT: the link did not settle in %d ms\n", ms);
+}
+
+/* TICKETWAIT ms DIGITS: a floor's test waits, in real time (the script's clock stands), until
+ * this machine's record of its ticket DIGITS says it was redeemed or voided (here, or elsewhere
+ * as the floor's controller told it), or ms pass. */
+static void ticket_wait(app_t *a, const char *arg) {
+    int ms = 10000;
+    char digits[32] = "";
+    sscanf(arg, "%d %31s", &ms, digits);
+    for (int waited = 0; waited <= ms; waited += 10) {
+        store_ticket_t t;
+        if (machine_ticket_get(&a->machine, digits, &t) && t.state != STORE_TICKET_ISSUED) return;
+        SDL_Delay(10);
+        machine_input_t none;
+        memset(&none, 0, sizeof none);
+        machine_events_t ev;
+        machine_step(&a->machine, &none, 0, &ev);
+        table_events(&a->table, &ev);
+    }
+    fprintf(stderr, "studpoker: TICKETWAIT: ticket %s was not settled in %d ms\n", digits, ms);
 }
 
 /* TABLEWAIT ms what: a terminal's test waits, in real time (the script's clock stands), until the
@@ -206,6 +229,8 @@ void script_apply(app_t *a, uint32_t now, ui_input_t *in, bool *quit) {
                 fprintf(stderr, "studpoker: cannot write %s\n", l->arg);
         } else if (strcmp(l->verb, "LINKWAIT") == 0) {
             link_wait(a, l->arg);
+        } else if (strcmp(l->verb, "TICKETWAIT") == 0) {
+            ticket_wait(a, l->arg);
         } else if (strcmp(l->verb, "TABLEWAIT") == 0) {
             table_wait(a, l->arg);
         } else if (strcmp(l->verb, "SLEEP") == 0) {

@@ -498,6 +498,9 @@ void table_events(table_scene_t *t, const machine_events_t *ev) {
             }
             tb_update_deal_line(t);
             break;
+        case MEV_TICKET_CHECKING: /* a linked machine asks the floor first: a moment */
+            table_notice(t, "CHECKING YOUR TICKET WITH THE FLOOR...");
+            break;
         case MEV_TICKET_IN:
             snprintf(msg, sizeof msg, "TICKET ACCEPTED  + %s", money(t->game, e->amount, b));
             table_notice(t, msg);

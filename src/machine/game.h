@@ -138,6 +138,19 @@ bool game_cashout(game_t *g, game_voucher_t *v, char *why, size_t whylen);
  * waits, the door is open). v gets the ticket taken. */
 bool game_ticket_in(game_t *g, const char *text, int64_t expiry_seconds, game_voucher_t *v,
                     char *why, size_t whylen);
+/* The parts of ticket in that a machine on a floor's controller shares (machine_link_ticket.c):
+ * the number read and grouped into v, the machine able to take a ticket now and keeping records
+ * (false: refused, audited, why in the player's words); a refusal audited with the number and
+ * given to the player (returns false); a store's finding in the player's words (t: when and
+ * where; EXPIRED: t->utc + expiry_seconds is when); a ticket the controller redeemed for this
+ * machine, credited and its check closed in one transaction (false: refused or not recorded,
+ * why says it), v the ticket taken. */
+bool game_ticket_ready(game_t *g, const char *text, game_voucher_t *v, char *why, size_t whylen);
+bool game_ticket_refused(game_t *g, const char *text, const char *reason, char *why, size_t whylen);
+void game_ticket_words(const store_ticket_t *t, store_ticket_refusal_t why, const char *digits,
+                       int64_t expiry_seconds, char *out, size_t n);
+bool game_ticket_floor_paid(game_t *g, const store_ticket_check_t *c, int64_t amount,
+                            const char *issuer, game_voucher_t *v, char *why, size_t whylen);
 /* Door switch: play stops while it is open; both are recorded (door_openings, the audit log). */
 bool game_door(game_t *g, bool open);
 /* Credits on the machine now: the round's balance while betting. */

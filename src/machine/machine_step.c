@@ -196,9 +196,15 @@ static void cash_out(machine_t *m, machine_events_t *e) {
     }
     machine_event_t *ev = emit(e, MEV_TICKET);
     if (ev) ev->voucher = v, ev->amount = v.amount;
+    m->link_dirty = true; /* a linked machine registers it at the floor */
 }
 
 static void ticket_in(machine_t *m, const char *text, machine_events_t *e) {
+    if (machine_floor_tickets(m)) {
+        /* on a link every ticket is checked with the floor's controller first */
+        machine_ticket_in_floor(m, text, e);
+        return;
+    }
     game_voucher_t v;
     char why[STORE_MSG_LEN + 300];
     int64_t expiry = (int64_t)m->cfg.cabinet.ticket_expiry_days * 86400;
