@@ -219,6 +219,11 @@ static void *run(void *arg) {
     while (!stopping(l)) {
         if (!up) {
             up = come_up(l);
+            if (!l->view.tried) {
+                pthread_mutex_lock(&l->mu);
+                l->view.tried = true;
+                pthread_mutex_unlock(&l->mu);
+            }
             if (!up) {
                 nap(l, 1000);
                 continue;

@@ -31,6 +31,7 @@ typedef struct mlink mlink_t;
 typedef struct mlink_view {
     bool up;       /* the controller answers, and knows this machine as configured */
     bool known;    /* a meter has been read since the start */
+    bool tried;    /* the thread has made its first attempt to reach the controller */
     int64_t value; /* the pool's top prize in the machine's currency, minor units, rounded down */
     int64_t hits;  /* top prizes won on the pool */
     int pending;   /* outbox items and ticket jobs not answered yet */

@@ -350,6 +350,12 @@ bool machine_autoplay(const machine_t *m, const strategy_t *s, bool view_busy, i
     /* a machine on a link plays the linked bet too (floor tests, soak runs), once per new round:
      * REBET & DEAL repeats it after that */
     wager_t lw = g->rules.offered[WAGER_JACKPOT] ? WAGER_JACKPOT : WAGER_PROGRESSIVE;
+    if (m->cfg.link.url[0] && r->phase == ROUND_BETTING && g->rules.offered[lw]) {
+        /* the link's first attempt to reach the controller decides whether the first round
+         * carries the linked bet: autoplay waits for it rather than race it */
+        mlink_view_t v;
+        if (machine_link_view(m, &v) && !v.tried && m->link) return false;
+    }
     if (m->cfg.link.url[0] && r->phase == ROUND_BETTING && g->rules.offered[lw] &&
         r->seat[0].stake[lw] == 0 && r->seat[0].credits >= g->rules.bet_min[lw] &&
         !machine_link_refusal(m, true)[0]) {
