@@ -24,6 +24,8 @@ static int play_usage(void) {
         "  --credits AMOUNT     desktop play money at a first start, e.g. 500.00\n"
         "  --hint               show the optimal decision before each choice\n"
         "  --attract            the demo: plays itself forever, records nothing\n"
+        "  --lang LANG          the language on screen: en, zh_CN, zh_TW, es (default: the\n"
+        "                       player's last choice on a desktop, else [display] language)\n"
         "  --turbo --mute --no-vsync --summary --assets DIR\n"
         "  --join TABLE         sit at a shared table ([table] url and terminal name the\n"
         "                       controller and this terminal)\n"
@@ -110,7 +112,13 @@ int cli_play(int argc, char **argv) {
             o.screenshot = argv[++i];
         else if (strcmp(a, "--assets") == 0)
             o.assets = argv[++i];
-        else if (strcmp(a, "--frame-ms") == 0) {
+        else if (strcmp(a, "--lang") == 0) {
+            char err[CFG_ERROR_LEN];
+            if (!next || !cfg_set(&cfg, "display", "language", next, err, sizeof err))
+                return usage_error("--lang needs en, zh_CN, zh_TW or es, not", next);
+            o.lang_given = true;
+            i++;
+        } else if (strcmp(a, "--frame-ms") == 0) {
             char *end;
             long v = strtol(next, &end, 10);
             if (*end || v < 1 || v > 250)

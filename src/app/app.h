@@ -30,6 +30,7 @@ typedef struct app_run {
                            touching the machine's credits, meters or history */
     int64_t autoplay;   /* >0: the machine plays by itself until this many rounds are recorded
                            (or played, without a store): soak and kill tests */
+    bool lang_given;    /* --lang: [display] language holds it, over the player's last choice */
     int64_t credits;    /* credits put on an empty machine at start: the config's free credits
                            on a desktop, 0 on a cabinet, or --credits */
 } app_run_t;

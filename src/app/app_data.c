@@ -11,6 +11,9 @@
 #ifndef STUDPOKER_DATADIR
 #define STUDPOKER_DATADIR "/usr/local/share/studpoker"
 #endif
+#ifndef STUDPOKER_LOCALEDIR
+#define STUDPOKER_LOCALEDIR "/usr/local/share/locale"
+#endif
 #ifndef STUDPOKER_BUILD_DIR
 #define STUDPOKER_BUILD_DIR ""
 #endif
@@ -64,6 +67,27 @@ bool app_data_find(app_data_t *d, const char *option) {
     }
     snprintf(dir, sizeof dir, "%s/assets", STUDPOKER_DATADIR);
     return try_place(d, dir, "the install prefix");
+}
+
+static bool has_catalog(const char *dir) {
+    char path[1100];
+    snprintf(path, sizeof path, "%s/zh_CN/LC_MESSAGES/studpoker.mo", dir);
+    struct stat st;
+    return stat(path, &st) == 0 && S_ISREG(st.st_mode);
+}
+
+void app_data_locale(char *out, size_t n) {
+    char dir[1024] = "";
+    char *base = SDL_GetBasePath();
+    if (base) {
+        bool in_build = same_dir(base, STUDPOKER_BUILD_DIR);
+        snprintf(dir, sizeof dir, "%s../share/locale", base);
+        if (!has_catalog(dir) && in_build)
+            snprintf(dir, sizeof dir, "%s/locale", STUDPOKER_BUILD_DIR);
+        SDL_free(base);
+    }
+    if (!dir[0] || !has_catalog(dir)) snprintf(dir, sizeof dir, "%s", STUDPOKER_LOCALEDIR);
+    snprintf(out, n, "%s", dir);
 }
 
 void app_data_explain(const app_data_t *d, FILE *out) {

@@ -30,6 +30,12 @@ typedef struct app_data {
  * false leaves d->tried for app_data_explain. */
 bool app_data_find(app_data_t *d, const char *option);
 
+/* Where the compiled catalogs are (LANG/LC_MESSAGES/studpoker.mo below it), found the same way
+ * as the assets: beside the program (../share/locale), a development build's own folder
+ * (BUILD/locale, where msgfmt wrote them), the install prefix's. Always writes a folder (the
+ * prefix's when none holds a catalog: the screens then stay English). */
+void app_data_locale(char *out, size_t n);
+
 /* The message of a failed search: what is missing, every place looked at, what to do. */
 void app_data_explain(const app_data_t *d, FILE *out);
 

@@ -53,6 +53,9 @@ static const char *preset_key_of(int i) {
 static const char *mode_key_of(int i) {
     return cfg_display_mode_key((cfg_display_mode_t)i);
 }
+static const char *language_key_of(int i) {
+    return cfg_language_key((cfg_language_t)i);
+}
 /* rules_t.asian_odds_on_ante: 0 = the house rule, 1 = the literal reading */
 static const char *link_loss_key_of(int i) {
     return cfg_link_loss_key((cfg_link_loss_t)i);
@@ -128,6 +131,7 @@ static const char *asian_odds_on_key_of(int i) {
 
 const cf_section_t CF_SECTIONS[] = {
     {"game", "The game. Every game key below defaults to the preset's value."},
+    {"money", "How amounts are shown."},
     {"limits", "Bet limits in currency units. PLAY and raise limits follow from the ante's."},
     {"sidebets", "Side bets offered (on) or not (off)."},
     {"paytable", "Pay tables: odds are x to 1, prizes are money; 0 = loses. Any line can change."},
@@ -166,7 +170,8 @@ const cf_key_t CF_KEYS[] = {
      .doc = "the game; every game key defaults to this preset's value"},
     GAME("game", "seats", CF_INT, rules.seats, 1, RULES_MAX_SEATS, V_ALL,
          "seats dealt against one dealer (a cabinet seats one player)"),
-    {.section = "game",
+
+    {.section = "money",
      .name = "currency",
      .type = CF_STRING,
      .offset = AT(rules.currency),
@@ -175,7 +180,9 @@ const cf_key_t CF_KEYS[] = {
      .max = 3,
      .variants = V_ALL,
      .charset = CF_LETTERS,
-     .doc = "currency code shown with amounts"},
+     .doc = "the currency of every amount (EUR, USD, GBP, CNY, HKD, MOP, TWD, JPY, ...): its "
+            "symbol, where it goes and the separators follow the language on screen; was "
+            "[game] currency, still read there"},
 
     GAME("limits", "ante_min", CF_MONEY, rules.bet_min[WAGER_ANTE], 1, LIMIT_MAX, V_ALL,
          "smallest ante (PLAY is 2x, Asian raise 1x, Cajun raises 1x to 3x the ante)"),
@@ -381,6 +388,15 @@ const cf_key_t CF_KEYS[] = {
         "wait for the screen's refresh (no tearing)"),
     SET("display", "turbo", CF_BOOL, display.turbo, 0, 1, "off",
         "deal and animate fast (demos and testing)"),
+    {.section = "display",
+     .name = "language",
+     .type = CF_ENUM,
+     .offset = AT(display.language),
+     .def = "en",
+     .enum_count = CFG_LANGUAGES,
+     .enum_name = language_key_of,
+     .doc = "the language on screen (en, zh_CN, zh_TW, es); a player may choose another at the "
+            "table, which a cabinet forgets at cash-out"},
 
     OPSET("sound", "volume", CF_INT, sound.volume, 0, 100, "80", "volume in percent"),
     SET("sound", "mute", CF_BOOL, sound.mute, 0, 1, "off", "no sound at all"),
@@ -607,6 +623,11 @@ const cf_preset_source_t CF_PRESET_SOURCES[PRESET_COUNT] = {
 
 /* ---- lookups ---- */
 
+const char *cfg_language_key(cfg_language_t l) {
+    static const char *const keys[CFG_LANGUAGES] = {"en", "zh_CN", "zh_TW", "es"};
+    return l >= 0 && l < CFG_LANGUAGES ? keys[l] : "?";
+}
+
 const char *cfg_display_mode_key(cfg_display_mode_t m) {
     static const char *const keys[CFG_DISPLAY_MODES] = {"windowed", "fullscreen", "kiosk"};
     return m >= 0 && m < CFG_DISPLAY_MODES ? keys[m] : "?";
@@ -624,6 +645,8 @@ int cf_find_section(const char *name) {
 }
 
 int cf_find_key(const char *section, const char *name) {
+    /* the currency was a [game] key before [money] existed: old files keep working */
+    if (strcmp(section, "game") == 0 && strcmp(name, "currency") == 0) section = "money";
     for (int k = 0; k < CF_NKEYS; k++)
         if (strcmp(CF_KEYS[k].section, section) == 0 && strcmp(CF_KEYS[k].name, name) == 0)
             return k;

@@ -40,6 +40,16 @@ typedef enum cfg_display_mode {
     CFG_DISPLAY_MODES
 } cfg_display_mode_t;
 
+/* The languages the screens speak (po/: one catalog each), as [display] language names them:
+ * "en", "zh_CN" (Simplified Chinese), "zh_TW" (Traditional Chinese), "es" (Spanish). */
+typedef enum cfg_language {
+    CFG_LANG_EN = 0,
+    CFG_LANG_ZH_CN,
+    CFG_LANG_ZH_TW,
+    CFG_LANG_ES,
+    CFG_LANGUAGES
+} cfg_language_t;
+
 /* The logical buttons of the machine (design.md, "How a round flows"): the one list of every
  * button the machine knows, for every input (keyboard, touch, pad, cabinet panel, scripts). The
  * order is the order a tick's presses are handled in (the table scene reads them in enum order)
@@ -119,7 +129,8 @@ typedef struct cfg {
         int width, height; /* window size in pixels */
         int index;         /* which monitor, 0 = the first */
         bool vsync;
-        bool turbo; /* deal and animate fast */
+        bool turbo;              /* deal and animate fast */
+        cfg_language_t language; /* the operator's default; a player may choose another */
     } display;
 
     struct cfg_sound {
@@ -295,6 +306,7 @@ int cfg_lines_key(const cfg_lines_t *l, const char *section, const char *name, c
 int cfg_lines_bet(const cfg_lines_t *l, wager_t w, char *where, size_t n);
 
 const char *cfg_display_mode_key(cfg_display_mode_t m); /* "windowed", ... */
+const char *cfg_language_key(cfg_language_t l);         /* "en", "zh_CN", ... */
 const char *cfg_link_loss_key(cfg_link_loss_t l);       /* "lock", "bet_off" */
 
 /* ---- buttons and keys ---- */

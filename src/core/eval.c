@@ -1,4 +1,5 @@
 #include "eval.h"
+#include "nls.h"
 
 #include <stdio.h>
 
@@ -37,8 +38,9 @@ int eval_best(const card_t *cards, int n, uint8_t *used) {
 
 const char *eval_category_name(eval_category_t cat) {
     static const char *const names[EVAL_CATEGORIES] = {
-        "High Card", "Pair",       "Two Pair",       "Three of a Kind", "Straight",
-        "Flush",     "Full House", "Four of a Kind", "Straight Flush",  "Royal Flush"};
+        N_("High Card"),      N_("Pair"),       N_("Two Pair"),   N_("Three of a Kind"),
+        N_("Straight"),       N_("Flush"),      N_("Full House"), N_("Four of a Kind"),
+        N_("Straight Flush"), N_("Royal Flush")};
     return cat >= 0 && cat < EVAL_CATEGORIES ? names[cat] : "?";
 }
 
@@ -129,8 +131,8 @@ eval3_category_t eval_board3(const card_t c[3]) {
 
 const char *eval3_category_name(eval3_category_t cat) {
     static const char *const names[EVAL3_CATEGORIES] = {
-        "High Card",       "Pair",           "Flush",     "Straight",
-        "Three of a Kind", "Straight Flush", "Mini Royal"};
+        N_("High Card"),       N_("Pair"),           N_("Flush"),     N_("Straight"),
+        N_("Three of a Kind"), N_("Straight Flush"), N_("Mini Royal")};
     return cat >= 0 && cat < EVAL3_CATEGORIES ? names[cat] : "?";
 }
 
@@ -148,7 +150,8 @@ eval_pocket_t eval_pocket(const card_t c[2]) {
 
 const char *eval_pocket_name(eval_pocket_t p) {
     static const char *const names[EVAL_POCKET_CATEGORIES] = {
-        "No Pocket Bonus", "Pair", "Ace with K/Q/J", "Ace with K/Q/J suited", "Pair of Aces"};
+        N_("No Pocket Bonus"), N_("Pair"), N_("Ace with K/Q/J"), N_("Ace with K/Q/J suited"),
+        N_("Pair of Aces")};
     return p >= 0 && p < EVAL_POCKET_CATEGORIES ? names[p] : "?";
 }
 
@@ -245,8 +248,9 @@ eval_asian_bonus_t eval_asian_bonus(const card_t c[5]) {
 
 const char *eval_asian_bonus_name(eval_asian_bonus_t b) {
     static const char *const names[EVAL_ABONUS_CATEGORIES] = {
-        "No Bonus",   "Two Pair",       "Three of a Kind", "Straight",    "Flush",
-        "Full House", "Four of a Kind", "Straight Flush",  "Royal Flush", "Five Aces"};
+        N_("No Bonus"),    N_("Two Pair"),   N_("Three of a Kind"), N_("Straight"),
+        N_("Flush"),       N_("Full House"), N_("Four of a Kind"),  N_("Straight Flush"),
+        N_("Royal Flush"), N_("Five Aces")};
     return b >= 0 && b < EVAL_ABONUS_CATEGORIES ? names[b] : "?";
 }
 

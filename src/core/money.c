@@ -9,13 +9,17 @@ static uint64_t magnitude(int64_t v) {
     return v < 0 ? 0 - (uint64_t)v : (uint64_t)v;
 }
 
-/* "1,234,567" */
-static void grouped(uint64_t units, char out[32]) {
+/* The integer part with its separators: "1,234,567", "12.345", "1234" (min_grouping 2). */
+static void grouped(uint64_t units, const money_style_t *st, char *out, size_t cap) {
     char digits[24];
-    int len = snprintf(digits, sizeof digits, "%llu", (unsigned long long)units), o = 0;
-    for (int i = 0; i < len; i++) {
+    int len = snprintf(digits, sizeof digits, "%llu", (unsigned long long)units);
+    bool group =
+        st->group && st->group[0] && len >= 3 + (st->min_grouping > 1 ? st->min_grouping : 1);
+    size_t o = 0;
+    for (int i = 0; i < len && o + 1 < cap; i++) {
         out[o++] = digits[i];
-        if ((len - i - 1) % 3 == 0 && i < len - 1) out[o++] = ',';
+        if (group && (len - i - 1) % 3 == 0 && i < len - 1)
+            for (const char *g = st->group; *g && o + 1 < cap; g++) out[o++] = *g;
     }
     out[o] = '\0';
 }
@@ -27,21 +31,47 @@ static const char *symbol_of(const char *code) {
     return NULL;
 }
 
-const char *money_format(int64_t minor, const char currency[4], char *buf, size_t n) {
+money_style_t money_style_en(const char currency[4]) {
+    money_style_t st = {.decimals = 2, .group = ",", .decimal = ".", .min_grouping = 1};
+    if (currency && currency[0]) {
+        const char *sym = symbol_of(currency);
+        st.space = !sym;
+        if (sym)
+            snprintf(st.symbol, sizeof st.symbol, "%s", sym);
+        else
+            snprintf(st.symbol, sizeof st.symbol, "%.3s", currency);
+    }
+    return st;
+}
+
+const char *money_format_style(int64_t minor, const money_style_t *style, char *buf, size_t n) {
     if (n == 0) return buf;
+    money_style_t bare = money_style_en(NULL);
+    const money_style_t *st = style ? style : &bare;
     uint64_t a = magnitude(minor);
-    char units[32];
-    grouped(a / 100, units);
-    const char *sign = minor < 0 ? "-" : "";
-    bool bare = !currency || !currency[0];
-    const char *sym = bare ? NULL : symbol_of(currency);
-    if (bare)
-        snprintf(buf, n, "%s%s.%02u", sign, units, (unsigned)(a % 100));
-    else if (sym)
-        snprintf(buf, n, "%s%s%s.%02u", sign, sym, units, (unsigned)(a % 100));
+    char units[64], number[96];
+    grouped(a / 100, st, units, sizeof units);
+    if (st->decimals > 0 || a % 100 != 0)
+        snprintf(number, sizeof number, "%s%s%02u", units, st->decimal ? st->decimal : ".",
+                 (unsigned)(a % 100));
     else
-        snprintf(buf, n, "%s%.3s %s.%02u", sign, currency, units, (unsigned)(a % 100));
+        snprintf(number, sizeof number, "%s", units);
+    const char *sign = minor < 0 ? "-" : "";
+    const char *sym = st->symbol;
+    /* U+00A0: a symbol is never left alone at the end of a line */
+    const char *gap = sym[0] && st->space ? "\xC2\xA0" : "";
+    if (!sym[0])
+        snprintf(buf, n, "%s%s", sign, number);
+    else if (st->after)
+        snprintf(buf, n, "%s%s%s%s", sign, number, gap, sym);
+    else
+        snprintf(buf, n, "%s%s%s%s", sign, sym, gap, number);
     return buf;
+}
+
+const char *money_format(int64_t minor, const char currency[4], char *buf, size_t n) {
+    money_style_t st = money_style_en(currency);
+    return money_format_style(minor, &st, buf, n);
 }
 
 const char *money_format_chip(int64_t minor, char *buf, size_t n) {

@@ -15,13 +15,38 @@
 #ifndef STUDPOKER_MONEY_H
 #define STUDPOKER_MONEY_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
 enum { MONEY_TEXT_MAX = 40, MONEY_WORDS_MAX = 256 };
 
-/* "$1,234.50", "CHF 12.00", or "1,234.50" without a currency. currency: a three-letter code. */
+/* "$1,234.50", "CHF 12.00", or "1,234.50" without a currency. currency: a three-letter code.
+ * English conventions (money_style_en); the screens use money_format_style with the player's. */
 const char *money_format(int64_t minor, const char currency[4], char *buf, size_t n);
+
+/* How a language writes an amount of one currency: the conventions are passed in, so this layer
+ * keeps no locale state (the machine's lang module chooses them for the language on screen).
+ * Every text is UTF-8; the separators are static strings. */
+typedef struct money_style {
+    char symbol[16];     /* "$", "€", "HK$", or the code ("CHF"); "": none */
+    bool after;          /* the symbol follows the number ("1.234,50 €") */
+    bool space;          /* a space between the symbol and the number (a no-break space) */
+    int decimals;        /* minor digits shown: 2, or 0 for a currency without (JPY); an amount
+                            with cents always shows them, so no money is ever hidden */
+    const char *group;   /* the thousands separator: ",", ".", a narrow no-break space */
+    const char *decimal; /* ".", "," */
+    int min_grouping;    /* 1: "1,234"; 2: grouped from five digits on ("1234", "12.345": CLDR's
+                            minimumGroupingDigits, Spanish) */
+} money_style_t;
+
+/* The amount with style's conventions; a negative one starts with '-' ("-$3.00", "-3,00 €").
+ * style NULL: the bare English amount ("1,234.50"). */
+const char *money_format_style(int64_t minor, const money_style_t *style, char *buf, size_t n);
+
+/* The English conventions for a currency code (NULL or "": none): "$", "€", "£" before
+ * the amount, any other code and a space before it ("CHF 12.00"), commas and a point. */
+money_style_t money_style_en(const char currency[4]);
 
 /* The face of a chip, short enough for a small disc and without a currency: whole units as they
  * are ("5", "250", "2500"), whole thousands with a K ("1K", "25K"), and an amount with cents

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "money.h"
+#include "nls.h"
 #include "round_internal.h"
 
 /* Zeroes n bytes in fixed 64-byte steps. GCC (12, -O2/-O3, generic x86-64) turns one memset of
@@ -22,20 +23,79 @@ static inline void zero_bytes(void *p, size_t n) {
 /* ---- events and refusals ---- */
 
 static round_status_t ok(void) {
-    round_status_t s;
+    round_status_t s = {0};
     s.refusal = REFUSE_NONE;
-    s.message[0] = '\0';
+    s.format = "";
     return s;
 }
 
-static round_status_t refuse(round_refusal_t why, const char *fmt, ...) {
-    round_status_t s;
+#define WAGER_ARG(w)  ((round_arg_t){ROUND_ARG_WAGER, (int64_t)(w)})
+#define MONEY_ARG(v)  ((round_arg_t){ROUND_ARG_MONEY, (v)})
+#define NUMBER_ARG(v) ((round_arg_t){ROUND_ARG_NUMBER, (int64_t)(v)})
+
+/* A refusal: its format (marked for the catalogs) and nargs round_arg_t values. */
+static round_status_t refuse(round_refusal_t why, const char *fmt, int nargs, ...) {
+    round_status_t s = {0};
     s.refusal = why;
+    s.format = fmt;
     va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(s.message, sizeof s.message, fmt, ap);
+    va_start(ap, nargs);
+    for (int i = 0; i < nargs && i < ROUND_ARGS_MAX; i++)
+        s.arg[s.nargs++] = va_arg(ap, round_arg_t);
     va_end(ap);
+    round_status_text(&s, fmt, NULL, NULL, s.message, sizeof s.message);
     return s;
+}
+
+/* One value as text. */
+static void arg_text(const round_arg_t *a, const char *const names[WAGER_COUNT],
+                     const money_style_t *money, char *out, size_t n) {
+    if (a->kind == ROUND_ARG_WAGER) {
+        bool ok_w = a->value >= 0 && a->value < WAGER_COUNT;
+        const char *name = !ok_w ? "?" : names ? names[a->value] : wager_name((wager_t)a->value);
+        snprintf(out, n, "%s", name);
+    } else if (a->kind == ROUND_ARG_MONEY) {
+        money_format_style(a->value, money, out, n);
+    } else {
+        snprintf(out, n, "%lld", (long long)a->value);
+    }
+}
+
+const char *round_status_text(const round_status_t *s, const char *format,
+                              const char *const wager_names[WAGER_COUNT],
+                              const money_style_t *money, char *buf, size_t n) {
+    if (n == 0) return buf;
+    size_t o = 0;
+    int next = 0;
+    buf[0] = '\0';
+    for (const char *p = format ? format : ""; *p && o + 1 < n; p++) {
+        if (*p != '%') {
+            buf[o++] = *p;
+            continue;
+        }
+        if (p[1] == '%') {
+            buf[o++] = '%';
+            p++;
+            continue;
+        }
+        /* %s, %d, or %N$s, %N$d: the N-th value */
+        const char *q = p + 1;
+        int which = next;
+        if (*q >= '1' && *q <= '9' && q[1] == '$') which = *q - '1', q += 2;
+        if (*q != 's' && *q != 'd') { /* not a conversion of ours: kept as written */
+            buf[o++] = '%';
+            continue;
+        }
+        char v[MONEY_TEXT_MAX + 32] = "?";
+        if (which >= 0 && which < s->nargs)
+            arg_text(&s->arg[which], wager_names, money, v, sizeof v);
+        next = which + 1;
+        o += (size_t)snprintf(buf + o, n - o, "%s", v);
+        if (o >= n) o = n - 1;
+        p = q;
+    }
+    buf[o] = '\0';
+    return buf;
 }
 
 /* ---- set-up ---- */
@@ -148,20 +208,20 @@ static void move_bets(round_t *r, int s, const int64_t delta[WAGER_COUNT]) {
 static round_status_t place_bet(round_t *r, int s, wager_t w, int64_t amount) {
     const rules_t *ru = r->rules;
     round_seat_t *seat = &r->seat[s];
-    char b1[32];
     if (w < 0 || w >= WAGER_COUNT || !ru->offered[w] || !rules_variant_has_wager(ru->variant, w) ||
         !(w == WAGER_ANTE || wager_is_side(w)))
-        return refuse(REFUSE_NOT_OFFERED, "That bet is not offered at this table.");
+        return refuse(REFUSE_NOT_OFFERED, N_("That bet is not offered at this table."), 0);
     if (wager_is_side(w) && seat->stake[WAGER_ANTE] == 0)
-        return refuse(REFUSE_NEED_ANTE, "Place an ANTE before the %s bet.", wager_name(w));
+        return refuse(REFUSE_NEED_ANTE, N_("Place an ANTE before the %s bet."), 1, WAGER_ARG(w));
     if (fixed_stake(w)) amount = ru->bet_max[w] - seat->stake[w];
     if (seat->stake[w] >= ru->bet_max[w])
-        return refuse(REFUSE_AT_MAX, "%s is at its maximum of %s.", wager_name(w),
-                      money_format(ru->bet_max[w], NULL, b1, sizeof b1));
-    if (amount <= 0) return refuse(REFUSE_BAD_ACTION, "A bet must be more than nothing.");
+        return refuse(REFUSE_AT_MAX, N_("%s is at its maximum of %s."), 2, WAGER_ARG(w),
+                      MONEY_ARG(ru->bet_max[w]));
+    if (amount <= 0) return refuse(REFUSE_BAD_ACTION, N_("A bet must be more than nothing."), 0);
     /* a chip that would pass the limit fills the spot up to it (001) */
     if (amount > ru->bet_max[w] - seat->stake[w]) amount = ru->bet_max[w] - seat->stake[w];
-    if (amount > seat->credits) return refuse(REFUSE_CREDITS, "Not enough credits for that bet.");
+    if (amount > seat->credits)
+        return refuse(REFUSE_CREDITS, N_("Not enough credits for that bet."), 0);
     /* move_bets and push_undo of a step that adds `amount` (> 0) to wager w alone */
     seat->stake[w] += amount;
     seat->credits -= amount;
@@ -175,7 +235,7 @@ static round_status_t place_bet(round_t *r, int s, wager_t w, int64_t amount) {
 static round_status_t take_back(round_t *r, int s, bool all) {
     round_seat_t *seat = &r->seat[s];
     if (round_seat_staked(r, s) == 0)
-        return refuse(REFUSE_NO_BETS, "There are no bets to take back.");
+        return refuse(REFUSE_NO_BETS, N_("There are no bets to take back."), 0);
     int64_t delta[WAGER_COUNT] = {0};
     if (all || seat->nundo == 0) {
         for (int w = 0; w < WAGER_COUNT; w++) delta[w] = -seat->stake[w];
@@ -193,34 +253,32 @@ static round_status_t take_back(round_t *r, int s, bool all) {
 static round_status_t check_bet_set(const round_t *r, const int64_t bets[WAGER_COUNT],
                                     int64_t credits) {
     const rules_t *ru = r->rules;
-    char b1[32];
     int64_t total = 0;
     for (int w = 0; w < WAGER_COUNT; w++) {
         if (!bets[w]) continue;
         if (!ru->offered[w] || !(w == WAGER_ANTE || wager_is_side((wager_t)w)))
-            return refuse(REFUSE_NOT_OFFERED, "%s is not offered at this table.",
-                          wager_name((wager_t)w));
+            return refuse(REFUSE_NOT_OFFERED, N_("%s is not offered at this table."), 1,
+                          WAGER_ARG(w));
         if (bets[w] > ru->bet_max[w])
-            return refuse(REFUSE_AT_MAX, "%s would be over its maximum of %s.",
-                          wager_name((wager_t)w),
-                          money_format(ru->bet_max[w], NULL, b1, sizeof b1));
+            return refuse(REFUSE_AT_MAX, N_("%s would be over its maximum of %s."), 2, WAGER_ARG(w),
+                          MONEY_ARG(ru->bet_max[w]));
         total += bets[w];
     }
     if (total > 0 && bets[WAGER_ANTE] == 0)
-        return refuse(REFUSE_NEED_ANTE, "Side bets need an ANTE.");
-    if (total > credits) return refuse(REFUSE_CREDITS, "Not enough credits for those bets.");
+        return refuse(REFUSE_NEED_ANTE, N_("Side bets need an ANTE."), 0);
+    if (total > credits) return refuse(REFUSE_CREDITS, N_("Not enough credits for those bets."), 0);
     return ok();
 }
 
 static round_status_t repeat_bets(round_t *r, int s) {
     round_seat_t *seat = &r->seat[s];
     if (round_seat_staked(r, s) != 0)
-        return refuse(REFUSE_NOT_NOW, "REPEAT places last round's bets on an empty table.");
+        return refuse(REFUSE_NOT_NOW, N_("REPEAT places last round's bets on an empty table."), 0);
     int64_t delta[WAGER_COUNT];
     memcpy(delta, seat->last_stake, sizeof delta);
     int64_t total = 0;
     for (int w = 0; w < WAGER_COUNT; w++) total += delta[w];
-    if (total == 0) return refuse(REFUSE_NO_BETS, "There are no earlier bets to repeat.");
+    if (total == 0) return refuse(REFUSE_NO_BETS, N_("There are no earlier bets to repeat."), 0);
     round_status_t st = check_bet_set(r, delta, seat->credits);
     if (st.refusal) return st;
     move_bets(r, s, delta);
@@ -231,7 +289,8 @@ static round_status_t repeat_bets(round_t *r, int s) {
 static round_status_t double_bets(round_t *r, int s) {
     round_seat_t *seat = &r->seat[s];
     const rules_t *ru = r->rules;
-    if (round_seat_staked(r, s) == 0) return refuse(REFUSE_NO_BETS, "There are no bets to double.");
+    if (round_seat_staked(r, s) == 0)
+        return refuse(REFUSE_NO_BETS, N_("There are no bets to double."), 0);
     int64_t delta[WAGER_COUNT] = {0}, total = 0;
     for (int w = 0; w < WAGER_COUNT; w++) {
         if (fixed_stake((wager_t)w) || !seat->stake[w]) continue;
@@ -240,9 +299,9 @@ static round_status_t double_bets(round_t *r, int s) {
         delta[w] = want - seat->stake[w];
         total += delta[w];
     }
-    if (total == 0) return refuse(REFUSE_AT_MAX, "Every bet is already at its maximum.");
+    if (total == 0) return refuse(REFUSE_AT_MAX, N_("Every bet is already at its maximum."), 0);
     if (total > seat->credits)
-        return refuse(REFUSE_CREDITS, "Not enough credits to double every bet.");
+        return refuse(REFUSE_CREDITS, N_("Not enough credits to double every bet."), 0);
     move_bets(r, s, delta);
     push_undo(r, s, delta);
     return ok();
@@ -281,31 +340,29 @@ static void deal_cards(round_t *r, int who, card_t *dst, int n, unsigned face_up
 
 static round_status_t deal(round_t *r) {
     const rules_t *ru = r->rules;
-    char b1[32], b2[32];
     int active = 0;
     for (int s = 0; s < r->nseats; s++) {
         round_seat_t *seat = &r->seat[s];
         if (seat->stake[WAGER_ANTE] == 0) {
             if (round_seat_staked(r, s) != 0)
-                return refuse(REFUSE_NEED_ANTE, "Seat %d: side bets need an ANTE.", s + 1);
+                return refuse(REFUSE_NEED_ANTE, N_("Seat %d: side bets need an ANTE."), 1,
+                              NUMBER_ARG(s + 1));
             continue;
         }
         for (int w = 0; w < WAGER_COUNT; w++)
             if (seat->stake[w] && seat->stake[w] < ru->bet_min[w])
-                return refuse(REFUSE_BELOW_MIN, "%s must be at least %s.", wager_name((wager_t)w),
-                              money_format(ru->bet_min[w], NULL, b1, sizeof b1));
+                return refuse(REFUSE_BELOW_MIN, N_("%s must be at least %s."), 2, WAGER_ARG(w),
+                              MONEY_ARG(ru->bet_min[w]));
         /* the credits must cover every raise the hand may want: no hand is ever stuck */
         int64_t raises =
             rules_max_round_stake(ru, seat->stake[WAGER_ANTE], NULL) - seat->stake[WAGER_ANTE];
         if (seat->credits < raises)
             return refuse(REFUSE_CREDITS,
-                          "Seat %d needs %s more credits to cover the raise "
-                          "(has %s).",
-                          s + 1, money_format(raises, NULL, b1, sizeof b1),
-                          money_format(seat->credits, NULL, b2, sizeof b2));
+                          N_("Seat %d needs %s more credits to cover the raise (has %s)."), 3,
+                          NUMBER_ARG(s + 1), MONEY_ARG(raises), MONEY_ARG(seat->credits));
         active++;
     }
-    if (active == 0) return refuse(REFUSE_NO_BETS, "Place an ANTE to deal.");
+    if (active == 0) return refuse(REFUSE_NO_BETS, N_("Place an ANTE to deal."), 0);
 
     int per_seat = ru->variant == VARIANT_CAJUN ? 2 : 5;
     for (int s = 0; s < r->nseats; s++) {
@@ -352,21 +409,23 @@ static void advance(round_t *r) {
 static round_status_t decide(round_t *r, int s, bool play, int multiple) {
     const rules_t *ru = r->rules;
     round_seat_t *seat = &r->seat[s];
-    if (!seat->in_round) return refuse(REFUSE_NO_SEAT, "Seat %d is not in this round.", s + 1);
+    if (!seat->in_round)
+        return refuse(REFUSE_NO_SEAT, N_("Seat %d is not in this round."), 1, NUMBER_ARG(s + 1));
     if (seat->folded || seat->decided_step >= r->step)
-        return refuse(REFUSE_ALREADY_DECIDED, "Seat %d has already decided.", s + 1);
+        return refuse(REFUSE_ALREADY_DECIDED, N_("Seat %d has already decided."), 1,
+                      NUMBER_ARG(s + 1));
     if (play) {
         wager_t w = WAGER_PLAY;
         int64_t amount = seat->stake[WAGER_ANTE];
         if (ru->variant == VARIANT_CARIBBEAN) amount *= 2;
         if (ru->variant == VARIANT_CAJUN) {
             if (multiple < 1 || multiple > 3)
-                return refuse(REFUSE_BAD_RAISE, "Raise 1x, 2x or 3x the ANTE.");
+                return refuse(REFUSE_BAD_RAISE, N_("Raise 1x, 2x or 3x the ANTE."), 0);
             w = (wager_t)(WAGER_RAISE_1 + r->step);
             amount *= multiple;
         }
         if (amount > seat->credits) /* cannot happen after the deal's check; kept as a guard */
-            return refuse(REFUSE_CREDITS, "Not enough credits to raise.");
+            return refuse(REFUSE_CREDITS, N_("Not enough credits to raise."), 0);
         seat->stake[w] = amount;
         seat->credits -= amount;
         emit(r, EV_DECISION, s, w, amount, 0);
@@ -399,12 +458,13 @@ static void void_round(round_t *r) {
 round_status_t round_apply(round_t *r, const round_action_t *a) {
     r->nevents = 0;
     r->events_overflowed = false;
-    if (a->type >= ACT_COUNT) return refuse(REFUSE_BAD_ACTION, "Unknown action.");
+    if (a->type >= ACT_COUNT) return refuse(REFUSE_BAD_ACTION, N_("Unknown action."), 0);
     if (r->phase == ROUND_SETTLED || r->phase == ROUND_VOID)
-        return refuse(REFUSE_NOT_NOW, "This round is over.");
+        return refuse(REFUSE_NOT_NOW, N_("This round is over."), 0);
     int s = a->seat;
     bool seat_action = a->type != ACT_DEAL && a->type != ACT_TIMEOUT && a->type != ACT_VOID;
-    if (seat_action && s >= r->nseats) return refuse(REFUSE_NO_SEAT, "There is no seat %d.", s + 1);
+    if (seat_action && s >= r->nseats)
+        return refuse(REFUSE_NO_SEAT, N_("There is no seat %d."), 1, NUMBER_ARG(s + 1));
 
     switch ((round_action_type_t)a->type) {
     case ACT_VOID:
@@ -417,12 +477,12 @@ round_status_t round_apply(round_t *r, const round_action_t *a) {
     case ACT_DOUBLE:
     case ACT_DEAL:
         if (r->phase != ROUND_BETTING)
-            return refuse(REFUSE_NOT_NOW, "No more bets: the cards are dealt.");
+            return refuse(REFUSE_NOT_NOW, N_("No more bets: the cards are dealt."), 0);
         break;
     case ACT_PLAY:
     case ACT_FOLD:
         if (r->phase != ROUND_DECIDING)
-            return refuse(REFUSE_NOT_NOW, "Decide once the cards are dealt.");
+            return refuse(REFUSE_NOT_NOW, N_("Decide once the cards are dealt."), 0);
         break;
     default:
         break;
@@ -457,7 +517,7 @@ round_status_t round_apply(round_t *r, const round_action_t *a) {
         advance(r);
         return ok();
     default:
-        return refuse(REFUSE_BAD_ACTION, "Unknown action.");
+        return refuse(REFUSE_BAD_ACTION, N_("Unknown action."), 0);
     }
 }
 

@@ -23,7 +23,9 @@
 #include <stdint.h>
 
 #include "card.h"
+#include <stddef.h>
 #include "jackpot.h"
+#include "money.h"
 #include "rules.h"
 
 #define ROUND_MAX_EVENTS 320
@@ -75,10 +77,35 @@ typedef enum round_refusal {
     REFUSE_BAD_ACTION,      /* not an action at all */
 } round_refusal_t;
 
+/* A value in a refusal: a wager's name, an amount of money, a seat's number. */
+typedef enum round_arg_kind {
+    ROUND_ARG_WAGER = 0,
+    ROUND_ARG_MONEY,
+    ROUND_ARG_NUMBER
+} round_arg_kind_t;
+typedef struct round_arg {
+    round_arg_kind_t kind;
+    int64_t value; /* the wager_t, the minor units, the number */
+} round_arg_t;
+
+enum { ROUND_ARGS_MAX = 3 };
+
 typedef struct round_status {
     round_refusal_t refusal; /* REFUSE_NONE when the action was taken */
-    char message[128];       /* what a screen shows when refused */
+    char message[128];       /* what a screen shows when refused, in English (bare amounts) */
+    /* the same refusal as its parts, for a screen in another language: the English printf
+     * format (static, marked for the catalogs: nls.h) and its values, in order */
+    const char *format;
+    int nargs;
+    round_arg_t arg[ROUND_ARGS_MAX];
 } round_status_t;
+
+/* The refusal written with another format (the translation of s->format, whose conversions are
+ * %s and %d, or %N$s and %N$d to take the values in another order), the wagers' names in that
+ * language (NULL: English) and its money conventions (NULL: bare amounts). Returns buf. */
+const char *round_status_text(const round_status_t *s, const char *format,
+                              const char *const wager_names[WAGER_COUNT],
+                              const money_style_t *money, char *buf, size_t n);
 
 typedef enum round_outcome {
     OUTCOME_NONE = 0, /* no bet */

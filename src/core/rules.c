@@ -1,12 +1,14 @@
 #include "rules.h"
+#include "nls.h"
 
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
 static const char *const WAGER_NAMES[WAGER_COUNT] = {
-    "ANTE",    "PLAY",        "RAISE 1",     "RAISE 2",      "RAISE 3", "5+1 BONUS",
-    "JACKPOT", "PROGRESSIVE", "BOARD BONUS", "POCKET BONUS", "LO BALL", "BONUS"};
+    N_("ANTE"),        N_("PLAY"),         N_("RAISE 1"), N_("RAISE 2"),
+    N_("RAISE 3"),     N_("5+1 BONUS"),    N_("JACKPOT"), N_("PROGRESSIVE"),
+    N_("BOARD BONUS"), N_("POCKET BONUS"), N_("LO BALL"), N_("BONUS")};
 static const char *const WAGER_KEYS[WAGER_COUNT] = {"ante",   "play",    "raise1",  "raise2",
                                                     "raise3", "bonus51", "jackpot", "progressive",
                                                     "board",  "pocket",  "loball",  "asian_bonus"};
@@ -22,12 +24,12 @@ static const struct {
     const char *key, *name;
     rules_variant_t variant;
 } PRESETS[PRESET_COUNT] = {
-    {"caribbean-classic", "Caribbean Stud", VARIANT_CARIBBEAN},
-    {"caribbean-live", "Caribbean Stud (live: 5+1 Bonus and Jackpot)", VARIANT_CARIBBEAN},
-    {"caribbean-us", "Caribbean Stud (US progressive)", VARIANT_CARIBBEAN},
-    {"casino-stud-uk", "Casino Stud Poker (UK)", VARIANT_CARIBBEAN},
-    {"cajun", "Cajun Stud", VARIANT_CAJUN},
-    {"asian", "Asian Stud", VARIANT_ASIAN},
+    {"caribbean-classic", N_("Caribbean Stud"), VARIANT_CARIBBEAN},
+    {"caribbean-live", N_("Caribbean Stud (live: 5+1 Bonus and Jackpot)"), VARIANT_CARIBBEAN},
+    {"caribbean-us", N_("Caribbean Stud (US progressive)"), VARIANT_CARIBBEAN},
+    {"casino-stud-uk", N_("Casino Stud Poker (UK)"), VARIANT_CARIBBEAN},
+    {"cajun", N_("Cajun Stud"), VARIANT_CAJUN},
+    {"asian", N_("Asian Stud"), VARIANT_ASIAN},
 };
 
 rules_variant_t rules_preset_variant(rules_preset_t p) {
