@@ -97,6 +97,20 @@ void script_summary(const app_t *a) {
     if (t->strategy && t->advice_ok && r->phase == ROUND_DECIDING && t->advice_game == g->number)
         printf(" hint=%d ev_fold=%.4f ev_best=%.4f", t->advice.decision, t->advice.ev[0],
                t->advice.ev[t->advice.decision]);
+    /* the cards lit as having made a winning hand: the player's, then the top row's */
+    uint8_t lit_player, lit_top;
+    table_lit_cards(t, &lit_player, &lit_top);
+    if (lit_player || lit_top) {
+        printf(" lit=");
+        for (int i = 0; i < s->ncards; i++)
+            if (lit_player >> i & 1) printf("%s", card_format(s->cards[i], c));
+        printf("+");
+        for (int i = 0; i < 5; i++)
+            if (lit_top >> i & 1)
+                printf(
+                    "%s",
+                    card_format(g->rules.variant == VARIANT_CAJUN ? r->board[i] : r->dealer[i], c));
+    }
     int64_t mb, mt, mw;
     table_meters(t, &mb, &mt, &mw);
     printf(" shown=%lld/%lld/%lld", (long long)mb, (long long)mt, (long long)mw);

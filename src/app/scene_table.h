@@ -32,7 +32,7 @@ typedef struct card_vis {
 } card_vis_t;
 
 typedef struct flight {
-    int64_t value; /* the chip that flies */
+    int64_t value; /* the amount that flies, as a stack of chips */
     float x0, y0, x1, y1;
     float t0, dur;
 } flight_t;
@@ -120,8 +120,15 @@ typedef struct table_scene {
     float banner_at;
     ui_color_t banner_color;
 
-    /* the jackpot celebration: falling coins, driven by a cosmetic generator of their own
-     * (never the game's) */
+    /* the celebration of a BIG WIN, a MEGA WIN or a jackpot (table_moments.c): its tier, its
+     * words, the win it counts up, its time; falling coins and twinkling lights, driven by a
+     * cosmetic generator of their own (never the game's) */
+    struct {
+        int tier; /* machine_tier_t */
+        char title[48], line[96];
+        int64_t amount;
+        float at, until;
+    } moment;
     struct {
         float x, y, vx, vy, spin;
     } coins[90];
@@ -137,6 +144,7 @@ typedef struct table_scene {
     } cues[40]; /* sounds timed to the animation: a card's swish as it leaves the shoe */
     int ncues;
     float collect_at; /* when the settled bets leave the spots (< 0: not yet planned) */
+    float paid_at[TABLE_MAX_SPOTS]; /* when the dealer's payout landed on a spot (0: none) */
 
     /* the hint: the optimal decision and the value of each choice, once per decision */
     const strategy_t *strategy; /* NULL: no hint (off, or still being built) */
@@ -191,6 +199,9 @@ void table_messages(const table_scene_t *t, char *line, size_t nline, char *toas
 /* The bar's three meters as shown now: BALANCE (stake-deducted until the result shows, then
  * counting up with the win), TOTAL BET (0 once the chips have left the spots), WIN. */
 void table_meters(const table_scene_t *t, int64_t *balance, int64_t *bet, int64_t *win);
+/* The cards lit as having made a winning hand (bit i: card i of the player's row, of the top
+ * row), once the round's results are on screen; 0 before. */
+void table_lit_cards(const table_scene_t *t, uint8_t *player, uint8_t *top);
 /* True while anything on screen moves; when false the loop may sleep until the next input. */
 bool table_animating(const table_scene_t *t);
 /* True when the next frame would differ from the last one drawn. */

@@ -253,23 +253,6 @@ static void draw_bar(table_scene_t *t, ui_gfx_t *g, bool layer) {
 
 /* ---- what moves ---- */
 
-/* The jackpot celebration's coins. */
-static void draw_coins(table_scene_t *t, ui_gfx_t *g) {
-    static const char coin[] =
-        "<svg xmlns='http://www.w3.org/2000/svg' width='60' height='60'><defs><radialGradient "
-        "id='g' cx='.4' cy='.35' r='.7'><stop offset='0' stop-color='#fff6c0'/><stop "
-        "offset='.5' stop-color='#f2c94c'/><stop offset='1' stop-color='#a8741a'/>"
-        "</radialGradient></defs><circle cx='30' cy='30' r='28' fill='url(#g)' "
-        "stroke='#7a520e' stroke-width='3'/><circle cx='30' cy='30' r='19' fill='none' "
-        "stroke='#fff3b0' stroke-opacity='.7' stroke-width='2'/></svg>";
-    for (int i = 0; i < t->ncoins; i++) {
-        /* a spinning gold coin: its width follows the spin */
-        float sx = fabsf(cosf(t->coins[i].spin));
-        gfx_svg_text_ex(g, "coin", coin, ui_r(t->coins[i].x - 27, t->coins[i].y - 27, 54, 54), 255,
-                        sx < 0.08f ? 0.08f : sx);
-    }
-}
-
 static void draw_flights(table_scene_t *t, ui_gfx_t *g) {
     gfx_rec_quiet(g, true); /* chips in flight are on their way, not where they stay */
     for (int i = 0; i < t->nflights; i++) {
@@ -278,7 +261,7 @@ static void draw_flights(table_scene_t *t, ui_gfx_t *g) {
         float p = ease_out(clampf((t->now - f->t0) / f->dur, 0, 1));
         float x = f->x0 + (f->x1 - f->x0) * p, y = f->y0 + (f->y1 - f->y0) * p;
         y -= sinf(p * 3.14159265f) * 50; /* a small arc */
-        tb_draw_chip(g, f->value, ui_r(x - 36, y - 36, 72, 72), 255);
+        tb_draw_stack(g, f->value, x, y + 24, 64, TB_STACK_MOST, 255);
     }
     gfx_rec_quiet(g, false);
 }
@@ -311,18 +294,21 @@ void table_draw(table_scene_t *t, ui_gfx_t *g) {
     draw_side_panel(t, g, false);
     tb_draw_spots(t, g, false);
     tb_draw_hands(t, g);
+    tb_draw_moment_under(t, g);
     tb_draw_middle(t, g);
     tb_draw_results(t, g);
-    draw_coins(t, g);
     draw_bar(t, g, false);
     draw_flights(t, g);
     tb_draw_messages(t, g);
     if (t->demo) tb_draw_demo(t, g);
     tb_draw_corner_buttons(t, g);
+    tb_draw_moment(t, g);
+    /* a hand pay's panel comes up once the win has been shown and celebrated */
+    bool celebrating = t->results_pending || tb_moment_running(t);
     if (t->overlay != OVERLAY_NONE)
         tb_draw_overlay(t, g);
     else if (gm->door_open && gm->state == GAME_PLAY)
         tb_draw_door_open(t, g);
-    else if (gm->state != GAME_PLAY)
+    else if (gm->state == GAME_FAULT || (gm->state != GAME_PLAY && !celebrating))
         tb_draw_locked(t, g);
 }

@@ -307,10 +307,47 @@ void tb_draw_door_open(table_scene_t *t, ui_gfx_t *g) {
                   r.y + 130, r.w - 80, 26, UI_FONT_BOLD, WHITE, UI_ALIGN_CENTER);
 }
 
+/* A hand pay waiting for the attendant: the panel stands over the dealer's cards, so that the
+ * verdict, the winning hand (lit) and its line, the spots and the meters stay in sight under
+ * it; it says what the attendant pays and what stays on the BALANCE, the figures WIN and
+ * BALANCE show. */
+static void draw_handpay(table_scene_t *t, ui_gfx_t *g) {
+    const game_t *gm = t->game;
+    int64_t hold = tb_handpay(t), balance, bet, win;
+    table_meters(t, &balance, &bet, &win);
+    char b1[40], b2[40], pay[96], note[240];
+    snprintf(pay, sizeof pay, "HAND PAY %s", money(gm, hold, b1));
+    if (gm->handpay_by_attendant)
+        snprintf(note, sizeof note, "The attendant pays you %s by hand; %s stays on your BALANCE.",
+                 b1, money(gm, balance, b2));
+    else
+        snprintf(note, sizeof note, "The attendant's key adds %s to your BALANCE of %s.", b1,
+                 money(gm, balance, b2));
+    gfx_rec_modal(g);
+    ui_rect_t r = centre_panel(t, 1100, 0, 0);
+    float tw = r.w - 80, hn = gfx_text_wrap_height(g, note, tw, 26, UI_FONT_BOLD);
+    r.h = 22 + 66 + 12 + 44 + 12 + hn + 22;
+    r.y = t->geom.middle.y - 6 - r.h;
+    float pulse = pulse_step(0.6f + 0.4f * fabsf(sinf(t->now * 2.5f)));
+    gfx_panel(g, r, 28, ui_rgba(120, 80, 0, 255), ui_rgba(60, 40, 0, 255),
+              ui_rgba(255, 230, 120, (uint8_t)(255 * pulse)), 4);
+    float ts = tb_fit(g, "CALL ATTENDANT", 56, 30, UI_FONT_DISPLAY, tw);
+    gfx_text_shadow(g, "CALL ATTENDANT", 960, r.y + 22, ts, UI_FONT_DISPLAY,
+                    ui_rgba(255, 236, 170, 255), UI_ALIGN_CENTER);
+    float ps = tb_fit(g, pay, 38, 28, UI_FONT_DISPLAY, tw);
+    gfx_text(g, pay, 960, r.y + 22 + 66 + 12, ps, UI_FONT_DISPLAY, WHITE, UI_ALIGN_CENTER);
+    gfx_text_wrap(g, note, 960, r.y + 22 + 66 + 12 + 44 + 12, tw, 26, UI_FONT_BOLD, CREAM,
+                  UI_ALIGN_CENTER);
+}
+
 /* Play stopped: a hand pay waiting for the attendant, or a fault. */
 void tb_draw_locked(table_scene_t *t, ui_gfx_t *g) {
     const game_t *gm = t->game;
     bool fault = gm->state == GAME_FAULT;
+    if (!fault && tb_handpay(t) > 0) {
+        draw_handpay(t, g);
+        return;
+    }
     gfx_rec_modal(g);
     gfx_fill(g, ui_r(-2000, -2000, 6000, 6000), ui_rgba(0, 0, 0, fault ? 200 : 120));
     const char *note = fault ? (gm->lock_id ? "Play is stopped. Nothing is lost. When the "

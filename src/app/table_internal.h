@@ -23,6 +23,7 @@
 #include <math.h>
 #include <stddef.h>
 
+#include "machine_moments.h"
 #include "money.h"
 
 /* ---- layout (virtual units: 1080 tall, 1440 to 1920 wide, centred on x 960: ui_gfx.h) ---- */
@@ -180,6 +181,23 @@ void tb_draw_locked(table_scene_t *t, ui_gfx_t *g);
 /* The largest size from `size` down to `least` (in steps of 2) at which text fits width. */
 float tb_fit(ui_gfx_t *g, const char *text, float size, float least, int face, float width);
 
+/* ---- the moments of a win (table_moments.c) ---- */
+
+/* The celebration of a win of this tier (BIG and above; nothing for less), from now. */
+void tb_moment_start(table_scene_t *t, const machine_win_t *w);
+void tb_moment_clear(table_scene_t *t);
+/* A celebration is on screen (a hand pay's panel waits for it to end). */
+bool tb_moment_running(const table_scene_t *t);
+void tb_moment_update(table_scene_t *t, float dt);
+/* Under the middle row (a BIG WIN's glow), and over the table (the coins; a MEGA WIN's or a
+ * jackpot's banner). */
+void tb_draw_moment_under(table_scene_t *t, ui_gfx_t *g);
+void tb_draw_moment(table_scene_t *t, ui_gfx_t *g);
+/* The effects' own random numbers, 0..1 (never the game's). */
+float tb_cosmetic_unit(table_scene_t *t);
+/* Plays a sound when the animation gets to `at` (at once if that is past). */
+void tb_cue(table_scene_t *t, ui_sound_t sound, float at);
+
 /* ---- the rest ---- */
 
 /* Seconds left on the machine's running timer, or -1 (scene_table.c). */
@@ -197,6 +215,16 @@ void tb_update_deal_line(table_scene_t *t);
 /* The round is over and its results are on screen (table_draw_cards.c). */
 bool tb_results_visible(const table_scene_t *t);
 void tb_draw_chip(ui_gfx_t *g, int64_t value, ui_rect_t r, uint8_t alpha);
+/* A chip of a stack (chips/stack_*.svg) is TB_STACK_H of its width tall, and each lies
+ * TB_STACK_STEP of its width above the one under it; a stack on a spot holds at most
+ * TB_STACK_MOST chips (the tallest stays in the spot). */
+#define TB_STACK_H    0.61f
+#define TB_STACK_STEP 0.11f
+#define TB_STACK_MOST 7
+void tb_draw_stack(ui_gfx_t *g, int64_t amount, float cx, float bottom, float d, int most,
+                   uint8_t alpha);
+/* What a spot's stack shows: its bet, and once the payout has landed, what the bet returns. */
+int64_t tb_spot_amount(const table_scene_t *t, int spot);
 /* The spots: layer true draws the still outlines and labels, false the bets on them. */
 void tb_draw_spots(table_scene_t *t, ui_gfx_t *g, bool layer);
 void tb_draw_hands(table_scene_t *t, ui_gfx_t *g);
@@ -204,5 +232,7 @@ void tb_draw_hands(table_scene_t *t, ui_gfx_t *g);
 /* What the round won, the WIN meter's figure: every winning bet's win, stakes returned and
  * pushes not counted. */
 int64_t tb_round_win(const round_t *r);
+/* The hand pay the attendant pays while the machine is locked for it, 0 otherwise. */
+int64_t tb_handpay(const table_scene_t *t);
 
 #endif

@@ -197,6 +197,10 @@ round_action_t round_raise(int seat, int multiple);
 /* Totals for a seat. */
 int64_t round_seat_staked(const round_t *r, int seat);
 int64_t round_seat_returned(const round_t *r, int seat);
+/* What a settled seat won: each winning bet's win, its stake not counted (a fixed-stake prize,
+ * whose stake is never returned, all of it); pushes and refunds win nothing. The WIN meter's
+ * figure, and the hand pay's. */
+int64_t round_seat_win(const round_t *r, int seat);
 
 /* True when it is this seat's turn to decide. Inline: the simulator asks it for every hand
  * (advice.h). */

@@ -11,6 +11,9 @@ Files (under ASSETSDIR):
   table/spots/circle_*.svg    round betting spots with lettered labels (200 x 200)
   table/spots/rect_*.svg      rounded-rectangle betting spots (240 x 160)
   table/spots/glow_circle.svg, glow_rect.svg   highlight rings drawn over a spot
+  table/rays.svg              a burst of light rays fading out from the centre, turned slowly
+                              behind a MEGA WIN's or a jackpot's celebration (600 x 600)
+  table/sparkle.svg           a four-pointed glint with a soft halo, twinkling around it (100 x 100)
   buttons/<colour>_<state>.svg  pill buttons, colours green red gold blue,
                               states normal hover pressed disabled (248 x 88)
 Labels on buttons are left to the game (UI font); everything lettered here is
@@ -315,6 +318,46 @@ def button(colour, state):
                      title=f"Button {colour} ({state})")
 
 
+# ----------------------------------------------------------------------------
+# the celebration's light
+# ----------------------------------------------------------------------------
+
+
+def rays():
+    """Eighteen wedges of warm light from the centre, fading out towards the rim."""
+    W = 600
+    c = W / 2
+    defs = K.rad_grad("light", [(0, "#fff6c8", 0.95), (0.35, "#ffd75e", 0.6), (0.75, "#f2a81c", 0.18),
+                                (1, "#f2a81c", 0)], cx=c, cy=c, r=c, units="userSpaceOnUse")
+    d = []
+    for k in range(18):
+        a0 = math.radians(k * 20 - 5)
+        a1 = math.radians(k * 20 + 5)
+        d.append(f"M{K.fmt(c)} {K.fmt(c)}L{K.fmt(c + c * math.cos(a0))} {K.fmt(c + c * math.sin(a0))}"
+                 f"L{K.fmt(c + c * math.cos(a1))} {K.fmt(c + c * math.sin(a1))}Z")
+    body = (f'<circle cx="{K.fmt(c)}" cy="{K.fmt(c)}" r="{K.fmt(c * 0.42)}" fill="url(#light)" '
+            'fill-opacity="0.7"/>\n'
+            f'<path d="{"".join(d)}" fill="url(#light)"/>')
+    return K.svg_doc(W, W, body, defs=defs, title="Light rays")
+
+
+def sparkle():
+    """A four-pointed glint: two thin crossed diamonds over a soft round halo."""
+    W = 100
+    c = W / 2
+    defs = K.rad_grad("halo", [(0, "#ffffff", 0.9), (0.3, "#fff1a8", 0.45), (1, "#fff1a8", 0)],
+                      cx=c, cy=c, r=c, units="userSpaceOnUse")
+
+    def star(long, short):
+        return (f"M{c} {c - long}L{c + short} {c - short}L{c + long} {c}L{c + short} {c + short}"
+                f"L{c} {c + long}L{c - short} {c + short}L{c - long} {c}L{c - short} {c - short}Z")
+
+    body = (f'<circle cx="{c}" cy="{c}" r="{c}" fill="url(#halo)"/>\n'
+            f'<path d="{star(48, 6)}" fill="#fffbe6"/>\n'
+            f'<path d="{star(14, 3)}" fill="#ffffff" transform="rotate(45 {c} {c})"/>')
+    return K.svg_doc(W, W, body, defs=defs, title="Sparkle")
+
+
 def main():
     here = os.path.dirname(os.path.abspath(__file__))
     root = sys.argv[1] if len(sys.argv) > 1 else os.path.join(here, "..", "..", "assets")
@@ -331,6 +374,8 @@ def main():
     put("table/felt.svg", felt(True))
     put("table/felt_plain.svg", felt(False))
     put("table/meter.svg", meter())
+    put("table/rays.svg", rays())
+    put("table/sparkle.svg", sparkle())
     for key, (label, theme) in SPOT_LABELS.items():
         put(f"table/spots/circle_{key}.svg", circle_spot(label, theme))
         put(f"table/spots/rect_{key}.svg", rect_spot(label, theme))
