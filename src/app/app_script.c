@@ -202,7 +202,7 @@ void script_apply(app_t *a, uint32_t now, ui_input_t *in, bool *quit) {
         script_line_t *l = &s->lines[s->next];
         /* one tap a tick, as a finger makes them: a second waits for the next tick */
         if (in->tap && (strcmp(l->verb, "TAP") == 0 || strcmp(l->verb, "TOUCH") == 0 ||
-                        strcmp(l->verb, "SPOT") == 0))
+                        strcmp(l->verb, "SPOT") == 0 || strcmp(l->verb, "PAYS") == 0))
             break;
         /* one digit a tick, as the keyboard's queue gives them (ui_input_poll): a second digit
          * at the same instant waits for the next tick instead of replacing the first */
@@ -242,6 +242,9 @@ void script_apply(app_t *a, uint32_t now, ui_input_t *in, bool *quit) {
             int64_t v;
             if (cfg_parse_money(l->arg, &v)) a->script_bill = v;
             ui_press(in, BTN_BILL);
+        } else if (strcmp(l->verb, "PAYS") == 0) {
+            /* the pay panel's next table, as a touch on its arrow */
+            if (table_pay_arrow(&a->table, &in->px, &in->py)) in->tap = true;
         } else if (strcmp(l->verb, "SPOT") == 0) {
             for (int i = 0; i < a->table.nspots; i++)
                 if (strcmp(wager_key(a->table.spots[i].wager), l->arg) == 0) {

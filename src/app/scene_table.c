@@ -121,7 +121,14 @@ bool table_wants_frame(const table_scene_t *t) {
     float left = tb_timer_left(t, &deciding);
     int shown = left >= 0 ? (int)SDL_ceilf(left) : -1;
     return table_animating(t) || (t->now < t->toast_until) != t->toast_drawn ||
-           shown != t->timer_drawn;
+           shown != t->timer_drawn || tb_pay_current(t) != t->pay_drawn;
+}
+
+bool table_pay_arrow(const table_scene_t *t, float *x, float *y) {
+    wager_t list[TB_PAY_TABLES];
+    ui_rect_t r = tb_pay_arrow(t, 1);
+    *x = r.x + r.w / 2, *y = r.y + r.h / 2;
+    return tb_pay_tables(t, list) > 1;
 }
 
 bool table_busy(const table_scene_t *t) {

@@ -113,6 +113,9 @@ typedef struct table_scene {
     char deal_line[200];
     float deal_line_at;     /* when a refused DEAL last pointed at it (it flashes) */
     int timer_drawn;        /* the seconds the last frame's timer showed */
+    int pay_drawn;          /* the pay table the last frame showed (table_paytabs.c) */
+    int pay_pick;           /* the pay table the player turned to, */
+    float pay_pick_until;   /* standing until then */
     char banner[64];        /* the main game's verdict: WIN, PUSH, DEALER WINS, FOLDED, ... */
     char banner2[96];       /* its hand and what it paid */
     char side_lines[3][80]; /* one line per side bet: "5+1 BONUS: FLUSH 15 TO 1" */
@@ -202,6 +205,9 @@ void table_meters(const table_scene_t *t, int64_t *balance, int64_t *bet, int64_
 /* The cards lit as having made a winning hand (bit i: card i of the player's row, of the top
  * row), once the round's results are on screen; 0 before. */
 void table_lit_cards(const table_scene_t *t, uint8_t *player, uint8_t *top);
+/* Where the pay panel's next-table arrow is (virtual units), for a script's tap; false when
+ * the game has one pay table. */
+bool table_pay_arrow(const table_scene_t *t, float *x, float *y);
 /* True while anything on screen moves; when false the loop may sleep until the next input. */
 bool table_animating(const table_scene_t *t);
 /* True when the next frame would differ from the last one drawn. */

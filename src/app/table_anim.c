@@ -50,6 +50,7 @@ static void clear_cards(table_scene_t *t) {
     t->nflights = 0;
     memset(t->paid_at, 0, sizeof t->paid_at);
     tb_moment_clear(t);
+    t->pay_pick_until = 0;
 }
 
 void tb_cue(table_scene_t *t, ui_sound_t sound, float at) {
@@ -285,6 +286,7 @@ static void show_results(table_scene_t *t) {
     const round_t *r = &g->round;
     const round_seat_t *s = &r->seat[0];
     t->results_pending = false;
+    t->pay_pick_until = 0; /* the pay tables show the winning lines now */
     t->round_return = tb_round_win(r);
     pay_winning_spots(t);
     t->nside_lines = 0;

@@ -15,49 +15,6 @@ float tb_fit(ui_gfx_t *g, const char *text, float size, float least, int face, f
 
 /* ---- the panels ---- */
 
-/* The pay table: the panel and its title in the layer; the rows every frame, the row of this
- * hand lit once the round is settled (a row left out of the layer would be missing in the
- * next round's). */
-static void draw_paytable(table_scene_t *t, ui_gfx_t *g, bool layer) {
-    const table_variant_t *v = tb_variant(t);
-    ui_rect_t p = t->geom.pay;
-    bool show = tb_results_visible(t) && t->game->round.phase == ROUND_SETTLED;
-    tb_pay_panel_t pay = {.n = 0, .lit = -1};
-    snprintf(pay.title, sizeof pay.title, "%s", v->pay_title);
-    v->pay_rows(v, t, show, &pay);
-    if (layer) {
-        gfx_panel(g, p, 18, ui_rgba(10, 40, 24, 215), ui_rgba(4, 24, 14, 215),
-                  ui_rgba(242, 201, 76, 200), 2.5f);
-        gfx_text(g, pay.title, p.x + p.w / 2, p.y + 18, 30, UI_FONT_DISPLAY, GOLD, UI_ALIGN_CENTER);
-        return;
-    }
-    int n = pay.n;
-    float rowh = (p.h - 90) / (float)(n < 9 ? 9 : n);
-    /* one size for every row: the largest (up to 28) at which the widest row fits */
-    float size = rowh * 0.55f > 28 ? 28 : rowh * 0.55f;
-    if (size < TB_TEXT_MIN) size = TB_TEXT_MIN;
-    for (int i = 0; i < n; i++) {
-        char row[90];
-        snprintf(row, sizeof row, "%s  %s", pay.rows[i][0], pay.rows[i][1]);
-        size = tb_fit(g, row, size, TB_TEXT_MIN, UI_FONT_BOLD, p.w - 48);
-    }
-    for (int i = 0; i < n; i++) {
-        float y = p.y + 72 + rowh * (float)i;
-        bool on = i == pay.lit;
-        if (on) {
-            float pulse =
-                t->now < t->result_at + 3.0f ? pulse_step(0.75f + 0.25f * sinf(t->now * 6)) : 1.0f;
-            gfx_panel(g, ui_r(p.x + 10, y - 4, p.w - 20, rowh), 10,
-                      ui_rgba(242, 201, 76, (uint8_t)(230 * pulse)),
-                      ui_rgba(200, 150, 40, (uint8_t)(230 * pulse)), WHITE, 1.5f);
-        }
-        ui_color_t c = on ? ui_rgba(30, 20, 0, 255) : CREAM;
-        float ty = y + (rowh - size * 1.17f) / 2 - 4;
-        gfx_text(g, pay.rows[i][0], p.x + 24, ty, size, UI_FONT_REGULAR, c, UI_ALIGN_LEFT);
-        gfx_text(g, pay.rows[i][1], p.x + p.w - 24, ty, size, UI_FONT_BOLD, c, UI_ALIGN_RIGHT);
-    }
-}
-
 /* The jackpot or progressive meter at the top of the side panel (the preset offers one); returns
  * the height it takes. */
 static float draw_pool_meter(table_scene_t *t, ui_gfx_t *g, ui_rect_t p, bool layer) {
@@ -279,7 +236,7 @@ static void draw_still_layer(table_scene_t *t, ui_gfx_t *g) {
         gfx_glow(g, ui_r(-200, -300, 2320, 1500), ui_rgba(40, 140, 80, 255));
     gfx_text_shadow(g, rules_preset_name(gm->rules.preset), t->geom.title.x, t->geom.title.y, 34,
                     UI_FONT_DISPLAY, GOLD, UI_ALIGN_LEFT);
-    draw_paytable(t, g, true);
+    tb_draw_paytable(t, g, true);
     draw_side_panel(t, g, true);
     tb_draw_spots(t, g, true);
     draw_bar(t, g, true);
@@ -290,7 +247,7 @@ void table_draw(table_scene_t *t, ui_gfx_t *g) {
     const game_t *gm = t->game;
     tb_layout(t, g);
     draw_still_layer(t, g);
-    draw_paytable(t, g, false);
+    tb_draw_paytable(t, g, false);
     draw_side_panel(t, g, false);
     tb_draw_spots(t, g, false);
     tb_draw_hands(t, g);

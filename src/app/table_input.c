@@ -148,6 +148,7 @@ void table_input(table_scene_t *t, const ui_input_t *in, machine_input_t *mi) {
     if (t->game->state != GAME_PLAY) return; /* locked or faulted: the screen says why */
     for (int b = 0; b < BTN_COUNT; b++)
         if (ui_pressed(in, (ui_button_t)b)) press(t, (ui_button_t)b, mi);
+    if (in->tap && tb_pay_tap(t, in->px, in->py)) return; /* the pay tables turned */
     if (in->tap) {
         for (int i = 0; i < t->nspots; i++)
             if (ui_inside(t->spots[i].r, in->px, in->py)) bet_on(t, i, mi);

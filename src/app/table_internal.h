@@ -144,6 +144,22 @@ struct table_variant {
 };
 
 const table_variant_t *tb_variant(const table_scene_t *t);
+
+/* ---- the pay tables (table_paytabs.c) ---- */
+
+#define TB_PAY_TABLES 5 /* the main game's and up to four side bets' */
+/* The tables the table shows: the main game's (WAGER_ANTE) first, then each offered side
+ * bet's; returns how many. */
+int tb_pay_tables(const table_scene_t *t, wager_t out[TB_PAY_TABLES]);
+/* One table's title, rows and lit row (show: the settled results are on the table). */
+void tb_pay_table(const table_scene_t *t, wager_t which, bool show, tb_pay_panel_t *p);
+/* Which table stands in the panel now (an index into tb_pay_tables'). */
+int tb_pay_current(const table_scene_t *t);
+/* The arrows beside its title (dir -1, 1), and a tap on them (true: taken). */
+ui_rect_t tb_pay_arrow(const table_scene_t *t, int dir);
+bool tb_pay_tap(table_scene_t *t, float x, float y);
+/* The panel: its frame in the still layer, the table of the moment over it. */
+void tb_draw_paytable(table_scene_t *t, ui_gfx_t *g, bool layer);
 /* A choice's name for the hint ("" for a decision the variant does not have). */
 const char *tb_choice_name(const table_variant_t *v, int decision);
 
