@@ -234,8 +234,7 @@ static void draw_still_layer(table_scene_t *t, ui_gfx_t *g) {
     gfx_fill_screen(g, ui_rgba(9, 70, 38, 255));
     if (!gfx_svg_opaque(g, "table/felt_plain.svg", v))
         gfx_glow(g, ui_r(-200, -300, 2320, 1500), ui_rgba(40, 140, 80, 255));
-    gfx_text_shadow(g, rules_preset_name(gm->rules.preset), t->geom.title.x, t->geom.title.y, 34,
-                    UI_FONT_DISPLAY, GOLD, UI_ALIGN_LEFT);
+    tb_draw_felt_print(t, g);
     tb_draw_paytable(t, g, true);
     draw_side_panel(t, g, true);
     tb_draw_spots(t, g, true);

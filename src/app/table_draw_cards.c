@@ -129,20 +129,6 @@ void tb_draw_stack(ui_gfx_t *g, int64_t amount, float cx, float bottom, float d,
             "stack");
 }
 
-/* The outline of a spot: unlit in the still layer, lit gold over it where the BET key bets. */
-static void draw_spot_ring(ui_gfx_t *g, ui_rect_t r, bool lit) {
-    char svg[800], key[64];
-    snprintf(key, sizeof key, "spot:%d", lit);
-    snprintf(svg, sizeof svg,
-             "<svg xmlns='http://www.w3.org/2000/svg' width='100' height='100' "
-             "viewBox='0 0 100 100'><circle cx='50' cy='50' r='46' fill='#000' "
-             "fill-opacity='%s' stroke='%s' stroke-width='%s'/><circle cx='50' cy='50' "
-             "r='39' fill='none' stroke='#f5e6b8' stroke-opacity='.35' "
-             "stroke-width='1.2'/></svg>",
-             lit ? "0" : ".16", lit ? "#f2c94c" : "#f5e6b8", lit ? "4" : "2.5");
-    gfx_svg_text(g, key, svg, r, 255);
-}
-
 /* The badge under a bet: its amount, MAX at the table limit, or once settled what it won; the
  * text at the least size, the badge as wide as it. */
 typedef struct badge {
@@ -196,8 +182,9 @@ void tb_draw_spots(table_scene_t *t, ui_gfx_t *g, bool layer) {
         const spot_t *sp = &t->spots[i];
         ui_rect_t r = sp->r;
         bool focus = i == t->focus && gm->round.phase == ROUND_BETTING;
-        /* the layer holds every spot outline and label, unlit; the focused spot is lit over it */
-        if (layer || focus) draw_spot_ring(g, r, focus && !layer);
+        /* the layer holds every spot as printed and its label, unlit; the focused spot is lit
+         * over it */
+        if (layer || focus) tb_draw_spot_print(g, r, sp->wager, focus && !layer);
         if (layer) {
             gfx_text_shadow(g, sp->label, r.x + r.w / 2, r.y + r.h + 2, TB_TEXT_MIN, UI_FONT_BOLD,
                             CREAM, UI_ALIGN_CENTER);
@@ -207,7 +194,7 @@ void tb_draw_spots(table_scene_t *t, ui_gfx_t *g, bool layer) {
         if (!stake) continue;
         /* the bet, and once the dealer's payout has landed beside it, what comes back */
         if (t->collect_at != -2)
-            tb_draw_stack(g, tb_spot_amount(t, i), r.x + r.w / 2, r.y + r.h * 0.84f, r.w * 0.62f,
+            tb_draw_stack(g, tb_spot_amount(t, i), r.x + r.w / 2, r.y + r.h * 0.8f, r.w * 0.62f,
                           TB_STACK_MOST, 255);
         badge_t b;
         bet_badge(t, g, sp, stake, show, &b);

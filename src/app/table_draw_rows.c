@@ -40,12 +40,13 @@ static bool draw_timer(table_scene_t *t, ui_gfx_t *g) {
     return true;
 }
 
-/* The main game's verdict filling the row: its title, its hand and what it paid. It fades in;
- * the panel and the text keep their size (a size that grew frame by frame made a new picture
+/* The main game's verdict filling the row: its title, its hand and what it paid. Its words fade
+ * in; the panel and the text keep their size (a size that grew frame by frame made a new picture
  * and a new font size every frame of the ease). */
 static void draw_verdict(table_scene_t *t, ui_gfx_t *g, ui_rect_t r) {
     float p = ease_out(clampf((t->now - t->banner_at) / 0.35f, 0, 1));
-    uint8_t a = (uint8_t)(252 * p);
+    /* the panel hides the rule printed under it from the first frame; its words fade in */
+    uint8_t a = (uint8_t)(200 + 52 * p);
     gfx_panel(g, r, 24, ui_rgba(20, 12, 6, a), ui_rgba(6, 3, 2, a),
               ui_rgba(t->banner_color.r, t->banner_color.g, t->banner_color.b, a), 3);
     ui_color_t c = t->banner_color;
@@ -91,15 +92,14 @@ void tb_draw_middle(table_scene_t *t, ui_gfx_t *g) {
         say = game_balance(gm) > 0 ? "PLACE YOUR BETS" : "INSERT MONEY";
     }
     if (say) {
-        float size = tb_fit(g, say, 52, 30, UI_FONT_DISPLAY, w);
-        gfx_text_shadow(g, say, cx, row.y + (row.h - size * 1.17f) / 2, size, UI_FONT_DISPLAY, c,
+        /* a sign over the rule printed on the felt (the still layer's) */
+        float size = tb_fit(g, say, 52, 30, UI_FONT_DISPLAY, w - 60);
+        float tw = gfx_text_width(g, say, size, UI_FONT_DISPLAY), th = size * 1.17f;
+        ui_rect_t sign = ui_r(cx - tw / 2 - 30, row.y + (row.h - th) / 2 - 10, tw + 60, th + 20);
+        gfx_panel(g, sign, 22, ui_rgba(8, 40, 22, 245), ui_rgba(4, 22, 12, 245),
+                  ui_rgba(c.r, c.g, c.b, 200), 2.5f);
+        gfx_text_shadow(g, say, cx, row.y + (row.h - th) / 2, size, UI_FONT_DISPLAY, c,
                         UI_ALIGN_CENTER);
-    } else {
-        /* the rule printed on the felt */
-        const char *felt = tb_variant(t)->felt;
-        float h = gfx_text_wrap_height(g, felt, w, 26, UI_FONT_BOLD);
-        gfx_text_wrap(g, felt, cx, row.y + (row.h - h) / 2 + 3, w, 26, UI_FONT_BOLD,
-                      ui_rgba(245, 230, 184, 150), UI_ALIGN_CENTER);
     }
     gfx_rec_group(g, NULL);
 }

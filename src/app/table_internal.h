@@ -214,6 +214,13 @@ float tb_cosmetic_unit(table_scene_t *t);
 /* Plays a sound when the animation gets to `at` (at once if that is past). */
 void tb_cue(table_scene_t *t, ui_sound_t sound, float at);
 
+/* ---- the felt's print (table_felt.c), in the still layer ---- */
+
+/* The emblem and the game's name, the dealer's rule across the middle row. */
+void tb_draw_felt_print(table_scene_t *t, ui_gfx_t *g);
+/* A betting spot as printed for its bet (lit: the spot BET bets on, drawn over the layer). */
+void tb_draw_spot_print(ui_gfx_t *g, ui_rect_t r, wager_t w, bool lit);
+
 /* ---- the rest ---- */
 
 /* Seconds left on the machine's running timer, or -1 (scene_table.c). */
