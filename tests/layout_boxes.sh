@@ -5,12 +5,13 @@
 # chip or under a panel drawn after it; none off the screen; none under 24 px at 1080 lines
 # (scaled with the window). The screens: the empty table, bets on the spots, each decision
 # (Cajun's three), the result of a round won with side-bet lines, a refusal in the message box,
-# the four help pages, the history, the hint beside a decision and after it; on a cabinet the
-# hand-pay lock, the ticket's message, the recorded rounds, DEAL refused for want of credits,
-# the door, the PIN pad and every page of the operator menu (the pools page of a game with a
-# pool too); the attract demo with its help pages. Each screen must also show what names it (the decision's
-# MAKE YOUR DECISION in the middle row, the verdict, the side bets' lines under the pay table,
-# the page's title), so a tour that missed a screen fails.
+# the four help pages, the history, a desktop player's SETTINGS with the session's figures, each
+# pay table, the moments of a MEGA WIN, a jackpot and a BIG WIN, the hint beside a decision and
+# after it; on a cabinet the hand-pay lock, the ticket's message, the recorded rounds, DEAL
+# refused for want of credits, the door, the PIN pad and every page of the operator menu (the
+# pools page of a game with a pool too); the attract demo with its help pages. Each screen must
+# also show what names it (the decision's MAKE YOUR DECISION in the middle row, the verdict, the
+# side bets' lines under the pay table, the page's title), so a tour that missed a screen fails.
 # usage: layout_boxes.sh STUDPOKER LAYOUT_CHECK.PY [SIZES...]
 set -u
 bin=$1
@@ -79,9 +80,10 @@ tour() { # SIZE PRESET DECK SPOTS DECISIONS VERDICT [PAY TABLES after the first.
   done
   t=$((t + 2800))
   lines+=("$t BACK" "$((t + 100)) HISTORY" "$((t + 600)) BOXES $f-history.txt" "$((t + 700)) BACK"
-    "$((t + 800)) CHIP6" "$((t + 900)) SPOT ante" "$((t + 1000)) SPOT ante"
-    "$((t + 1300)) BOXES $f-refused.txt"
-    "$((t + 1400)) QUIT")
+    "$((t + 750)) SETTINGS" "$((t + 1100)) BOXES $f-settings.txt" "$((t + 1150)) BACK"
+    "$((t + 1300)) CHIP6" "$((t + 1400)) SPOT ante" "$((t + 1500)) SPOT ante"
+    "$((t + 1800)) BOXES $f-refused.txt"
+    "$((t + 1900)) QUIT")
   play "$size-$preset" --size "$size" --preset "$preset" --seed 1 --deck "$deck" -- "${lines[@]}"
   shows "$f-empty.txt" "middle|PLACE YOUR BETS"
   shows "$f-bet.txt" "ANTE"
@@ -93,6 +95,7 @@ tour() { # SIZE PRESET DECK SPOTS DECISIONS VERDICT [PAY TABLES after the first.
   shows "$f-help2.txt" "PAGE 3 OF"
   shows "$f-help3.txt" "PAGE 4 OF"
   shows "$f-history.txt" "GAME 000001"
+  shows "$f-settings.txt" "YOUR SETTINGS" "THIS SESSION" "Rounds played"
   shows "$f-refused.txt" "at its maximum"
 }
 

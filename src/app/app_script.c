@@ -114,6 +114,24 @@ void script_summary(const app_t *a) {
     int64_t mb, mt, mw;
     table_meters(t, &mb, &mt, &mw);
     printf(" shown=%lld/%lld/%lld", (long long)mb, (long long)mt, (long long)mw);
+    /* the hand pay while locked, and whether its panel is up yet; this session's rounds (played,
+     * won, lost, pushed, the biggest win); a desktop player's volume, voice and hint in force */
+    if (g->state == GAME_LOCKED)
+        printf(" handpay=%lld lock_panel=%d", (long long)g->lock_amount, table_lock_shown(t));
+    const game_session_t *ss = &g->session;
+    printf(" session=%lld/%lld/%lld/%lld/%lld", (long long)ss->rounds, (long long)ss->won,
+           (long long)ss->lost, (long long)ss->pushed, (long long)ss->biggest_win);
+    if (a->machine.player.on)
+        printf(" player=%d/%d/%d", machine_volume(&a->machine), machine_voice(&a->machine),
+               machine_hint(&a->machine));
+    /* the celebration playing, the pay table in the panel and its lit row (spaces as '_') */
+    char moment[48], pays[48], lit[48];
+    table_moment_words(t, moment, sizeof moment, pays, sizeof pays, lit, sizeof lit);
+    for (char *c = moment; *c; c++) *c = *c == ' ' ? '_' : *c;
+    for (char *c = pays; *c; c++) *c = *c == ' ' ? '_' : *c;
+    for (char *c = lit; *c; c++) *c = *c == ' ' ? '_' : *c;
+    if (moment[0]) printf(" moment=%s", moment);
+    printf(" pays=%s%s%s", pays, lit[0] ? "|" : "", lit);
     /* the verdict on screen, its second line and the side bets' lines, '|' between (spaces
      * inside), then the message box's line and notice: they hold spaces, so they come last */
     if (t->banner[0] && !t->results_pending) {

@@ -124,6 +124,25 @@ bool table_wants_frame(const table_scene_t *t) {
            shown != t->timer_drawn || tb_pay_current(t) != t->pay_drawn;
 }
 
+bool table_lock_shown(const table_scene_t *t) {
+    const game_t *gm = t->game;
+    bool celebrating = t->results_pending || tb_moment_running(t);
+    return t->overlay == OVERLAY_NONE && !(gm->door_open && gm->state == GAME_PLAY) &&
+           (gm->state == GAME_FAULT || (gm->state != GAME_PLAY && !celebrating));
+}
+
+void table_moment_words(const table_scene_t *t, char *moment, size_t nm, char *pays, size_t np,
+                        char *lit, size_t nl) {
+    snprintf(moment, nm, "%s", tb_moment_running(t) ? t->moment.title : "");
+    wager_t list[TB_PAY_TABLES];
+    tb_pay_tables(t, list);
+    tb_pay_panel_t p;
+    bool show = tb_results_visible(t) && t->game->round.phase == ROUND_SETTLED;
+    tb_pay_table(t, list[tb_pay_current(t)], show, &p);
+    snprintf(pays, np, "%s", p.title);
+    snprintf(lit, nl, "%s", p.lit >= 0 ? p.rows[p.lit][0] : "");
+}
+
 bool table_pay_arrow(const table_scene_t *t, float *x, float *y) {
     wager_t list[TB_PAY_TABLES];
     ui_rect_t r = tb_pay_arrow(t, 1);

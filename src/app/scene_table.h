@@ -58,18 +58,19 @@ typedef struct table_geom {
     ui_rect_t view, area; /* the window, and the layout's part of it (gfx_view, gfx_area) */
     bool narrow;          /* under 1800 wide (4:3, 16:10): meters stacked, chips in two rows */
     ui_rect_t title;      /* the game's name, top left */
-    ui_rect_t corner[2];  /* HELP and HISTORY, top right */
-    ui_rect_t pay;        /* the pay table, left */
-    ui_rect_t results;    /* under it: the result's lines for the side bets (and commission) */
-    ui_rect_t side;       /* the jackpot meter and the table limits, right */
-    ui_rect_t msg;        /* under it: the message box */
-    ui_rect_t top_line;   /* under the top cards: the dealer's hand, or COMMUNITY CARDS */
-    ui_rect_t middle;     /* between the hands: the verdict, the prompt, the rule on the felt */
-    ui_rect_t timer;      /* the live table's timer, at the middle row's left */
-    ui_rect_t hand_line;  /* under the player's cards: YOUR HAND */
-    ui_rect_t spots;      /* the betting spots with their labels and the badges under them */
-    ui_rect_t bar;        /* the bottom bar, across the window */
-    ui_rect_t meters[3];  /* BALANCE, TOTAL BET, WIN */
+    ui_rect_t corner[3];  /* HELP, HISTORY and (a desktop's) SETTINGS, top right */
+    int ncorner;
+    ui_rect_t pay;       /* the pay table, left */
+    ui_rect_t results;   /* under it: the result's lines for the side bets (and commission) */
+    ui_rect_t side;      /* the jackpot meter and the table limits, right */
+    ui_rect_t msg;       /* under it: the message box */
+    ui_rect_t top_line;  /* under the top cards: the dealer's hand, or COMMUNITY CARDS */
+    ui_rect_t middle;    /* between the hands: the verdict, the prompt, the rule on the felt */
+    ui_rect_t timer;     /* the live table's timer, at the middle row's left */
+    ui_rect_t hand_line; /* under the player's cards: YOUR HAND */
+    ui_rect_t spots;     /* the betting spots with their labels and the badges under them */
+    ui_rect_t bar;       /* the bottom bar, across the window */
+    ui_rect_t meters[3]; /* BALANCE, TOTAL BET, WIN */
     ui_rect_t chips[TABLE_CHIPS];
     ui_rect_t buttons; /* where the round's buttons go, right-aligned */
     /* the buttons' widths, so that every label fits at the one size buttons use: the main
@@ -156,7 +157,9 @@ typedef struct table_scene {
     uint64_t advice_game;
     int advice_step;
 
-    enum { OVERLAY_NONE = 0, OVERLAY_HELP, OVERLAY_HISTORY } overlay;
+    enum { OVERLAY_NONE = 0, OVERLAY_HELP, OVERLAY_HISTORY, OVERLAY_SETTINGS } overlay;
+    int settings_focus;     /* the SETTINGS control the keyboard works (table_settings.c) */
+    char settings_msg[300]; /* why a setting could not be kept, "" none */
     int page;
     help_t help;
     game_record_t hist[5]; /* the history page on screen, read once per page */
@@ -205,6 +208,13 @@ void table_meters(const table_scene_t *t, int64_t *balance, int64_t *bet, int64_
 /* The cards lit as having made a winning hand (bit i: card i of the player's row, of the top
  * row), once the round's results are on screen; 0 before. */
 void table_lit_cards(const table_scene_t *t, uint8_t *player, uint8_t *top);
+/* A hand pay's CALL ATTENDANT panel (or a fault's) is on the screen: play is locked and the win
+ * has been shown and celebrated. */
+bool table_lock_shown(const table_scene_t *t);
+/* What the moments show now, for a test's summary: the celebration's title ("" none), the pay
+ * table in the panel and its lit row's name ("" none). */
+void table_moment_words(const table_scene_t *t, char *moment, size_t nm, char *pays, size_t np,
+                        char *lit, size_t nl);
 /* Where the pay panel's next-table arrow is (virtual units), for a script's tap; false when
  * the game has one pay table. */
 bool table_pay_arrow(const table_scene_t *t, float *x, float *y);

@@ -260,11 +260,12 @@ void table_draw(table_scene_t *t, ui_gfx_t *g) {
     tb_draw_corner_buttons(t, g);
     tb_draw_moment(t, g);
     /* a hand pay's panel comes up once the win has been shown and celebrated */
-    bool celebrating = t->results_pending || tb_moment_running(t);
-    if (t->overlay != OVERLAY_NONE)
+    if (t->overlay == OVERLAY_SETTINGS)
+        tb_draw_settings(t, g);
+    else if (t->overlay != OVERLAY_NONE)
         tb_draw_overlay(t, g);
     else if (gm->door_open && gm->state == GAME_PLAY)
         tb_draw_door_open(t, g);
-    else if (gm->state == GAME_FAULT || (gm->state != GAME_PLAY && !celebrating))
+    else if (table_lock_shown(t))
         tb_draw_locked(t, g);
 }

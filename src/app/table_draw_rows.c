@@ -229,10 +229,10 @@ void tb_draw_demo(table_scene_t *t, ui_gfx_t *g) {
              UI_ALIGN_CENTER);
 }
 
-/* HELP and HISTORY, always there, at the window's top edge. */
+/* HELP and HISTORY, always there, at the window's top edge, and a desktop's SETTINGS. */
 void tb_draw_corner_buttons(table_scene_t *t, ui_gfx_t *g) {
-    static const char *const corner[2] = {"HELP", "HISTORY"};
-    for (int i = 0; i < 2; i++) {
+    static const char *const corner[3] = {"HELP", "HISTORY", "SETTINGS"};
+    for (int i = 0; i < t->geom.ncorner; i++) {
         ui_rect_t r = tb_corner_button(t, i);
         gfx_panel(g, r, 24, ui_rgba(30, 60, 40, 230), ui_rgba(10, 30, 18, 230),
                   ui_rgba(242, 201, 76, 200), 2);

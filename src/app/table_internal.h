@@ -170,8 +170,9 @@ const char *tb_choice_name(const table_variant_t *v, int decision);
 void tb_layout(table_scene_t *t, ui_gfx_t *g);
 void tb_layout_default(table_scene_t *t);
 ui_rect_t tb_chip_rect(const table_scene_t *t, int i);
-ui_rect_t tb_corner_button(const table_scene_t *t, int i); /* HELP and HISTORY, top right */
-ui_rect_t tb_popup_button(const table_scene_t *t, int i);  /* the pop-up's PREV, NEXT, CLOSE */
+/* HELP, HISTORY and (a desktop's) SETTINGS, top right: t->geom.ncorner of them */
+ui_rect_t tb_corner_button(const table_scene_t *t, int i);
+ui_rect_t tb_popup_button(const table_scene_t *t, int i); /* the pop-up's PREV, NEXT, CLOSE */
 /* Card i of n in a row at height y, centred. */
 ui_rect_t tb_slot_rect(float y, int i, int n);
 /* Card i of five split: the qualifying three on the left, the two that score apart. */
@@ -220,6 +221,12 @@ void tb_cue(table_scene_t *t, ui_sound_t sound, float at);
 void tb_draw_felt_print(table_scene_t *t, ui_gfx_t *g);
 /* A betting spot as printed for its bet (lit: the spot BET bets on, drawn over the layer). */
 void tb_draw_spot_print(ui_gfx_t *g, ui_rect_t r, wager_t w, bool lit);
+
+/* ---- a desktop player's SETTINGS pop-up (table_settings.c) ---- */
+
+bool tb_settings_offered(const table_scene_t *t); /* a desktop game's table (not the demo's) */
+void tb_settings_input(table_scene_t *t, const ui_input_t *in);
+void tb_draw_settings(table_scene_t *t, ui_gfx_t *g);
 
 /* ---- the rest ---- */
 
