@@ -219,5 +219,5 @@ void table_meters(const table_scene_t *t, int64_t *balance, int64_t *bet, int64_
     else if (hold > 0)
         *balance = settled - hold;
     *bet = t->collect_at == -2 ? 0 : round_seat_staked(&gm->round, 0);
-    *win = hold > 0 && !t->results_pending ? hold : t->shown_win;
+    *win = hold > 0 && !t->results_pending && !tb_moment_running(t) ? hold : t->shown_win;
 }

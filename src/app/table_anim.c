@@ -373,6 +373,10 @@ void table_update(table_scene_t *t, float dt) {
     /* the win counts up and the meter rolls, each easing towards its value in whole cents */
     if (dt > 0) {
         t->shown_win = ease_cents(t->shown_win, t->results_pending ? 0 : t->round_return, 16);
+        /* a celebration's banner counts the win: the WIN meter (and the BALANCE) with it */
+        if (tb_moment_running(t) && t->moment.tier >= MACHINE_TIER_MEGA &&
+            t->moment.amount == t->round_return)
+            t->shown_win = tb_moment_counted(t);
         t->shown_pool = ease_cents(t->shown_pool, tb_pool_value(t, NULL), 32);
     }
     /* the hint: the strategy asked once per decision */

@@ -249,8 +249,8 @@ void table_draw(table_scene_t *t, ui_gfx_t *g) {
     tb_draw_paytable(t, g, false);
     draw_side_panel(t, g, false);
     tb_draw_spots(t, g, false);
-    tb_draw_hands(t, g);
     tb_draw_moment_under(t, g);
+    tb_draw_hands(t, g);
     tb_draw_middle(t, g);
     tb_draw_results(t, g);
     draw_bar(t, g, false);

@@ -52,9 +52,6 @@ static void draw_card(table_scene_t *t, ui_gfx_t *g, const card_vis_t *v, ui_rec
         /* a flip lifts the card a little */
         r.y -= sinf(f * 3.14159265f) * 14;
     }
-    if (p >= 1 && highlight && up) {
-        gfx_glow(g, ui_r(r.x - 30, r.y - 30, r.w + 60, r.h + 60), ui_rgba(255, 220, 90, 170));
-    }
     /* the shadow: only the strips that show past the card's right and bottom edges (a full
      * card-sized blended shadow cost more than the card itself in the software renderer) */
     float sw = r.w * sx, sx0 = r.x + (r.w - sw) / 2;
@@ -306,6 +303,22 @@ void tb_draw_hands(table_scene_t *t, ui_gfx_t *g) {
     bool split_top = v->split_hands && show;
     bool split_player = v->split_hands && s->ncards == 5 && (show || r->phase == ROUND_DECIDING);
     const card_vis_t *top = v->community ? t->board : t->dealer;
+    /* the lit cards' halos first, all of them under every card (a card's halo drawn with it
+     * would lie over its left neighbour) */
+    for (int i = 0; i < v->top_cards; i++)
+        if (dealer_mask >> i & 1) {
+            ui_rect_t sr = split_top ? tb_split_slot(r->dealer, i, DEALER_Y)
+                                     : tb_slot_rect(DEALER_Y, i, v->top_cards);
+            gfx_glow(g, ui_r(sr.x - 30, sr.y - 30, sr.w + 60, sr.h + 60),
+                     ui_rgba(255, 220, 90, 170));
+        }
+    for (int i = 0; i < v->player_cards; i++)
+        if (player_mask >> i & 1) {
+            ui_rect_t sr = split_player ? tb_split_slot(s->cards, i, PLAYER_Y)
+                                        : tb_slot_rect(PLAYER_Y, i, v->player_cards);
+            gfx_glow(g, ui_r(sr.x - 30, sr.y - 30, sr.w + 60, sr.h + 60),
+                     ui_rgba(255, 220, 90, 170));
+        }
     for (int i = 0; i < v->top_cards; i++) {
         ui_rect_t sr = tb_slot_rect(DEALER_Y, i, v->top_cards);
         if (split_top) sr = tb_split_slot(r->dealer, i, DEALER_Y);

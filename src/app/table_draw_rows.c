@@ -46,7 +46,7 @@ static bool draw_timer(table_scene_t *t, ui_gfx_t *g) {
 static void draw_verdict(table_scene_t *t, ui_gfx_t *g, ui_rect_t r) {
     float p = ease_out(clampf((t->now - t->banner_at) / 0.35f, 0, 1));
     /* the panel hides the rule printed under it from the first frame; its words fade in */
-    uint8_t a = (uint8_t)(200 + 52 * p);
+    uint8_t a = (uint8_t)(200 + 55 * p);
     gfx_panel(g, r, 24, ui_rgba(20, 12, 6, a), ui_rgba(6, 3, 2, a),
               ui_rgba(t->banner_color.r, t->banner_color.g, t->banner_color.b, a), 3);
     ui_color_t c = t->banner_color;

@@ -206,6 +206,8 @@ void tb_moment_clear(table_scene_t *t);
 /* A celebration is on screen (a hand pay's panel waits for it to end). */
 bool tb_moment_running(const table_scene_t *t);
 void tb_moment_update(table_scene_t *t, float dt);
+/* The win a MEGA WIN's or a jackpot's banner has counted up to by now (the WIN meter follows). */
+int64_t tb_moment_counted(const table_scene_t *t);
 /* Under the middle row (a BIG WIN's glow), and over the table (the coins; a MEGA WIN's or a
  * jackpot's banner). */
 void tb_draw_moment_under(table_scene_t *t, ui_gfx_t *g);

@@ -118,6 +118,15 @@ void tb_moment_update(table_scene_t *t, float dt) {
     }
 }
 
+int64_t tb_moment_counted(const table_scene_t *t) {
+    /* the win counts up over the first part of the moment: the progress in thousandths, the
+     * money in whole cents */
+    float since = t->now - t->moment.at, span = (t->moment.until - t->moment.at) * 0.55f;
+    float p = span > 0 ? ease_out(clampf(since / span, 0, 1)) : 1;
+    int64_t k = (int64_t)(p * 1000.0f), m = t->moment.amount;
+    return m / 1000 * k + m % 1000 * k / 1000;
+}
+
 /* ---- drawing ---- */
 
 static void draw_coins(table_scene_t *t, ui_gfx_t *g) {
@@ -143,13 +152,13 @@ static float presence(const table_scene_t *t) {
     return in < out ? in : out;
 }
 
-/* A BIG WIN's glow, behind the verdict in the middle row. */
+/* A BIG WIN's glow, behind the hands and the verdict in the middle row. */
 void tb_draw_moment_under(table_scene_t *t, ui_gfx_t *g) {
     if (!tb_moment_running(t) || t->moment.tier != MACHINE_TIER_BIG) return;
     float pulse = pulse_step(0.65f + 0.35f * sinf((t->now - t->moment.at) * 7));
     ui_rect_t m = t->geom.middle;
-    gfx_glow(g, ui_r(m.x - 60, m.y - 50, m.w + 120, m.h + 100),
-             ui_rgba(255, 214, 90, (uint8_t)(200 * pulse * presence(t))));
+    gfx_glow(g, ui_r(m.x - 140, m.y - 100, m.w + 280, m.h + 200),
+             ui_rgba(255, 214, 90, (uint8_t)(255 * pulse * presence(t))));
 }
 
 /* A MEGA WIN's or a jackpot's banner over the table: the light turning behind it, the glints
@@ -184,12 +193,8 @@ static void draw_celebration(table_scene_t *t, ui_gfx_t *g) {
         float ls = tb_fit(g, t->moment.line, 34, TB_TEXT_MIN, UI_FONT_BOLD, r.w - 80);
         gfx_text(g, t->moment.line, cx, r.y + 160, ls, UI_FONT_BOLD, cream, UI_ALIGN_CENTER);
     }
-    /* the win counts up over the first part of the moment */
-    float p = ease_out(clampf(since / ((t->moment.until - t->moment.at) * 0.55f), 0, 1));
     char b[40];
-    /* the counted amount in whole cents: the progress in thousandths, the money in integers */
-    int64_t k = (int64_t)(p * 1000.0f), m = t->moment.amount;
-    money(t->game, m / 1000 * k + m % 1000 * k / 1000, b);
+    money(t->game, tb_moment_counted(t), b);
     float as = tb_fit(g, b, 96, 40, UI_FONT_DISPLAY, r.w - 80);
     gfx_text_shadow(g, b, cx, r.y + r.h - 30 - as * 1.17f, as, UI_FONT_DISPLAY,
                     ui_rgba(255, 240, 170, (uint8_t)(255 * a)), UI_ALIGN_CENTER);
