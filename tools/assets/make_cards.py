@@ -333,7 +333,7 @@ def clip_line(x0, y0, x1, y1, left, top, right, bottom):
 
 def back(theme="red"):
     """A classic back: a white border, the deck's colour under an all-over lattice of fine
-    crossing lines with a bead at every crossing, a gold double frame with corner fleurons,
+    crossing lines with a small diamond bead at every crossing, a gold double frame with corner fleurons,
     and a medallion: a compass star in a beaded ring with the four suits round it. It looks
     the same turned round (180 degrees), as a real back does, and carries no letters."""
     import math
@@ -374,7 +374,8 @@ def back(theme="red"):
             x = CX + a * gap / 2
             y = CY + b * gap / 2 * slope
             if left + 3 < x < right - 3 and top_ + 3 < y < bottom - 3:
-                beads.append(f"M{K.fmt(x - 1.8)} {K.fmt(y)}a1.8 1.8 0 1 0 3.6 0a1.8 1.8 0 1 0 -3.6 0Z")
+                # a small diamond: four straight edges rasterise far faster than a circle's arcs
+                beads.append(f"M{K.fmt(x - 2.2)} {K.fmt(y)}l2.2 -2.2l2.2 2.2l-2.2 2.2Z")
     out.append(f'<path d="{"".join(beads)}" fill="#ffffff" fill-opacity="0.32"/>')
     # frames: gold, then a fine white line inside it
     out.append(f'<rect x="{ix + 7}" y="{iy + 7}" width="{iw - 14}" height="{ih - 14}" rx="6" '
