@@ -317,12 +317,12 @@ static void test_error_syntax(void **state) {
                          "digits and _ (e.g. ante_min)",
                          "t.ini:7: syntax: '[a b]' is not a section name (sections: game, limits, "
                          "sidebets, paytable, jackpot, progressive, asian, timers, approval, "
-                         "display, sound, attract, hint, cabinet, scanner, link, keys)"));
+                         "display, sound, attract, hint, cabinet, scanner, link, table, keys)"));
     /* keys under a bad header are not reported again */
     expect_errors("[nope]\na = 1\nb = 2\n[game]\nseats = 2\n",
                   ERRORS("t.ini:1: [nope]: unknown section; the sections are: game, limits, "
                          "sidebets, paytable, jackpot, progressive, asian, timers, approval, "
-                         "display, sound, attract, hint, cabinet, scanner, link, keys"));
+                         "display, sound, attract, hint, cabinet, scanner, link, table, keys"));
     /* control characters, a NUL byte, an overlong line */
     cfg_errors_t *e = new_errors();
     cfg_t c;

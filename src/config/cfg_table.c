@@ -524,8 +524,7 @@ const cf_key_t CF_KEYS[] = {
      .max = 180,
      .def = "",
      .charset = CF_TEXT,
-     .doc = "the controller, logged in as this terminal: a libpq connection string (host=H "
-            "dbname=link user=t1)"},
+     .doc = "the controller as this terminal: a libpq connection string (host=H user=t1)"},
     {.section = "table",
      .name = "terminal",
      .type = CF_STRING,
@@ -581,8 +580,8 @@ const cf_key_t CF_KEYS[] = {
     KEY(HELP, "help", "H, F1", "HELP: hand rankings, pay tables and rules"),
     KEY(HISTORY, "history", "Y", "HISTORY: the last rounds"),
     KEY(SETTINGS, "settings", "S",
-        "SETTINGS: the player's own volume, dealer's voice and hint, and this session's figures "
-        "(a desktop game)"),
+        "SETTINGS (a desktop game): the player's own volume, voice and hint; the session's "
+        "figures"),
     KEY(BACK, "back", "Escape", "close help, history or the operator menu"),
     KEY(FULLSCREEN, "fullscreen", "F11", "fullscreen or window (not a kiosk)"),
     KEY(SCREENSHOT, "screenshot", "F12", "save a screenshot"),
