@@ -9,7 +9,7 @@
 #    what stays on the machine), the winning cards face up and lit beside the panel; the
 #    attendant's key leaves the BALANCE as it said; a desktop's key adds the hand pay to it
 #  - the cards that made each winning hand: the dealer's up card lit when it makes the 5+1
-#    hand, not when it is a kicker
+#    hand, not when it is a kicker; Cajun's hole and board cards that made the hand
 #  - a 10.00 ante is a stack of two 5.00 chips (its height on the screen's boxes)
 #  - every offered bet's pay table: the arrow turns the panel through them; once settled the
 #    tables with a winning line take turns, the line lit
@@ -147,6 +147,17 @@ run kicker --turbo --preset caribbean-live --seed 1 --deck "9s 9h 9d 9c 4s  4h J
   "100 CHIP3" "150 SPOT ante" "200 SPOT bonus51" "500 DEAL" "1500 FOLD" "2800 SUMMARY"
 expect kicker 1 "lit=9s9h9d9c+"
 refute kicker 1 "+4h"
+# Cajun: the royal of the two hole cards and the three on the board lights all five; a pair of
+# jacks in the hole (jacks or better pay 1 to 1) lights the two jacks, not the board
+cajun() { # NAME DECK
+  run "$1" --turbo --preset cajun --seed 1 --deck "$2" -- "100 CHIP3" "150 SPOT ante" "400 DEAL" \
+    "1200 RAISE1" "1800 RAISE1" "2400 RAISE1" "4000 SUMMARY"
+}
+cajun cajun_royal "Ah Kh  Qh Jh Th"
+expect cajun_royal 1 "lit=AhKh+QhJhTh"
+cajun cajun_jacks "Jh Jd  2c 7s 9h"
+expect cajun_jacks 1 "lit=JhJd+"
+refute cajun_jacks 1 "+2c"
 # on the screen: the up card gold-edged, the dealer's last card (a kicker of nothing) not
 if [ -f "$tmp/upcard.png" ]; then
   up=$(probe "$tmp/upcard.png" 574 80 8 180 | awk '{print $8}')

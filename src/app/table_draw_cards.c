@@ -267,12 +267,34 @@ static void draw_hand_names(table_scene_t *t, ui_gfx_t *g, bool show) {
     gfx_rec_group(g, NULL);
 }
 
+/* Cajun Stud: the hand is the two hole cards and the three on the board; the bets that won
+ * light the cards that made them (the main hand's, the BOARD BONUS's three, the POCKET BONUS's
+ * two). */
+static void cajun_lit(const table_scene_t *t, uint8_t *player, uint8_t *top) {
+    const round_t *r = &t->game->round;
+    const round_seat_t *s = &r->seat[0];
+    *player = *top = 0;
+    if (!tb_results_visible(t) || r->phase != ROUND_SETTLED || s->ncards != 2) return;
+    if (s->outcome[WAGER_ANTE] == OUTCOME_WIN && s->judged_odds[WAGER_ANTE] > 0) {
+        card_t five[5] = {s->cards[0], s->cards[1], r->board[0], r->board[1], r->board[2]};
+        uint8_t m = eval_making_cards(five);
+        *player |= m & 3;
+        *top |= (uint8_t)(m >> 2);
+    }
+    if (s->outcome[WAGER_BOARD] == OUTCOME_WIN) *top |= 7;
+    if (s->outcome[WAGER_POCKET] == OUTCOME_WIN) *player |= 3;
+}
+
 /* The cards that made each winning hand, once the round is settled: the main hand's (the
  * player's when it won, the dealer's when it beat the player), the 5+1 BONUS hand's (the dealer's
  * up card among them when it is one of the six's best five that make it), the JACKPOT's or the
  * PROGRESSIVE's (the player's five); never the kickers. */
 void table_lit_cards(const table_scene_t *t, uint8_t *player, uint8_t *top) {
     const table_variant_t *v = tb_variant(t);
+    if (v->community) {
+        cajun_lit(t, player, top);
+        return;
+    }
     const round_t *r = &t->game->round;
     const round_seat_t *s = &r->seat[0];
     *player = *top = 0;

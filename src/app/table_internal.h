@@ -10,7 +10,11 @@
  * table_draw.c       the frame: the still layer, the side panels, the bar
  * table_draw_rows.c  the fixed rows: the middle row (verdict, prompt, timer), the result's side
  *                    lines, the message box, the demo's banner, pop-ups and locks
- * table_draw_cards.c cards, chips, the betting spots and the hands with their names
+ * table_draw_cards.c cards, chips (stacks), the betting spots and the hands with their names
+ * table_moments.c    a win's celebration by its tier (machine_moments.h)
+ * table_paytabs.c    every offered bet's pay table in the pay panel, turning
+ * table_felt.c       the felt's print (the emblem, the dealer's rule, the spots by kind)
+ * table_settings.c   a desktop player's SETTINGS and the session's figures
  *
  * The variant is never asked for by name outside table_variant.c: code reads the variant's
  * table (tb_variant), and the presets' own differences come from the rules' offered[] flags. */
