@@ -29,6 +29,7 @@ static void read_locks(game_t *g) {
         g->state = lock.kind == STORE_LOCK_HANDPAY ? GAME_LOCKED : GAME_FAULT;
         snprintf(g->fault_title, sizeof g->fault_title, "MACHINE FAULT - CALL ATTENDANT");
         g->lock_id = lock.id;
+        g->lock_amount = lock.kind == STORE_LOCK_HANDPAY ? lock.amount : 0;
         if (lock.kind == STORE_LOCK_HANDPAY)
             snprintf(g->message, sizeof g->message, "HAND PAY %s  -  CALL ATTENDANT",
                      game_money(g, lock.amount, b));
@@ -190,6 +191,17 @@ static void record(game_t *g) {
     h->folded = s->folded;
     h->auto_folded = s->auto_folded;
     h->void_round = g->round.phase == ROUND_VOID;
+    if (h->void_round || !s->in_round) return;
+    game_session_t *ss = &g->session;
+    int64_t staked = round_seat_staked(&g->round, 0), back = round_seat_returned(&g->round, 0);
+    int64_t win = round_seat_win(&g->round, 0);
+    ss->rounds++;
+    ss->won += back > staked;
+    ss->lost += back < staked;
+    ss->pushed += back == staked;
+    ss->staked += staked;
+    ss->returned += back;
+    if (win > ss->biggest_win) ss->biggest_win = win;
 }
 
 static round_status_t refused(const char *why) {
@@ -364,6 +376,7 @@ bool game_attendant(game_t *g) {
         return false;
     }
     g->lock_id = 0;
+    g->lock_amount = 0;
     g->state = GAME_PLAY;
     g->message[0] = '\0';
     read_locks(g);

@@ -58,6 +58,16 @@ typedef struct game_voucher {
     int reprint;         /* 0: the ticket itself; n: its n-th reprint, marked so */
 } game_voucher_t;
 
+/* This session's rounds, since the program started (the player's statistics): rounds settled,
+ * those won (more came back than was staked), lost (less) and pushed, the money staked and
+ * returned, and the biggest win (round_seat_win: what the WIN meter showed). Void rounds are
+ * not counted. */
+typedef struct game_session {
+    int64_t rounds, won, lost, pushed;
+    int64_t staked, returned;
+    int64_t biggest_win;
+} game_session_t;
+
 typedef struct game {
     rules_t rules;
     jackpot_pool_t pool;
@@ -68,7 +78,8 @@ typedef struct game {
     uint64_t number;                     /* game number of the round in play */
     game_record_t history[GAME_HISTORY]; /* newest first */
     int nhistory;
-    int64_t played;    /* rounds finished in this session */
+    int64_t played; /* rounds finished in this session */
+    game_session_t session;
     deck_t stacked[4]; /* test decks for the next rounds, in order (headless tests only) */
     int nstacked, next_stacked;
 
@@ -79,6 +90,7 @@ typedef struct game {
     char message[STORE_MSG_LEN + 160]; /* why play is locked or stopped */
     char fault_title[48];              /* GAME_FAULT: "MEMORY ERROR - CALL ATTENDANT", ... */
     int64_t lock_id;
+    int64_t lock_amount; /* GAME_LOCKED: the hand pay the attendant pays (the lock's amount) */
 
     /* The bets of the round in betting are only chips on the felt until the deal: they are kept
      * here (and replayed onto the round when credits come in) and recorded with the deal, so

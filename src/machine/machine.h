@@ -23,6 +23,7 @@
 #include "approval.h"
 #include "config.h"
 #include "game.h"
+#include "machine_player.h"
 #include "rules.h"
 #include "store.h"
 
@@ -73,6 +74,9 @@ typedef struct machine {
 
     /* [table] join: a terminal at a shared table (machine_table.h), NULL otherwise */
     struct mjoined *jt;
+
+    /* a desktop player's own settings (machine_player.h); off: the operator's alone */
+    machine_player_t player;
 } machine_t;
 
 /* What one tick did. */
