@@ -7,6 +7,7 @@
 
 #include "app_data.h"
 #include "app_internal.h"
+#include "lang.h"
 #include "printer.h"
 #include "approval.h"
 
@@ -157,6 +158,20 @@ static void open_player(app_t *a, const char *dbpath) {
     }
     if (!machine_player_open(&a->machine, path, msg, sizeof msg))
         fprintf(stderr, "studpoker: your settings: %s\n", msg);
+}
+
+/* The language on screen (lang.h): --lang, else a desktop player's last choice, else the
+ * operator's [display] language; the catalogs compiled beside the program or in the build. */
+static void start_language(app_t *a) {
+    char dir[1024];
+    app_data_locale(dir, sizeof dir);
+    if (a->o->lang_given) a->machine.player.language = -1;
+    int lang = machine_language(&a->machine);
+    if (!lang_init(dir, (cfg_language_t)lang) && lang != CFG_LANG_EN)
+        fprintf(stderr,
+                "studpoker: the translations were not found in %s: the screens are in "
+                "English\n",
+                dir);
 }
 
 /* The first round on the table: stacked decks (headless tests), the scenes, the hint. */
@@ -416,6 +431,7 @@ int app_run(const cfg_t *c, const app_run_t *o) {
         goto done;
     }
     open_player(a, dbpath);
+    start_language(a);
     if (!window_start(a)) goto done;
     if (script_records(&a->script)) gfx_record(&a->gfx, true);
     voucher_folder(a, dbpath);

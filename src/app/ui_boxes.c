@@ -74,6 +74,10 @@ bool gfx_boxes_write(const ui_gfx_t *g, const char *path) {
         const ui_box_t *b = &g->boxes.v[i];
         fprintf(f, "%s %d %d %d %d %d %s|%s\n", kinds[b->kind], b->x, b->y, b->w, b->h, b->px,
                 b->group ? b->group : "-", b->text);
+        /* the text before it has characters its font cannot draw (they show as boxes) */
+        if (b->missing)
+            fprintf(f, "missing %d %d %d %d %d %s|%d|%s\n", b->x, b->y, b->w, b->h, b->missing,
+                    b->group ? b->group : "-", b->missing, b->text);
     }
     return fclose(f) == 0;
 }

@@ -1,4 +1,5 @@
 #include "ui_gfx.h"
+#include "lang.h"
 
 #include <SDL_image.h>
 #include <dirent.h>
@@ -56,12 +57,28 @@ static void find_fonts(ui_gfx_t *g) {
                sizeof g->font_path[UI_FONT_BOLD]);
 }
 
+/* The CJK font: one in assets/fonts (a build may bundle one), else Debian's fonts-noto-cjk. */
+static void find_cjk(ui_gfx_t *g) {
+    static const char *const names[2] = {"NotoSansCJK-Regular.ttc", "NotoSansCJK-Bold.ttc"};
+    static const char *const dirs[] = {"/usr/share/fonts/opentype/noto",
+                                       "/usr/local/share/fonts/opentype/noto"};
+    for (int b = 0; b < 2; b++) {
+        g->cjk_path[b][0] = '\0';
+        snprintf(g->cjk_path[b], sizeof g->cjk_path[b], "%s/fonts/%s", g->assets, names[b]);
+        for (size_t d = 0; d < sizeof dirs / sizeof dirs[0] && !file_exists(g->cjk_path[b]); d++)
+            snprintf(g->cjk_path[b], sizeof g->cjk_path[b], "%s/%s", dirs[d], names[b]);
+        if (!file_exists(g->cjk_path[b])) g->cjk_path[b][0] = '\0';
+    }
+    if (!g->cjk_path[1][0]) memcpy(g->cjk_path[1], g->cjk_path[0], sizeof g->cjk_path[0]);
+}
+
 bool gfx_init(ui_gfx_t *g, SDL_Window *win, SDL_Renderer *ren, const char *assets_dir) {
     memset(g, 0, sizeof *g);
     g->window = win;
     g->ren = ren;
     snprintf(g->assets, sizeof g->assets, "%s", assets_dir);
     find_fonts(g);
+    find_cjk(g);
     if (!file_exists(g->font_path[UI_FONT_REGULAR])) {
         SDL_LogError(SDL_LOG_CATEGORY_APPLICATION, "no font found in %s/fonts", g->assets);
         return false;
@@ -333,11 +350,23 @@ void gfx_glow(ui_gfx_t *g, ui_rect_t r, ui_color_t c) {
 
 /* ---- text ---- */
 
+/* The faces of the font cache: the game's own (UI_FONT_*), then the CJK font's: regular or
+ * bold, Simplified or Traditional (the collection's faces 2 and 3: Noto Sans CJK SC, TC). */
+enum { FACE_CJK = UI_FONT_COUNT, FACE_CJK_COUNT = 4 };
+#define CJK_SCALE 0.86f /* its ideographs as tall as Roboto's capitals at the same size */
+
 static TTF_Font *font_at(ui_gfx_t *g, int px, int face) {
     for (int i = 0; i < g->nfonts; i++)
         if (g->fonts[i].px == px && g->fonts[i].face == face) return g->fonts[i].font;
     if (g->nfonts == UI_FONT_SIZES) fonts_clear(g);
-    TTF_Font *f = TTF_OpenFont(g->font_path[face], px);
+    TTF_Font *f;
+    if (face >= FACE_CJK) {
+        int k = face - FACE_CJK, cpx = (int)((float)px * CJK_SCALE + 0.5f);
+        if (!g->cjk_path[k & 1][0]) return font_at(g, px, UI_FONT_REGULAR);
+        f = TTF_OpenFontIndex(g->cjk_path[k & 1], cpx < 4 ? 4 : cpx, k & 2 ? 3 : 2);
+    } else {
+        f = TTF_OpenFont(g->font_path[face], px);
+    }
     if (!f) return NULL;
     TTF_SetFontHinting(f, TTF_HINTING_LIGHT);
     g->fonts[g->nfonts].px = px;
@@ -347,10 +376,82 @@ static TTF_Font *font_at(ui_gfx_t *g, int px, int face) {
     return f;
 }
 
+/* The next character of UTF-8 text (a bad byte reads as U+FFFD), and where the one after is. */
+static uint32_t next_char(const char **p) {
+    const unsigned char *s = (const unsigned char *)*p;
+    uint32_t c = s[0];
+    int n = c < 0x80             ? 0
+            : (c & 0xE0) == 0xC0 ? 1
+            : (c & 0xF0) == 0xE0 ? 2
+            : (c & 0xF8) == 0xF0 ? 3
+                                 : -1;
+    if (n < 0) {
+        *p += 1;
+        return 0xFFFD;
+    }
+    c = n == 0 ? c : n == 1 ? c & 0x1F : n == 2 ? c & 0x0F : c & 0x07;
+    for (int i = 1; i <= n; i++) {
+        if ((s[i] & 0xC0) != 0x80) {
+            *p += i;
+            return 0xFFFD;
+        }
+        c = c << 6 | (s[i] & 0x3F);
+    }
+    *p += n + 1;
+    return c;
+}
+
+/* Characters of text that font f has no glyph for. */
+static int lacking(TTF_Font *f, const char *text) {
+    int n = 0;
+    for (const char *p = text; *p;) {
+        uint32_t c = next_char(&p);
+        if (c >= 0x20 && !TTF_GlyphIsProvided32(f, c)) n++;
+    }
+    return n;
+}
+
+static bool ascii(const char *text) {
+    for (const unsigned char *p = (const unsigned char *)text; *p; p++)
+        if (*p >= 0x80) return false;
+    return true;
+}
+
+/* The face a text is drawn with at px: the game's own when it has every character. */
+static int face_for(ui_gfx_t *g, const char *text, int px, int face) {
+    if (ascii(text)) return face;
+    TTF_Font *f = font_at(g, px, face);
+    if (f && lacking(f, text) == 0) return face;
+    int k = (face == UI_FONT_REGULAR ? 0 : 1) | (lang_get() == CFG_LANG_ZH_TW ? 2 : 0);
+    return FACE_CJK + k;
+}
+
+static int px_of(const ui_gfx_t *g, float size) {
+    int px = (int)(size * g->scale + 0.5f);
+    return px < 4 ? 4 : px;
+}
+
+int gfx_missing_glyphs(ui_gfx_t *g, const char *text, float size, int face) {
+    if (!text || !*text) return 0;
+    int px = px_of(g, size);
+    TTF_Font *f = font_at(g, px, face_for(g, text, px, face));
+    return f ? lacking(f, text) : (int)strlen(text);
+}
+
+const char *gfx_font_for(ui_gfx_t *g, const char *text, int face, int *index) {
+    int eff = face_for(g, text, 24, face);
+    if (eff < FACE_CJK || !g->cjk_path[(eff - FACE_CJK) & 1][0]) {
+        *index = 0;
+        return g->font_path[eff < FACE_CJK ? eff : UI_FONT_REGULAR];
+    }
+    *index = (eff - FACE_CJK) & 2 ? 3 : 2;
+    return g->cjk_path[(eff - FACE_CJK) & 1];
+}
+
 static ui_cache_entry_t *text_texture(ui_gfx_t *g, const char *text, float size, int face,
                                       ui_color_t c) {
-    int px = (int)(size * g->scale + 0.5f);
-    if (px < 4) px = 4;
+    int px = px_of(g, size);
+    face = face_for(g, text, px, face);
     char key[700];
     snprintf(key, sizeof key, "txt:%d:%d:%02x%02x%02x:%s", face, px, c.r, c.g, c.b, text);
     ui_cache_entry_t *e = cache_find(g, key);
@@ -378,9 +479,14 @@ float gfx_text(ui_gfx_t *g, const char *text, float x, float y, float size, int 
         x -= w;
     SDL_Rect p = {(int)(g->ox + x * g->scale + 0.5f), (int)(g->oy + y * g->scale + 0.5f), e->w,
                   e->h};
-    if (g->rec) {
-        int px = (int)(size * g->scale + 0.5f);
-        gfx_rec_box(g, UI_BOX_TEXT, p, px < 4 ? 4 : px, text);
+    if (g->rec && !g->rec_quiet) {
+        gfx_rec_box(g, UI_BOX_TEXT, p, px_of(g, size), text);
+        if (g->boxes.n > 0 && !ascii(text)) {
+            int missing = gfx_missing_glyphs(g, text, size, face);
+            g->boxes.v[g->boxes.n - 1].missing = missing;
+            if (g->in_layer && g->layer_boxes.n > 0)
+                g->layer_boxes.v[g->layer_boxes.n - 1].missing = missing;
+        }
     }
     SDL_SetTextureAlphaMod(e->tex, c.a);
     SDL_RenderCopy(g->ren, e->tex, NULL, &p);
@@ -400,8 +506,8 @@ float gfx_text_shadow(ui_gfx_t *g, const char *text, float x, float y, float siz
 
 float gfx_text_width(ui_gfx_t *g, const char *text, float size, int face) {
     if (!text || !*text) return 0;
-    int px = (int)(size * g->scale + 0.5f);
-    if (px < 4) px = 4;
+    int px = px_of(g, size);
+    face = face_for(g, text, px, face);
     uint64_t hash = fnv1a(text) ^ ((uint64_t)(unsigned)px << 40) ^ ((uint64_t)(unsigned)face << 56);
     hash |= 1; /* 0 marks an empty slot */
     int slot = (int)(hash % (sizeof g->widths / sizeof g->widths[0]));
@@ -414,25 +520,63 @@ float gfx_text_width(ui_gfx_t *g, const char *text, float size, int face) {
     return (float)w / g->scale;
 }
 
+/* Chinese is written without spaces: a line may break before any ideograph (U+2E80 on), but
+ * not before the punctuation that closes a phrase. */
+static bool breaks_before(uint32_t c) {
+    return c >= 0x2E80 && !(c == 0x3001 || c == 0x3002 || c == 0xFF0C || c == 0xFF1A ||
+                            c == 0xFF1B || c == 0xFF01 || c == 0xFF1F || c == 0xFF09 ||
+                            c == 0x300D || c == 0x300F || c == 0x201D);
+}
+static bool ideograph(uint32_t c) {
+    return c >= 0x2E80;
+}
+
+/* The next piece of text that a line can end after: a word up to a space, or one ideograph
+ * with the punctuation that follows it. *spaced: a space stood before it. */
+static const char *next_piece(const char *p, bool *spaced) {
+    *spaced = false;
+    while (*p == ' ') p++, *spaced = true;
+    const char *q = p;
+    while (*q && *q != ' ') {
+        const char *at = q;
+        uint32_t c = next_char(&q);
+        if (at != p && breaks_before(c)) return at;
+        if (!ideograph(c)) continue;
+        for (;;) { /* the closing punctuation stays with its ideograph */
+            const char *r = q;
+            if (!*r || *r == ' ') break;
+            uint32_t d = next_char(&r);
+            if (!ideograph(d) || breaks_before(d)) break;
+            q = r;
+        }
+        return q;
+    }
+    return q;
+}
+
 static float text_wrap(ui_gfx_t *g, const char *text, float x, float y, float width, float size,
                        int face, ui_color_t c, int align, bool draw) {
     char line[512] = "";
     float line_h = size * 1.3f, used = 0;
     const char *p = text;
     while (*p) {
-        const char *word_end = p;
-        while (*word_end && *word_end != ' ') word_end++;
+        bool spaced;
+        const char *start = p;
+        while (*start == ' ') start++;
+        const char *end = next_piece(p, &spaced);
+        int len = (int)(end - start > 500 ? 500 : end - start);
         char candidate[sizeof line + 512]; /* a long word is cut at the line's size below */
-        snprintf(candidate, sizeof candidate, "%s%s%.*s", line, line[0] ? " " : "",
-                 (int)(word_end - p > 500 ? 500 : word_end - p), p);
+        snprintf(candidate, sizeof candidate, "%s%s%.*s", line, line[0] && spaced ? " " : "", len,
+                 start);
         if (line[0] && gfx_text_width(g, candidate, size, face) > width) {
             if (draw) gfx_text(g, line, x, y + used, size, face, c, align);
             used += line_h;
-            snprintf(line, sizeof line, "%.*s", (int)(word_end - p), p);
+            snprintf(line, sizeof line, "%.*s", len, start);
         } else {
             snprintf(line, sizeof line, "%.*s", (int)sizeof line - 1, candidate); /* cut, ended */
         }
-        p = *word_end ? word_end + 1 : word_end;
+        p = end;
+        if (end == start && !*end) break;
     }
     if (line[0]) {
         if (draw) gfx_text(g, line, x, y + used, size, face, c, align);

@@ -47,8 +47,9 @@ typedef struct ui_box {
     int kind;
     int x, y, w, h;    /* pixels of the window */
     int px;            /* a text's font size in pixels */
+    int missing;       /* a text's characters its font has no glyph for (drawn as boxes) */
     const char *group; /* what it belongs to (gfx_rec_group), a static string, or NULL */
-    char text[100];
+    char text[160];
 } ui_box_t;
 
 typedef struct ui_boxes {
@@ -65,6 +66,10 @@ typedef struct ui_gfx {
     uint32_t frame;
     char assets[512];
     char font_path[UI_FONT_COUNT][900];
+    /* the CJK fallback (Noto Sans CJK, a collection: one face per region), regular and bold;
+     * "" when none is installed (a text in Chinese then shows its missing glyphs as boxes, and
+     * the boxes' record says so) */
+    char cjk_path[2][900];
     struct {
         int px;
         int face;
@@ -125,6 +130,15 @@ void gfx_panel(ui_gfx_t *g, ui_rect_t r, float radius, ui_color_t top, ui_color_
                ui_color_t border, float border_w);
 /* A soft glow ellipse (highlights). */
 void gfx_glow(ui_gfx_t *g, ui_rect_t r, ui_color_t c);
+
+/* The fonts: a text every character of which the game's own font (Roboto) has is drawn with
+ * it; any other (Chinese) with the CJK font, its face by the language on screen (Simplified or
+ * Traditional forms), its size a little smaller so that its characters stand as tall as the
+ * Latin capitals beside them. gfx_missing_glyphs counts the characters of text that the font
+ * chosen for it lacks (0: every one is drawn). */
+int gfx_missing_glyphs(ui_gfx_t *g, const char *text, float size, int face);
+/* The font file and collection index a text at px would be drawn with (tests). */
+const char *gfx_font_for(ui_gfx_t *g, const char *text, int face, int *index);
 
 /* Text at virtual size `size` (pixel height of the font at 1080p). x is the left, centre or
  * right edge by align; y is the top. Returns the width in virtual units. */

@@ -48,6 +48,7 @@ bool machine_open_store(machine_t *m, const cfg_t *cfg, int64_t free_credits, ui
                         store_t *store, char *err, size_t errlen) {
     memset(m, 0, sizeof *m);
     m->cfg = *cfg;
+    m->player.language = -1; /* the operator's until a player chooses */
     snprintf(m->pin, sizeof m->pin, "%s",
              cfg->cabinet.operator_pin[0] ? cfg->cabinet.operator_pin : "1234");
     /* a terminal plays the table's game: its rules come from the table */

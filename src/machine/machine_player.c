@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "lang.h"
 #include "machine.h"
 
 static bool say(char *msg, size_t n, const char *fmt, ...) {
@@ -53,6 +54,8 @@ static bool parse(machine_player_t *p, const char *path, const char *text, size_
         if (cfg_lines_key(lines, "sound", "volume", NULL, 0)) p->volume = c->sound.volume;
         if (cfg_lines_key(lines, "sound", "voice", NULL, 0)) p->voice = c->sound.voice;
         if (cfg_lines_key(lines, "hint", "show", NULL, 0)) p->hint = c->hint.show;
+        if (cfg_lines_key(lines, "display", "language", NULL, 0))
+            p->language = (int)c->display.language;
     } else if (ok) {
         ok = say(msg, n, "%s", "no memory");
     }
@@ -69,6 +72,7 @@ bool machine_player_open(machine_t *m, const char *path, char *msg, size_t n) {
     p->volume = m->cfg.sound.volume;
     p->voice = m->cfg.sound.voice;
     p->hint = m->cfg.hint.show;
+    p->language = -1;
     if (!path || !path[0]) return true;
     snprintf(p->path, sizeof p->path, "%s", path);
     size_t len = 0;
@@ -119,6 +123,8 @@ static bool keep(const machine_t *m, char *msg, size_t n) {
             "# operator's [sound] and [hint] settings bound them)\n"
             "[sound]\nvolume = %d\nvoice = %s\n[hint]\nshow = %s\n",
             p->volume, p->voice ? "on" : "off", p->hint ? "on" : "off");
+    if (p->language >= 0)
+        fprintf(f, "[display]\nlanguage = %s\n", cfg_language_key((cfg_language_t)p->language));
     bool ok = fflush(f) == 0 && !ferror(f);
     ok = fclose(f) == 0 && ok;
     if (ok && rename(tmp, p->path) == 0) return true;
@@ -141,4 +147,21 @@ bool machine_player_set_voice(machine_t *m, bool on, char *msg, size_t n) {
 bool machine_player_set_hint(machine_t *m, bool on, char *msg, size_t n) {
     m->player.hint = on && machine_hint_allowed(m);
     return keep(m, msg, n);
+}
+
+int machine_language(const machine_t *m) {
+    int l = m->player.language;
+    return l >= 0 && l < CFG_LANGUAGES ? l : (int)m->cfg.display.language;
+}
+
+bool machine_player_set_language(machine_t *m, int language, char *msg, size_t n) {
+    if (language < 0 || language >= CFG_LANGUAGES) language = -1;
+    m->player.language = language;
+    lang_set((cfg_language_t)machine_language(m));
+    return !m->player.on || keep(m, msg, n); /* a cabinet's lasts until its cash-out */
+}
+
+void machine_language_reset(machine_t *m) {
+    m->player.language = -1;
+    lang_set((cfg_language_t)machine_language(m));
 }

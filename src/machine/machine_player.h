@@ -8,10 +8,10 @@
  * at most the operator's [sound] volume, and the voice and the hint are on only where the
  * operator's [sound] voice and [hint] show are on. They are kept in a small file of their own
  * beside the machine's database (player.ini: the config's grammar, its [sound] volume and
- * voice and [hint] show keys, read by the config's own parser with the keys' own ranges), so a
- * player finds them again at the next start; a run without a database keeps them for the run.
- * A file that cannot be read or does not parse is left aside with a message: the operator's
- * values are used.
+ * voice, [hint] show and [display] language keys, read by the config's own parser with the keys'
+ * own ranges), so a player finds them again at the next start; a run without a database keeps them
+ * for the run. A file that cannot be read or does not parse is left aside with a message: the
+ * operator's values are used.
  *
  * The session's statistics (rounds, won, lost, the biggest win) are counted by the game as
  * rounds finish (game.h: game_session_t). */
@@ -25,10 +25,11 @@
 
 /* The player's choices as made (each bounded by the operator's when used). */
 typedef struct machine_player {
-    bool on;    /* a desktop game: the player has settings (a cabinet: the operator's only) */
-    int volume; /* 0..100 */
-    bool voice; /* the dealer's voice lines */
-    bool hint;  /* the hint while deciding */
+    bool on;      /* a desktop game: the player has settings (a cabinet: the operator's only) */
+    int volume;   /* 0..100 */
+    bool voice;   /* the dealer's voice lines */
+    bool hint;    /* the hint while deciding */
+    int language; /* cfg_language_t chosen at the table; -1: none (the operator's default) */
     char path[MACHINE_PLAYER_PATH]; /* where they are kept; "" for the run only */
 } machine_player_t;
 
@@ -56,5 +57,13 @@ bool machine_hint_allowed(const struct machine *m);
 bool machine_player_set_volume(struct machine *m, int volume, char *msg, size_t n);
 bool machine_player_set_voice(struct machine *m, bool on, char *msg, size_t n);
 bool machine_player_set_hint(struct machine *m, bool on, char *msg, size_t n);
+
+/* The language on screen: the player's choice at the table, else the operator's [display]
+ * language. A desktop player's choice is kept in their file (the next start finds it); a
+ * cabinet's lasts until the cash-out (machine_language_reset). Both set gettext's language
+ * (lang_set). */
+int machine_language(const struct machine *m);
+bool machine_player_set_language(struct machine *m, int language, char *msg, size_t n);
+void machine_language_reset(struct machine *m);
 
 #endif

@@ -196,6 +196,8 @@ static void cash_out(machine_t *m, machine_events_t *e) {
     }
     machine_event_t *ev = emit(e, MEV_TICKET);
     if (ev) ev->voucher = v, ev->amount = v.amount;
+    /* the next player of a cabinet finds the operator's language (a desktop's is the player's) */
+    if (!m->player.on) machine_language_reset(m);
     m->link_dirty = true; /* a linked machine registers it at the floor */
 }
 
