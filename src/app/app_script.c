@@ -255,6 +255,19 @@ void script_apply(app_t *a, uint32_t now, ui_input_t *in, bool *quit) {
         } else if (strcmp(l->verb, "SCREENSHOT") == 0) {
             if (!gfx_screenshot(&a->gfx, l->arg))
                 fprintf(stderr, "studpoker: cannot write %s\n", l->arg);
+        } else if (strcmp(l->verb, "LANG") == 0) {
+            /* the language button; LANG CODE: the presses that reach that language */
+            cfg_language_t want;
+            cfg_t probe = a->machine.cfg;
+            char err[CFG_ERROR_LEN];
+            bool named =
+                l->arg[0] && cfg_set(&probe, "display", "language", l->arg, err, sizeof err);
+            want = probe.display.language;
+            for (int k = 0; k < CFG_LANGUAGES; k++) {
+                if (named && machine_language(&a->machine) == (int)want) break;
+                table_next_language(&a->table);
+                if (!named) break;
+            }
         } else if (strcmp(l->verb, "BOXES") == 0) {
             /* the last frame's text boxes (recording is on: script_records) */
             if (!gfx_boxes_write(&a->gfx, l->arg))

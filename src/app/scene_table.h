@@ -60,6 +60,7 @@ typedef struct table_geom {
     ui_rect_t title;      /* the game's name, top left */
     ui_rect_t corner[3];  /* HELP, HISTORY and (a desktop's) SETTINGS, top right */
     int ncorner;
+    ui_rect_t lang;      /* the language button: the language on screen, in itself */
     ui_rect_t pay;       /* the pay table, left */
     ui_rect_t results;   /* under it: the result's lines for the side bets (and commission) */
     ui_rect_t side;      /* the jackpot meter and the table limits, right */
@@ -190,6 +191,9 @@ void table_update(table_scene_t *t, float dt);
 void table_draw(table_scene_t *t, ui_gfx_t *g);
 /* A short message over the table (a refusal, a ticket printed). */
 void table_toast(table_scene_t *t, const char *msg);
+/* The player chooses the next language (the language button; a script's LANG): the machine
+ * keeps a desktop player's choice (machine_player.h). */
+void table_next_language(table_scene_t *t);
 /* Good news the same way, in green and a little longer. */
 void table_notice(table_scene_t *t, const char *msg);
 /* A warning the same way, in red, that stays until the player reads it and closes it: the next

@@ -228,7 +228,8 @@ static void draw_flights(table_scene_t *t, ui_gfx_t *g) {
 /* Everything that does not move, drawn once per window size (and preset) into a cached layer. */
 static void draw_still_layer(table_scene_t *t, ui_gfx_t *g) {
     const game_t *gm = t->game;
-    if (!gfx_layer_begin(g, (uint32_t)gm->rules.preset)) return;
+    /* the layer's printed words are in the language on screen */
+    if (!gfx_layer_begin(g, (uint32_t)gm->rules.preset | (uint32_t)lang_get() << 8)) return;
     ui_rect_t v = t->geom.view;
     /* felt across the whole window, whatever its shape */
     gfx_fill_screen(g, ui_rgba(9, 70, 38, 255));

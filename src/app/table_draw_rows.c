@@ -231,14 +231,20 @@ void tb_draw_demo(table_scene_t *t, ui_gfx_t *g) {
 
 /* HELP and HISTORY, always there, at the window's top edge, and a desktop's SETTINGS. */
 void tb_draw_corner_buttons(table_scene_t *t, ui_gfx_t *g) {
-    static const char *const corner[3] = {"HELP", "HISTORY", "SETTINGS"};
+    static const char *const corner[3] = {N_("HELP"), N_("HISTORY"), N_("SETTINGS")};
     for (int i = 0; i < t->geom.ncorner; i++) {
         ui_rect_t r = tb_corner_button(t, i);
         gfx_panel(g, r, 24, ui_rgba(30, 60, 40, 230), ui_rgba(10, 30, 18, 230),
                   ui_rgba(242, 201, 76, 200), 2);
-        gfx_text(g, corner[i], r.x + r.w / 2, r.y + 9, TB_TEXT_MIN, UI_FONT_BOLD, CREAM,
+        gfx_text(g, _(corner[i]), r.x + r.w / 2, r.y + 9, TB_TEXT_MIN, UI_FONT_BOLD, CREAM,
                  UI_ALIGN_CENTER);
     }
+    if (t->demo) return; /* the demo plays itself: nothing of its own to choose */
+    ui_rect_t r = t->geom.lang;
+    gfx_panel(g, r, 24, ui_rgba(20, 40, 70, 230), ui_rgba(8, 20, 40, 230),
+              ui_rgba(242, 201, 76, 200), 2);
+    gfx_text(g, lang_native_name(lang_get()), r.x + r.w / 2, r.y + 9, TB_TEXT_MIN, UI_FONT_BOLD,
+             CREAM, UI_ALIGN_CENTER);
 }
 
 /* The help or history pop-up: its pages and PREV, NEXT, CLOSE. */

@@ -134,6 +134,13 @@ static void overlay_input(table_scene_t *t, const ui_input_t *in) {
     if (next) t->page++; /* capped when drawn: the page count depends on the text size */
 }
 
+void table_next_language(table_scene_t *t) {
+    char why[MACHINE_PLAYER_PATH + 100];
+    int next = (machine_language(t->machine) + 1) % CFG_LANGUAGES;
+    if (!machine_player_set_language(t->machine, next, why, sizeof why)) table_toast(t, why);
+    ui_audio_play(t->audio, SND_BUTTON);
+}
+
 void table_input(table_scene_t *t, const ui_input_t *in, machine_input_t *mi) {
     if (t->toast_sticky && (in->pressed || in->tap)) {
         /* the warning was read: this press or touch closes it and does nothing else */
@@ -148,6 +155,10 @@ void table_input(table_scene_t *t, const ui_input_t *in, machine_input_t *mi) {
         t->toast_until = t->now;
     }
     ui_input_t local = *in;
+    if (local.tap && !t->demo && ui_inside(t->geom.lang, local.px, local.py)) {
+        table_next_language(t);
+        return;
+    }
     if (toggle_overlay(t, &local)) return;
     if (t->overlay == OVERLAY_SETTINGS) {
         tb_settings_input(t, &local);

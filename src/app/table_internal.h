@@ -27,6 +27,7 @@
 #include <math.h>
 #include <stddef.h>
 
+#include "lang.h"
 #include "machine_moments.h"
 #include "money.h"
 

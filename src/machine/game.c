@@ -1,5 +1,6 @@
 #define _POSIX_C_SOURCE 200809L
 #include "game.h"
+#include "lang.h"
 #include "money.h"
 #include "ticket.h"
 
@@ -449,9 +450,9 @@ static bool recorded(game_t *g, store_status_t st, const char *what, char *why, 
 
 bool game_credit_in(game_t *g, store_credit_in_t kind, int64_t amount, const char *detail,
                     char *why, size_t whylen) {
-    if (amount <= 0) return say(why, whylen, "Nothing to add.");
+    if (amount <= 0) return say(why, whylen, _("Nothing to add."));
     if (!money_may_move(g, "Credit", why, whylen)) return false;
-    if (g->credits > INT64_MAX / 4 - amount) return say(why, whylen, "The credit meter is full.");
+    if (g->credits > INT64_MAX / 4 - amount) return say(why, whylen, _("The credit meter is full."));
     if (g->store && !recorded(g, store_credit_in(g->store, 0, kind, amount, detail),
                               "The credits could not be recorded", why, whylen))
         return false;
@@ -482,7 +483,7 @@ static store_status_t record_ticket(game_t *g, game_voucher_t *v) {
 bool game_cashout(game_t *g, game_voucher_t *v, char *why, size_t whylen) {
     memset(v, 0, sizeof *v);
     if (!money_may_move(g, "Cash out", why, whylen)) return false;
-    if (g->credits <= 0) return say(why, whylen, "There are no credits to cash out.");
+    if (g->credits <= 0) return say(why, whylen, _("There are no credits to cash out."));
     v->amount = g->credits;
     v->utc = (int64_t)time(NULL);
     struct tm tm;
@@ -620,9 +621,9 @@ bool game_ticket_in(game_t *g, const char *text, int64_t expiry_seconds, game_vo
 bool game_ticket_floor_paid(game_t *g, const store_ticket_check_t *c, int64_t amount,
                             const char *issuer, game_voucher_t *v, char *why, size_t whylen) {
     memset(v, 0, sizeof *v);
-    if (!g->store) return say(why, whylen, "A ticket needs the machine's records.");
+    if (!g->store) return say(why, whylen, _("A ticket needs the machine's records."));
     if (!money_may_move(g, "A ticket", why, whylen)) return false;
-    if (g->credits > INT64_MAX / 4 - amount) return say(why, whylen, "The credit meter is full.");
+    if (g->credits > INT64_MAX / 4 - amount) return say(why, whylen, _("The credit meter is full."));
     snprintf(v->digits, sizeof v->digits, "%s", c->validation);
     ticket_group(v->digits, v->validation);
     char detail[240], b[40];
@@ -730,13 +731,13 @@ int game_history(game_t *g, int offset, int n, game_record_t *out) {
 }
 
 const char *game_money(const game_t *g, int64_t v, char buf[40]) {
-    return money_format(v, g->rules.currency, buf, 40); /* the one formatter (money.h) */
+    return lang_money(v, g->rules.currency, buf, 40); /* the one formatter, the player's way */
 }
 
 const char *game_money_frac(const game_t *g, int64_t frac, char buf[GAME_MONEY_FRAC_MAX]) {
     uint64_t a = frac < 0 ? 0 - (uint64_t)frac : (uint64_t)frac;
     int64_t cents = (int64_t)(a / JACKPOT_FRAC);
-    money_format(frac < 0 ? -cents : cents, g->rules.currency, buf, GAME_MONEY_FRAC_MAX);
+    lang_money(frac < 0 ? -cents : cents, g->rules.currency, buf, GAME_MONEY_FRAC_MAX);
     unsigned rest = (unsigned)(a % JACKPOT_FRAC);
     if (frac < 0 && cents == 0 && rest) {
         /* money_format has no "-0.00": the sign goes in front of the currency by hand */
@@ -748,8 +749,12 @@ const char *game_money_frac(const game_t *g, int64_t frac, char buf[GAME_MONEY_F
         char digits[8];
         int len = snprintf(digits, sizeof digits, "%04u", rest);
         while (len > 0 && digits[len - 1] == '0') digits[--len] = '\0';
-        size_t used = strlen(buf);
-        snprintf(buf + used, GAME_MONEY_FRAC_MAX - used, "%s", digits);
+        /* after the cents, before a symbol that follows the amount ("12,3456 €") */
+        size_t at = strlen(buf);
+        while (at > 0 && !(buf[at - 1] >= '0' && buf[at - 1] <= '9')) at--;
+        char tail[GAME_MONEY_FRAC_MAX];
+        snprintf(tail, sizeof tail, "%s", buf + at);
+        snprintf(buf + at, GAME_MONEY_FRAC_MAX - at, "%s%s", digits, tail);
     }
     return buf;
 }
@@ -764,9 +769,9 @@ void game_idle_check(game_t *g, int rows) {
 
 bool game_link_paid(game_t *g, const store_link_item_t *item, int64_t amount, const char *detail,
                     char *why, size_t whylen) {
-    if (!g->store) return say(why, whylen, "A linked jackpot needs the machine's records.");
-    if (game_dealt(g)) return say(why, whylen, "The linked jackpot is paid after this game.");
-    if (g->credits > INT64_MAX / 4 - amount) return say(why, whylen, "The credit meter is full.");
+    if (!g->store) return say(why, whylen, _("A linked jackpot needs the machine's records."));
+    if (game_dealt(g)) return say(why, whylen, _("The linked jackpot is paid after this game."));
+    if (g->credits > INT64_MAX / 4 - amount) return say(why, whylen, _("The credit meter is full."));
     if (!recorded(g, store_link_paid(g->store, item, amount, g->rules.handpay_threshold, detail),
                   "The linked jackpot could not be recorded", why, whylen) ||
         !credits_recorded(g, amount, why, whylen))

@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "advice.h"
+#include "lang.h"
 #include "machine.h"
 #include "machine_link.h"
 #include "machine_table.h"
@@ -48,7 +49,8 @@ static void deal_refused_words(const machine_t *m, const machine_deal_check_t *c
 static bool act(machine_t *m, round_action_t a, machine_events_t *e) {
     round_status_t st = game_act(&m->game, a);
     if (st.refusal) {
-        refuse(e, st.message);
+        char text[sizeof st.message * 2];
+        refuse(e, lang_refusal(&st, m->game.rules.currency, text, sizeof text));
         return false;
     }
     emit(e, MEV_ROUND);
@@ -64,7 +66,7 @@ static void ensure_betting(machine_t *m, machine_events_t *e) {
 
 static void bet(machine_t *m, wager_t w, int64_t amount, machine_events_t *e) {
     if (w < 0 || w >= WAGER_COUNT || !(w == WAGER_ANTE || wager_is_side(w))) {
-        refuse(e, "This spot takes its bet when you decide.");
+        refuse(e, _("This spot takes its bet when you decide."));
         return;
     }
     if (w == WAGER_JACKPOT || w == WAGER_PROGRESSIVE) {
@@ -184,7 +186,7 @@ static void bill(machine_t *m, int64_t note, machine_events_t *e) {
     if (taken)
         credit_in(m, STORE_IN_BILL, note, e);
     else
-        refuse(e, "Note refused: this machine does not take it.");
+        refuse(e, _("Note refused: this machine does not take it."));
 }
 
 static void cash_out(machine_t *m, machine_events_t *e) {
@@ -226,7 +228,7 @@ static void cabinet(machine_t *m, const machine_input_t *in, machine_events_t *e
             machine_event_t *ev = emit(e, MEV_DOOR);
             if (ev) ev->value = g->door_open;
         } else {
-            refuse(e, "The door could not be recorded.");
+            refuse(e, _("The door could not be recorded."));
         }
     }
     if (machine_pressed(in, CFG_BUTTON_COIN))
@@ -243,7 +245,7 @@ static void cabinet(machine_t *m, const machine_input_t *in, machine_events_t *e
     }
     if (machine_pressed(in, CFG_BUTTON_SERVICE) || attendant) {
         if (game_dealt(g)) {
-            refuse(e, "The operator menu opens between games.");
+            refuse(e, _("The operator menu opens between games."));
         } else {
             m->operator_open = true;
             emit(e, MEV_OPERATOR);

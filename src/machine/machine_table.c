@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "lang.h"
 #include "machine.h"
 
 #ifdef STUDPOKER_LINK
@@ -640,8 +641,9 @@ static void bet_button(machine_t *m, cfg_button_t b, const machine_input_t *in,
         break;
     }
     round_status_t st = game_act(g, a);
+    char text[sizeof st.message * 2];
     if (st.refusal)
-        emit_ev(e, MEV_REFUSED, st.message);
+        emit_ev(e, MEV_REFUSED, lang_refusal(&st, g->rules.currency, text, sizeof text));
     else
         emit_ev(e, MEV_ROUND, NULL);
 }
