@@ -1,5 +1,6 @@
 /* The help and history pop-ups, drawn (the help's words: scene_help_text.c). */
 #include "scene_help.h"
+#include "lang.h"
 #include "ui_gfx.h"
 
 #include <stdio.h>
@@ -583,7 +584,7 @@ static int bet_lines(const game_t *game, const game_record_t *h, bool stake, cha
     for (int w = 0; w < WAGER_COUNT; w++) {
         if (!h->stake[w]) continue;
         snprintf(st, sizeof st, " %s", game_money(game, h->stake[w], b1));
-        snprintf(lines[n++], 96, "%s%s: %s %s", wager_name((wager_t)w), stake ? st : "",
+        snprintf(lines[n++], 96, "%s%s: %s %s", lang_wager((wager_t)w), stake ? st : "",
                  round_outcome_name(h->outcome[w]),
                  h->outcome[w] == OUTCOME_WIN ? game_money(game, h->returned[w], b2) : "");
     }

@@ -10,6 +10,7 @@
 
 #include "money.h"
 #include "scene_help.h"
+#include "lang.h"
 
 /* ---- the files ---- */
 
@@ -503,7 +504,7 @@ static void build_paytables(help_t *h, const rules_t *r) {
 /* ---- the bets: limits, returns, caps ---- */
 
 const char *help_bet_label(rules_variant_t v, wager_t w) {
-    if (w != WAGER_ANTE) return wager_name(w);
+    if (w != WAGER_ANTE) return lang_wager(w);
     return v == VARIANT_CAJUN   ? "Ante and raises"
            : v == VARIANT_ASIAN ? "Ante and RAISE"
                                 : "Ante and PLAY";

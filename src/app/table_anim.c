@@ -200,9 +200,14 @@ static void main_game(const round_seat_t *s, int64_t *staked, int64_t *returned)
         *staked += s->stake[MAIN[i]], *returned += s->returned[MAIN[i]];
 }
 
-static void upper(char *s) {
-    for (; *s; s++)
-        if (*s >= 'a' && *s <= 'z') *s = (char)(*s - 'a' + 'A');
+/* Capitals, the accented Latin letters too ("TRÍO"): Chinese has none and stays as it is. */
+void tb_upper(char *s) {
+    for (; *s; s++) {
+        unsigned char *u = (unsigned char *)s;
+        if (*u >= 'a' && *u <= 'z') *s = (char)(*u - 'a' + 'A');
+        /* U+00E0..U+00FE (but the division sign): their capitals are 0x20 below */
+        if (u[0] == 0xC3 && u[1] >= 0xA0 && u[1] <= 0xBE && u[1] != 0xB7) u[1] -= 0x20, s++;
+    }
 }
 
 /* A line per side bet: its name, the hand it was judged on and what it paid ("5+1 BONUS: FLUSH
@@ -213,30 +218,30 @@ static void side_lines(table_scene_t *t) {
     char b[40];
     t->nside_lines = 0;
     if (s->commission > 0) /* Asian Stud: off the main game's win, its own line */
-        snprintf(t->side_lines[t->nside_lines++], sizeof t->side_lines[0], "COMMISSION: -%s",
+        snprintf(t->side_lines[t->nside_lines++], sizeof t->side_lines[0], _("COMMISSION: -%s"),
                  money(g, s->commission, b));
     for (int w = 0; w < WAGER_COUNT && t->nside_lines < 3; w++) {
         if (!wager_is_side((wager_t)w) || !s->stake[w]) continue;
         char *line = t->side_lines[t->nside_lines++];
         size_t n = sizeof t->side_lines[0];
-        const char *hand = s->judged[w] ? s->judged[w] : "";
+        const char *hand = s->judged[w] ? _(s->judged[w]) : "";
         bool claimed = false; /* a royal on a linked pool: the controller pays it */
         for (int i = 0; i < g->round.nevents; i++)
             claimed |= g->round.events[i].type == EV_JACKPOT_LINKED &&
                        g->round.events[i].seat == 0 && g->round.events[i].wager == w;
         if (claimed)
-            snprintf(line, n, "%s: %s - THE LINKED PRIZE IS ON ITS WAY", wager_name((wager_t)w),
+            snprintf(line, n, _("%s: %s - THE LINKED PRIZE IS ON ITS WAY"), lang_wager((wager_t)w),
                      hand);
         else if (s->outcome[w] == OUTCOME_WIN && s->judged_odds[w] > 0)
-            snprintf(line, n, "%s: %s %d TO 1", wager_name((wager_t)w), hand, s->judged_odds[w]);
+            snprintf(line, n, _("%s: %s %d TO 1"), lang_wager((wager_t)w), hand, s->judged_odds[w]);
         else if (s->outcome[w] == OUTCOME_WIN)
-            snprintf(line, n, "%s: %s %s", wager_name((wager_t)w), hand,
+            snprintf(line, n, "%s: %s %s", lang_wager((wager_t)w), hand,
                      money(g, s->returned[w], b));
         else if (s->outcome[w] == OUTCOME_REFUND)
-            snprintf(line, n, "%s: RETURNED", wager_name((wager_t)w));
+            snprintf(line, n, _("%s: RETURNED"), lang_wager((wager_t)w));
         else
-            snprintf(line, n, "%s: LOSES", wager_name((wager_t)w));
-        upper(line);
+            snprintf(line, n, _("%s: LOSES"), lang_wager((wager_t)w));
+        tb_upper(line);
     }
 }
 
@@ -260,7 +265,8 @@ static void verdict(table_scene_t *t, const machine_win_t *round) {
         banner(t, s->auto_folded ? "AUTO FOLDED" : "FOLDED", NULL, DIM);
         if (!quiet) ui_audio_play(t->audio, SND_LOSE);
     } else if (v->has_dealer && !r->dealer_qualifies) {
-        snprintf(line, sizeof line, "ANTE PAYS 1 TO 1  -  WIN %s", money(g, returned - staked, b1));
+        snprintf(line, sizeof line, _("ANTE PAYS 1 TO 1  -  WIN %s"),
+                 money(g, returned - staked, b1));
         banner(t, "DEALER DOES NOT QUALIFY", line, GREEN_WIN);
         if (!quiet) ui_audio_play(t->audio, SND_WIN);
     } else if (returned > staked) {
@@ -268,11 +274,11 @@ static void verdict(table_scene_t *t, const machine_win_t *round) {
         /* the win before the commission (Asian Stud's), which has a line of its own */
         int64_t won = returned - staked + s->commission;
         if (s->judged[paid] && odds > 0)
-            snprintf(line, sizeof line, "%s %d TO 1  -  WIN %s", s->judged[paid], odds,
+            snprintf(line, sizeof line, _("%s %d TO 1  -  WIN %s"), _(s->judged[paid]), odds,
                      money(g, won, b1));
         else
-            snprintf(line, sizeof line, "WIN %s", money(g, won, b1));
-        upper(line);
+            snprintf(line, sizeof line, _("WIN %s"), money(g, won, b1));
+        tb_upper(line);
         banner(t, jackpot ? "JACKPOT!" : machine_tier_title(main.tier), line, GREEN_WIN);
         if (!quiet) ui_audio_play(t->audio, SND_WIN);
     } else if (returned == staked && returned > 0) {
@@ -347,7 +353,7 @@ static void watch_link_wins(table_scene_t *t) {
     /* this machine's own win has its own banner (MEV_LINK_PAID) */
     if (strcmp(v.win_machine, t->machine->cfg.link.machine) == 0) return;
     char b[40], msg[160];
-    snprintf(msg, sizeof msg, "JACKPOT WON at %s: %s", v.win_site,
+    snprintf(msg, sizeof msg, _("JACKPOT WON at %s: %s"), v.win_site,
              money_format(v.win_amount, v.win_currency, b, sizeof b));
     table_notice(t, msg);
 }
@@ -400,7 +406,7 @@ void tb_update_deal_line(table_scene_t *t) {
     /* a ticket the printer failed waits for the attendant, whatever else the table says */
     if (!t->demo && machine_print_fault(t->machine)[0]) {
         snprintf(t->deal_line, sizeof t->deal_line,
-                 "PRINTER FAULT - CALL ATTENDANT (ticket %s is recorded)",
+                 _("PRINTER FAULT - CALL ATTENDANT (ticket %s is recorded)"),
                  machine_print_fault(t->machine));
         return;
     }
@@ -450,25 +456,25 @@ void table_events(table_scene_t *t, const machine_events_t *ev) {
             if (e->value >= 0 && e->value < tb_variant(t)->nchoices) tb_hint_after(t, e->value);
             break;
         case MEV_CREDIT_IN:
-            snprintf(msg, sizeof msg, "CREDIT  + %s", money(t->game, e->amount, b));
+            snprintf(msg, sizeof msg, _("CREDIT  + %s"), money(t->game, e->amount, b));
             table_notice(t, msg);
             ui_audio_play(t->audio, SND_CHIPS);
             break;
         case MEV_TICKET:
-            snprintf(msg, sizeof msg, "CASHED OUT %s - PRINTING YOUR TICKET",
+            snprintf(msg, sizeof msg, _("CASHED OUT %s - PRINTING YOUR TICKET"),
                      money(t->game, e->amount, b));
             table_news_until_acted(t, msg);
             ui_audio_play(t->audio, SND_WIN);
             break;
         case MEV_TICKET_PRINTED:
             if (e->value) {
-                snprintf(msg, sizeof msg, "%s %s - TAKE YOUR TICKET",
+                snprintf(msg, sizeof msg, _("%s %s - TAKE YOUR TICKET"),
                          e->voucher.reprint ? "TICKET REPRINTED" : "CASHED OUT",
                          money(t->game, e->amount, b));
                 table_news_until_acted(t, msg);
             } else {
                 snprintf(msg, sizeof msg,
-                         "PRINTER FAULT - CALL ATTENDANT. Your ticket of %s is safely recorded.",
+                         _("PRINTER FAULT - CALL ATTENDANT. Your ticket of %s is safely recorded."),
                          money(t->game, e->amount, b));
                 table_warning(t, msg);
                 ui_audio_play(t->audio, SND_LOSE);
@@ -479,13 +485,13 @@ void table_events(table_scene_t *t, const machine_events_t *ev) {
             table_notice(t, "CHECKING YOUR TICKET WITH THE FLOOR...");
             break;
         case MEV_TICKET_IN:
-            snprintf(msg, sizeof msg, "TICKET ACCEPTED  + %s", money(t->game, e->amount, b));
+            snprintf(msg, sizeof msg, _("TICKET ACCEPTED  + %s"), money(t->game, e->amount, b));
             table_notice(t, msg);
             ui_audio_play(t->audio, SND_CHIPS);
             break;
         case MEV_LINK_PAID: {
             char won[64];
-            snprintf(won, sizeof won, "You win %s", money(t->game, e->amount, b));
+            snprintf(won, sizeof won, _("You win %s"), money(t->game, e->amount, b));
             banner(t, "LINKED JACKPOT!", won, GREEN_WIN);
             ui_audio_play(t->audio, SND_JACKPOT);
             ui_audio_play(t->audio, VOICE_JACKPOT);

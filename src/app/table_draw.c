@@ -32,7 +32,7 @@ static float draw_pool_meter(table_scene_t *t, ui_gfx_t *g, ui_rect_t p, bool la
     bool down;
     tb_pool_value(t, &down);
     if (down)
-        snprintf(b1, sizeof b1, "LINK DOWN");
+        snprintf(b1, sizeof b1, _("LINK DOWN"));
     else
         money(t->game, t->shown_pool, b1);
     float size = tb_fit(g, b1, 64, 30, UI_FONT_DISPLAY, m.w - 40);
@@ -63,7 +63,7 @@ static void draw_limits(table_scene_t *t, ui_gfx_t *g, ui_rect_t info) {
         if (!ru->offered[w] || !(w == WAGER_ANTE || wager_is_side((wager_t)w))) continue;
         snprintf(line, sizeof line, "%s - %s", money(gm, ru->bet_min[w], b1),
                  money(gm, ru->bet_max[w], b2));
-        two |= gfx_text_width(g, wager_name((wager_t)w), s, UI_FONT_BOLD) +
+        two |= gfx_text_width(g, lang_wager((wager_t)w), s, UI_FONT_BOLD) +
                    gfx_text_width(g, line, s, UI_FONT_REGULAR) + 16 >
                r - l;
     }
@@ -71,7 +71,7 @@ static void draw_limits(table_scene_t *t, ui_gfx_t *g, ui_rect_t info) {
         if (!ru->offered[w] || !(w == WAGER_ANTE || wager_is_side((wager_t)w))) continue;
         snprintf(line, sizeof line, "%s - %s", money(gm, ru->bet_min[w], b1),
                  money(gm, ru->bet_max[w], b2));
-        const char *name = wager_name((wager_t)w);
+        const char *name = lang_wager((wager_t)w);
         if (ty + lh * (two ? 2 : 1) > end) break;
         gfx_text(g, name, l, ty, s, UI_FONT_BOLD, CREAM, UI_ALIGN_LEFT);
         if (two) ty += lh;
@@ -79,7 +79,7 @@ static void draw_limits(table_scene_t *t, ui_gfx_t *g, ui_rect_t info) {
         ty += lh + (two ? 4 : 0);
     }
     if (v->max_payout_line && ru->max_payout > 0) {
-        snprintf(line, sizeof line, "Max payout %s a bet", money(gm, ru->max_payout, b1));
+        snprintf(line, sizeof line, _("Max payout %s a bet"), money(gm, ru->max_payout, b1));
         float h = gfx_text_wrap_height(g, line, r - l, s, UI_FONT_REGULAR);
         if (ty + 6 + h <= end)
             gfx_text_wrap(g, line, info.x + info.w / 2, ty + 6, r - l, s, UI_FONT_REGULAR, DIM,
@@ -109,7 +109,7 @@ static void draw_side_panel(table_scene_t *t, ui_gfx_t *g, bool layer) {
         return;
     }
     char line[96];
-    snprintf(line, sizeof line, "GAME %06llu", (unsigned long long)gm->number);
+    snprintf(line, sizeof line, _("GAME %06llu"), (unsigned long long)gm->number);
     gfx_text(g, line, info.x + info.w / 2, info.y + info.h - 44, TB_TEXT_MIN, UI_FONT_BOLD, DIM,
              UI_ALIGN_CENTER);
 }

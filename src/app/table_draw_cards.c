@@ -150,11 +150,11 @@ static void bet_badge(table_scene_t *t, ui_gfx_t *g, const spot_t *sp, int64_t s
         bool prize = sp->wager == WAGER_JACKPOT || sp->wager == WAGER_PROGRESSIVE;
         int64_t won = s->returned[sp->wager] - (prize ? 0 : s->stake[sp->wager]);
         if (o == OUTCOME_WIN)
-            snprintf(txt, sizeof b->txt, "WIN %s", money(gm, won, b1));
+            snprintf(txt, sizeof b->txt, _("WIN %s"), money(gm, won, b1));
         else
             snprintf(txt, sizeof b->txt, "%s", round_outcome_name(o));
     } else if (at_max && gm->round.phase == ROUND_BETTING) {
-        snprintf(txt, sizeof b->txt, "MAX %s", money(gm, stake, b1));
+        snprintf(txt, sizeof b->txt, _("MAX %s"), money(gm, stake, b1));
         c = GOLD;
     }
     b->c = c;
@@ -229,7 +229,7 @@ static void split_name(const table_variant_t *v, const card_t cards[5], int valu
     int three = 0;
     for (int i = 0; i < 5; i++)
         if (a.three >> i & 1) three += eval_asian_card_points(cards[i]);
-    snprintf(buf, n, "%s - the three make %d", name, three);
+    snprintf(buf, n, _("%s - the three make %d"), name, three);
 }
 
 /* The lines under the hands, in their rows: once settled the dealer's (when there is one) and

@@ -259,7 +259,7 @@ void tb_draw_overlay(table_scene_t *t, ui_gfx_t *g) {
     if (t->overlay == OVERLAY_HELP) {
         pages = help_pages(g, &t->help);
         if (t->page >= pages) t->page = pages - 1;
-        snprintf(title, sizeof title, "HELP"); /* each page has its own heading below */
+        snprintf(title, sizeof title, _("HELP")); /* each page has its own heading below */
         help_draw(g, &t->help, gm, t->page);
     } else {
         int per = history_per_page();
@@ -279,10 +279,10 @@ void tb_draw_overlay(table_scene_t *t, ui_gfx_t *g) {
     float ts = tb_fit(g, title, 34, 26, UI_FONT_DISPLAY, pop.w - 100);
     gfx_text(g, title, pop.x + pop.w / 2, pop.y + 24, ts, UI_FONT_DISPLAY, GOLD, UI_ALIGN_CENTER);
     char line[48];
-    snprintf(line, sizeof line, "PAGE %d OF %d", t->page + 1, pages);
+    snprintf(line, sizeof line, _("PAGE %d OF %d"), t->page + 1, pages);
     ui_rect_t b0 = tb_popup_button(t, 0);
     gfx_text(g, line, pop.x + 50, b0.y + 18, TB_TEXT_MIN, UI_FONT_BOLD, DIM, UI_ALIGN_LEFT);
-    static const char *const labels[3] = {"PREV", "NEXT", "CLOSE"};
+    static const char *const labels[3] = {N_("PREV"), N_("NEXT"), N_("CLOSE")};
     for (int i = 0; i < 3; i++) {
         bool enabled = i == 2 || (i == 0 ? t->page > 0 : t->page + 1 < pages);
         ui_rect_t r = tb_popup_button(t, i);
@@ -322,12 +322,13 @@ static void draw_handpay(table_scene_t *t, ui_gfx_t *g) {
     int64_t hold = tb_handpay(t), balance, bet, win;
     table_meters(t, &balance, &bet, &win);
     char b1[40], b2[40], pay[96], note[240];
-    snprintf(pay, sizeof pay, "HAND PAY %s", money(gm, hold, b1));
+    snprintf(pay, sizeof pay, _("HAND PAY %s"), money(gm, hold, b1));
     if (gm->handpay_by_attendant)
-        snprintf(note, sizeof note, "The attendant pays you %s by hand; %s stays on your BALANCE.",
-                 b1, money(gm, balance, b2));
+        snprintf(note, sizeof note,
+                 _("The attendant pays you %s by hand; %s stays on your BALANCE."), b1,
+                 money(gm, balance, b2));
     else
-        snprintf(note, sizeof note, "The attendant's key adds %s to your BALANCE of %s.", b1,
+        snprintf(note, sizeof note, _("The attendant's key adds %s to your BALANCE of %s."), b1,
                  money(gm, balance, b2));
     gfx_rec_modal(g);
     ui_rect_t r = centre_panel(t, 1100, 0, 0);

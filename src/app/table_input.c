@@ -20,7 +20,7 @@ void tb_hint_after(table_scene_t *t, int chose) {
     if (!t->strategy || !t->advice_ok || chose == t->advice.decision) return;
     const table_variant_t *v = tb_variant(t);
     char msg[128];
-    snprintf(msg, sizeof msg, "Suggested was %s; you chose %s",
+    snprintf(msg, sizeof msg, _("Suggested was %s; you chose %s"),
              tb_choice_name(v, t->advice.decision), tb_choice_name(v, chose));
     table_toast(t, msg);
 }
@@ -33,7 +33,7 @@ bool tb_hint_text(const table_scene_t *t, char *buf, size_t n) {
         !round_seat_can_decide(rr, 0) || table_busy(t) || t->advice_game != gm->number ||
         t->advice_step != rr->step)
         return false;
-    snprintf(buf, n, "Suggested: %s", tb_choice_name(tb_variant(t), t->advice.decision));
+    snprintf(buf, n, _("Suggested: %s"), tb_choice_name(tb_variant(t), t->advice.decision));
     return true;
 }
 

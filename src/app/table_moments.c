@@ -25,11 +25,6 @@ static float duration(const table_scene_t *t, machine_tier_t tier) {
     return t->turbo ? fast[tier] : normal[tier];
 }
 
-static void upper(char *s) {
-    for (; *s; s++)
-        if (*s >= 'a' && *s <= 'z') *s = (char)(*s - 'a' + 'A');
-}
-
 /* The coins fall from above the window, some at once, the rest a little later. */
 static void drop_coins(table_scene_t *t, int n) {
     t->ncoins = n;
@@ -54,7 +49,7 @@ void tb_moment_start(table_scene_t *t, const machine_win_t *w) {
     bool straight = w->hand && strcmp(w->hand, "Straight Flush") == 0;
     switch (w->tier) {
     case MACHINE_TIER_BIG:
-        snprintf(t->moment.title, sizeof t->moment.title, "BIG WIN!");
+        snprintf(t->moment.title, sizeof t->moment.title, _("BIG WIN!"));
         drop_coins(t, 36);
         ui_audio_play(t->audio, SND_BIG_WIN);
         tb_cue(t, VOICE_BIG_WIN, t->now + 1.2f);
@@ -64,12 +59,12 @@ void tb_moment_start(table_scene_t *t, const machine_win_t *w) {
         if (w->hand && (royal || straight || strcmp(w->hand, "Five Aces") == 0)) {
             snprintf(t->moment.title, sizeof t->moment.title, "%s!", w->hand);
             if (wager_is_main(w->by))
-                snprintf(t->moment.line, sizeof t->moment.line, "MEGA WIN");
+                snprintf(t->moment.line, sizeof t->moment.line, _("MEGA WIN"));
             else
-                snprintf(t->moment.line, sizeof t->moment.line, "%s  -  MEGA WIN",
-                         wager_name(w->by));
+                snprintf(t->moment.line, sizeof t->moment.line, _("%s  -  MEGA WIN"),
+                         lang_wager(w->by));
         } else {
-            snprintf(t->moment.title, sizeof t->moment.title, "MEGA WIN!");
+            snprintf(t->moment.title, sizeof t->moment.title, _("MEGA WIN!"));
         }
         drop_coins(t, 70);
         ui_audio_play(t->audio, SND_FANFARE);
@@ -80,8 +75,8 @@ void tb_moment_start(table_scene_t *t, const machine_win_t *w) {
                t->now + 1.6f);
         break;
     default: /* the jackpot */
-        snprintf(t->moment.title, sizeof t->moment.title, "JACKPOT!");
-        snprintf(t->moment.line, sizeof t->moment.line, "%s WINS THE TOP PRIZE",
+        snprintf(t->moment.title, sizeof t->moment.title, _("JACKPOT!"));
+        snprintf(t->moment.line, sizeof t->moment.line, _("%s WINS THE TOP PRIZE"),
                  w->hand ? w->hand : "ROYAL FLUSH");
         drop_coins(t, (int)(sizeof t->coins / sizeof t->coins[0]));
         ui_audio_play(t->audio, SND_JACKPOT);
@@ -89,8 +84,8 @@ void tb_moment_start(table_scene_t *t, const machine_win_t *w) {
         tb_cue(t, SND_FANFARE, t->now + 2.7f);
         break;
     }
-    upper(t->moment.title);
-    upper(t->moment.line);
+    tb_upper(t->moment.title);
+    tb_upper(t->moment.line);
 }
 
 void tb_moment_clear(table_scene_t *t) {

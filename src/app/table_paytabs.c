@@ -23,7 +23,7 @@ static void row(tb_pay_panel_t *p, const char *name, const char *pay) {
 
 static void odds_row(tb_pay_panel_t *p, const char *name, int32_t odds, bool lit) {
     char pay[24];
-    snprintf(pay, sizeof pay, "%d to 1", (int)odds);
+    snprintf(pay, sizeof pay, _("%d to 1"), (int)odds);
     if (lit) p->lit = p->n;
     row(p, name, pay);
 }
@@ -66,11 +66,11 @@ static void prize_rows(const table_scene_t *t, bool show, wager_t w, tb_pay_pane
             /* short: the column may be narrow */
             int bp = ru->progressive_meter_bp[c];
             if (bp == RULES_BP)
-                snprintf(pay, sizeof pay, "METER");
+                snprintf(pay, sizeof pay, _("METER"));
             else if (bp % 100)
-                snprintf(pay, sizeof pay, "%d.%02d%% meter", bp / 100, bp % 100);
+                snprintf(pay, sizeof pay, _("%d.%02d%% meter"), bp / 100, bp % 100);
             else
-                snprintf(pay, sizeof pay, "%d%% meter", bp / 100);
+                snprintf(pay, sizeof pay, _("%d%% meter"), bp / 100);
         } else if (fixed > 0) {
             money(t->game, fixed, pay);
         } else {
@@ -96,7 +96,7 @@ static void cajun_rows(const table_scene_t *t, bool show, wager_t w, tb_pay_pane
     } else if (w == WAGER_POCKET) {
         /* the names short enough for a narrow column beside the value */
         static const char *const names[EVAL_POCKET_CATEGORIES] = {
-            "", "Any other pair", "Ace with K/Q/J", "Suited A-K/Q/J", "Pair of Aces"};
+            "", N_("Any other pair"), "Ace with K/Q/J", "Suited A-K/Q/J", N_("Pair of Aces")};
         int cp = lit ? (int)eval_pocket(s->cards) : -1;
         for (int c = EVAL_POCKET_ACES; c >= EVAL_POCKET_PAIR; c--)
             if (ru->pocket_pays[c] > 0) odds_row(p, names[c], ru->pocket_pays[c], c == cp);
@@ -106,7 +106,7 @@ static void cajun_rows(const table_scene_t *t, bool show, wager_t w, tb_pay_pane
         for (int k = CARD_RANK_7; k <= CARD_RANK_A; k++) {
             if (ru->loball_pays[k] <= 0) continue;
             char name[32];
-            snprintf(name, sizeof name, "%s low", card_rank_word(k));
+            snprintf(name, sizeof name, _("%s low"), card_rank_word(k));
             odds_row(p, name, ru->loball_pays[k], k == high);
         }
     }
@@ -145,7 +145,7 @@ void tb_pay_table(const table_scene_t *t, wager_t which, bool show, tb_pay_panel
         return;
     }
     /* a side bet's table is titled by its name alone: the column may be narrow */
-    snprintf(p->title, sizeof p->title, "%s", wager_name(which));
+    snprintf(p->title, sizeof p->title, "%s", lang_wager(which));
     switch (which) {
     case WAGER_BONUS51:
         bonus51_rows(t, show, p);

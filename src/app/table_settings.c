@@ -127,7 +127,7 @@ static void draw_player(table_scene_t *t, ui_gfx_t *g) {
     if (most > 0 && v > 0)
         gfx_panel(g, ui_r(bar.x, bar.y, bar.w * (float)v / (float)most, bar.h), 10,
                   ui_rgba(250, 214, 90, 255), ui_rgba(200, 140, 30, 255), ui_rgba(0, 0, 0, 0), 0);
-    snprintf(line, sizeof line, "Up to %d%%, the most the operator allows.", most);
+    snprintf(line, sizeof line, _("Up to %d%%, the most the operator allows."), most);
     gfx_text_wrap(g, line, col.x + col.w / 2, col.y + 210, col.w, TB_TEXT_MIN, UI_FONT_REGULAR, DIM,
                   UI_ALIGN_CENTER);
     bool voice = machine_voice_allowed(m), hint = machine_hint_allowed(m);
@@ -165,8 +165,9 @@ static void draw_session(table_scene_t *t, ui_gfx_t *g) {
              : net < 0 ? "-"
                        : "",
              money(gm, net < 0 ? -net : net, b));
-    static const char *const names[8] = {"Rounds played", "Won",    "Lost",     "Pushed",
-                                         "Biggest win",   "Staked", "Returned", "Net result"};
+    static const char *const names[8] = {N_("Rounds played"), N_("Won"),         N_("Lost"),
+                                         N_("Pushed"),        N_("Biggest win"), N_("Staked"),
+                                         N_("Returned"),      N_("Net result")};
     for (int i = 0; i < 8; i++) {
         float y = col.y + 70 + (float)i * 64;
         ui_color_t c = i == 7 ? (net > 0 ? GREEN_WIN : net < 0 ? RED_LOSE : CREAM) : CREAM;

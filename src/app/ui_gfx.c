@@ -467,9 +467,16 @@ static ui_cache_entry_t *text_texture(ui_gfx_t *g, const char *text, float size,
     return cache_put(g, key, t, w, h);
 }
 
+/* A label as the catalogs have it in the language on screen (ui_gfx.h): itself when it is not
+ * one of their texts (a number, a name, a text translated already). */
+static const char *shown(const char *text) {
+    return text && *text ? dgettext(LANG_DOMAIN, text) : text;
+}
+
 float gfx_text(ui_gfx_t *g, const char *text, float x, float y, float size, int face, ui_color_t c,
                int align) {
     if (!text || !*text) return 0;
+    text = shown(text);
     ui_cache_entry_t *e = text_texture(g, text, size, face, c);
     if (!e) return 0;
     float w = (float)e->w / g->scale;
@@ -506,6 +513,7 @@ float gfx_text_shadow(ui_gfx_t *g, const char *text, float x, float y, float siz
 
 float gfx_text_width(ui_gfx_t *g, const char *text, float size, int face) {
     if (!text || !*text) return 0;
+    text = shown(text);
     int px = px_of(g, size);
     face = face_for(g, text, px, face);
     uint64_t hash = fnv1a(text) ^ ((uint64_t)(unsigned)px << 40) ^ ((uint64_t)(unsigned)face << 56);
@@ -587,10 +595,12 @@ static float text_wrap(ui_gfx_t *g, const char *text, float x, float y, float wi
 
 float gfx_text_wrap(ui_gfx_t *g, const char *text, float x, float y, float width, float size,
                     int face, ui_color_t c, int align) {
+    text = shown(text);
     return text_wrap(g, text, x, y, width, size, face, c, align, true);
 }
 
 float gfx_text_wrap_height(ui_gfx_t *g, const char *text, float width, float size, int face) {
+    text = shown(text);
     return text_wrap(g, text, 0, 0, width, size, face, ui_rgba(0, 0, 0, 0), UI_ALIGN_LEFT, false);
 }
 

@@ -140,7 +140,12 @@ int gfx_missing_glyphs(ui_gfx_t *g, const char *text, float size, int face);
 /* The font file and collection index a text at px would be drawn with (tests). */
 const char *gfx_font_for(ui_gfx_t *g, const char *text, int face, int *index);
 
-/* Text at virtual size `size` (pixel height of the font at 1080p). x is the left, centre or
+/* Every text drawn or measured below is shown in the language on screen: a text the catalogs
+ * have (a label passed as it is written in English, "HELP") is drawn as its translation, any
+ * other (a number, a text translated already) as it is. po/update.sh extracts the literal texts
+ * passed to these functions (xgettext keywords), so a label needs no mark at its call.
+ *
+ * Text at virtual size `size` (pixel height of the font at 1080p). x is the left, centre or
  * right edge by align; y is the top. Returns the width in virtual units. */
 float gfx_text(ui_gfx_t *g, const char *text, float x, float y, float size, int face, ui_color_t c,
                int align);
