@@ -262,7 +262,7 @@ static void verdict(table_scene_t *t, const machine_win_t *round) {
     int32_t odds = s->judged_odds[paid];
     bool jackpot = round->tier == MACHINE_TIER_JACKPOT, quiet = round->tier >= MACHINE_TIER_BIG;
     if (s->folded) {
-        banner(t, s->auto_folded ? "AUTO FOLDED" : "FOLDED", NULL, DIM);
+        banner(t, s->auto_folded ? "AUTO FOLDED" : N_("FOLDED"), NULL, DIM);
         if (!quiet) ui_audio_play(t->audio, SND_LOSE);
     } else if (v->has_dealer && !r->dealer_qualifies) {
         snprintf(line, sizeof line, _("ANTE PAYS 1 TO 1  -  WIN %s"),
@@ -282,7 +282,7 @@ static void verdict(table_scene_t *t, const machine_win_t *round) {
         banner(t, jackpot ? "JACKPOT!" : machine_tier_title(main.tier), line, GREEN_WIN);
         if (!quiet) ui_audio_play(t->audio, SND_WIN);
     } else if (returned == staked && returned > 0) {
-        banner(t, "PUSH", "Your main bets are returned.", CREAM);
+        banner(t, "PUSH", N_("Your main bets are returned."), CREAM);
         if (!quiet) ui_audio_play(t->audio, VOICE_PUSH);
     } else {
         banner(t, v->lose_banner, NULL, RED_LOSE);
@@ -301,7 +301,7 @@ static void show_results(table_scene_t *t) {
     pay_winning_spots(t);
     t->nside_lines = 0;
     if (r->phase == ROUND_VOID) {
-        banner(t, "ROUND VOID", "Every stake has been returned.", GOLD);
+        banner(t, "ROUND VOID", N_("Every stake has been returned."), GOLD);
         return;
     }
     const table_variant_t *v = tb_variant(t);
@@ -469,7 +469,7 @@ void table_events(table_scene_t *t, const machine_events_t *ev) {
         case MEV_TICKET_PRINTED:
             if (e->value) {
                 snprintf(msg, sizeof msg, _("%s %s - TAKE YOUR TICKET"),
-                         e->voucher.reprint ? "TICKET REPRINTED" : "CASHED OUT",
+                         e->voucher.reprint ? N_("TICKET REPRINTED") : N_("CASHED OUT"),
                          money(t->game, e->amount, b));
                 table_news_until_acted(t, msg);
             } else {
@@ -482,7 +482,7 @@ void table_events(table_scene_t *t, const machine_events_t *ev) {
             tb_update_deal_line(t);
             break;
         case MEV_TICKET_CHECKING: /* a linked machine asks the floor first: a moment */
-            table_notice(t, "CHECKING YOUR TICKET WITH THE FLOOR...");
+            table_notice(t, N_("CHECKING YOUR TICKET WITH THE FLOOR..."));
             break;
         case MEV_TICKET_IN:
             snprintf(msg, sizeof msg, _("TICKET ACCEPTED  + %s"), money(t->game, e->amount, b));
@@ -499,7 +499,7 @@ void table_events(table_scene_t *t, const machine_events_t *ev) {
         }
         case MEV_CLEARED:
             ui_audio_play(t->audio, SND_BUTTON);
-            table_notice(t, "Cleared by the attendant.");
+            table_notice(t, N_("Cleared by the attendant."));
             break;
         default: /* the timers' deal and fold come with their MEV_ROUND; the door and the
                   * operator menu show on their own */

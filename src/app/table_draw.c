@@ -26,7 +26,8 @@ static float draw_pool_meter(table_scene_t *t, ui_gfx_t *g, ui_rect_t p, bool la
         gfx_text(g, ru->offered[WAGER_JACKPOT] ? "JACKPOT" : "PROGRESSIVE", m.x + m.w / 2, m.y + 14,
                  30, UI_FONT_DISPLAY, GOLD, UI_ALIGN_CENTER);
         gfx_glow(g, ui_r(m.x + 20, m.y + 60, m.w - 40, 84), ui_rgba(255, 200, 60, 90));
-        gfx_text(g, ru->offered[WAGER_JACKPOT] ? "Royal Flush wins it all" : "Royal Flush: 100%",
+        gfx_text(g,
+                 ru->offered[WAGER_JACKPOT] ? "Royal Flush wins it all" : N_("Royal Flush: 100%"),
                  m.x + m.w / 2, m.y + 148, TB_TEXT_MIN, UI_FONT_REGULAR, CREAM, UI_ALIGN_CENTER);
     }
     bool down;
@@ -125,7 +126,7 @@ static void draw_meters(table_scene_t *t, ui_gfx_t *g, bool layer) {
     struct {
         const char *label;
         int64_t v;
-    } boxes[3] = {{"BALANCE", 0}, {"TOTAL BET", 0}, {"WIN", 0}};
+    } boxes[3] = {{N_("BALANCE"), 0}, {N_("TOTAL BET"), 0}, {N_("WIN"), 0}};
     table_meters(t, &boxes[0].v, &boxes[1].v, &boxes[2].v);
     if (layer && m->narrow) {
         ui_rect_t all = m->meters[0];

@@ -209,7 +209,7 @@ void tb_draw_spots(table_scene_t *t, ui_gfx_t *g, bool layer) {
 static void draw_hand_name(ui_gfx_t *g, const char *who, const char *name, ui_rect_t row,
                            ui_color_t c) {
     char line[160];
-    snprintf(line, sizeof line, "%s%s%s", who, *name ? ":  " : "", name);
+    snprintf(line, sizeof line, "%s%s%s", _(who), *name ? ":  " : "", name);
     float size = tb_fit(g, line, 30, TB_TEXT_MIN, UI_FONT_BOLD, row.w - 20);
     gfx_text_shadow(g, line, row.x + row.w / 2, row.y + (row.h - size * 1.17f) / 2, size,
                     UI_FONT_BOLD, c, UI_ALIGN_CENTER);
@@ -247,14 +247,15 @@ static void draw_hand_names(table_scene_t *t, ui_gfx_t *g, bool show) {
                 split_name(v, r->dealer, r->dealer_value, r->dealer_qualifies, name, sizeof name);
             else
                 v->name_value(r->dealer_value, r->dealer_qualifies, name, sizeof name);
-            draw_hand_name(g, r->dealer_qualifies ? "DEALER QUALIFIES" : "DEALER DOES NOT QUALIFY",
+            draw_hand_name(g,
+                           r->dealer_qualifies ? N_("DEALER QUALIFIES") : "DEALER DOES NOT QUALIFY",
                            name, m->top_line, r->dealer_qualifies ? CREAM : GOLD);
         }
         if (v->split_hands)
             split_name(v, s->cards, s->hand_value, s->hand_value != 0, name, sizeof name);
         else
             v->name_value(s->hand_value, s->hand_value != 0, name, sizeof name);
-        draw_hand_name(g, "YOUR HAND", name, m->hand_line, WHITE);
+        draw_hand_name(g, N_("YOUR HAND"), name, m->hand_line, WHITE);
     } else if (v->name_cards && r->phase == ROUND_DECIDING && !table_busy(t) && s->ncards == 5) {
         if (v->split_hands) {
             eval_asian_t a = eval_asian(s->cards);
@@ -262,7 +263,7 @@ static void draw_hand_names(table_scene_t *t, ui_gfx_t *g, bool show) {
         } else {
             v->name_cards(s->cards, name, sizeof name);
         }
-        draw_hand_name(g, "YOUR HAND", name, m->hand_line, WHITE);
+        draw_hand_name(g, N_("YOUR HAND"), name, m->hand_line, WHITE);
     }
     gfx_rec_group(g, NULL);
 }

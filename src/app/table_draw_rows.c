@@ -84,12 +84,12 @@ void tb_draw_middle(table_scene_t *t, ui_gfx_t *g) {
     ui_color_t c = CREAM;
     if (gm->state == GAME_PLAY && r->phase == ROUND_DECIDING && round_seat_can_decide(r, 0) &&
         !table_busy(t)) {
-        say = "MAKE YOUR DECISION";
+        say = N_("MAKE YOUR DECISION");
         c = GOLD;
     } else if (gm->state == GAME_PLAY && r->phase == ROUND_BETTING &&
                round_seat_staked(r, 0) == 0) {
         /* an empty machine asks for money, not for bets it cannot take */
-        say = game_balance(gm) > 0 ? "PLACE YOUR BETS" : "INSERT MONEY";
+        say = game_balance(gm) > 0 ? N_("PLACE YOUR BETS") : N_("INSERT MONEY");
     }
     if (say) {
         /* a sign over the rule printed on the felt (the still layer's) */
@@ -131,8 +131,8 @@ void tb_draw_results(table_scene_t *t, ui_gfx_t *g) {
     /* a win in green, a loss dimmed, the commission plain; the bet's name in gold */
     float y = box.y + 10, cx = box.x + box.w / 2;
     for (int i = 0; i < t->nside_lines; i++) {
-        bool lost = strstr(t->side_lines[i], "LOSES") != NULL;
-        bool fee = strncmp(t->side_lines[i], "COMMISSION", 10) == 0;
+        bool lost = strstr(t->side_lines[i], N_("LOSES")) != NULL;
+        bool fee = strncmp(t->side_lines[i], N_("COMMISSION"), 10) == 0;
         ui_color_t lc = lost ? DIM : fee ? CREAM : GREEN_WIN, nc = GOLD;
         lc.a = nc.a = (uint8_t)(255 * p);
         gfx_text(g, name[i], cx, y, s, UI_FONT_BOLD, lost ? lc : nc, UI_ALIGN_CENTER);
@@ -204,8 +204,9 @@ void tb_draw_messages(table_scene_t *t, ui_gfx_t *g) {
                 ? (msg_style_t){ui_rgba(24, 110, 50, 235), ui_rgba(8, 60, 24, 235), CREAM, WHITE}
                 : (msg_style_t){ui_rgba(120, 20, 20, 235), ui_rgba(70, 8, 8, 235), CREAM, WHITE};
         /* a warning keeps a second line saying how to close it */
-        message_panel(g, box, toast, t->toast_sticky ? "PRESS ANY BUTTON OR TOUCH TO CLOSE" : NULL,
-                      bottom, room, st);
+        message_panel(g, box, toast,
+                      t->toast_sticky ? N_("PRESS ANY BUTTON OR TOUCH TO CLOSE") : NULL, bottom,
+                      room, st);
     }
     gfx_rec_group(g, NULL);
 }
@@ -221,7 +222,7 @@ void tb_draw_demo(table_scene_t *t, ui_gfx_t *g) {
     ui_rect_t r = ui_r(x, m->bar.y + 24, right - x, 132);
     gfx_panel(g, r, 28, ui_rgba(120, 16, 24, 255), ui_rgba(60, 6, 10, 255),
               ui_rgba(242, 201, 76, (uint8_t)(255 * pulse)), 3);
-    const char *call = "INSERT CREDITS  -  TOUCH TO PLAY";
+    const char *call = N_("INSERT CREDITS  -  TOUCH TO PLAY");
     float size = tb_fit(g, call, 44, 30, UI_FONT_DISPLAY, r.w - 40);
     gfx_text(g, call, r.x + r.w / 2, r.y + 14, size, UI_FONT_DISPLAY,
              ui_rgba(255, 236, 170, (uint8_t)(150 + 105 * pulse)), UI_ALIGN_CENTER);
@@ -272,8 +273,8 @@ void tb_draw_overlay(table_scene_t *t, ui_gfx_t *g) {
         if (t->page >= pages) t->page = pages - 1;
         bool recall = gm->store != NULL;
         snprintf(title, sizeof title, "%s",
-                 recall ? "GAME RECALL  -  RECORDED ROUNDS, NEWEST FIRST"
-                        : "HISTORY  -  THIS SESSION, NEWEST FIRST");
+                 recall ? N_("GAME RECALL  -  RECORDED ROUNDS, NEWEST FIRST")
+                        : N_("HISTORY  -  THIS SESSION, NEWEST FIRST"));
         history_draw(g, gm, t->hist, t->nhist, recall);
     }
     float ts = tb_fit(g, title, 34, 26, UI_FONT_DISPLAY, pop.w - 100);
@@ -357,12 +358,13 @@ void tb_draw_locked(table_scene_t *t, ui_gfx_t *g) {
     }
     gfx_rec_modal(g);
     gfx_fill(g, ui_r(-2000, -2000, 6000, 6000), ui_rgba(0, 0, 0, fault ? 200 : 120));
-    const char *note = fault ? (gm->lock_id ? "Play is stopped. Nothing is lost. When the "
-                                              "attendant has checked the machine, the "
-                                              "attendant's key clears it."
-                                            : "Play is stopped. Nothing is lost: the record on "
-                                              "the machine is the truth. A technician checks it.")
-                             : "The attendant's key clears the hand pay.";
+    const char *note = fault ? (gm->lock_id ? N_("Play is stopped. Nothing is lost. When the "
+                                                 "attendant has checked the machine, the "
+                                                 "attendant's key clears it.")
+                                            : N_("Play is stopped. Nothing is lost: the record on "
+                                                 "the machine is the truth. A technician checks "
+                                                 "it."))
+                             : N_("The attendant's key clears the hand pay.");
     ui_rect_t r = centre_panel(t, 1400, 0, 0);
     float tw = r.w - 80;
     float h1 = gfx_text_wrap_height(g, gm->message, tw, 28, UI_FONT_BOLD);

@@ -77,7 +77,7 @@ static inline float ease_out(float p) {
     return 1.0f - (1.0f - p) * (1.0f - p) * (1.0f - p);
 }
 static inline const char *money(const game_t *g, int64_t v, char buf[40]) {
-    return money_format(v, g->rules.currency, buf, 40);
+    return lang_money(v, g->rules.currency, buf, 40); /* the player's language's conventions */
 }
 
 /* ---- the presentation table (table_variant.c) ---- */

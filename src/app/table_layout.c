@@ -34,8 +34,8 @@ static float widest(ui_gfx_t *g, const char *const *labels, int n, float least) 
  * as wide as theirs. */
 static void layout_bar(table_scene_t *t, ui_gfx_t *g, table_geom_t *m) {
     const table_variant_t *v = tb_variant(t);
-    const char *small[8] = {"UNDO", "CLEAR", "REPEAT", "DOUBLE"},
-               *main[4] = {"DEAL", "REBET & DEAL"};
+    const char *small[8] = {N_("UNDO"), N_("CLEAR"), N_("REPEAT"), N_("DOUBLE")},
+               *main[4] = {N_("DEAL"), N_("REBET & DEAL")};
     int ns = 4, nm = 2;
     for (int i = 0; i < v->nchoices; i++) {
         if (i == v->nchoices - 1)
@@ -62,6 +62,13 @@ static void layout_bar(table_scene_t *t, ui_gfx_t *g, table_geom_t *m) {
         x += TABLE_CHIPS * 66 + 12;
     }
     m->buttons = ui_r(x, b.y + 50, a.x + a.w - MARGIN - x, 86);
+    /* a language with long words: the buttons narrow to the bar and their labels wrap */
+    int k = v->nchoices - 1 > 3 ? v->nchoices - 1 : 3;
+    float room = m->buttons.w - (float)k * 14;
+    if ((float)k * m->button_small + m->button_main > room) {
+        m->button_main = m->button_main < room / 2 ? m->button_main : room / 2;
+        m->button_small = (room - m->button_main) / (float)k;
+    }
 }
 
 /* The geometry for a view (g NULL: before the first frame, the buttons' widths guessed). */
@@ -201,11 +208,12 @@ void tb_layout_buttons(table_scene_t *t) {
          * not) */
         const machine_t *mc = t->machine;
         float s = m->button_small;
-        list[n++] = (choice_t){BTN_UNDO, "UNDO", machine_button_ok(mc, BTN_UNDO) && !busy, s};
-        list[n++] = (choice_t){BTN_CLEAR, "CLEAR", machine_button_ok(mc, BTN_CLEAR) && !busy, s};
-        list[n++] = (choice_t){BTN_REPEAT, has_bets ? "DOUBLE" : "REPEAT",
+        list[n++] = (choice_t){BTN_UNDO, N_("UNDO"), machine_button_ok(mc, BTN_UNDO) && !busy, s};
+        list[n++] =
+            (choice_t){BTN_CLEAR, N_("CLEAR"), machine_button_ok(mc, BTN_CLEAR) && !busy, s};
+        list[n++] = (choice_t){BTN_REPEAT, has_bets ? N_("DOUBLE") : N_("REPEAT"),
                                machine_button_ok(mc, BTN_REPEAT) && !busy, s};
-        list[n++] = (choice_t){BTN_DEAL, betting ? "DEAL" : "REBET & DEAL",
+        list[n++] = (choice_t){BTN_DEAL, betting ? N_("DEAL") : N_("REBET & DEAL"),
                                machine_button_ok(mc, BTN_DEAL) && !busy, m->button_main};
     }
     float gap = 14, x = m->buttons.x + m->buttons.w;

@@ -77,7 +77,7 @@ void tb_moment_start(table_scene_t *t, const machine_win_t *w) {
     default: /* the jackpot */
         snprintf(t->moment.title, sizeof t->moment.title, _("JACKPOT!"));
         snprintf(t->moment.line, sizeof t->moment.line, _("%s WINS THE TOP PRIZE"),
-                 w->hand ? w->hand : "ROYAL FLUSH");
+                 w->hand ? w->hand : N_("ROYAL FLUSH"));
         drop_coins(t, (int)(sizeof t->coins / sizeof t->coins[0]));
         ui_audio_play(t->audio, SND_JACKPOT);
         tb_cue(t, VOICE_JACKPOT, t->now + 0.8f);

@@ -96,7 +96,7 @@ static void cajun_rows(const table_scene_t *t, bool show, wager_t w, tb_pay_pane
     } else if (w == WAGER_POCKET) {
         /* the names short enough for a narrow column beside the value */
         static const char *const names[EVAL_POCKET_CATEGORIES] = {
-            "", N_("Any other pair"), "Ace with K/Q/J", "Suited A-K/Q/J", N_("Pair of Aces")};
+            "", N_("Any other pair"), "Ace with K/Q/J", N_("Suited A-K/Q/J"), N_("Pair of Aces")};
         int cp = lit ? (int)eval_pocket(s->cards) : -1;
         for (int c = EVAL_POCKET_ACES; c >= EVAL_POCKET_PAIR; c--)
             if (ru->pocket_pays[c] > 0) odds_row(p, names[c], ru->pocket_pays[c], c == cp);

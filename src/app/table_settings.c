@@ -131,16 +131,18 @@ static void draw_player(table_scene_t *t, ui_gfx_t *g) {
     gfx_text_wrap(g, line, col.x + col.w / 2, col.y + 210, col.w, TB_TEXT_MIN, UI_FONT_REGULAR, DIM,
                   UI_ALIGN_CENTER);
     bool voice = machine_voice_allowed(m), hint = machine_hint_allowed(m);
-    labelled(g, col, col.y + 310, "DEALER'S VOICE",
-             voice ? "The dealer calls the game." : "Off: the operator's setting.", 190);
-    draw_control(t, g, CTL_VOICE, machine_voice(m) ? "ON" : "OFF", voice);
-    labelled(g, col, col.y + 480, "HINT",
-             hint ? "Names the best decision while you decide." : "Not offered at this table.",
+    labelled(g, col, col.y + 310, N_("DEALER'S VOICE"),
+             voice ? N_("The dealer calls the game.") : N_("Off: the operator's setting."), 190);
+    draw_control(t, g, CTL_VOICE, machine_voice(m) ? N_("ON") : N_("OFF"), voice);
+    labelled(g, col, col.y + 480, N_("HINT"),
+             hint ? N_("Names the best decision while you decide.")
+                  : N_("Not offered at this table."),
              190);
-    draw_control(t, g, CTL_HINT, machine_hint(m) ? "ON" : "OFF", hint);
-    const char *kept = t->settings_msg[0]  ? t->settings_msg
-                       : m->player.path[0] ? "Kept on this computer for you, for the next game too."
-                                           : "Kept for this game.";
+    draw_control(t, g, CTL_HINT, machine_hint(m) ? N_("ON") : N_("OFF"), hint);
+    const char *kept = t->settings_msg[0] ? t->settings_msg
+                       : m->player.path[0]
+                           ? N_("Kept on this computer for you, for the next game too.")
+                           : N_("Kept for this game.");
     gfx_text_wrap(g, kept, col.x + col.w / 2, col.y + 640, col.w, TB_TEXT_MIN, UI_FONT_REGULAR,
                   t->settings_msg[0] ? RED_LOSE : DIM, UI_ALIGN_CENTER);
 }
