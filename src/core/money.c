@@ -58,8 +58,7 @@ const char *money_format_style(int64_t minor, const money_style_t *style, char *
         snprintf(number, sizeof number, "%s", units);
     const char *sign = minor < 0 ? "-" : "";
     const char *sym = st->symbol;
-    /* U+00A0: a symbol is never left alone at the end of a line */
-    const char *gap = sym[0] && st->space ? "\xC2\xA0" : "";
+    const char *gap = sym[0] && st->space ? " " : "";
     if (!sym[0])
         snprintf(buf, n, "%s%s", sign, number);
     else if (st->after)

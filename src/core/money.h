@@ -31,7 +31,7 @@ const char *money_format(int64_t minor, const char currency[4], char *buf, size_
 typedef struct money_style {
     char symbol[16];     /* "$", "€", "HK$", or the code ("CHF"); "": none */
     bool after;          /* the symbol follows the number ("1.234,50 €") */
-    bool space;          /* a space between the symbol and the number (a no-break space) */
+    bool space;          /* a space between the symbol and the number */
     int decimals;        /* minor digits shown: 2, or 0 for a currency without (JPY); an amount
                             with cents always shows them, so no money is ever hidden */
     const char *group;   /* the thousands separator: ",", ".", a narrow no-break space */
