@@ -15,6 +15,7 @@ packages=(
   dpkg-dev file desktop-file-utils groff-base
   libzint-dev libmd4c-dev libcups2-dev
   zbar-tools cups-daemon cups-client
+  gettext fonts-noto-cjk python3-fonttools
 )
 
 missing=()

@@ -16,6 +16,10 @@ before it on purpose):
             21 at 1280x1024)
   on-art    no text lies on a card or a chip
   covered   no panel drawn after a text, a card or a chip lies over it
+  glyphs    every character of a text is drawn by its font (a "missing" line: the program
+            found characters its font has no glyph for, shown as empty boxes)
+  fits      (--fits) a text whose middle lies in a panel drawn before it (a button, a box)
+            stays inside that panel: a long word of another language does not spill out
 Boxes touching edge to edge do not overlap. Two texts whose common part lies wholly under a
 panel drawn between them do not overlap either: the first is hidden (that is the covered rule's
 business). The exceptions are EXCEPTIONS below, each with its reason.
@@ -78,6 +82,13 @@ def name(b):
     return f'"{what}" [{b["group"]}] at {b["x"]},{b["y"]} {b["w"]}x{b["h"]}'
 
 
+FITS = False
+
+
+def holds(p, x, y):
+    return p["x"] <= x < p["x"] + p["w"] and p["y"] <= y < p["y"] + p["h"]
+
+
 def check(path):
     screen, boxes = read(path)
     W, H = screen
@@ -98,6 +109,9 @@ def check(path):
             problems.append(("screen", f"{name(b)} leaves the {W}x{H} window"))
         if b["px"] < least:
             problems.append(("size", f"{name(b)} is {b['px']} px, under {least} px"))
+    for b in boxes:
+        if b["kind"] == "missing":
+            problems.append(("glyphs", f"{name(b)} has {b['px']} characters its font lacks"))
     for layer in layers:
         texts = [b for b in layer if b["kind"] == "text"]
         arts = [b for b in layer if b["kind"] == "art"]
@@ -110,6 +124,15 @@ def check(path):
             for c in arts:
                 if overlap(a, c) and not excepted("on-art", a, c):
                     problems.append(("on-art", f"{name(a)} lies on {name(c)}"))
+        for t in texts if FITS else []:
+            cx, cy = t["x"] + t["w"] / 2, t["y"] + t["h"] / 2
+            holders = [p for p in panels if p["i"] < t["i"] and holds(p, cx, cy)]
+            if not holders:
+                continue
+            p = min(holders, key=lambda q: q["w"] * q["h"])
+            if (t["x"] < p["x"] - 2 or t["x"] + t["w"] > p["x"] + p["w"] + 2 or
+                    t["y"] < p["y"] - 2 or t["y"] + t["h"] > p["y"] + p["h"] + 2):
+                problems.append(("fits", f"{name(t)} spills out of {name(p)}"))
         for p in panels:
             for b in texts + arts:
                 if b["i"] < p["i"] and overlap(p, b) and not excepted("covered", p, b):
@@ -118,8 +141,10 @@ def check(path):
 
 
 def main(argv):
+    global FITS
     summary = "--summary" in argv
-    files = [a for a in argv if a != "--summary"]
+    FITS = "--fits" in argv
+    files = [a for a in argv if a not in ("--summary", "--fits")]
     bad = 0
     for path in files:
         screen, texts, problems = check(path)

@@ -469,7 +469,7 @@ void table_events(table_scene_t *t, const machine_events_t *ev) {
         case MEV_TICKET_PRINTED:
             if (e->value) {
                 snprintf(msg, sizeof msg, _("%s %s - TAKE YOUR TICKET"),
-                         e->voucher.reprint ? N_("TICKET REPRINTED") : N_("CASHED OUT"),
+                         e->voucher.reprint ? _("TICKET REPRINTED") : _("CASHED OUT"),
                          money(t->game, e->amount, b));
                 table_news_until_acted(t, msg);
             } else {

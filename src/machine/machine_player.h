@@ -30,6 +30,7 @@ typedef struct machine_player {
     bool voice;   /* the dealer's voice lines */
     bool hint;    /* the hint while deciding */
     int language; /* cfg_language_t chosen at the table; -1: none (the operator's default) */
+    bool language_ends; /* a cabinet's cash-out: the operator's language from the next step */
     char path[MACHINE_PLAYER_PATH]; /* where they are kept; "" for the run only */
 } machine_player_t;
 

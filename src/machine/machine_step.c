@@ -198,8 +198,9 @@ static void cash_out(machine_t *m, machine_events_t *e) {
     }
     machine_event_t *ev = emit(e, MEV_TICKET);
     if (ev) ev->voucher = v, ev->amount = v.amount;
-    /* the next player of a cabinet finds the operator's language (a desktop's is the player's) */
-    if (!m->player.on) machine_language_reset(m);
+    /* the next player of a cabinet finds the operator's language (a desktop's is the player's),
+     * from the next step: the ticket's message is still in the language of the one leaving */
+    if (!m->player.on) m->player.language_ends = true;
     m->link_dirty = true; /* a linked machine registers it at the floor */
 }
 
@@ -261,6 +262,10 @@ static void timers(machine_t *m, uint32_t dt_ms, bool view_busy, machine_events_
 }
 
 void machine_step(machine_t *m, const machine_input_t *in, uint32_t dt_ms, machine_events_t *e) {
+    if (m->player.language_ends) {
+        m->player.language_ends = false;
+        machine_language_reset(m);
+    }
     e->n = 0;
     machine_link_step(m, e); /* the linked pool's outbox moves whatever the screen shows */
     if (in->real) machine_input_seen(m);
