@@ -43,18 +43,18 @@ typedef struct app_run {
     int ndecks;
     const char *assets; /* --assets: the only place looked at; NULL: find them (app_data.h) */
     int bench_frames;   /* >0: render benchmark mode (frames to time) */
+    bool summary;       /* print the last round's summary line at exit (tests) */
+    const char *db;     /* the machine's database; NULL: the default (none when headless) */
+    bool attract;       /* the demo: plays itself on its own seeded deck and play money, never
+                           touching the machine's credits, meters or history */
+    int64_t autoplay;   /* >0: the machine plays by itself until this many rounds are recorded
+                           (or played, without a store): soak and kill tests */
+    int64_t credits;    /* credits put on an empty machine at start: the config's free credits
+                           on a desktop, 0 on a cabinet, or --credits */
     /* the render benchmark's session: its script (text) played once as a player's session on
      * a real machine (its database, the demo after the idle time), every frame kept in record */
     const char *bench_script;
     app_bench_record_t *record;
-    bool summary;     /* print the last round's summary line at exit (tests) */
-    const char *db;   /* the machine's database; NULL: the default (none when headless) */
-    bool attract;     /* the demo: plays itself on its own seeded deck and play money, never
-                         touching the machine's credits, meters or history */
-    int64_t autoplay; /* >0: the machine plays by itself until this many rounds are recorded
-                         (or played, without a store): soak and kill tests */
-    int64_t credits;  /* credits put on an empty machine at start: the config's free credits
-                         on a desktop, 0 on a cabinet, or --credits */
 } app_run_t;
 
 /* Runs the machine of a validated config (cfg_load_file or cfg_defaults) with what the command
