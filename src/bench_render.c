@@ -163,8 +163,10 @@ static void build_session(session_t *s, const bench_game_t *gm) {
     t = operator_session(s, t + 300);
     mark(s, t, "cash out and idle", ON_TABLE);
     say(s, t + 500, "CASHOUT");
-    /* the demo starts after [attract] idle_seconds (5, the least) with nothing on the machine */
-    t += 500 + 5000 - 100;
+    /* the demo starts after [attract] idle_seconds (5, the least) with nothing on the machine, on
+     * the machine's clock (its steps of 1/120 s run 4% ahead of the script's 16 ms frames): a
+     * still table is not drawn meanwhile */
+    t += 500 + 4500;
     mark(s, t, "attract demo", ON_DEMO);
     say(s, t + 24000, "QUIT");
 }
@@ -478,10 +480,11 @@ static void report_json(const size_report_t *sr, const session_t *ses, int only,
  * shows none of it means the script went wrong (a press missed), and the figures would lie. */
 static bool check_screens(const result_t *r, const session_t *s) {
     for (int k = 0; k < s->nseg; k++) {
+        if (s->seg[k].screen == ON_TABLE) continue; /* (pop-ups draw a frame or two) */
         int on = 0, n = 0;
         for (int i = 0; i < r->n; i++)
             if (segment_of(s, r->at[i]) == k) n++, on += r->screen[i] == s->seg[k].screen;
-        if (n && on * 2 < n) {
+        if (!n || on * 2 < n) {
             fprintf(stderr,
                     "studpoker bench render: %s: '%s' showed its screen in %d of %d frames: the "
                     "session's script went wrong\n",
