@@ -78,6 +78,16 @@ static void cache_clear(ui_gfx_t *g) {
     g->ncache = 0;
 }
 
+/* Drops entry i, remembering that it went (cache_put: made again soon, it is kept longer). */
+static void cache_drop(ui_gfx_t *g, int i) {
+    g->dropped[g->ndropped % UI_DROPPED].hash = g->cache[i].hash;
+    g->dropped[g->ndropped % UI_DROPPED].frame = g->frame;
+    g->ndropped++;
+    SDL_DestroyTexture(g->cache[i].tex);
+    free(g->cache[i].key);
+    g->cache[i] = g->cache[--g->ncache];
+}
+
 static void fonts_clear(ui_gfx_t *g) {
     for (int i = 0; i < g->nfonts; i++) TTF_CloseFont(g->fonts[i].font);
     g->nfonts = 0;
@@ -104,18 +114,19 @@ void gfx_begin_frame(ui_gfx_t *g) {
     }
     g->frame++;
     /* textures not drawn for a while go (counting digits, cards of the last round): big ones
-     * after half a second, small ones after two, so that what comes back every second or so (a
-     * pulsing glow's steps, the buttons between rounds) is not rasterised again each time */
+     * after 1.6 seconds, small ones after two, so that what comes back every second or so (a
+     * pulsing panel's steps, every 1.3 to 1.5 s; the buttons between rounds) is not rasterised
+     * again each time; one that was made again soon after it went (a pop-up shown again, the
+     * demo's help pages) stays for ten seconds */
     if (g->frame % 30 == 0) {
         for (int i = 0; i < g->ncache;) {
-            uint32_t keep = g->cache[i].w * g->cache[i].h <= 100000 ? 120 : 30;
-            if (g->frame - g->cache[i].last_used > keep) {
-                SDL_DestroyTexture(g->cache[i].tex);
-                free(g->cache[i].key);
-                g->cache[i] = g->cache[--g->ncache];
-            } else {
+            uint32_t keep = g->cache[i].recurring                     ? 600
+                            : g->cache[i].w * g->cache[i].h <= 100000 ? 120
+                                                                      : 96;
+            if (g->frame - g->cache[i].last_used > keep)
+                cache_drop(g, i);
+            else
                 i++;
-            }
         }
     }
 }
@@ -164,12 +175,15 @@ static ui_cache_entry_t *cache_put(ui_gfx_t *g, const char *key, SDL_Texture *te
         int old = 0;
         for (int i = 1; i < g->ncache; i++)
             if (g->cache[i].last_used < g->cache[old].last_used) old = i;
-        SDL_DestroyTexture(g->cache[old].tex);
-        free(g->cache[old].key);
-        g->cache[old] = g->cache[--g->ncache];
+        cache_drop(g, old);
     }
+    uint64_t hash = fnv1a(key);
+    bool recurring = false;
+    for (int i = 0; i < UI_DROPPED; i++)
+        if (g->dropped[i].hash == hash && g->frame - g->dropped[i].frame <= 600) recurring = true;
     ui_cache_entry_t *e = &g->cache[g->ncache++];
-    e->hash = fnv1a(key);
+    e->hash = hash;
+    e->recurring = recurring;
     e->key = SDL_strdup(key);
     e->tex = tex;
     e->w = w, e->h = h;

@@ -21,9 +21,11 @@ typedef struct ui_cache_entry {
     SDL_Texture *tex;
     int w, h;
     uint32_t last_used;
+    bool recurring; /* made again soon after it was dropped: kept longer */
 } ui_cache_entry_t;
 
 #define UI_CACHE_SIZE 768
+#define UI_DROPPED    64
 #define UI_FONT_SIZES 48
 
 typedef struct ui_gfx {
@@ -43,6 +45,13 @@ typedef struct ui_gfx {
     int nfonts;
     ui_cache_entry_t cache[UI_CACHE_SIZE];
     int ncache;
+    /* the textures dropped last (by the hash of their key, and when): one made again soon after
+     * comes back every so often (a pulsing panel's steps, the demo's help pages) */
+    struct {
+        uint64_t hash;
+        uint32_t frame;
+    } dropped[UI_DROPPED];
+    int ndropped;
     int textures_made; /* for the benchmark */
     /* text widths measured before (wrapped text measures every word every frame): by a 64-bit
      * hash of size, face and text, direct-mapped */
