@@ -114,8 +114,8 @@ static uint32_t operator_session(session_t *s, uint32_t t) {
         say(s, t, "DEAL");
         mark(s, t, name, ON_OPERATOR);
         if (strcmp(OP_PAGES[p], "display test") == 0) /* its four patterns */
-            for (int k = 1; k <= 3; k++) say(s, t + 300 * (uint32_t)k, "NEXT_SPOT");
-        t += 1200;
+            for (int k = 1; k <= 3; k++) say(s, t + 200 * (uint32_t)k, "NEXT_SPOT");
+        t += 800;
         say(s, t, "BACK");
         if (strcmp(OP_PAGES[p], "button test") == 0) say(s, t + 100, "BACK"); /* it takes two */
         mark(s, t, "operator: menu", ON_OPERATOR);
@@ -146,11 +146,11 @@ static void build_session(session_t *s, const bench_game_t *gm) {
     t += 5000;
     say(s, t, "ATTENDANT");
     mark(s, t, "after the hand pay", ON_TABLE);
-    t += 3000;
+    t += 2000;
     static const char *const help[] = {"help: hands", "help: pay tables", "help: how to play",
                                        "help: bets"};
     say(s, t, "HELP");
-    for (int p = 0; p < 4; p++, t += 1500) {
+    for (int p = 0; p < 4; p++, t += 1000) {
         if (p) say(s, t, "NEXT_SPOT");
         mark(s, t, help[p], ON_TABLE);
     }
@@ -158,7 +158,7 @@ static void build_session(session_t *s, const bench_game_t *gm) {
     t += 300;
     say(s, t, "HISTORY");
     mark(s, t, "history", ON_TABLE);
-    t += 2000;
+    t += 1500;
     say(s, t, "BACK");
     t = operator_session(s, t + 300);
     mark(s, t, "cash out and idle", ON_TABLE);
@@ -168,7 +168,7 @@ static void build_session(session_t *s, const bench_game_t *gm) {
      * still table is not drawn meanwhile */
     t += 500 + 4500;
     mark(s, t, "attract demo", ON_DEMO);
-    say(s, t + 24000, "QUIT");
+    say(s, t + 16000, "QUIT");
 }
 
 /* ---- one run, in a process of its own ---- */
