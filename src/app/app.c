@@ -9,6 +9,7 @@
 #include "app_data.h"
 #include "app_internal.h"
 #include "approval.h"
+#include "ui_warm.h"
 
 /* ---- the approved return range ---- */
 
@@ -182,6 +183,10 @@ static bool open_table(app_t *a) {
 
 /* ---- the loop ---- */
 
+/* The big pictures read before they are needed (ui_warm.h) take at most this much memory:
+ * at 1920x1080 every pop-up's, the hand pay's and the demo's; at 3840x2160 the first few. */
+#define WARM_BUDGET ((size_t)48 << 20)
+
 typedef struct frame_stats {
     int frames;
     double ms_sum, ms_max, first_frame_s;
@@ -300,11 +305,15 @@ static void run_loop(app_t *a, frame_stats_t *st) {
     uint64_t last = SDL_GetTicks64(), freq = SDL_GetPerformanceFrequency();
     uint32_t virtual_ms = 0;
     st->first_frame_s = -1;
+    double spare_ms = 0; /* what the last frame left of a 60 Hz display's frame */
     for (;;) {
         system_heartbeat(a);
         uint64_t frame_start = SDL_GetPerformanceCounter();
         double cpu_start = o->record ? thread_cpu_ms() : 0;
         int made_before = a->gfx.textures_made;
+        /* a picture read before it was needed becomes a texture in time left over (counted in
+         * this frame's time when one is drawn) */
+        gfx_warm_step(&a->gfx, spare_ms);
         uint32_t now_ms = o->headless ? virtual_ms : (uint32_t)SDL_GetTicks64();
         ui_input_t in;
         machine_input_t mi;
@@ -321,6 +330,7 @@ static void run_loop(app_t *a, frame_stats_t *st) {
             a->quit = true;
         step_machines(a, &mi, dt);
         if (!wants_frame(a, &in, st->frames)) {
+            spare_ms = 10;
             if (a->quit) break;
             if (!o->headless) SDL_WaitEventTimeout(NULL, 250);
             continue;
@@ -330,7 +340,11 @@ static void run_loop(app_t *a, frame_stats_t *st) {
         SDL_RenderPresent(a->ren);
         st->frames++;
         double ms = (double)(SDL_GetPerformanceCounter() - frame_start) * 1000.0 / (double)freq;
-        if (st->first_frame_s < 0) st->first_frame_s = system_process_age_seconds();
+        spare_ms = 12 - ms;
+        if (st->first_frame_s < 0) {
+            st->first_frame_s = system_process_age_seconds();
+            gfx_warm_start(&a->gfx, WARM_BUDGET);
+        }
         if (a->make_strategy_later) {
             a->strategy_maker = SDL_CreateThread(app_make_strategy, "strategy", a);
             a->make_strategy_later = false;

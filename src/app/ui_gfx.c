@@ -1,4 +1,5 @@
 #include "ui_gfx.h"
+#include "ui_warm.h"
 
 #include <SDL_image.h>
 #include <dirent.h>
@@ -94,6 +95,7 @@ static void fonts_clear(ui_gfx_t *g) {
 }
 
 void gfx_shutdown(ui_gfx_t *g) {
+    gfx_warm_stop(g);
     cache_clear(g);
     fonts_clear(g);
     if (g->layer) SDL_DestroyTexture(g->layer);
@@ -107,6 +109,7 @@ void gfx_begin_frame(ui_gfx_t *g) {
         cache_clear(g);
         fonts_clear(g);
         g->pw = w, g->ph = h;
+        gfx_warm_resized(g);
         float sx = (float)w / UI_W, sy = (float)h / UI_H;
         g->scale = sx < sy ? sx : sy;
         g->ox = ((float)w - UI_W * g->scale) / 2;
@@ -192,7 +195,7 @@ static ui_cache_entry_t *cache_put(ui_gfx_t *g, const char *key, SDL_Texture *te
     return e;
 }
 
-static SDL_Texture *texture_from(ui_gfx_t *g, SDL_Surface *s) {
+SDL_Texture *gfx_texture_from(ui_gfx_t *g, SDL_Surface *s) {
     if (!s) return NULL;
     SDL_Texture *t = SDL_CreateTextureFromSurface(g->ren, s);
     SDL_FreeSurface(s);
@@ -225,18 +228,22 @@ static ui_cache_entry_t *svg_texture(ui_gfx_t *g, const char *key, const char *p
     }
     uint8_t rk[RASTER_KEY_BYTES];
     raster_key(text, len, w, h, rk);
-    SDL_Surface *s = raster_get(&g->raster, rk, w, h);
-    if (!s) {
-        SDL_RWops *rw = SDL_RWFromConstMem(text, (int)len);
-        if (rw) {
-            s = IMG_LoadSizedSVG_RW(rw, w, h);
-            SDL_RWclose(rw);
+    SDL_Texture *t = gfx_warm_take(g, rk, w, h); /* read before it was needed */
+    if (!t) {
+        SDL_Surface *s = raster_get(&g->raster, rk, w, h);
+        if (!s) {
+            SDL_RWops *rw = SDL_RWFromConstMem(text, (int)len);
+            if (rw) {
+                s = IMG_LoadSizedSVG_RW(rw, w, h);
+                SDL_RWclose(rw);
+            }
+            raster_put(&g->raster, rk, s);
         }
-        raster_put(&g->raster, rk, s);
+        t = gfx_texture_from(g, s);
     }
     SDL_free(file);
-    SDL_Texture *t = texture_from(g, s);
     if (!t) return NULL;
+    if (!g->in_layer) gfx_warm_note(g, rk, w, h);
     return cache_put(g, ck, t, w, h);
 }
 
@@ -359,7 +366,7 @@ static ui_cache_entry_t *text_texture(ui_gfx_t *g, const char *text, float size,
     SDL_Surface *s = TTF_RenderUTF8_Blended(f, text, col);
     if (!s) return NULL;
     int w = s->w, h = s->h;
-    SDL_Texture *t = texture_from(g, s);
+    SDL_Texture *t = gfx_texture_from(g, s);
     if (!t) return NULL;
     return cache_put(g, key, t, w, h);
 }

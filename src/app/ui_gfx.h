@@ -28,6 +28,8 @@ typedef struct ui_cache_entry {
 #define UI_DROPPED    64
 #define UI_FONT_SIZES 48
 
+typedef struct ui_warm ui_warm_t; /* ui_warm.h */
+
 typedef struct ui_gfx {
     SDL_Window *window;
     SDL_Renderer *ren;
@@ -64,6 +66,7 @@ typedef struct ui_gfx {
     uint32_t layer_key;
     bool in_layer; /* drawing the layer: its big pieces are not kept */
     raster_cache_t raster; /* rasterised SVGs kept between runs (off unless gfx_raster_cache) */
+    ui_warm_t *warm;       /* big pictures prepared before they are needed (ui_warm.h) */
 } ui_gfx_t;
 
 /* Sets up drawing on a renderer; assets_dir holds cards/, chips/, table/, fonts/. */

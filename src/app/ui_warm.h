@@ -1,0 +1,41 @@
+/* ui_warm: the big pictures prepared before they are needed.
+ *
+ * A big picture (a pop-up's panel, the hand pay's pulsing frame, the demo's banner) read from the
+ * raster cache takes 5 to 25 ms at 1920x1080 (the file read and its hash checked), four times
+ * that at 3840x2160: the frame that first shows it stutters. The big pictures a window of this
+ * size drew are listed in the raster cache (raster_list_read), most recent first; after the
+ * first frame a thread reads them (each checked as any read from the cache is) up to a memory
+ * budget, and the loop makes their textures when a frame has time to spare. A prepared picture
+ * is used only where the picture being drawn has its key (the hash of its source and size), so a
+ * changed asset or layout is drawn anew, never taken from an old list; one not used within ten
+ * minutes goes. At the end the pictures this run drew become the list.
+ *
+ * Only the loop's thread calls these (the reading thread is this module's own). */
+#ifndef STUDPOKER_UI_WARM_H
+#define STUDPOKER_UI_WARM_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "ui_gfx.h"
+
+/* Starts reading the listed pictures of the window's present size (nothing when the raster
+ * cache is off or lists none). */
+void gfx_warm_start(ui_gfx_t *g, size_t budget_bytes);
+/* Makes one prepared picture's texture when that fits in spare_ms (an estimate from its size);
+ * drops prepared textures unused for ten minutes. */
+void gfx_warm_step(ui_gfx_t *g, double spare_ms);
+/* The texture prepared for this picture (the caller owns it), else NULL. */
+SDL_Texture *gfx_warm_take(ui_gfx_t *g, const uint8_t key[RASTER_KEY_BYTES], int w, int h);
+/* A big picture this run drew (the next run's list). */
+void gfx_warm_note(ui_gfx_t *g, const uint8_t key[RASTER_KEY_BYTES], int w, int h);
+/* The window changed size: nothing prepared fits it, and this run's list starts again. */
+void gfx_warm_resized(ui_gfx_t *g);
+/* Stops the thread, frees what was not used and writes the list (before the renderer goes). */
+void gfx_warm_stop(ui_gfx_t *g);
+
+/* ui_gfx.c's one way to make a texture of a picture (the same texture as when it is drawn). */
+SDL_Texture *gfx_texture_from(ui_gfx_t *g, SDL_Surface *s);
+
+#endif
