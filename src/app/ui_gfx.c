@@ -352,6 +352,16 @@ static TTF_Font *font_at(ui_gfx_t *g, int px, int face) {
     return f;
 }
 
+void gfx_font_ready(ui_gfx_t *g, int px, int face) {
+    font_at(g, px, face);
+}
+
+/* A font for text (noted for the next run: ui_warm.h). */
+static TTF_Font *text_font(ui_gfx_t *g, int px, int face) {
+    gfx_warm_note_font(g, px, face);
+    return font_at(g, px, face);
+}
+
 static ui_cache_entry_t *text_texture(ui_gfx_t *g, const char *text, float size, int face,
                                       ui_color_t c) {
     int px = (int)(size * g->scale + 0.5f);
@@ -360,7 +370,7 @@ static ui_cache_entry_t *text_texture(ui_gfx_t *g, const char *text, float size,
     snprintf(key, sizeof key, "txt:%d:%d:%02x%02x%02x:%s", face, px, c.r, c.g, c.b, text);
     ui_cache_entry_t *e = cache_find(g, key);
     if (e) return e;
-    TTF_Font *f = font_at(g, px, face);
+    TTF_Font *f = text_font(g, px, face);
     if (!f) return NULL;
     SDL_Color col = {c.r, c.g, c.b, 255};
     SDL_Surface *s = TTF_RenderUTF8_Blended(f, text, col);
@@ -405,7 +415,7 @@ float gfx_text_width(ui_gfx_t *g, const char *text, float size, int face) {
     hash |= 1; /* 0 marks an empty slot */
     int slot = (int)(hash % (sizeof g->widths / sizeof g->widths[0]));
     if (g->widths[slot].hash == hash) return (float)g->widths[slot].w / g->scale;
-    TTF_Font *f = font_at(g, px, face);
+    TTF_Font *f = text_font(g, px, face);
     int w = 0, h = 0;
     if (!f || TTF_SizeUTF8(f, text, &w, &h) != 0) return 0;
     g->widths[slot].hash = hash;

@@ -1,12 +1,16 @@
 #include "ui_warm.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #define WARM_MAX        48
 #define WARM_MIN_PIXELS 100000 /* a smaller picture reads in well under a millisecond */
 #define WARM_KEEP_MS    (10u * 60u * 1000u)
-#define BYTES_PER_MS    1500000.0 /* making a texture copies about 1.5 GB/s (estimate) */
+#define BYTES_PER_MS    1500000.0           /* making a texture copies about 1.5 GB/s (estimate) */
+#define FONT_MS         6.0                 /* opening a font at a new size: 0.5 to 6 ms */
+#define WARM_FONTS      (UI_FONT_SIZES - 8) /* (the font table is emptied when it is full) */
 
 typedef struct warm_item {
     raster_item_t id;
@@ -28,7 +32,42 @@ struct ui_warm {
     int n;                        /* set before the thread starts, never changed while it runs */
     raster_item_t seen[WARM_MAX]; /* this run's big pictures, in the order first drawn */
     int nseen;
+    /* the fonts (size in pixels, face) the last run opened, opened in time left over */
+    struct warm_font {
+        int px, face;
+    } font[WARM_FONTS], font_seen[WARM_FONTS];
+    int nfont, font_next, nfont_seen;
 };
+
+/* The fonts' list beside the pictures' (raster cache folder): "face px" a line. */
+static void fonts_path(const ui_gfx_t *g, int win_w, int win_h, char *out, size_t n) {
+    snprintf(out, n, "%s/recent-%dx%d.fonts", g->raster.dir, win_w, win_h);
+}
+
+static void fonts_read(ui_warm_t *w, const ui_gfx_t *g) {
+    char path[UI_RASTER_DIR_LEN + 64];
+    fonts_path(g, w->win_w, w->win_h, path, sizeof path);
+    FILE *f = fopen(path, "r");
+    if (!f) return;
+    struct warm_font ft;
+    while (w->nfont < WARM_FONTS && fscanf(f, "%d %d", &ft.face, &ft.px) == 2 && ft.face >= 0 &&
+           ft.face < UI_FONT_COUNT && ft.px >= 4 && ft.px <= 1000)
+        w->font[w->nfont++] = ft;
+    fclose(f);
+}
+
+static void fonts_write(const ui_warm_t *w, const ui_gfx_t *g) {
+    char path[UI_RASTER_DIR_LEN + 64], tmp[UI_RASTER_DIR_LEN + 96];
+    fonts_path(g, w->win_w, w->win_h, path, sizeof path);
+    snprintf(tmp, sizeof tmp, "%s.%ld.tmp", path, (long)getpid());
+    FILE *f = fopen(tmp, "w");
+    if (!f) return;
+    bool ok = true;
+    for (int i = 0; i < w->nfont_seen && ok; i++)
+        ok = fprintf(f, "%d %d\n", w->font_seen[i].face, w->font_seen[i].px) > 0;
+    ok = fclose(f) == 0 && ok;
+    if (!ok || rename(tmp, path) != 0) remove(tmp);
+}
 
 static int warm_thread(void *data) {
     ui_warm_t *w = data;
@@ -64,6 +103,7 @@ void gfx_warm_start(ui_gfx_t *g, size_t budget_bytes) {
     raster_item_t list[WARM_MAX];
     w->n = raster_list_read(&g->raster, g->pw, g->ph, list, WARM_MAX);
     for (int i = 0; i < w->n; i++) w->item[i].id = list[i];
+    fonts_read(w, g);
     w->lock = SDL_CreateMutex();
     g->warm = w;
     if (!w->lock) {
@@ -83,7 +123,13 @@ static void item_drop(warm_item_t *it) {
 
 void gfx_warm_step(ui_gfx_t *g, double spare_ms) {
     ui_warm_t *w = g->warm;
-    if (!w || !w->n) return;
+    if (!w) return;
+    if (w->font_next < w->nfont && spare_ms >= FONT_MS) {
+        gfx_font_ready(g, w->font[w->font_next].px, w->font[w->font_next].face);
+        w->font_next++;
+        return; /* one thing a step */
+    }
+    if (!w->n) return;
     uint32_t now = SDL_GetTicks();
     SDL_LockMutex(w->lock);
     int next = -1;
@@ -139,9 +185,20 @@ void gfx_warm_note(ui_gfx_t *g, const uint8_t key[RASTER_KEY_BYTES], int width, 
     it->w = width, it->h = height;
 }
 
+void gfx_warm_note_font(ui_gfx_t *g, int px, int face) {
+    ui_warm_t *w = g->warm;
+    if (!w || w->nfont_seen == WARM_FONTS) return;
+    for (int i = 0; i < w->nfont_seen; i++)
+        if (w->font_seen[i].px == px && w->font_seen[i].face == face) return;
+    w->font_seen[w->nfont_seen].px = px;
+    w->font_seen[w->nfont_seen++].face = face;
+}
+
 void gfx_warm_resized(ui_gfx_t *g) {
     ui_warm_t *w = g->warm;
     if (!w) return;
+    w->font_next = w->nfont; /* (the old size's) */
+    w->nfont_seen = 0;
     SDL_LockMutex(w->lock);
     for (int i = 0; i < w->n; i++) item_drop(&w->item[i]);
     SDL_UnlockMutex(w->lock);
@@ -155,6 +212,7 @@ void gfx_warm_stop(ui_gfx_t *g) {
     if (!w) return;
     SDL_AtomicSet(&w->stop, 1);
     if (w->thread) SDL_WaitThread(w->thread, NULL);
+    if (w->nfont_seen) fonts_write(w, g);
     /* the list: what this run drew, then what the last one listed and this one did not */
     if (w->nseen) {
         raster_item_t list[WARM_MAX];

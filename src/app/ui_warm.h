@@ -8,7 +8,8 @@
  * budget, and the loop makes their textures when a frame has time to spare. A prepared picture
  * is used only where the picture being drawn has its key (the hash of its source and size), so a
  * changed asset or layout is drawn anew, never taken from an old list; one not used within ten
- * minutes goes. At the end the pictures this run drew become the list.
+ * minutes goes. The fonts the last run opened (a size each: 0.5 to 6 ms to open) are opened in
+ * time left over too. At the end the pictures and fonts this run used become the lists.
  *
  * Only the loop's thread calls these (the reading thread is this module's own). */
 #ifndef STUDPOKER_UI_WARM_H
@@ -30,12 +31,17 @@ void gfx_warm_step(ui_gfx_t *g, double spare_ms);
 SDL_Texture *gfx_warm_take(ui_gfx_t *g, const uint8_t key[RASTER_KEY_BYTES], int w, int h);
 /* A big picture this run drew (the next run's list). */
 void gfx_warm_note(ui_gfx_t *g, const uint8_t key[RASTER_KEY_BYTES], int w, int h);
+/* A font this run opened (its size in pixels and face): the next run opens it in time left
+ * over (0.5 to 6 ms each, the first text at that size). */
+void gfx_warm_note_font(ui_gfx_t *g, int px, int face);
 /* The window changed size: nothing prepared fits it, and this run's list starts again. */
 void gfx_warm_resized(ui_gfx_t *g);
 /* Stops the thread, frees what was not used and writes the list (before the renderer goes). */
 void gfx_warm_stop(ui_gfx_t *g);
 
-/* ui_gfx.c's one way to make a texture of a picture (the same texture as when it is drawn). */
+/* ui_gfx.c's one way to make a texture of a picture (the same texture as when it is drawn), and
+ * its font table (a font opened at this size and face). */
 SDL_Texture *gfx_texture_from(ui_gfx_t *g, SDL_Surface *s);
+void gfx_font_ready(ui_gfx_t *g, int px, int face);
 
 #endif
