@@ -173,6 +173,16 @@ SDL_Texture *gfx_warm_take(ui_gfx_t *g, const uint8_t key[RASTER_KEY_BYTES], int
     return t;
 }
 
+int gfx_warm_prepared(ui_gfx_t *g) {
+    ui_warm_t *w = g->warm;
+    if (!w) return 0;
+    int n = 0;
+    SDL_LockMutex(w->lock);
+    for (int i = 0; i < w->n; i++) n += w->item[i].surface || w->item[i].tex;
+    SDL_UnlockMutex(w->lock);
+    return n;
+}
+
 void gfx_warm_note(ui_gfx_t *g, const uint8_t key[RASTER_KEY_BYTES], int width, int height) {
     ui_warm_t *w = g->warm;
     if (!w || width * height < WARM_MIN_PIXELS || w->nseen == WARM_MAX) return;

@@ -29,6 +29,8 @@ void gfx_warm_start(ui_gfx_t *g, size_t budget_bytes);
 void gfx_warm_step(ui_gfx_t *g, double spare_ms);
 /* The texture prepared for this picture (the caller owns it), else NULL. */
 SDL_Texture *gfx_warm_take(ui_gfx_t *g, const uint8_t key[RASTER_KEY_BYTES], int w, int h);
+/* How many pictures are prepared and not used yet (tests). */
+int gfx_warm_prepared(ui_gfx_t *g);
 /* A big picture this run drew (the next run's list). */
 void gfx_warm_note(ui_gfx_t *g, const uint8_t key[RASTER_KEY_BYTES], int w, int h);
 /* A font this run opened (its size in pixels and face): the next run opens it in time left
