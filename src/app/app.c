@@ -184,8 +184,9 @@ static bool open_table(app_t *a) {
 /* ---- the loop ---- */
 
 /* The big pictures read before they are needed (ui_warm.h) take at most this much memory:
- * at 1920x1080 every pop-up's, the hand pay's and the demo's; at 3840x2160 the first few. */
-#define WARM_BUDGET ((size_t)48 << 20)
+ * at 1920x1080 the hand pay's, the pop-ups' and the demo's banner; at 3840x2160 the first few
+ * (a game's session holds about 35 MB of them at 1920x1080, four times that at 3840x2160). */
+#define WARM_BUDGET ((size_t)32 << 20)
 
 typedef struct frame_stats {
     int frames;
