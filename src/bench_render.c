@@ -520,6 +520,33 @@ static bool check_screens(const result_t *r, const session_t *s) {
     return true;
 }
 
+/* Every game's session at one size, runs times each; 0, else 1 (said on stderr). */
+static int measure_size(size_report_t *sr, const session_t *ses, int only, int runs, bool cold,
+                        bool every, shared_record_t *sh, FILE *csv) {
+    for (int g = 0; g < NGAMES; g++) {
+        if (!game_on(g, only)) continue;
+        result_t *res = sr->res[g] = calloc(1, sizeof *sr->res[g]);
+        if (!res) return 1;
+        res->game = &GAMES[g];
+        for (int r = 0; r < runs; r++) {
+            struct timespec t0, t1;
+            clock_gettime(CLOCK_MONOTONIC, &t0);
+            if (!run_once(&GAMES[g], sr->w, sr->h, &ses[g], cold, every, sh)) return 1;
+            clock_gettime(CLOCK_MONOTONIC, &t1);
+            if (res->runs && sh->rec.n != res->n)
+                fprintf(stderr, "studpoker bench render: the runs drew %d and %d frames\n", res->n,
+                        sh->rec.n);
+            add_run(res, sh);
+            if (csv) write_csv(csv, sr->w, sr->h, &GAMES[g], r + 1, &ses[g], sh);
+            fprintf(stderr, "  %dx%d %s run %d/%d: %d frames in %.1f s\n", sr->w, sr->h,
+                    rules_preset_key(GAMES[g].preset), r + 1, runs, sh->rec.n,
+                    (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) * 1e-9);
+        }
+        if (!check_screens(res, &ses[g])) return 1;
+    }
+    return 0;
+}
+
 /* ---- the older figure: one live round, looped ---- */
 
 static const char ROUND_SCRIPT[] = "100 CHIP3\n150 SPOT ante\n200 SPOT ante\n250 SPOT bonus51\n"
@@ -647,30 +674,7 @@ int cli_bench_render(int argc, char **argv) {
     int status = 0;
     for (int z = 0; z < nsizes && !status; z++) {
         size_report_t sr = {.w = sizes[z][0], .h = sizes[z][1]};
-        for (int g = 0; g < NGAMES && !status; g++) {
-            if (!game_on(g, only)) continue;
-            sr.res[g] = calloc(1, sizeof *sr.res[g]);
-            if (!sr.res[g]) status = 1;
-            for (int r = 0; r < runs && !status; r++) {
-                struct timespec t0, t1;
-                clock_gettime(CLOCK_MONOTONIC, &t0);
-                if (!run_once(&GAMES[g], sr.w, sr.h, &ses[g], cold, every, sh)) {
-                    status = 1;
-                    break;
-                }
-                clock_gettime(CLOCK_MONOTONIC, &t1);
-                sr.res[g]->game = &GAMES[g];
-                if (sr.res[g]->runs && sh->rec.n != sr.res[g]->n)
-                    fprintf(stderr, "studpoker bench render: the runs drew %d and %d frames\n",
-                            sr.res[g]->n, sh->rec.n);
-                add_run(sr.res[g], sh);
-                if (csv) write_csv(csv, sr.w, sr.h, &GAMES[g], r + 1, &ses[g], sh);
-                fprintf(stderr, "  %dx%d %s run %d/%d: %d frames in %.1f s\n", sr.w, sr.h,
-                        rules_preset_key(GAMES[g].preset), r + 1, runs, sh->rec.n,
-                        (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) * 1e-9);
-            }
-            if (!status && !check_screens(sr.res[g], &ses[g])) status = 1;
-        }
+        status = measure_size(&sr, ses, only, runs, cold, every, sh, csv);
         if (!status) {
             if (json)
                 report_json(&sr, ses, only, runs);
