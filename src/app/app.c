@@ -326,8 +326,8 @@ static void run_loop(app_t *a, frame_stats_t *st) {
             game_idle_check(&a->machine.game, 500);
         ui_input_t screen_in = in;
         screen_of(a->screen)->update(a, &screen_in, &mi, dt);
-        if (o->attract &&
-            (a->machine.game.played >= o->autoplay || a->machine.game.state == GAME_FAULT))
+        if (o->attract && (a->machine.game.played >= o->autoplay ||
+                           a->machine.game.state == GAME_FAULT))
             a->quit = true;
         step_machines(a, &mi, dt);
         if (!wants_frame(a, &in, st->frames)) {
