@@ -8,7 +8,6 @@
 #include <string.h>
 #include <time.h>
 
-#include "app/app.h"
 #include "cli.h"
 #include "eval.h"
 #include "rng.h"
@@ -147,19 +146,10 @@ int cli_bench(int argc, char **argv) {
         return 1;
 #endif
     }
-    int runs = 5, frames = 0;
-    const char *db = NULL;
+    if (strcmp(what, "render") == 0) return cli_bench_render(argc - 1, argv + 1);
+    int runs = 5;
     for (int i = 1; i < argc; i++) {
-        if (i == 1 && argv[i][0] != '-') continue; /* bench render WIDTHxHEIGHT */
-        if (strcmp(argv[i], "--frames") == 0 && i + 1 < argc) {
-            frames = atoi(argv[++i]); /* render: this many frames (bench store: 1) */
-            if (frames < 1 || frames > 100000) {
-                fprintf(stderr, "studpoker bench: --frames must be 1..100000\n");
-                return 2;
-            }
-        } else if (strcmp(argv[i], "--db") == 0 && i + 1 < argc) {
-            db = argv[++i]; /* render: start on this machine's database */
-        } else if (strcmp(argv[i], "--runs") == 0 && i + 1 < argc) {
+        if (strcmp(argv[i], "--runs") == 0 && i + 1 < argc) {
             runs = atoi(argv[++i]);
             if (runs < 1 || runs > 1000) {
                 fprintf(stderr, "studpoker bench: --runs must be 1..1000\n");
@@ -171,20 +161,6 @@ int cli_bench(int argc, char **argv) {
         }
     }
     if (strcmp(what, "eval") == 0) return bench_eval(runs);
-    if (strcmp(what, "render") == 0) {
-        /* each size in its own process, so that start-up and peak memory are its own */
-        static cfg_t cfg;
-        cfg_defaults(&cfg, PRESET_CARIBBEAN_LIVE);
-        app_run_t o = {.headless = true, .seed = 1, .db = db};
-        o.bench_frames = frames ? frames : 600 * runs / 5;
-        o.credits = cfg.cabinet.free_credits;
-        const char *size = argc > 1 && argv[1][0] != '-' ? argv[1] : "1920x1080";
-        if (sscanf(size, "%dx%d", &cfg.display.width, &cfg.display.height) != 2) {
-            fprintf(stderr, "studpoker bench render: size WIDTHxHEIGHT, not '%s'\n", size);
-            return 2;
-        }
-        return app_run(&cfg, &o);
-    }
     fprintf(stderr,
             "studpoker bench: unknown benchmark '%s' (known: eval, render, parsheet, simulate, "
             "store)\n",

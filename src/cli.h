@@ -7,9 +7,10 @@
 int cli_rank(int argc, char **argv);
 int cli_deal(int argc, char **argv);
 int cli_bench(int argc, char **argv);
-int cli_bench_store(int argc, char **argv); /* bench_store.c */
-int cli_bench_link(int argc, char **argv);  /* bench_link.c (with libpq) */
-int cli_bench_table(int argc, char **argv); /* bench_table.c (with libpq) */
+int cli_bench_store(int argc, char **argv);  /* bench_store.c */
+int cli_bench_render(int argc, char **argv); /* bench_render.c */
+int cli_bench_link(int argc, char **argv);   /* bench_link.c (with libpq) */
+int cli_bench_table(int argc, char **argv);  /* bench_table.c (with libpq) */
 /* Plays scripted rounds through the store, for the kill test (cli_store.c). */
 int cli_store_selftest(int argc, char **argv);
 

@@ -22,7 +22,7 @@ static void usage(FILE *out) {
             "  bench eval                hand evaluator speed\n"
             "  bench parsheet            exact par sheet speed (Caribbean, Cajun, Asian)\n"
             "  bench simulate            simulation speed: 50 million classic Caribbean rounds\n"
-            "  bench render [WxH]        frame time, start-up and memory of the table\n"
+            "  bench render [WxH...]     frame times of a player's session on every game\n"
             "  bench store [--rounds N]  start-up on a database of N rounds (1,000,000)\n"
             "  bench link --url CONNINFO [--machines N] [--batch B] [--seconds S] [--rate R]\n"
             "                            linked jackpot: contributions a second, meter and\n"

@@ -12,6 +12,25 @@
 
 #include "config.h"
 
+/* The render benchmark's record of one run (bench_render.c): every frame drawn, how long it took
+ * from the tick's input to the picture presented, and the script's clock when it was drawn (the
+ * benchmark knows from it which part of its session the frame showed). The arrays are the
+ * caller's (cap frames); frames past cap are timed but not kept. */
+typedef struct app_bench_record {
+    int cap, n;
+    bool every_frame; /* draw every frame, as headless tests do; else those a display would */
+    float *ms;
+    uint32_t *at_ms;
+    float *cpu_ms;        /* the same frame's processor time on the loop's thread */
+    uint16_t *made;       /* textures made for it (pictures and text) */
+    uint8_t *screen;      /* the screen drawn: 0 the table (its pop-ups too), 1 the operator menu, 2
+                             the demo */
+    double first_frame_s; /* the process's start to its first frame presented */
+    double peak_mb;       /* peak resident memory at the end */
+    int textures_made, raster_hits, raster_writes;
+    bool raster_on;
+} app_bench_record_t;
+
 /* What the command line adds to the config: how the program runs, not what the machine is. */
 typedef struct app_run {
     bool headless;
@@ -33,6 +52,10 @@ typedef struct app_run {
     bool lang_given;    /* --lang: [display] language holds it, over the player's last choice */
     int64_t credits;    /* credits put on an empty machine at start: the config's free credits
                            on a desktop, 0 on a cabinet, or --credits */
+    /* the render benchmark's session: its script (text) played once as a player's session on
+     * a real machine (its database, the demo after the idle time), every frame kept in record */
+    const char *bench_script;
+    app_bench_record_t *record;
 } app_run_t;
 
 /* Runs the machine of a validated config (cfg_load_file or cfg_defaults) with what the command

@@ -1,5 +1,6 @@
 #include "ui_gfx.h"
 #include "lang.h"
+#include "ui_warm.h"
 
 #include <SDL_image.h>
 #include <dirent.h>
@@ -95,12 +96,23 @@ static void cache_clear(ui_gfx_t *g) {
     g->ncache = 0;
 }
 
+/* Drops entry i, remembering that it went (cache_put: made again soon, it is kept longer). */
+static void cache_drop(ui_gfx_t *g, int i) {
+    g->dropped[g->ndropped % UI_DROPPED].hash = g->cache[i].hash;
+    g->dropped[g->ndropped % UI_DROPPED].frame = g->frame;
+    g->ndropped++;
+    SDL_DestroyTexture(g->cache[i].tex);
+    free(g->cache[i].key);
+    g->cache[i] = g->cache[--g->ncache];
+}
+
 static void fonts_clear(ui_gfx_t *g) {
     for (int i = 0; i < g->nfonts; i++) TTF_CloseFont(g->fonts[i].font);
     g->nfonts = 0;
 }
 
 void gfx_shutdown(ui_gfx_t *g) {
+    gfx_warm_stop(g);
     cache_clear(g);
     fonts_clear(g);
     if (g->layer) SDL_DestroyTexture(g->layer);
@@ -115,6 +127,7 @@ void gfx_begin_frame(ui_gfx_t *g) {
         cache_clear(g);
         fonts_clear(g);
         g->pw = w, g->ph = h;
+        gfx_warm_resized(g);
         /* the height sets the scale down to 4:3; a narrower window's width does (1440 units) */
         float sx = (float)w / UI_MIN_W, sy = (float)h / UI_H;
         g->scale = sx < sy ? sx : sy;
@@ -124,18 +137,19 @@ void gfx_begin_frame(ui_gfx_t *g) {
     g->frame++;
     gfx_rec_frame(g);
     /* textures not drawn for a while go (counting digits, cards of the last round): big ones
-     * after half a second, small ones after two, so that what comes back every second or so (a
-     * pulsing glow's steps, the buttons between rounds) is not rasterised again each time */
+     * after 1.6 seconds, small ones after two, so that what comes back every second or so (a
+     * pulsing panel's steps, every 1.3 to 1.5 s; the buttons between rounds) is not rasterised
+     * again each time; one that was made again soon after it went (a pop-up shown again, the
+     * demo's help pages) stays for ten seconds */
     if (g->frame % 30 == 0) {
         for (int i = 0; i < g->ncache;) {
-            uint32_t keep = g->cache[i].w * g->cache[i].h <= 100000 ? 120 : 30;
-            if (g->frame - g->cache[i].last_used > keep) {
-                SDL_DestroyTexture(g->cache[i].tex);
-                free(g->cache[i].key);
-                g->cache[i] = g->cache[--g->ncache];
-            } else {
+            uint32_t keep = g->cache[i].recurring                     ? 600
+                            : g->cache[i].w * g->cache[i].h <= 100000 ? 120
+                                                                      : 96;
+            if (g->frame - g->cache[i].last_used > keep)
+                cache_drop(g, i);
+            else
                 i++;
-            }
         }
     }
 }
@@ -195,12 +209,15 @@ static ui_cache_entry_t *cache_put(ui_gfx_t *g, const char *key, SDL_Texture *te
         int old = 0;
         for (int i = 1; i < g->ncache; i++)
             if (g->cache[i].last_used < g->cache[old].last_used) old = i;
-        SDL_DestroyTexture(g->cache[old].tex);
-        free(g->cache[old].key);
-        g->cache[old] = g->cache[--g->ncache];
+        cache_drop(g, old);
     }
+    uint64_t hash = fnv1a(key);
+    bool recurring = false;
+    for (int i = 0; i < UI_DROPPED; i++)
+        if (g->dropped[i].hash == hash && g->frame - g->dropped[i].frame <= 600) recurring = true;
     ui_cache_entry_t *e = &g->cache[g->ncache++];
-    e->hash = fnv1a(key);
+    e->hash = hash;
+    e->recurring = recurring;
     e->key = SDL_strdup(key);
     e->tex = tex;
     e->w = w, e->h = h;
@@ -209,7 +226,7 @@ static ui_cache_entry_t *cache_put(ui_gfx_t *g, const char *key, SDL_Texture *te
     return e;
 }
 
-static SDL_Texture *texture_from(ui_gfx_t *g, SDL_Surface *s) {
+SDL_Texture *gfx_texture_from(ui_gfx_t *g, SDL_Surface *s) {
     if (!s) return NULL;
     SDL_Texture *t = SDL_CreateTextureFromSurface(g->ren, s);
     SDL_FreeSurface(s);
@@ -242,18 +259,22 @@ static ui_cache_entry_t *svg_texture(ui_gfx_t *g, const char *key, const char *p
     }
     uint8_t rk[RASTER_KEY_BYTES];
     raster_key(text, len, w, h, rk);
-    SDL_Surface *s = raster_get(&g->raster, rk, w, h);
-    if (!s) {
-        SDL_RWops *rw = SDL_RWFromConstMem(text, (int)len);
-        if (rw) {
-            s = IMG_LoadSizedSVG_RW(rw, w, h);
-            SDL_RWclose(rw);
+    SDL_Texture *t = gfx_warm_take(g, rk, w, h); /* read before it was needed */
+    if (!t) {
+        SDL_Surface *s = raster_get(&g->raster, rk, w, h);
+        if (!s) {
+            SDL_RWops *rw = SDL_RWFromConstMem(text, (int)len);
+            if (rw) {
+                s = IMG_LoadSizedSVG_RW(rw, w, h);
+                SDL_RWclose(rw);
+            }
+            raster_put(&g->raster, rk, s);
         }
-        raster_put(&g->raster, rk, s);
+        t = gfx_texture_from(g, s);
     }
     SDL_free(file);
-    SDL_Texture *t = texture_from(g, s);
     if (!t) return NULL;
+    if (!g->in_layer) gfx_warm_note(g, rk, w, h);
     return cache_put(g, ck, t, w, h);
 }
 
@@ -448,6 +469,16 @@ const char *gfx_font_for(ui_gfx_t *g, const char *text, int face, int *index) {
     return g->cjk_path[(eff - FACE_CJK) & 1];
 }
 
+void gfx_font_ready(ui_gfx_t *g, int px, int face) {
+    font_at(g, px, face);
+}
+
+/* A font for text (noted for the next run: ui_warm.h). */
+static TTF_Font *text_font(ui_gfx_t *g, int px, int face) {
+    gfx_warm_note_font(g, px, face);
+    return font_at(g, px, face);
+}
+
 static ui_cache_entry_t *text_texture(ui_gfx_t *g, const char *text, float size, int face,
                                       ui_color_t c) {
     int px = px_of(g, size);
@@ -456,13 +487,13 @@ static ui_cache_entry_t *text_texture(ui_gfx_t *g, const char *text, float size,
     snprintf(key, sizeof key, "txt:%d:%d:%02x%02x%02x:%s", face, px, c.r, c.g, c.b, text);
     ui_cache_entry_t *e = cache_find(g, key);
     if (e) return e;
-    TTF_Font *f = font_at(g, px, face);
+    TTF_Font *f = text_font(g, px, face);
     if (!f) return NULL;
     SDL_Color col = {c.r, c.g, c.b, 255};
     SDL_Surface *s = TTF_RenderUTF8_Blended(f, text, col);
     if (!s) return NULL;
     int w = s->w, h = s->h;
-    SDL_Texture *t = texture_from(g, s);
+    SDL_Texture *t = gfx_texture_from(g, s);
     if (!t) return NULL;
     return cache_put(g, key, t, w, h);
 }
@@ -520,7 +551,7 @@ float gfx_text_width(ui_gfx_t *g, const char *text, float size, int face) {
     hash |= 1; /* 0 marks an empty slot */
     int slot = (int)(hash % (sizeof g->widths / sizeof g->widths[0]));
     if (g->widths[slot].hash == hash) return (float)g->widths[slot].w / g->scale;
-    TTF_Font *f = font_at(g, px, face);
+    TTF_Font *f = text_font(g, px, face);
     int w = 0, h = 0;
     if (!f || TTF_SizeUTF8(f, text, &w, &h) != 0) return 0;
     g->widths[slot].hash = hash;

@@ -30,9 +30,11 @@ typedef struct ui_cache_entry {
     SDL_Texture *tex;
     int w, h;
     uint32_t last_used;
+    bool recurring; /* made again soon after it was dropped: kept longer */
 } ui_cache_entry_t;
 
 #define UI_CACHE_SIZE 768
+#define UI_DROPPED    64
 #define UI_FONT_SIZES 48
 
 /* A box of the frame: what was drawn where, in the order drawn. */
@@ -57,6 +59,8 @@ typedef struct ui_boxes {
     int n, cap;
 } ui_boxes_t;
 
+typedef struct ui_warm ui_warm_t; /* ui_warm.h */
+
 typedef struct ui_gfx {
     SDL_Window *window;
     SDL_Renderer *ren;
@@ -78,6 +82,13 @@ typedef struct ui_gfx {
     int nfonts;
     ui_cache_entry_t cache[UI_CACHE_SIZE];
     int ncache;
+    /* the textures dropped last (by the hash of their key, and when): one made again soon after
+     * comes back every so often (a pulsing panel's steps, the demo's help pages) */
+    struct {
+        uint64_t hash;
+        uint32_t frame;
+    } dropped[UI_DROPPED];
+    int ndropped;
     int textures_made; /* for the benchmark */
     /* text widths measured before (wrapped text measures every word every frame): by a 64-bit
      * hash of size, face and text, direct-mapped */
@@ -96,6 +107,8 @@ typedef struct ui_gfx {
     bool rec_quiet; /* a text's shadow: not a box of its own */
     const char *rec_group;
     ui_boxes_t boxes, layer_boxes;
+
+    ui_warm_t *warm;       /* big pictures prepared before they are needed (ui_warm.h) */
 } ui_gfx_t;
 
 /* Sets up drawing on a renderer; assets_dir holds cards/, chips/, table/, fonts/. */

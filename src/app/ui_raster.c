@@ -154,3 +154,48 @@ void raster_put(raster_cache_t *c, const uint8_t key[RASTER_KEY_BYTES], SDL_Surf
         remove(tmp);
     if (s != src) SDL_FreeSurface(s);
 }
+
+static void list_name(const raster_cache_t *c, int win_w, int win_h, char *out, size_t n) {
+    snprintf(out, n, "%s/recent-%dx%d.list", c->dir, win_w, win_h);
+}
+
+int raster_list_read(const raster_cache_t *c, int win_w, int win_h, raster_item_t *out, int max) {
+    if (!c->on) return 0;
+    char path[UI_RASTER_DIR_LEN + 64], line[128], hex[2 * RASTER_KEY_BYTES + 1];
+    list_name(c, win_w, win_h, path, sizeof path);
+    FILE *f = fopen(path, "r");
+    if (!f) return 0;
+    int n = 0;
+    while (n < max && fgets(line, sizeof line, f)) {
+        raster_item_t *it = &out[n];
+        size_t used = 0;
+        if (sscanf(line, "%32s %d %d", hex, &it->w, &it->h) != 3 || strlen(hex) != sizeof hex - 1 ||
+            sodium_hex2bin(it->key, sizeof it->key, hex, strlen(hex), NULL, &used, NULL) != 0 ||
+            used != sizeof it->key || it->w <= 0 || it->h <= 0 || it->w > MAX_SIDE ||
+            it->h > MAX_SIDE)
+            break;
+        n++;
+    }
+    fclose(f);
+    return n;
+}
+
+bool raster_list_write(const raster_cache_t *c, int win_w, int win_h, const raster_item_t *items,
+                       int n) {
+    if (!c->on) return false;
+    char path[UI_RASTER_DIR_LEN + 64], tmp[UI_RASTER_DIR_LEN + 96];
+    list_name(c, win_w, win_h, path, sizeof path);
+    snprintf(tmp, sizeof tmp, "%s.%ld.tmp", path, (long)getpid());
+    FILE *f = fopen(tmp, "w");
+    if (!f) return false;
+    bool ok = true;
+    for (int i = 0; i < n && ok; i++) {
+        char hex[2 * RASTER_KEY_BYTES + 1];
+        sodium_bin2hex(hex, sizeof hex, items[i].key, RASTER_KEY_BYTES);
+        ok = fprintf(f, "%s %d %d\n", hex, items[i].w, items[i].h) > 0;
+    }
+    ok = fclose(f) == 0 && ok;
+    if (ok && rename(tmp, path) == 0) return true;
+    remove(tmp);
+    return false;
+}

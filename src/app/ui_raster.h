@@ -33,4 +33,15 @@ void raster_key(const void *source, size_t len, int w, int h, uint8_t key[RASTER
 SDL_Surface *raster_get(raster_cache_t *c, const uint8_t key[RASTER_KEY_BYTES], int w, int h);
 void raster_put(raster_cache_t *c, const uint8_t key[RASTER_KEY_BYTES], SDL_Surface *s);
 
+/* The big pictures a window of one size drew, most recent first: a start reads them before they
+ * are needed (ui_warm.h). One list per window size, replaced whole (a reader sees the old list or
+ * the new one); a bad line ends it. */
+typedef struct raster_item {
+    uint8_t key[RASTER_KEY_BYTES];
+    int w, h;
+} raster_item_t;
+int raster_list_read(const raster_cache_t *c, int win_w, int win_h, raster_item_t *out, int max);
+bool raster_list_write(const raster_cache_t *c, int win_w, int win_h, const raster_item_t *items,
+                       int n);
+
 #endif
