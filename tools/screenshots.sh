@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The README's screenshots (docs/screenshots/), made by the real program, headless, from stacked
-# decks at 1280x720: the decision moment and a win on the live table, a royal's celebration.
+# decks at 1280x720: the decision moment and a win on the live table (and in Chinese), a royal's
+# celebration.
 # Reduced to 256 colours by ImageMagick's convert when it is there (a third of the size).
 #   tools/screenshots.sh [STUDPOKER]      (default: build/release/studpoker)
 set -euo pipefail
@@ -22,7 +23,12 @@ printf '%s\n' "100 CHIP3" "150 SPOT ante" "200 SPOT ante" "600 DEAL" "3000 PLAY"
   "6500 SCREENSHOT $tmp/celebration.png" "6600 QUIT" >"$tmp/royal.script"
 "$bin" play --headless --preset caribbean-classic --seed 11 --size 1280x720 \
   --deck "As Ks Qs Js Ts  Ad Kc 9h 6d 2c" --script "$tmp/royal.script" >/dev/null
-for f in decision win celebration; do
+# the same win in Simplified Chinese (README: Languages and money)
+"$bin" play --headless --preset caribbean-live --seed 11 --size 1280x720 --lang zh_CN \
+  --deck "9s 9h 9d 9c Kh  Ad Kc 8h 6d 3c" \
+  --script <(sed "s|$tmp/win.png|$tmp/win-zh_CN.png|; s|$tmp/decision.png|$tmp/unused.png|" \
+    "$tmp/live.script") >/dev/null
+for f in decision win celebration win-zh_CN; do
   if command -v convert >/dev/null; then
     convert "$tmp/$f.png" -dither FloydSteinberg -colors 256 -strip "PNG8:$out/$f.png"
   else

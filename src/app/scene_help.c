@@ -438,8 +438,8 @@ static void draw_rankings(ui_gfx_t *g, const help_t *h) {
         card_t cards[5];
         char err[64], name[96];
         card_parse_list(examples[cat], cards, 5, err, sizeof err);
-        eval_describe(eval_value(cards, 5), name, sizeof name);
-        if (cat == EVAL_ROYAL_FLUSH) snprintf(name, sizeof name, "Ten to Ace, one suit");
+        lang_hand_name(eval_value(cards, 5), name, sizeof name);
+        if (cat == EVAL_ROYAL_FLUSH) snprintf(name, sizeof name, "%s", _("Ten to Ace, one suit"));
         gfx_text(g, eval_category_name((eval_category_t)cat), x + text, y + 12, 30, UI_FONT_BOLD,
                  CREAM, UI_ALIGN_LEFT);
         gfx_text_wrap(g, name, x + text, y + 52, colw - text - 20, HELP_LEAST, UI_FONT_REGULAR, DIM,

@@ -629,14 +629,14 @@ bool help_figures(const rules_t *r, bool compute, approval_t *out) {
 const char *help_page_title(const help_t *h, int page) {
     switch (page) {
     case HELP_PAGE_HANDS:
-        return h->variant == VARIANT_ASIAN ? "POINTS AND SPLITS" : "HANDS, HIGHEST FIRST";
+        return h->variant == VARIANT_ASIAN ? N_("POINTS AND SPLITS") : N_("HANDS, HIGHEST FIRST");
     case HELP_PAGE_PAYS:
-        return "WHAT EACH BET PAYS";
+        return N_("WHAT EACH BET PAYS");
     case HELP_PAGE_PLAY:
-        return "HOW TO PLAY";
+        return N_("HOW TO PLAY");
     default:
-        return h->built && offers_side(&h->rules) ? "SIDE BETS, LIMITS AND RETURNS"
-                                                  : "LIMITS AND RETURNS";
+        return h->built && offers_side(&h->rules) ? N_("SIDE BETS, LIMITS AND RETURNS")
+                                                  : N_("LIMITS AND RETURNS");
     }
 }
 

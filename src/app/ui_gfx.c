@@ -374,7 +374,9 @@ void gfx_glow(ui_gfx_t *g, ui_rect_t r, ui_color_t c) {
 /* The faces of the font cache: the game's own (UI_FONT_*), then the CJK font's: regular or
  * bold, Simplified or Traditional (the collection's faces 2 and 3: Noto Sans CJK SC, TC). */
 enum { FACE_CJK = UI_FONT_COUNT, FACE_CJK_COUNT = 4 };
-#define CJK_SCALE 0.86f /* its ideographs as tall as Roboto's capitals at the same size */
+#define CJK_SCALE                                                                                  \
+    0.81f /* its line as tall as Roboto's (1.448 em to 1.172): its ideographs then stand as tall   \
+             as Roboto's capitals, and a Chinese text takes the box an English one does */
 
 static TTF_Font *font_at(ui_gfx_t *g, int px, int face) {
     for (int i = 0; i < g->nfonts; i++)

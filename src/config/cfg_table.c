@@ -131,7 +131,7 @@ static const char *asian_odds_on_key_of(int i) {
 
 const cf_section_t CF_SECTIONS[] = {
     {"game", "The game. Every game key below defaults to the preset's value."},
-    {"money", "How amounts are shown."},
+    {"money", "How amounts are shown: the language on screen places the symbol and separators."},
     {"limits", "Bet limits in currency units. PLAY and raise limits follow from the ante's."},
     {"sidebets", "Side bets offered (on) or not (off)."},
     {"paytable", "Pay tables: odds are x to 1, prizes are money; 0 = loses. Any line can change."},
@@ -180,9 +180,7 @@ const cf_key_t CF_KEYS[] = {
      .max = 3,
      .variants = V_ALL,
      .charset = CF_LETTERS,
-     .doc = "the currency of every amount (EUR, USD, GBP, CNY, HKD, MOP, TWD, JPY, ...): its "
-            "symbol, where it goes and the separators follow the language on screen; was "
-            "[game] currency, still read there"},
+     .doc = "currency of every amount: EUR, USD, GBP, CNY, HKD, MOP, ... ([game] currency before)"},
 
     GAME("limits", "ante_min", CF_MONEY, rules.bet_min[WAGER_ANTE], 1, LIMIT_MAX, V_ALL,
          "smallest ante (PLAY is 2x, Asian raise 1x, Cajun raises 1x to 3x the ante)"),
@@ -395,8 +393,8 @@ const cf_key_t CF_KEYS[] = {
      .def = "en",
      .enum_count = CFG_LANGUAGES,
      .enum_name = language_key_of,
-     .doc = "the language on screen (en, zh_CN, zh_TW, es); a player may choose another at the "
-            "table, which a cabinet forgets at cash-out"},
+     .doc =
+         "the operator's language; a player's choice at the table lasts to a cabinet's cash-out"},
 
     OPSET("sound", "volume", CF_INT, sound.volume, 0, 100, "80", "volume in percent"),
     SET("sound", "mute", CF_BOOL, sound.mute, 0, 1, "off", "no sound at all"),
