@@ -83,7 +83,7 @@ static void test_written_config_reads_back(void **state) {
 static void test_key_table(void **state) {
     (void)state;
     int n = cfg_key_count();
-    assert_int_equal(n, 197); /* 165 + [cabinet] voucher_path, stall_seconds, key_path,
+    assert_int_equal(n, 198); /* 165 + [cabinet] voucher_path, stall_seconds, key_path,
                                  anchor_path, [paytable] asian_margin_odds_on, [approval]
                                  min_payback, max_payback; [touch] dx, dy and the [keys] of
                                  next_spot, prev_spot, help, history, back, fullscreen,
@@ -91,7 +91,8 @@ static void test_key_table(void **state) {
                                  site, machine, on_loss (issue 14); [cabinet] printer,
                                  ticket_expiry_days, [scanner] enabled, gap_ms (issue 16);
                                  [table] url, terminal, join (issue 15); [keys] settings
-                                 (issue 13, item 6) */
+                                 (issue 13, item 6); [display] language
+                                 (issue 16; [game] currency moved to [money]) */
     cfg_key_info_t a, b;
     for (int i = 0; i < n; i++) {
         assert_true(cfg_key_at(i, &a));
@@ -366,8 +367,33 @@ static void test_set_and_get(void **state) {
     free(file);
 }
 
+/* [money] currency (issue 16) was [game] currency: a file of before still reads, the new key
+ * too, both at once is a key set twice; [display] language takes the four catalogs' names. */
+static void test_currency_and_language(void **state) {
+    (void)state;
+    cfg_t *c = malloc(sizeof *c);
+    cfg_errors_t *e = malloc(sizeof *e);
+    assert_non_null(c);
+    assert_non_null(e);
+    const char *old = "[game]\ncurrency = EUR\n";
+    assert_int_equal(cfg_load_string(old, strlen(old), "old.ini", c, e), 0);
+    assert_string_equal(c->rules.currency, "EUR");
+    const char *now = "[money]\ncurrency = MOP\n[display]\nlanguage = zh_TW\n";
+    assert_int_equal(cfg_load_string(now, strlen(now), "new.ini", c, e), 0);
+    assert_string_equal(c->rules.currency, "MOP");
+    assert_int_equal(c->display.language, CFG_LANG_ZH_TW);
+    const char *both = "[game]\ncurrency = EUR\n[money]\ncurrency = HKD\n";
+    assert_int_not_equal(cfg_load_string(both, strlen(both), "both.ini", c, e), 0);
+    assert_non_null(strstr(e->list[0].text, "set twice"));
+    const char *bad = "[display]\nlanguage = fr\n";
+    assert_int_not_equal(cfg_load_string(bad, strlen(bad), "bad.ini", c, e), 0);
+    free(c);
+    free(e);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_currency_and_language),
         cmocka_unit_test(test_example_configs_load),
         cmocka_unit_test(test_missing_file),
         cmocka_unit_test(test_written_config_reads_back),

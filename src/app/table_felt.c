@@ -120,8 +120,10 @@ void tb_draw_felt_print(table_scene_t *t, ui_gfx_t *g) {
     ui_rect_t title = t->geom.title;
     gfx_svg(g, "table/emblem.svg", ui_r(title.x, title.y - 4, 50, 50), 255);
     gfx_rec_group(g, "title");
-    gfx_text_shadow(g, rules_preset_name(gm->rules.preset), title.x + 62, title.y, 34,
-                    UI_FONT_DISPLAY, GOLD, UI_ALIGN_LEFT);
+    const char *name = rules_preset_name(gm->rules.preset);
+    float size = tb_fit(g, name, 34, TB_TEXT_MIN, UI_FONT_DISPLAY, title.w - 62);
+    gfx_text_shadow(g, name, title.x + 62, title.y + (34 - size) / 2, size, UI_FONT_DISPLAY, GOLD,
+                    UI_ALIGN_LEFT);
     gfx_rec_group(g, NULL);
     draw_rule(t, g);
 }

@@ -86,6 +86,7 @@ static void layout(table_scene_t *t, ui_gfx_t *g, ui_rect_t view, ui_rect_t area
                  160, 48);
     /* the language, left of them: its name in itself ("简体中文") on the button */
     m->lang = ui_r(m->corner[0].x - 170, top + 12, 160, 48);
+    m->title.w = m->lang.x - 16 - m->title.x; /* a long name gets smaller print (felt) */
     /* the side columns: as wide as the cards leave, at most COL_MAX */
     float cards = CARD_W * 5 + CARD_GAP * 4;
     float col = (area.w - cards - 2 * MARGIN - 2 * COL_GAP) / 2;

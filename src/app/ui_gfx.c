@@ -461,16 +461,6 @@ int gfx_missing_glyphs(ui_gfx_t *g, const char *text, float size, int face) {
     return f ? lacking(f, text) : (int)strlen(text);
 }
 
-const char *gfx_font_for(ui_gfx_t *g, const char *text, int face, int *index) {
-    int eff = face_for(g, text, 24, face);
-    if (eff < FACE_CJK || !g->cjk_path[(eff - FACE_CJK) & 1][0]) {
-        *index = 0;
-        return g->font_path[eff < FACE_CJK ? eff : UI_FONT_REGULAR];
-    }
-    *index = (eff - FACE_CJK) & 2 ? 3 : 2;
-    return g->cjk_path[(eff - FACE_CJK) & 1];
-}
-
 void gfx_font_ready(ui_gfx_t *g, int px, int face) {
     font_at(g, px, face);
 }

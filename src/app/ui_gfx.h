@@ -108,7 +108,7 @@ typedef struct ui_gfx {
     const char *rec_group;
     ui_boxes_t boxes, layer_boxes;
 
-    ui_warm_t *warm;       /* big pictures prepared before they are needed (ui_warm.h) */
+    ui_warm_t *warm; /* big pictures prepared before they are needed (ui_warm.h) */
 } ui_gfx_t;
 
 /* Sets up drawing on a renderer; assets_dir holds cards/, chips/, table/, fonts/. */
@@ -150,8 +150,6 @@ void gfx_glow(ui_gfx_t *g, ui_rect_t r, ui_color_t c);
  * Latin capitals beside them. gfx_missing_glyphs counts the characters of text that the font
  * chosen for it lacks (0: every one is drawn). */
 int gfx_missing_glyphs(ui_gfx_t *g, const char *text, float size, int face);
-/* The font file and collection index a text at px would be drawn with (tests). */
-const char *gfx_font_for(ui_gfx_t *g, const char *text, int face, int *index);
 
 /* Every text drawn or measured below is shown in the language on screen: a text the catalogs
  * have (a label passed as it is written in English, "HELP") is drawn as its translation, any

@@ -13,17 +13,15 @@ extern int _nl_msg_cat_cntr;
 
 /* gettext's language is the process's: this mirrors it, it does not add a second one */
 static cfg_language_t current = CFG_LANG_EN;
-static bool catalogs_found = false;
 
 static const struct {
     const char *gettext_code; /* LANGUAGE's value */
     const char *native;
-    bool cjk;
 } LANGS[CFG_LANGUAGES] = {
-    [CFG_LANG_EN] = {"en", "English", false},
-    [CFG_LANG_ZH_CN] = {"zh_CN", "\xE7\xAE\x80\xE4\xBD\x93\xE4\xB8\xAD\xE6\x96\x87", true},
-    [CFG_LANG_ZH_TW] = {"zh_TW", "\xE7\xB9\x81\xE9\xAB\x94\xE4\xB8\xAD\xE6\x96\x87", true},
-    [CFG_LANG_ES] = {"es", "Espa\xC3\xB1ol", false},
+    [CFG_LANG_EN] = {"en", "English"},
+    [CFG_LANG_ZH_CN] = {"zh_CN", "\xE7\xAE\x80\xE4\xBD\x93\xE4\xB8\xAD\xE6\x96\x87"},
+    [CFG_LANG_ZH_TW] = {"zh_TW", "\xE7\xB9\x81\xE9\xAB\x94\xE4\xB8\xAD\xE6\x96\x87"},
+    [CFG_LANG_ES] = {"es", "Espa\xC3\xB1ol"},
 };
 
 static bool valid(cfg_language_t l) {
@@ -36,15 +34,15 @@ bool lang_init(const char *localedir, cfg_language_t lang) {
     if (!setlocale(LC_MESSAGES, "C.UTF-8")) setlocale(LC_MESSAGES, "");
     bindtextdomain(LANG_DOMAIN, localedir && *localedir ? localedir : NULL);
     bind_textdomain_codeset(LANG_DOMAIN, "UTF-8"); /* the screens draw UTF-8 */
-    catalogs_found = false;
+    bool found = false;
     if (localedir && *localedir) {
         char path[1200];
         snprintf(path, sizeof path, "%s/zh_CN/LC_MESSAGES/" LANG_DOMAIN ".mo", localedir);
         FILE *f = fopen(path, "rb");
-        if (f) fclose(f), catalogs_found = true;
+        if (f) fclose(f), found = true;
     }
     lang_set(lang);
-    return catalogs_found;
+    return found;
 }
 
 void lang_set(cfg_language_t lang) {
@@ -60,14 +58,6 @@ cfg_language_t lang_get(void) {
 
 const char *lang_native_name(cfg_language_t lang) {
     return valid(lang) ? LANGS[lang].native : "?";
-}
-
-bool lang_is_cjk(cfg_language_t lang) {
-    return valid(lang) && LANGS[lang].cjk;
-}
-
-bool lang_catalog_found(void) {
-    return current == CFG_LANG_EN || catalogs_found;
 }
 
 const char *lang_pgettext(const char *key, const char *text) {
@@ -135,22 +125,9 @@ const char *lang_money(int64_t minor, const char currency[4], char *buf, size_t 
 const char *lang_category(eval_category_t cat) {
     return _(eval_category_name(cat));
 }
-const char *lang_board(eval3_category_t cat) {
-    return _(eval3_category_name(cat));
-}
-const char *lang_pocket(eval_pocket_t p) {
-    return _(eval_pocket_name(p));
-}
-const char *lang_asian_bonus(eval_asian_bonus_t b) {
-    return _(eval_asian_bonus_name(b));
-}
 const char *lang_wager(wager_t w) {
     return _(wager_name(w));
 }
-const char *lang_preset(rules_preset_t p) {
-    return _(rules_preset_name(p));
-}
-
 const char *lang_context(const char *key) {
     const char *text = strchr(key, '\004');
     return lang_pgettext(key, text ? text + 1 : key);

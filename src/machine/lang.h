@@ -45,10 +45,6 @@ cfg_language_t lang_get(void);
 
 /* The language's own name, in itself: "English", "简体中文", "繁體中文", "Español". */
 const char *lang_native_name(cfg_language_t lang);
-/* Written in Chinese characters (the screens choose the CJK font's face by it). */
-bool lang_is_cjk(cfg_language_t lang);
-/* True when the catalog of the language on screen was found (English always is). */
-bool lang_catalog_found(void);
 
 /* gettext's pgettext: key is "context\004text". lang_context: the same for an NC_() entry
  * (the text is the key's part after the context). */
@@ -67,12 +63,8 @@ const char *lang_money(int64_t minor, const char currency[4], char *buf, size_t 
 
 /* ---- the core's names and refusals, translated ---- */
 
-const char *lang_category(eval_category_t cat);     /* "Full House": "葫芦" */
-const char *lang_board(eval3_category_t cat);       /* Cajun's Board Bonus */
-const char *lang_pocket(eval_pocket_t p);           /* Cajun's Pocket Bonus */
-const char *lang_asian_bonus(eval_asian_bonus_t b); /* Asian Stud's BONUS */
-const char *lang_wager(wager_t w);                  /* "ANTE" */
-const char *lang_preset(rules_preset_t p);          /* "Caribbean Stud" */
+const char *lang_category(eval_category_t cat); /* "Full House": "葫芦" */
+const char *lang_wager(wager_t w);              /* "ANTE" */
 
 /* The hand in words, as the language's players say it: "Pair of Fours, Ace kicker", "一对4，
  * 踢脚A", "Pareja de cuatros, kicker as". */

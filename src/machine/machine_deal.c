@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "lang.h"
 #include "machine.h"
 #include "machine_table.h"
 
@@ -56,16 +57,20 @@ machine_deal_check_t machine_deal_check(const machine_t *m) {
     return c;
 }
 
-/* What the decisions stake at most, as the player knows them: "PLAY needs", "the RAISES
- * need up to". */
-static const char *raise_words(const machine_t *m, bool with_bets) {
+/* The sentence of a DEAL the credits cannot cover: %1$s the shortfall, %2$s what the raise
+ * (with the same bets again after a round) needs, whole sentences for the translators. */
+static const char *short_words(const machine_t *m, bool with_bets) {
     switch (m->game.rules.variant) {
     case VARIANT_CAJUN:
-        return with_bets ? "the same bets and the RAISES need up to" : "the RAISES need up to";
+        return with_bets ? _("Insert %s more or bet less: the same bets and the RAISES need up "
+                             "to %s")
+                         : _("Insert %s more or lower the ante: the RAISES need up to %s");
     case VARIANT_ASIAN:
-        return with_bets ? "the same bets and RAISE need" : "RAISE needs";
+        return with_bets ? _("Insert %s more or bet less: the same bets and RAISE need %s")
+                         : _("Insert %s more or lower the ante: RAISE needs %s");
     default:
-        return with_bets ? "the same bets and PLAY need" : "PLAY needs";
+        return with_bets ? _("Insert %s more or bet less: the same bets and PLAY need %s")
+                         : _("Insert %s more or lower the ante: PLAY needs %s");
     }
 }
 
@@ -79,19 +84,18 @@ const char *machine_deal_words(const machine_t *m, const machine_deal_check_t *c
     case MACHINE_DEAL_SHORT:
         /* betting: the balance on the screen is already net of the bets, so the raise is what
          * it must reach; after a round the same bets come out of it too */
-        snprintf(buf, n, "Insert %s more or %s: %s %s", game_money(g, c->shortfall, b1),
-                 c->rebet ? "bet less" : "lower the ante", raise_words(m, c->rebet),
+        snprintf(buf, n, short_words(m, c->rebet), game_money(g, c->shortfall, b1),
                  game_money(g, c->rebet ? c->bets + c->raise : c->raise, b2));
         break;
     case MACHINE_DEAL_BELOW_MIN:
-        snprintf(buf, n, "Add %s to the %s: its minimum is %s", game_money(g, c->shortfall, b1),
-                 wager_name(c->wager), game_money(g, c->minimum, b2));
+        snprintf(buf, n, _("Add %s to the %s: its minimum is %s"), game_money(g, c->shortfall, b1),
+                 lang_wager(c->wager), game_money(g, c->minimum, b2));
         break;
     case MACHINE_DEAL_LINK_DOWN:
         snprintf(buf, n, "%s", machine_link_refusal(m, true));
         break;
     case MACHINE_DEAL_NEED_ANTE:
-        snprintf(buf, n, "Place an ANTE: the side bets need one");
+        snprintf(buf, n, "%s", _("Place an ANTE: the side bets need one"));
         break;
     default:
         break;
