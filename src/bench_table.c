@@ -251,12 +251,22 @@ static void report(bench_t *b, double elapsed) {
     for (int r = 1; r <= b->rounds; r++) {
         const bround_t *x = &b->r[r];
         if (!x->have_host) continue;
+        missing += x->results_missing;
+        printf("  %5d  %7.0f ms %5.0f %7.0f %7.0f  |  ", r, x->host.close_deal_ms, x->host.read_ms,
+               x->host.engine_ms, x->host.settle_ms);
+        if (x->results_missing || x->results_done_s <= 0) {
+            /* a round some players did not bet in (their workers were late) has no such time */
+            if (x->results_done_s <= 0)
+                printf("not read: a worker fell behind the table's times\n");
+            else
+                printf("%d players without a result\n", x->results_missing);
+            continue;
+        }
         double got = (x->results_done_s - x->host.settled_at_s) * 1000;
         every[n++] = got;
-        missing += x->results_missing;
-        printf("  %5d  %7.0f ms %5.0f %7.0f %7.0f  |  %8.0f ms\n", r, x->host.close_deal_ms,
-               x->host.read_ms, x->host.engine_ms, x->host.settle_ms, got);
+        printf("%8.0f ms\n", got);
     }
+    if (n < b->rounds) printf("  %d of %d rounds had every player's result\n", n, b->rounds);
     if (n)
         printf("  every player had its result within %.0f ms of the settlement (median of rounds "
                "%.0f ms); results missing %d\n",

@@ -244,9 +244,8 @@ static void draw_still_layer(table_scene_t *t, ui_gfx_t *g) {
     gfx_layer_end(g);
 }
 
-void table_draw(table_scene_t *t, ui_gfx_t *g) {
-    const game_t *gm = t->game;
-    tb_layout(t, g);
+/* The table under whatever is over it. */
+static void draw_table(table_scene_t *t, ui_gfx_t *g) {
     draw_still_layer(t, g);
     tb_draw_paytable(t, g, false);
     draw_side_panel(t, g, false);
@@ -261,11 +260,50 @@ void table_draw(table_scene_t *t, ui_gfx_t *g) {
     if (t->demo) tb_draw_demo(t, g);
     tb_draw_corner_buttons(t, g);
     tb_draw_moment(t, g);
+}
+
+/* What a help or history page over the table shows: the page, and the table's state under it
+ * (what the table's signature says changes a still frame, and the verdict's banner coming up).
+ * A count of the meters or the timer's seconds under the pop-up's dim layer and panel are not in
+ * it: they show when it closes, or with the next change of state. */
+static uint64_t overlay_key(const table_scene_t *t, const ui_gfx_t *g) {
+    int64_t v[] = {(int64_t)table_signature(t),
+                   t->overlay,
+                   t->page,
+                   t->game->rules.preset,
+                   (int64_t)t->hist_total,
+                   (int64_t)(g->scale * 1000)};
+    uint64_t h = 1469598103934665603ull;
+    const unsigned char *p = (const unsigned char *)v;
+    for (size_t i = 0; i < sizeof v; i++) h = (h ^ p[i]) * 1099511628211ull;
+    return h;
+}
+
+void table_draw(table_scene_t *t, ui_gfx_t *g) {
+    const game_t *gm = t->game;
+    tb_layout(t, g);
+    if (t->overlay != OVERLAY_NONE && t->overlay != OVERLAY_SETTINGS) {
+        /* a help or history page: one copy a frame while nothing under it changes */
+        if (gfx_frame_begin(g, overlay_key(t, g))) {
+            draw_table(t, g);
+            tb_draw_overlay(t, g);
+            gfx_frame_end(g);
+        } else {
+            /* what the table would have drawn under it counts as drawn: no frame is asked for
+             * again until the key changes (an idle pop-up costs nothing) */
+            bool deciding;
+            float left = tb_timer_left(t, &deciding);
+            t->timer_drawn = left >= 0 ? (int)SDL_ceilf(left) : -1;
+            t->pay_drawn = tb_pay_current(t);
+            t->toast_drawn = t->now < t->toast_until;
+        }
+        return;
+    }
+    gfx_frame_drop(g);
+    draw_table(t, g);
     /* a hand pay's panel comes up once the win has been shown and celebrated */
     if (t->overlay == OVERLAY_SETTINGS)
         tb_draw_settings(t, g);
-    else if (t->overlay != OVERLAY_NONE)
-        tb_draw_overlay(t, g);
     else if (gm->door_open && gm->state == GAME_PLAY)
         tb_draw_door_open(t, g);
     else if (table_lock_shown(t))

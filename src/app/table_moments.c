@@ -165,9 +165,10 @@ static void draw_celebration(table_scene_t *t, ui_gfx_t *g) {
     float w = t->geom.area.w - 80 < 1100 ? t->geom.area.w - 80 : 1100;
     ui_rect_t r = ui_r(960 - w / 2, 250, w, 380);
     float cx = 960, cy = r.y + r.h / 2;
-    /* the light: one picture, turned (a picture rasterised once, not a new one each frame) */
-    gfx_svg_ex(g, "table/rays.svg", ui_r(cx - 380, cy - 380, 760, 760), (uint8_t)(230 * a),
-               (double)(since * 14.0f), 1.0f);
+    /* the light turning: its 18 rays repeat every 20 degrees; six turned copies made once,
+     * cross-faded (the renderer turning it each frame took 20 ms) */
+    gfx_svg_turning(g, "table/rays.svg", ui_r(cx - 380, cy - 380, 760, 760), (uint8_t)(230 * a),
+                    (double)(since * 14.0f), 20.0, 6, 1024);
     gfx_panel(g, r, 40, ui_rgba(120, 14, 24, (uint8_t)(245 * a)),
               ui_rgba(50, 4, 10, (uint8_t)(245 * a)), ui_rgba(255, 226, 120, (uint8_t)(245 * a)),
               5);
@@ -177,8 +178,8 @@ static void draw_celebration(table_scene_t *t, ui_gfx_t *g) {
         float gx = cx + cosf(ang) * (w / 2 + 20), gy = cy + sinf(ang) * (r.h / 2 + 40);
         float tw = 0.5f + 0.5f * sinf(since * 5.0f + (float)i * 1.7f);
         float s = 44 + 30 * tw;
-        gfx_svg(g, "table/sparkle.svg", ui_r(gx - s / 2, gy - s / 2, s, s),
-                (uint8_t)(255 * a * pulse_step(tw)));
+        gfx_svg_scaled(g, "table/sparkle.svg", ui_r(gx - s / 2, gy - s / 2, s, s), 74,
+                       (uint8_t)(255 * a * pulse_step(tw)));
     }
     ui_color_t gold = ui_rgba(255, 214, 90, (uint8_t)(255 * a));
     ui_color_t cream = ui_rgba(250, 240, 215, (uint8_t)(255 * a));

@@ -78,6 +78,7 @@ bool gfx_init(ui_gfx_t *g, SDL_Window *win, SDL_Renderer *ren, const char *asset
     g->window = win;
     g->ren = ren;
     snprintf(g->assets, sizeof g->assets, "%s", assets_dir);
+    g->frame_off = getenv("STUDPOKER_NO_FRAME_CACHE") != NULL; /* the pixels' comparison test */
     find_fonts(g);
     find_cjk(g);
     if (!file_exists(g->font_path[UI_FONT_REGULAR])) {
@@ -117,6 +118,7 @@ void gfx_shutdown(ui_gfx_t *g) {
     fonts_clear(g);
     if (g->layer) SDL_DestroyTexture(g->layer);
     g->layer = NULL;
+    gfx_frame_drop(g);
     gfx_boxes_free(g);
 }
 
@@ -310,6 +312,78 @@ bool gfx_svg(ui_gfx_t *g, const char *path, ui_rect_t r, uint8_t alpha) {
 
 bool gfx_svg_ex(ui_gfx_t *g, const char *path, ui_rect_t r, uint8_t alpha, double angle, float sx) {
     return draw_svg(g, path, path, NULL, r, alpha, angle, sx);
+}
+
+bool gfx_svg_scaled(ui_gfx_t *g, const char *path, ui_rect_t r, float base, uint8_t alpha) {
+    SDL_Rect p = gfx_px(g, r);
+    int side = (int)(base * g->scale + 0.5f);
+    if (p.w <= 0 || p.h <= 0 || side <= 0) return true;
+    ui_cache_entry_t *e = svg_texture(g, path, path, NULL, side, side);
+    if (!e) return false;
+    SDL_SetTextureAlphaMod(e->tex, alpha);
+    SDL_RenderCopy(g->ren, e->tex, NULL, &p);
+    return true;
+}
+
+static void turn_key(char *ck, size_t n, const char *path, int w, int h, int k) {
+    snprintf(ck, n, "turn:%s@%dx%d#%d", path, w, h, k);
+}
+
+/* Step k of a turning picture: the picture turned `deg` onto a clear texture of its size, made
+ * once (the renderer's target, viewport and clip put back). false: no memory. */
+static bool make_turned(ui_gfx_t *g, const char *path, int w, int h, int k, double deg) {
+    char ck[700];
+    turn_key(ck, sizeof ck, path, w, h, k);
+    if (cache_find(g, ck)) return true;
+    ui_cache_entry_t *base = svg_texture(g, path, path, NULL, w, h);
+    if (!base) return false;
+    SDL_Texture *src = base->tex; /* the entry may move when the turned copy is put */
+    SDL_Texture *t =
+        SDL_CreateTexture(g->ren, SDL_PIXELFORMAT_ARGB8888, SDL_TEXTUREACCESS_TARGET, w, h);
+    if (!t) return false;
+    SDL_Texture *was = SDL_GetRenderTarget(g->ren);
+    SDL_Rect view, clip;
+    SDL_RenderGetViewport(g->ren, &view);
+    SDL_RenderGetClipRect(g->ren, &clip);
+    bool clipped = SDL_RenderIsClipEnabled(g->ren);
+    SDL_SetRenderTarget(g->ren, t);
+    SDL_SetRenderDrawBlendMode(g->ren, SDL_BLENDMODE_NONE);
+    SDL_SetRenderDrawColor(g->ren, 0, 0, 0, 0);
+    SDL_RenderClear(g->ren);
+    SDL_SetTextureAlphaMod(src, 255);
+    SDL_SetTextureBlendMode(src, SDL_BLENDMODE_NONE);
+    SDL_RenderCopyEx(g->ren, src, NULL, NULL, deg, NULL, SDL_FLIP_NONE);
+    SDL_SetTextureBlendMode(src, SDL_BLENDMODE_BLEND);
+    SDL_SetRenderTarget(g->ren, was);
+    SDL_RenderSetViewport(g->ren, &view);
+    SDL_RenderSetClipRect(g->ren, clipped ? &clip : NULL);
+    SDL_SetTextureBlendMode(t, SDL_BLENDMODE_BLEND);
+    cache_put(g, ck, t, w, h);
+    return true;
+}
+
+bool gfx_svg_turning(ui_gfx_t *g, const char *path, ui_rect_t r, uint8_t alpha, double angle,
+                     double period, int steps, int max_px) {
+    SDL_Rect p = gfx_px(g, r);
+    if (p.w <= 0 || p.h <= 0 || steps < 1 || period <= 0) return true;
+    int w = p.w > max_px ? max_px : p.w, h = (int)((long)p.h * w / p.w);
+    double pos = fmod(angle, period);
+    if (pos < 0) pos += period;
+    pos = pos / period * steps;
+    int k[2] = {(int)pos % steps, ((int)pos + 1) % steps};
+    float f = (float)(pos - floor(pos));
+    for (int i = 0; i < 2; i++)
+        if (!make_turned(g, path, w, h, k[i], period * k[i] / steps)) return false;
+    for (int i = 0; i < 2; i++) {
+        char ck[700];
+        turn_key(ck, sizeof ck, path, w, h, k[i]);
+        ui_cache_entry_t *e = cache_find(g, ck);
+        if (!e) return false;
+        float share = i == 0 ? 1.0f - f : f;
+        SDL_SetTextureAlphaMod(e->tex, (uint8_t)((float)alpha * share + 0.5f));
+        SDL_RenderCopy(g->ren, e->tex, NULL, &p);
+    }
+    return true;
 }
 
 bool gfx_svg_text(ui_gfx_t *g, const char *key, const char *svg, ui_rect_t r, uint8_t alpha) {
@@ -649,8 +723,41 @@ bool gfx_layer_begin(ui_gfx_t *g, uint32_t key) {
 void gfx_layer_end(ui_gfx_t *g) {
     g->in_layer = false;
     if (!g->layer) return;
-    SDL_SetRenderTarget(g->ren, NULL);
+    SDL_SetRenderTarget(g->ren, g->in_frame ? g->frame_tex : NULL);
     SDL_RenderCopy(g->ren, g->layer, NULL, NULL);
+}
+
+bool gfx_frame_begin(ui_gfx_t *g, uint64_t key) {
+    if (g->rec || g->frame_off) return true; /* drawn as it is, every box recorded */
+    if (g->frame_tex && g->frame_w == g->pw && g->frame_h == g->ph && g->frame_key == key) {
+        SDL_RenderCopy(g->ren, g->frame_tex, NULL, NULL);
+        return false;
+    }
+    if (!g->frame_tex || g->frame_w != g->pw || g->frame_h != g->ph) {
+        gfx_frame_drop(g);
+        g->frame_tex = SDL_CreateTexture(g->ren, SDL_PIXELFORMAT_ARGB8888, SDL_TEXTUREACCESS_TARGET,
+                                         g->pw, g->ph);
+        if (!g->frame_tex) return true; /* no memory for it: drawn on screen */
+        SDL_SetTextureBlendMode(g->frame_tex, SDL_BLENDMODE_NONE);
+        g->frame_w = g->pw, g->frame_h = g->ph;
+    }
+    g->frame_key = key;
+    SDL_SetRenderTarget(g->ren, g->frame_tex);
+    g->in_frame = true;
+    return true;
+}
+
+void gfx_frame_end(ui_gfx_t *g) {
+    if (!g->in_frame) return;
+    g->in_frame = false;
+    SDL_SetRenderTarget(g->ren, NULL);
+    SDL_RenderCopy(g->ren, g->frame_tex, NULL, NULL);
+}
+
+void gfx_frame_drop(ui_gfx_t *g) {
+    if (g->frame_tex) SDL_DestroyTexture(g->frame_tex);
+    g->frame_tex = NULL;
+    g->frame_w = g->frame_h = 0;
 }
 
 bool gfx_svg_opaque(ui_gfx_t *g, const char *path, ui_rect_t r) {

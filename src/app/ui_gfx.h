@@ -107,6 +107,11 @@ typedef struct ui_gfx {
     bool rec_quiet; /* a text's shadow: not a box of its own */
     const char *rec_group;
     ui_boxes_t boxes, layer_boxes;
+    /* a whole frame kept (gfx_frame_begin): a pop-up over a table that does not change under it */
+    SDL_Texture *frame_tex;
+    int frame_w, frame_h;
+    uint64_t frame_key;
+    bool in_frame, frame_off;
 
     ui_warm_t *warm; /* big pictures prepared before they are needed (ui_warm.h) */
 } ui_gfx_t;
@@ -133,6 +138,15 @@ bool gfx_svg(ui_gfx_t *g, const char *path, ui_rect_t r, uint8_t alpha);
 /* Same, rotated by `angle` degrees about its centre, and scaled horizontally by sx (for card
  * flips: sx goes 1 -> 0 -> 1). */
 bool gfx_svg_ex(ui_gfx_t *g, const char *path, ui_rect_t r, uint8_t alpha, double angle, float sx);
+/* An SVG rasterised once at `base` (units) and drawn into r at any size: a picture that grows and
+ * shrinks every frame (a glint twinkling) is not rasterised again each frame. */
+bool gfx_svg_scaled(ui_gfx_t *g, const char *path, ui_rect_t r, float base, uint8_t alpha);
+/* An SVG turning about its centre, a pattern that repeats every `period` degrees (the light
+ * behind a celebration): SDL's software renderer turns a picture pixel by pixel (20 ms a frame
+ * for a 760-pixel picture at 1920x1080), so `steps` turned copies of one period are made once,
+ * at most `max_px` wide (drawn larger if r is), and each frame cross-fades the two nearest. */
+bool gfx_svg_turning(ui_gfx_t *g, const char *path, ui_rect_t r, uint8_t alpha, double angle,
+                     double period, int steps, int max_px);
 /* Draws an SVG document given as text; key names it in the cache. */
 bool gfx_svg_text(ui_gfx_t *g, const char *key, const char *svg, ui_rect_t r, uint8_t alpha);
 bool gfx_svg_text_ex(ui_gfx_t *g, const char *key, const char *svg, ui_rect_t r, uint8_t alpha,
@@ -176,6 +190,15 @@ float gfx_text_wrap(ui_gfx_t *g, const char *text, float x, float y, float width
  * then draws it and calls gfx_layer_end. Either way the layer is on screen afterwards. */
 bool gfx_layer_begin(ui_gfx_t *g, uint32_t key);
 void gfx_layer_end(ui_gfx_t *g);
+/* A whole frame kept: a pop-up over the table (help, history) blends a full-screen dim layer and
+ * a big translucent panel, 8-12 ms a frame in the software renderer at 1920x1080 and four times
+ * that at 3840x2160; drawn once into a texture under `key` (what the frame shows), the frames
+ * that follow are one opaque copy. gfx_frame_begin returns true when the frame must be drawn
+ * (new key or size, or keeping is off: the layout test's boxes, STUDPOKER_NO_FRAME_CACHE): the
+ * caller draws and calls gfx_frame_end. gfx_frame_drop frees it (the pop-up closed). */
+bool gfx_frame_begin(ui_gfx_t *g, uint64_t key);
+void gfx_frame_end(ui_gfx_t *g);
+void gfx_frame_drop(ui_gfx_t *g);
 /* Opaque SVG art (no blending: faster for full-screen backgrounds). */
 bool gfx_svg_opaque(ui_gfx_t *g, const char *path, ui_rect_t r);
 
