@@ -271,6 +271,7 @@ static uint64_t overlay_key(const table_scene_t *t, const ui_gfx_t *g) {
                    t->overlay,
                    t->page,
                    t->game->rules.preset,
+                   lang_get(), /* the language button works over a page too */
                    (int64_t)t->hist_total,
                    (int64_t)(g->scale * 1000)};
     uint64_t h = 1469598103934665603ull;
