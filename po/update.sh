@@ -14,6 +14,51 @@ xgettext --from-code=UTF-8 --language=C --add-comments=TRANSLATORS \
   --flag=NG_:1:c-format --flag=NG_:2:c-format --add-location=file \
   --package-name=studpoker --msgid-bugs-address=dev@studpoker.invalid \
   -o po/studpoker.pot "${sources[@]}"
+# the help pages' Markdown, unit by unit as scene_help_text.c's translate_doc reads them: a
+# heading's, a paragraph's or a list item's text on one line, without its mark
+python3 - po/help.pot assets/help/*.md <<'PY'
+import sys
+def units(text):
+    out, mark, unit = [], "", ""
+    for line in text.split("\n"):
+        body = line.lstrip(" ")
+        blank, cont = not body, line.startswith(" ") and unit
+        item = line[line.index("}") + 1:] if line.startswith("{?") and "}" in line else line
+        starts = blank or line.startswith("#") or item.startswith("- ")
+        if unit and (starts or (not cont and mark.startswith("#"))):
+            out.append(unit)
+            unit = mark = ""
+        if blank:
+            continue
+        if not unit:
+            if line.startswith("#"):
+                m = len(line) - len(line.lstrip("#"))
+                m += len(line[m:]) - len(line[m:].lstrip(" "))
+            elif item.startswith("- "):
+                m = len(line) - len(item) + 2
+            else:
+                m = 0
+            mark, unit = line[:m], line[m:]
+        else:
+            unit += " " + body
+    if unit:
+        out.append(unit)
+    return out
+def q(s):
+    return '"' + s.replace("\\", "\\\\").replace('"', '\\"') + '"'
+seen = {}
+for path in sys.argv[2:]:
+    for u in units(open(path, encoding="utf-8").read()):
+        seen.setdefault(u, []).append(path)
+with open(sys.argv[1], "w", encoding="utf-8") as f:
+    f.write('msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n\n')
+    for u, paths in seen.items():
+        f.write("#. TRANSLATORS: a help page's text (Markdown); keep {names} as they are\n")
+        f.write("#: " + " ".join(sorted(set(paths))) + "\n")
+        f.write("msgid " + q(u) + '\nmsgstr ""\n\n')
+PY
+msgcat --use-first -o po/studpoker.pot po/studpoker.pot po/help.pot
+rm -f po/help.pot
 for l in $(grep -v '^#' po/LINGUAS); do
   if [ -f "po/$l.po" ]; then
     msgmerge --quiet --update --backup=none --no-fuzzy-matching "po/$l.po" po/studpoker.pot

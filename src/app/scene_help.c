@@ -87,7 +87,7 @@ static void job_start(help_t *h, const rules_t *r) {
 /* The text for the rules of the game drawn: built once, and again when the figures come. */
 static void bind(help_t *h, const game_t *game) {
     const rules_t *r = &game->rules;
-    if (h->built && memcmp(&h->rules, r, sizeof *r) == 0) {
+    if (h->built && h->lang == (int)lang_get() && memcmp(&h->rules, r, sizeof *r) == 0) {
         if (h->job && SDL_AtomicGet(&h->job->state) != 0) {
             approval_t none = {.variant = r->variant}; /* failed (no memory): none to show */
             help_build(h, r, SDL_AtomicGet(&h->job->state) == 1 ? &h->job->figures : &none);
@@ -385,7 +385,7 @@ static void draw_flow(ui_gfx_t *g, help_t *h, int page) {
         if (h->lines[i].page == page) draw_line(g, h, &h->lines[i], f, &shade);
     if (h->missing[0]) {
         char msg[160];
-        snprintf(msg, sizeof msg, "Part of this help is missing from the game's files (%s).",
+        snprintf(msg, sizeof msg, _("Part of this help is missing from the game's files (%s)."),
                  h->missing);
         gfx_text(g, msg, 960, FLOW_END - 30, HELP_LEAST, UI_FONT_BOLD, DIM, UI_ALIGN_CENTER);
     }
@@ -452,9 +452,9 @@ static void draw_points(ui_gfx_t *g, help_t *h) {
     static const char *const pts[9] = {"1", "2", "5", "9", "10", "10", "10", "10", "1"};
     static const struct {
         const char *three, *two, *sum, *value;
-    } ex[3] = {{"Ks 7h 3d", "8c 5s", "10 + 7 + 3 = 20", "8 + 5 = 13: value 3"},
-               {"6h 4c Qd", "Jh Ks", "6 + 4 + 10 = 20", "10 + 10 = 20: value 10, the best"},
-               {"As Ah 2c", "5d 9s", "no three make 10, 20 or 30", "does not qualify"}};
+    } ex[3] = {{"Ks 7h 3d", "8c 5s", "10 + 7 + 3 = 20", N_("8 + 5 = 13: value 3")},
+               {"6h 4c Qd", "Jh Ks", "6 + 4 + 10 = 20", N_("10 + 10 = 20: value 10, the best")},
+               {"As Ah 2c", "5d 9s", N_("no three make 10, 20 or 30"), N_("does not qualify")}};
     subheading(g, h, HELP_PAGE_HANDS);
     card_row(g, "As 2h 5c 9d Ts Jh Qc Kd Jk", PAGE_X, PAGE_Y + 40, 74, 88);
     for (int i = 0; i < 9; i++)
@@ -496,13 +496,16 @@ static void draw_points(ui_gfx_t *g, help_t *h) {
 static void draw_deal(ui_gfx_t *g, rules_variant_t v) {
     static const struct {
         const char *top_label, *top, *you_label, *you, *decide, *note;
-    } deal[VARIANT_COUNT] = {
-        {"DEALER: ONE CARD UP", "Ah ?? ?? ?? ??", "YOUR FIVE CARDS", "8s 8d Kc 5h 2s",
-         "PLAY (2 x ANTE) OR FOLD", "The dealer qualifies with an ace and a king or better."},
-        {"SHARED CARDS, TURNED ONE BY ONE", "Qd ?? ??", "YOUR TWO CARDS", "Jh Js",
-         "RAISE 1x, 2x, 3x OR FOLD", "Jacks or better win; sixes to tens get every bet back."},
-        {"DEALER: FIVE CARDS DOWN", "?? ?? ?? ?? ??", "YOUR FIVE CARDS", "Ks 7h 3d 8c Jk",
-         "RAISE (1 x ANTE) OR FOLD", "K + 7 + 3 make 20, so 8 and the joker count: value 9."}};
+    } deal[VARIANT_COUNT] = {{N_("DEALER: ONE CARD UP"), "Ah ?? ?? ?? ??", N_("YOUR FIVE CARDS"),
+                              "8s 8d Kc 5h 2s", N_("PLAY (2 x ANTE) OR FOLD"),
+                              N_("The dealer qualifies with an ace and a king or better.")},
+                             {N_("SHARED CARDS, TURNED ONE BY ONE"), "Qd ?? ??",
+                              N_("YOUR TWO CARDS"), "Jh Js", N_("RAISE 1x, 2x, 3x OR FOLD"),
+                              N_("Jacks or better win; sixes to tens get every bet back.")},
+                             {N_("DEALER: FIVE CARDS DOWN"), "?? ?? ?? ?? ??",
+                              N_("YOUR FIVE CARDS"), "Ks 7h 3d 8c Jk",
+                              N_("RAISE (1 x ANTE) OR FOLD"),
+                              N_("K + 7 + 3 make 20, so 8 and the joker count: value 9.")}};
     float x = PAGE_X + PAGE_W - PLAY_ART_W, y = FLOW_TOP;
     gfx_panel(g, ui_r(x, y, PLAY_ART_W, 640), 18, ui_rgba(20, 84, 48, 240), ui_rgba(8, 50, 28, 240),
               ui_rgba(242, 201, 76, 170), 2);
@@ -514,8 +517,12 @@ static void draw_deal(ui_gfx_t *g, rules_variant_t v) {
     card_row(g, deal[v].you, cx - (w + step * (float)(nyou - 1)) / 2, y + 272, w, step);
     gfx_panel(g, ui_r(x + 30, y + 420, PLAY_ART_W - 60, 70), 35, ui_rgba(250, 214, 90, 255),
               ui_rgba(200, 140, 30, 255), ui_rgba(255, 255, 255, 160), 2);
-    gfx_text(g, deal[v].decide, cx, y + 440, 26, UI_FONT_DISPLAY, ui_rgba(40, 24, 0, 255),
-             UI_ALIGN_CENTER);
+    float size = 26; /* a longer language's words a little smaller, down to the least */
+    while (size > HELP_LEAST &&
+           gfx_text_width(g, deal[v].decide, size, UI_FONT_DISPLAY) > PLAY_ART_W - 100)
+        size -= 1;
+    gfx_text(g, deal[v].decide, cx, y + 440 + (26 - size) / 2, size, UI_FONT_DISPLAY,
+             ui_rgba(40, 24, 0, 255), UI_ALIGN_CENTER);
     gfx_text_wrap(g, deal[v].note, cx, y + 520, PLAY_ART_W - 60, 24, UI_FONT_REGULAR, CREAM,
                   UI_ALIGN_CENTER);
 }
@@ -607,17 +614,17 @@ static void history_row(ui_gfx_t *g, const game_t *game, const game_record_t *h,
         small_card(g, h->cards[i], x + 20 + (float)i * step, y + 40, 60);
     const card_t *other = cajun ? h->board : h->dealer;
     float ox = x + 20 + hand + 24;
-    gfx_text(g, cajun ? "BOARD" : "DEALER", ox, y + 8, s, UI_FONT_BOLD, DIM, UI_ALIGN_LEFT);
+    gfx_text(g, cajun ? "BOARD" : N_("DEALER"), ox, y + 8, s, UI_FONT_BOLD, DIM, UI_ALIGN_LEFT);
     for (int i = 0; i < (cajun ? 3 : 5); i++)
         small_card(g, other[i], ox + (float)i * step, y + 40, 60);
     /* the right: the time, the credits, a fold or a void */
     if (h->table_round) /* a table's round: what went to the table, what came back */
-        snprintf(line, sizeof line, "BET  %s  BACK  %s", game_money(game, h->credits_before, b1),
+        snprintf(line, sizeof line, _("BET  %s  BACK  %s"), game_money(game, h->credits_before, b1),
                  game_money(game, h->credits_after, b2));
     else
-        snprintf(line, sizeof line, "CREDITS  %s  to  %s", game_money(game, h->credits_before, b1),
-                 game_money(game, h->credits_after, b2));
-    const char *note = h->void_round    ? "VOID"
+        snprintf(line, sizeof line, _("CREDITS  %s  to  %s"),
+                 game_money(game, h->credits_before, b1), game_money(game, h->credits_after, b2));
+    const char *note = h->void_round    ? N_("VOID")
                        : h->auto_folded ? "AUTO FOLDED"
                        : h->folded      ? "FOLDED"
                                         : "";
@@ -656,7 +663,8 @@ static void history_row(ui_gfx_t *g, const game_t *game, const game_record_t *h,
 
 void history_draw(ui_gfx_t *g, const game_t *game, const game_record_t *recs, int n, bool recall) {
     if (n == 0) {
-        gfx_text(g, recall ? "No rounds recorded on this machine yet." : "No rounds played yet.",
+        gfx_text(g,
+                 recall ? "No rounds recorded on this machine yet." : N_("No rounds played yet."),
                  960, PAGE_Y + 200, 30, UI_FONT_BOLD, CREAM, UI_ALIGN_CENTER);
         return;
     }

@@ -82,6 +82,7 @@ typedef struct help {
     char missing[64]; /* a player text file that was not found ("" = none) */
     /* built for the configured rules by help_build */
     bool built;
+    int lang; /* the language it was built in (lang.h): another one builds it again */
     rules_t rules;
     bool has_figures;
     help_line_t *lines;

@@ -140,13 +140,13 @@ static bool figure(const rules_t *r, const char *name, char *buf, size_t n) {
     if (strcmp(name, "commission") == 0)
         bp_text(r->asian_commission_bp, buf, n);
     else if (strcmp(name, "jackpot_stake") == 0)
-        money_format(r->jackpot_stake, r->currency, buf, n);
+        lang_money(r->jackpot_stake, r->currency, buf, n);
     else if (strcmp(name, "progressive_stake") == 0)
-        money_format(r->progressive_stake, r->currency, buf, n);
+        lang_money(r->progressive_stake, r->currency, buf, n);
     else if (strcmp(name, "ante_min") == 0)
-        money_format(r->bet_min[WAGER_ANTE], r->currency, buf, n);
+        lang_money(r->bet_min[WAGER_ANTE], r->currency, buf, n);
     else if (strcmp(name, "ante_max") == 0)
-        money_format(r->bet_max[WAGER_ANTE], r->currency, buf, n);
+        lang_money(r->bet_max[WAGER_ANTE], r->currency, buf, n);
     else
         return false;
     return true;
@@ -354,9 +354,69 @@ static int md_text(MD_TEXTTYPE type, const MD_CHAR *text, MD_SIZE size, void *u)
     return 0;
 }
 
+/* ---- the files' text in the language on screen ---- */
+
+/* A unit of a help file the catalogs translate: a heading's, a paragraph's or a list item's
+ * text on one line (its lines joined by a space), without its mark ("# ", "- ", "{?name}- "),
+ * which stays as written; po/update.sh extracts the same units. */
+static void put_unit(char **out, size_t *o, size_t *cap, const char *mark, const char *text) {
+    const char *t = text[0] ? _(text) : text;
+    size_t need = strlen(mark) + strlen(t) + 2;
+    if (*o + need >= *cap) {
+        size_t ncap = (*cap + need) * 2;
+        char *grown = realloc(*out, ncap);
+        if (!grown) return;
+        *out = grown, *cap = ncap;
+    }
+    *o += (size_t)sprintf(*out + *o, "%s%s\n", mark, t);
+}
+
+/* The file's Markdown with each unit translated (malloc'd; NULL without memory). */
+static char *translate_doc(const char *text) {
+    size_t cap = strlen(text) * 3 + 256, o = 0;
+    char *out = malloc(cap), mark[64] = "", unit[2048] = "";
+    if (!out) return NULL;
+    out[0] = '\0';
+    while (*text) {
+        const char *nl = strchr(text, '\n');
+        size_t len = nl ? (size_t)(nl - text) : strlen(text);
+        char line[2048];
+        snprintf(line, sizeof line, "%.*s", (int)(len < sizeof line ? len : sizeof line - 1), text);
+        text += nl ? len + 1 : len;
+        const char *body = line + strspn(line, " ");
+        bool blank = !*body, cont = line[0] == ' ' && unit[0];
+        /* a new unit: a blank line, a heading, a list item ("{?name}" first or not) */
+        const char *item = line;
+        if (strncmp(item, "{?", 2) == 0 && strchr(item, '}')) item = strchr(item, '}') + 1;
+        bool starts = blank || line[0] == '#' || strncmp(item, "- ", 2) == 0;
+        if (unit[0] && (starts || (!cont && mark[0] == '#'))) {
+            put_unit(&out, &o, &cap, mark, unit);
+            unit[0] = mark[0] = '\0';
+        }
+        if (blank) {
+            put_unit(&out, &o, &cap, "", "");
+            continue;
+        }
+        if (!unit[0]) {
+            size_t m = line[0] == '#' ? strspn(line, "#") + strspn(line + strspn(line, "#"), " ")
+                       : strncmp(item, "- ", 2) == 0 ? (size_t)(item - line) + 2
+                                                     : 0;
+            snprintf(mark, sizeof mark, "%.*s", (int)m, line);
+            snprintf(unit, sizeof unit, "%s", line + m);
+        } else {
+            size_t u = strlen(unit);
+            snprintf(unit + u, sizeof unit - u, " %s", body);
+        }
+    }
+    if (unit[0]) put_unit(&out, &o, &cap, mark, unit);
+    return out;
+}
+
 static void add_doc(help_t *h, const rules_t *r, int d, int page, int group) {
     if (!h->doc[d]) return;
-    char *text = fill_template(r, h->doc[d]);
+    char *translated = translate_doc(h->doc[d]);
+    char *text = translated ? fill_template(r, translated) : NULL;
+    free(translated);
     if (!text) return;
     md_t m = {.h = h, .page = page, .group = group};
     MD_PARSER parser = {0};
@@ -382,7 +442,7 @@ static void col_text(help_pay_col_t *c, const char *name, const char *value) {
 
 static void col_odds(help_pay_col_t *c, const char *name, long odds) {
     char v[40];
-    snprintf(v, sizeof v, "%ld to 1", odds);
+    snprintf(v, sizeof v, _("%ld to 1"), odds);
     col_text(c, name, v);
 }
 
@@ -395,67 +455,67 @@ static help_pay_col_t *new_col(help_t *h, const char *title) {
 
 static void main_col(help_t *h, const rules_t *r) {
     if (r->variant != VARIANT_ASIAN) {
-        help_pay_col_t *c = new_col(h, r->variant == VARIANT_CAJUN ? "ANTE AND RAISES" : "PLAY");
+        help_pay_col_t *c =
+            new_col(h, r->variant == VARIANT_CAJUN ? N_("ANTE AND RAISES") : N_("PLAY"));
         for (int k = EVAL_ROYAL_FLUSH; k >= EVAL_PAIR; k--)
             col_odds(c,
-                     k == EVAL_PAIR
-                         ? (r->variant == VARIANT_CAJUN ? "Jacks or Better" : "Pair or Less")
-                         : eval_category_name((eval_category_t)k),
+                     k == EVAL_PAIR ? (r->variant == VARIANT_CAJUN ? N_("Jacks or Better")
+                                                                   : N_("Pair or Less"))
+                                    : eval_category_name((eval_category_t)k),
                      r->main_pays[k]);
-        if (r->variant == VARIANT_CAJUN) col_text(c, "Pair 6s to 10s", "push");
+        if (r->variant == VARIANT_CAJUN) col_text(c, N_("Pair 6s to 10s"), N_("push"));
         return;
     }
     /* the raise wins the margin odds and the ante 1 to 1 (a config choice pays the odds on
      * both) */
     help_pay_col_t *c =
-        new_col(h, r->asian_odds_on_ante ? "ANTE AND RAISE" : "RAISE (ANTE 1 TO 1)");
+        new_col(h, r->asian_odds_on_ante ? N_("ANTE AND RAISE") : N_("RAISE (ANTE 1 TO 1)"));
     for (int m = 1; m <= 9; m++) {
         char name[24];
-        snprintf(name, sizeof name, "Win by %d", m);
+        snprintf(name, sizeof name, _("Win by %d"), m);
         col_odds(c, name, r->asian_margin_pays[m]);
     }
-    if (!r->asian_odds_on_ante) col_odds(c, "Ante, every win", 1);
+    if (!r->asian_odds_on_ante) col_odds(c, N_("Ante, every win"), 1);
     char pc[24];
     bp_text(r->asian_commission_bp, pc, sizeof pc);
-    if (r->asian_commission_bp > 0) col_text(c, "Commission on net win", pc);
+    if (r->asian_commission_bp > 0) col_text(c, N_("Commission on net win"), pc);
 }
 
 static void prize_col(help_t *h, const rules_t *r) {
     bool live = r->offered[WAGER_JACKPOT];
     char title[40], b[MONEY_TEXT_MAX];
-    snprintf(
-        title, sizeof title, "%s (%s)", live ? "JACKPOT" : "PROGRESSIVE",
-        money_format(live ? r->jackpot_stake : r->progressive_stake, r->currency, b, sizeof b));
+    snprintf(title, sizeof title, "%s (%s)", live ? N_("JACKPOT") : N_("PROGRESSIVE"),
+             lang_money(live ? r->jackpot_stake : r->progressive_stake, r->currency, b, sizeof b));
     help_pay_col_t *c = new_col(h, title);
     for (int k = EVAL_ROYAL_FLUSH; k >= EVAL_TRIPS; k--) {
         const char *name = eval_category_name((eval_category_t)k);
         if (k == EVAL_ROYAL_FLUSH && live) {
-            col_text(c, name, "TOP PRIZE");
+            col_text(c, name, N_("TOP PRIZE"));
         } else if (!live && r->progressive_meter_bp[k] > 0) {
             char pc[40], v[24];
             bp_text(r->progressive_meter_bp[k], v, sizeof v);
-            snprintf(pc, sizeof pc, "%s of meter", v);
+            snprintf(pc, sizeof pc, _("%s of meter"), v);
             col_text(c, name, pc);
         } else {
             int64_t v = live ? r->jackpot_fixed[k] : r->progressive_fixed[k];
-            if (v > 0) col_text(c, name, money_format(v, r->currency, b, sizeof b));
+            if (v > 0) col_text(c, name, lang_money(v, r->currency, b, sizeof b));
         }
     }
 }
 
 static void cajun_cols(help_t *h, const rules_t *r) {
     static const char *const board[EVAL3_CATEGORIES] = {"",
-                                                        "Board: Pair",
-                                                        "Board: Flush",
-                                                        "Board: Straight",
-                                                        "Board: Trips",
-                                                        "Board: Str. Flush",
-                                                        "Board: Mini Royal"};
+                                                        N_("Board: Pair"),
+                                                        N_("Board: Flush"),
+                                                        N_("Board: Straight"),
+                                                        N_("Board: Trips"),
+                                                        N_("Board: Str. Flush"),
+                                                        N_("Board: Mini Royal")};
     if (r->offered[WAGER_BOARD] || r->offered[WAGER_POCKET]) {
         help_pay_col_t *c =
-            new_col(h, r->offered[WAGER_BOARD] && r->offered[WAGER_POCKET] ? "BOARD AND POCKET"
-                       : r->offered[WAGER_BOARD]                           ? "BOARD BONUS"
-                                                                           : "POCKET BONUS");
+            new_col(h, r->offered[WAGER_BOARD] && r->offered[WAGER_POCKET] ? N_("BOARD AND POCKET")
+                       : r->offered[WAGER_BOARD]                           ? N_("BOARD BONUS")
+                                                                           : N_("POCKET BONUS"));
         for (int k = EVAL3_MINI_ROYAL; r->offered[WAGER_BOARD] && k >= EVAL3_PAIR; k--)
             if (r->board_pays[k]) col_odds(c, board[k], r->board_pays[k]);
         for (int k = EVAL_POCKET_ACES; r->offered[WAGER_POCKET] && k >= EVAL_POCKET_PAIR; k--)
@@ -466,7 +526,7 @@ static void cajun_cols(help_t *h, const rules_t *r) {
         help_pay_col_t *c = new_col(h, "LO BALL");
         for (int k = CARD_RANK_7; k <= CARD_RANK_A; k++) {
             char name[24];
-            snprintf(name, sizeof name, "%s high", card_rank_word(k));
+            snprintf(name, sizeof name, _("%s high"), card_rank_word(k));
             if (r->loball_pays[k]) col_odds(c, name, r->loball_pays[k]);
         }
     }
@@ -483,7 +543,7 @@ static void build_paytables(help_t *h, const rules_t *r) {
     if (r->offered[WAGER_JACKPOT] || r->offered[WAGER_PROGRESSIVE]) prize_col(h, r);
     if (r->variant == VARIANT_CAJUN) cajun_cols(h, r);
     if (r->offered[WAGER_ASIAN_BONUS]) {
-        help_pay_col_t *c = new_col(h, "BONUS (joker wild)");
+        help_pay_col_t *c = new_col(h, N_("BONUS (joker wild)"));
         for (int k = EVAL_ABONUS_FIVE_ACES; k >= EVAL_ABONUS_TWO_PAIR; k--)
             if (r->asian_bonus_pays[k])
                 col_odds(c, eval_asian_bonus_name((eval_asian_bonus_t)k), r->asian_bonus_pays[k]);
@@ -492,22 +552,22 @@ static void build_paytables(help_t *h, const rules_t *r) {
     int n = 0;
     if (r->variant == VARIANT_CARIBBEAN && r->max_payout > 0)
         snprintf(h->pay_note[n++], sizeof h->pay_note[0],
-                 "Most paid on the ante or on PLAY in one hand: %s.",
-                 money_format(r->max_payout, r->currency, b, sizeof b));
+                 _("Most paid on the ante or on PLAY in one hand: %s."),
+                 lang_money(r->max_payout, r->currency, b, sizeof b));
     if (r->variant == VARIANT_CAJUN && r->aggregate_limit > 0)
         snprintf(h->pay_note[n++], sizeof h->pay_note[0],
-                 "AGGREGATE LIMIT: wins above %d to 1 are limited to %s a round for the whole "
-                 "table, shared in proportion.",
-                 r->aggregate_odds, money_format(r->aggregate_limit, r->currency, b, sizeof b));
+                 _("AGGREGATE LIMIT: wins above %d to 1 are limited to %s a round for the whole "
+                   "table, shared in proportion."),
+                 r->aggregate_odds, lang_money(r->aggregate_limit, r->currency, b, sizeof b));
 }
 
 /* ---- the bets: limits, returns, caps ---- */
 
 const char *help_bet_label(rules_variant_t v, wager_t w) {
     if (w != WAGER_ANTE) return lang_wager(w);
-    return v == VARIANT_CAJUN   ? "Ante and raises"
-           : v == VARIANT_ASIAN ? "Ante and RAISE"
-                                : "Ante and PLAY";
+    return v == VARIANT_CAJUN   ? N_("Ante and raises")
+           : v == VARIANT_ASIAN ? N_("Ante and RAISE")
+                                : N_("Ante and PLAY");
 }
 
 void help_percent(par_int num, par_int den, char *buf, size_t n) {
@@ -521,22 +581,22 @@ void help_percent(par_int num, par_int den, char *buf, size_t n) {
 
 static void stake_text(const rules_t *r, wager_t w, char *buf, size_t n) {
     char lo[MONEY_TEXT_MAX], hi[MONEY_TEXT_MAX];
-    money_format(r->bet_min[w], r->currency, lo, sizeof lo);
-    money_format(r->bet_max[w], r->currency, hi, sizeof hi);
+    lang_money(r->bet_min[w], r->currency, lo, sizeof lo);
+    lang_money(r->bet_max[w], r->currency, hi, sizeof hi);
     if (w == WAGER_JACKPOT || w == WAGER_PROGRESSIVE || r->bet_min[w] == r->bet_max[w])
-        snprintf(buf, n, "%s exactly", lo);
+        snprintf(buf, n, _("%s exactly"), lo);
     else if (w != WAGER_ANTE)
-        snprintf(buf, n, "%s to %s", lo, hi);
+        snprintf(buf, n, _("%s to %s"), lo, hi);
     else
-        snprintf(buf, n, "%s to %s; %s", lo, hi,
-                 r->variant == VARIANT_CAJUN   ? "raises 1 to 3 x ante"
-                 : r->variant == VARIANT_ASIAN ? "RAISE 1 x ante"
-                                               : "PLAY 2 x ante");
+        snprintf(buf, n, _("%s to %s; %s"), lo, hi,
+                 r->variant == VARIANT_CAJUN   ? N_("raises 1 to 3 x ante")
+                 : r->variant == VARIANT_ASIAN ? N_("RAISE 1 x ante")
+                                               : N_("PLAY 2 x ante"));
 }
 
 static void bet_row(help_t *h, const rules_t *r, const approval_t *fig, wager_t w) {
     char stake[120], rtp[40];
-    snprintf(rtp, sizeof rtp, "%s", fig ? "not available" : "being worked out");
+    snprintf(rtp, sizeof rtp, "%s", fig ? N_("not available") : N_("being worked out"));
     stake_text(r, w, stake, sizeof stake);
     for (int i = 0; fig && i < fig->nbets; i++)
         if (fig->bet[i].wager == w) help_percent(fig->bet[i].num, fig->bet[i].den, rtp, sizeof rtp);
@@ -547,8 +607,8 @@ static void returns_note(help_t *h, const rules_t *r) {
     add_linef(h, HELP_TEXT, HELP_PAGE_BETS,
               "Return to player: what comes back on average over a very long run, exact over every "
               "possible deal (the main game per ante, with the best decisions%s).",
-              r->offered[WAGER_JACKPOT]       ? "; the JACKPOT with what builds its top prize"
-              : r->offered[WAGER_PROGRESSIVE] ? "; the PROGRESSIVE with what builds its meter"
+              r->offered[WAGER_JACKPOT]       ? N_("; the JACKPOT with what builds its top prize")
+              : r->offered[WAGER_PROGRESSIVE] ? N_("; the PROGRESSIVE with what builds its meter")
                                               : "");
 }
 
@@ -560,7 +620,7 @@ static void caps(help_t *h, const rules_t *r) {
         add_linef(h, HELP_BOX, HELP_PAGE_BETS,
                   "MAXIMUM PAYOUT: %s on each bet, the ante and PLAY, in one hand; a win above "
                   "it is paid %s.",
-                  money_format(r->max_payout, r->currency, b, sizeof b), b);
+                  lang_money(r->max_payout, r->currency, b, sizeof b), b);
     if (r->variant == VARIANT_CAJUN && r->aggregate_limit > 0) {
         char hands[160] = "";
         for (int k = EVAL_ROYAL_FLUSH; k >= EVAL_PAIR; k--)
@@ -568,7 +628,7 @@ static void caps(help_t *h, const rules_t *r) {
                 snprintf(hands + strlen(hands), sizeof hands - strlen(hands), "%s%s",
                          hands[0] ? ", " : " (", eval_category_name((eval_category_t)k));
         if (hands[0]) strcat(hands, ")");
-        money_format(r->aggregate_limit, r->currency, b, sizeof b);
+        lang_money(r->aggregate_limit, r->currency, b, sizeof b);
         add_linef(h, HELP_BOX, HELP_PAGE_BETS,
                   "AGGREGATE PAYOUT LIMIT: %s A ROUND. Wins on the ante and raises paid above "
                   "%d to 1%s are added up over the whole table; above %s they share %s in "
@@ -588,7 +648,7 @@ static void caps(help_t *h, const rules_t *r) {
         add_linef(h, HELP_TEXT, HELP_PAGE_BETS,
                   "A win of %s or more in one round calls an attendant (CALL ATTENDANT) "
                   "before play goes on.",
-                  money_format(r->handpay_threshold, r->currency, b, sizeof b));
+                  lang_money(r->handpay_threshold, r->currency, b, sizeof b));
 }
 
 static void build_bets(help_t *h, const rules_t *r, const approval_t *fig) {
@@ -615,6 +675,7 @@ bool help_build(help_t *h, const rules_t *r, const approval_t *figures) {
     add_doc(h, r, HELP_DOC_PLAY, HELP_PAGE_PLAY, -1);
     build_bets(h, r, figures);
     h->built = true;
+    h->lang = (int)lang_get();
     h->laid_out = false;
     return h->nlines > 0;
 }
