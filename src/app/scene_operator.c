@@ -1,5 +1,6 @@
 #define _POSIX_C_SOURCE 200809L /* gmtime_r */
 #include "scene_operator.h"
+#include "lang.h"
 #include "machine_link.h"
 #include "ui_gfx.h"
 
@@ -20,19 +21,19 @@ typedef struct menu_item {
 } menu_item_t;
 
 static const menu_item_t MENU[] = {
-    {OP_METERS, "METERS"},
-    {OP_RECALL, "GAME RECALL"},
-    {OP_POOLS, "JACKPOT POOLS"},
-    {OP_AUDIT, "AUDIT LOG"},
-    {OP_BUTTONS, "BUTTON TEST"},
-    {OP_TOUCH, "TOUCH CALIBRATION"},
-    {OP_SOUND, "SOUND TEST"},
-    {OP_DISPLAY, "DISPLAY TEST"},
-    {OP_SETTINGS, "SETTINGS"},
-    {OP_CLEAR_CREDITS, "CLEAR CREDITS"},
-    {OP_TICKETS, "TICKETS"}, /* after the pages the operator's fingers know by position */
-    {OP_CLOSED, "SHUT DOWN PROGRAM"},
-    {OP_CLOSED, "CLOSE MENU"},
+    {OP_METERS, N_("METERS")},
+    {OP_RECALL, N_("GAME RECALL")},
+    {OP_POOLS, N_("JACKPOT POOLS")},
+    {OP_AUDIT, N_("AUDIT LOG")},
+    {OP_BUTTONS, N_("BUTTON TEST")},
+    {OP_TOUCH, N_("TOUCH CALIBRATION")},
+    {OP_SOUND, N_("SOUND TEST")},
+    {OP_DISPLAY, N_("DISPLAY TEST")},
+    {OP_SETTINGS, N_("SETTINGS")},
+    {OP_CLEAR_CREDITS, N_("CLEAR CREDITS")},
+    {OP_TICKETS, N_("TICKETS")}, /* after the pages the operator's fingers know by position */
+    {OP_CLOSED, N_("SHUT DOWN PROGRAM")},
+    {OP_CLOSED, N_("CLOSE MENU")},
 };
 #define NMENU         ((int)(sizeof MENU / sizeof MENU[0]))
 #define MENU_SHUTDOWN (NMENU - 2)
@@ -219,7 +220,7 @@ static void settings_change(operator_scene_t *o, int i) {
     ui_audio_set_volume(o->audio, machine_volume(o->machine));
     o->audio->voice = machine_voice(o->machine);
     char m[160];
-    snprintf(m, sizeof m, "%s.%s is now %.40s (recorded in the audit log)", k.section, k.name,
+    snprintf(m, sizeof m, _("%s.%s is now %.40s (recorded in the audit log)"), k.section, k.name,
              next);
     say(o, m);
     ui_audio_play(o->audio, SND_BUTTON);
@@ -327,7 +328,7 @@ void operator_update(operator_scene_t *o, const ui_input_t *in, float dt) {
                        !machine_setting_set(o->machine, "touch", "dy", vy, why, sizeof why)) {
                 say(o, why);
             } else {
-                snprintf(m, sizeof m, "Calibration saved: touches move by %d, %d", -dx, -dy);
+                snprintf(m, sizeof m, _("Calibration saved: touches move by %d, %d"), -dx, -dy);
                 say(o, m);
             }
             o->touch_target = 0;
@@ -439,7 +440,7 @@ static void draw_meters(operator_scene_t *o, ui_gfx_t *g) {
         gfx_text(g, b, x + colw - 40, y, 24, UI_FONT_BOLD, GOLD, UI_ALIGN_RIGHT);
     }
     if (!o->nmeters) gfx_text(g, "No meter has moved yet.", 960, 300, 30, UI_FONT_BOLD, CREAM, 1);
-    snprintf(line, sizeof line, "games since power-up %lld    since the door closed %lld",
+    snprintf(line, sizeof line, _("games since power-up %lld    since the door closed %lld"),
              (long long)o->since_power_up, (long long)o->since_door);
     gfx_text(g, line, L(120), 960, 26, UI_FONT_BOLD, CREAM, UI_ALIGN_LEFT);
 }
@@ -482,7 +483,7 @@ static void draw_recall(operator_scene_t *o, ui_gfx_t *g) {
 static void draw_linked_pool(operator_scene_t *o, ui_gfx_t *g, const mlink_view_t *lv) {
     const struct cfg_link *k = &o->machine->cfg.link;
     char b[GAME_MONEY_FRAC_MAX], line[240];
-    snprintf(line, sizeof line, "LINKED POOL '%s' - site %s, machine %s", k->pool, k->site,
+    snprintf(line, sizeof line, _("LINKED POOL '%s' - site %s, machine %s"), k->pool, k->site,
              k->machine);
     gfx_text(g, line, 960, 200, 32, UI_FONT_BOLD, GOLD, UI_ALIGN_CENTER);
     gfx_text(g, lv->up ? "Link: connected" : lv->state, 960, 250, 26, UI_FONT_BOLD,
@@ -491,7 +492,7 @@ static void draw_linked_pool(operator_scene_t *o, ui_gfx_t *g, const mlink_view_
     if (lv->known)
         game_money(o->game, lv->value, value);
     else
-        snprintf(value, sizeof value, "not read yet");
+        snprintf(value, sizeof value, _("not read yet"));
     snprintf(hits, sizeof hits, "%lld", (long long)lv->hits);
     snprintf(pending, sizeof pending, "%d", lv->pending);
     const char *names[] = {"prize now (the controller's, in this machine's money)",
@@ -551,7 +552,7 @@ static void draw_pools(operator_scene_t *o, ui_gfx_t *g) {
         gfx_text(g, b, 1420, 280 + (float)i * 56, 30, UI_FONT_BOLD, GOLD, UI_ALIGN_RIGHT);
     }
     button(g, row_rect(9, 10), o->confirm ? "DEAL AGAIN TO RESET" : "RESET TO SEED", o->confirm);
-    snprintf(line, sizeof line, "Simultaneous winners: %s",
+    snprintf(line, sizeof line, _("Simultaneous winners: %s"),
              o->game->rules.variant == VARIANT_CARIBBEAN ? "paid seat by seat from seat 1"
                                                          : "one seat on a cabinet");
     gfx_text(g, line, 960, 660, 24, UI_FONT_REGULAR, DIM, UI_ALIGN_CENTER);
@@ -566,8 +567,8 @@ static void draw_audit(operator_scene_t *o, ui_gfx_t *g) {
         struct tm tm;
         gmtime_r(&t, &tm);
         strftime(when, sizeof when, "%Y-%m-%d %H:%M:%S", &tm);
-        snprintf(line, sizeof line, "%s  game %lld  %-16s %s", when, (long long)a->game, a->event,
-                 a->detail);
+        snprintf(line, sizeof line, _("%s  game %lld  %-16s %s"), when, (long long)a->game,
+                 a->event, a->detail);
         char cut[700];
         gfx_text(g, fit_line(g, line, 24, UI_FONT_REGULAR, o->area.w - 160, cut, sizeof cut), L(80),
                  180 + (float)i * 42, 24, UI_FONT_REGULAR, CREAM, UI_ALIGN_LEFT);
@@ -590,7 +591,7 @@ static void draw_buttons(operator_scene_t *o, ui_gfx_t *g) {
                  on ? ui_rgba(0, 30, 0, 255) : CREAM, UI_ALIGN_CENTER);
     }
     char line[80];
-    snprintf(line, sizeof line, "pointer %.0f, %.0f", o->px, o->py);
+    snprintf(line, sizeof line, _("pointer %.0f, %.0f"), o->px, o->py);
     gfx_text(g, line, L(120), 980, 26, UI_FONT_REGULAR, DIM, UI_ALIGN_LEFT);
 }
 
@@ -606,7 +607,7 @@ static void draw_touch(operator_scene_t *o, ui_gfx_t *g) {
         gfx_fill(g, ui_r(r.x + r.w / 2 - 2, r.y, 4, r.h), c);
         if (done) {
             char d[48];
-            snprintf(d, sizeof d, "off by %.0f, %.0f", o->touch_dx[i], o->touch_dy[i]);
+            snprintf(d, sizeof d, _("off by %.0f, %.0f"), o->touch_dx[i], o->touch_dy[i]);
             gfx_text(g, d, r.x + r.w / 2, r.y + r.h + 6, 24, UI_FONT_REGULAR, CREAM, 1);
         }
     }
@@ -618,7 +619,7 @@ static void draw_touch(operator_scene_t *o, ui_gfx_t *g) {
             if (e > worst) worst = e;
         }
         char line[160];
-        snprintf(line, sizeof line, "mean offset %.1f, %.1f  -  worst %.1f units: %s", mx, my,
+        snprintf(line, sizeof line, _("mean offset %.1f, %.1f  -  worst %.1f units: %s"), mx, my,
                  worst, worst <= 30 ? "within tolerance" : "CHECK THE TOUCH SCREEN");
         gfx_text(g, line, 960, 700, 30, UI_FONT_BOLD, worst <= 30 ? GREEN : RED, 1);
     }
@@ -667,8 +668,8 @@ static void draw_pin(operator_scene_t *o, ui_gfx_t *g) {
     ui_rect_t box = ui_r(760, 250, 400, 100);
     gfx_panel(g, box, 16, ui_rgba(10, 10, 10, 255), ui_rgba(30, 30, 30, 255), GOLD, 2);
     gfx_text(g, stars, 960, 268, 56, UI_FONT_DISPLAY, CREAM, UI_ALIGN_CENTER);
-    static const char *const label[12] = {"0", "1", "2", "3", "4",   "5",
-                                          "6", "7", "8", "9", "CLR", "OK"};
+    static const char *const label[12] = {"0", "1", "2", "3", "4",       "5",
+                                          "6", "7", "8", "9", N_("CLR"), N_("OK")};
     for (int k = 0; k < 12; k++) button(g, key_rect(k), label[k], k == 11);
     if (machine_keypad_locked(o->machine))
         gfx_text(g, "The keypad is locked for a minute after three wrong PINs.", 960, 830, 26,
@@ -697,7 +698,7 @@ void operator_draw(operator_scene_t *o, ui_gfx_t *g) {
     case OP_MENU: {
         const char *labels[NMENU];
         for (int i = 0; i < NMENU; i++) labels[i] = MENU[i].label;
-        snprintf(sub, sizeof sub, "Machine %s  -  %s  -  no play while this menu is open",
+        snprintf(sub, sizeof sub, _("Machine %s  -  %s  -  no play while this menu is open"),
                  o->game->machine_id, rules_preset_name(o->game->rules.preset));
         title(g, "OPERATOR MENU", sub);
         draw_list(o, g, NMENU, labels);
@@ -757,7 +758,7 @@ void operator_draw(operator_scene_t *o, ui_gfx_t *g) {
     case OP_CLEAR_CREDITS: {
         char b[40], line[120];
         title(g, "CLEAR CREDITS", "Removes the credits on the machine (cancelled credits meter)");
-        snprintf(line, sizeof line, "Credits on the machine: %s",
+        snprintf(line, sizeof line, _("Credits on the machine: %s"),
                  game_money(o->game, game_balance(o->game), b));
         gfx_text(g, line, 960, 300, 40, UI_FONT_BOLD, CREAM, UI_ALIGN_CENTER);
         button(g, row_rect(3, 8), o->confirm ? "DEAL AGAIN TO CLEAR" : "CLEAR CREDITS", o->confirm);

@@ -2,6 +2,7 @@
  * (printed or not, redeemed where and when, voided), REPRINT (DEAL) and VOID (FOLD, twice). */
 #define _POSIX_C_SOURCE 200809L /* gmtime_r */
 #include "scene_operator.h"
+#include "lang.h"
 #include "ticket.h"
 #include "ui_gfx.h"
 
@@ -80,15 +81,15 @@ static ui_color_t fate(const store_ticket_t *t, char *out, size_t n) {
     gmtime_r(&tt, &tm);
     strftime(when, sizeof when, "%Y-%m-%d %H:%M", &tm);
     if (t->state == STORE_TICKET_REDEEMED) {
-        snprintf(out, n, "REDEEMED %s at %.30s", when, t->state_place);
+        snprintf(out, n, _("REDEEMED %s at %.30s"), when, t->state_place);
         return DIM;
     }
     if (t->state == STORE_TICKET_VOIDED) {
-        snprintf(out, n, "VOIDED %s", when);
+        snprintf(out, n, _("VOIDED %s"), when);
         return DIM;
     }
     if (t->print == STORE_PRINT_FAILED) {
-        snprintf(out, n, "PRINT FAILED: %.60s", t->print_note);
+        snprintf(out, n, _("PRINT FAILED: %.60s"), t->print_note);
         return RED;
     }
     snprintf(out, n, "%s%s", t->print == STORE_PRINT_DONE ? "PRINTED" : "NOT PRINTED YET",

@@ -11,6 +11,7 @@
 #include <unistd.h>
 #include <zint.h>
 
+#include "lang.h"
 #include "money.h"
 
 /* An Interleaved 2 of 5 symbol of the digits by libzint, drawn (without its own text: the
@@ -63,6 +64,21 @@ static bool make_dir(const char *dir, char *err, size_t errlen) {
     return false;
 }
 
+/* The CJK font of the ticket's words in Chinese (the screens' own: fonts-noto-cjk, its
+ * Traditional face for zh_TW), one for each of the ticket's sizes; NULL where not installed. */
+static TTF_Font *cjk_font(int px) {
+    return TTF_OpenFontIndex("/usr/share/fonts/opentype/noto/NotoSansCJK-Bold.ttc", px * 81 / 100,
+                             lang_get() == CFG_LANG_ZH_TW ? 3 : 2);
+}
+
+/* The ticket's own font when it has every character of text, else the CJK font. */
+static TTF_Font *font_for(TTF_Font *f, TTF_Font *cjk, const char *text) {
+    if (!cjk) return f;
+    for (const unsigned char *p = (const unsigned char *)text; *p; p++)
+        if (*p >= 0x80) return cjk; /* the ticket's labels: ASCII or Chinese */
+    return f;
+}
+
 static void put_text(SDL_Surface *dst, TTF_Font *f, const char *text, int x, int y, bool centre) {
     SDL_Color black = {0, 0, 0, 255};
     SDL_Surface *s = TTF_RenderUTF8_Blended(f, text, black);
@@ -94,6 +110,10 @@ static bool print_png(const char *path, const game_voucher_t *v, const char *amo
     if (!font || !TTF_WasInit()) return false;
     TTF_Font *big = TTF_OpenFont(font, 44), *mid = TTF_OpenFont(font, 24),
              *small = TTF_OpenFont(font, 18);
+    /* the ticket speaks the player's language; Chinese needs the CJK font */
+    TTF_Font *cmid =
+                 lang_get() == CFG_LANG_ZH_CN || lang_get() == CFG_LANG_ZH_TW ? cjk_font(24) : NULL,
+             *csmall = cmid ? cjk_font(18) : NULL;
     SDL_Surface *s = SDL_CreateRGBSurfaceWithFormat(0, 900, 420, 32, SDL_PIXELFORMAT_RGB888);
     bool ok = big && mid && small && s;
     if (ok) {
@@ -102,28 +122,30 @@ static bool print_png(const char *path, const game_voucher_t *v, const char *amo
         SDL_FillRects(s, frame, 4, SDL_MapRGB(s->format, 0, 0, 0));
         char line[160];
         if (v->reprint)
-            snprintf(line, sizeof line, "CASHOUT TICKET - REPRINT %d", v->reprint);
+            snprintf(line, sizeof line, _("CASHOUT TICKET - REPRINT %d"), v->reprint);
         else
-            snprintf(line, sizeof line, "CASHOUT TICKET");
-        put_text(s, mid, line, 450, 22, true);
-        snprintf(line, sizeof line, "VALIDATION %s", v->validation);
-        put_text(s, mid, line, 450, 58, true);
+            snprintf(line, sizeof line, "%s", _("CASHOUT TICKET"));
+        put_text(s, font_for(mid, cmid, line), line, 450, 22, true);
+        snprintf(line, sizeof line, _("VALIDATION %s"), v->validation);
+        put_text(s, font_for(mid, cmid, line), line, 450, 58, true);
         ok = put_barcode(s, v->digits, 96);
         put_text(s, big, amount_text, 450, 180, true);
         put_text(s, small, words, 450, 240, true);
-        snprintf(line, sizeof line, "MACHINE %s", v->machine);
-        put_text(s, mid, line, 40, 280, false);
-        snprintf(line, sizeof line, "TICKET #%06lld", (long long)v->sequence);
-        put_text(s, mid, line, 560, 280, false);
+        snprintf(line, sizeof line, _("MACHINE %s"), v->machine);
+        put_text(s, font_for(mid, cmid, line), line, 40, 280, false);
+        snprintf(line, sizeof line, _("TICKET #%06lld"), (long long)v->sequence);
+        put_text(s, font_for(mid, cmid, line), line, 560, 280, false);
         put_text(s, mid, v->when, 40, 318, false);
-        put_text(s, small, "Redeem at the cashier or in a ticket machine. Void if altered.", 450,
-                 370, true);
+        const char *redeem = _("Redeem at the cashier or in a ticket machine. Void if altered.");
+        put_text(s, font_for(small, csmall, redeem), redeem, 450, 370, true);
         ok = ok && IMG_SavePNG(s, path) == 0;
     }
     if (s) SDL_FreeSurface(s);
     if (big) TTF_CloseFont(big);
     if (mid) TTF_CloseFont(mid);
     if (small) TTF_CloseFont(small);
+    if (cmid) TTF_CloseFont(cmid);
+    if (csmall) TTF_CloseFont(csmall);
     return ok;
 }
 
