@@ -16,7 +16,7 @@ static void fault(game_t *g, const char *what) {
     g->state = GAME_FAULT;
     const char *title = g->store ? store_fault_title(g->store) : "";
     snprintf(g->fault_title, sizeof g->fault_title, "%s",
-             title[0] ? title : "MACHINE FAULT - CALL ATTENDANT");
+             title[0] ? title : _("MACHINE FAULT - CALL ATTENDANT"));
     const char *msg = g->store ? store_message(g->store) : "";
     snprintf(g->message, sizeof g->message, "%s%s%s", what, what[0] && msg[0] ? ": " : "", msg);
 }
@@ -28,11 +28,11 @@ static void read_locks(game_t *g) {
     if (store_locks(g->store, &lock, 1) > 0) {
         char b[40];
         g->state = lock.kind == STORE_LOCK_HANDPAY ? GAME_LOCKED : GAME_FAULT;
-        snprintf(g->fault_title, sizeof g->fault_title, "MACHINE FAULT - CALL ATTENDANT");
+        snprintf(g->fault_title, sizeof g->fault_title, _("MACHINE FAULT - CALL ATTENDANT"));
         g->lock_id = lock.id;
         g->lock_amount = lock.kind == STORE_LOCK_HANDPAY ? lock.amount : 0;
         if (lock.kind == STORE_LOCK_HANDPAY)
-            snprintf(g->message, sizeof g->message, "HAND PAY %s  -  CALL ATTENDANT",
+            snprintf(g->message, sizeof g->message, _("HAND PAY %s  -  CALL ATTENDANT"),
                      game_money(g, lock.amount, b));
         else
             snprintf(g->message, sizeof g->message, "%s", lock.reason);
@@ -227,9 +227,9 @@ static void void_after_fault(game_t *g, const char *what) {
     g->state = GAME_FAULT;
     /* when not even the void could be written, the store resumes or voids the round at the
      * next start: say what is true */
-    snprintf(g->message, sizeof g->message, "%s  -  %s  -  CALL ATTENDANT", reason,
-             voided ? "ROUND VOID, STAKES RETURNED"
-                    : "THE ROUND IS KEPT AS IT STOOD AND IS SETTLED AT THE NEXT START");
+    snprintf(g->message, sizeof g->message, _("%s  -  %s  -  CALL ATTENDANT"), reason,
+             voided ? _("ROUND VOID, STAKES RETURNED")
+                    : _("THE ROUND IS KEPT AS IT STOOD AND IS SETTLED AT THE NEXT START"));
 }
 
 static bool is_betting_action(round_action_type_t t) {
@@ -308,7 +308,7 @@ static bool begin_round(game_t *g) {
 
 round_status_t game_act(game_t *g, round_action_t a) {
     if (g->state != GAME_PLAY) return refused(g->message);
-    if (g->door_open) return refused("The door is open: play waits until it is closed.");
+    if (g->door_open) return refused(_("The door is open: play waits until it is closed."));
     if (!g->round_begun && g->round.phase == ROUND_BETTING && is_betting_action(a.type)) {
         /* a chip on the felt: shown now, recorded with the deal */
         if (g->npending >= GAME_MAX_PENDING && !compact_pending(g)) {
@@ -413,15 +413,15 @@ static bool say(char *why, size_t len, const char *msg) {
 static bool money_may_move(game_t *g, const char *what, char *why, size_t len) {
     char b[sizeof g->message + 64];
     if (g->state != GAME_PLAY) {
-        snprintf(b, sizeof b, "%s waits: %s", what, g->message);
+        snprintf(b, sizeof b, _("%s waits: %s"), _(what), g->message);
         return say(why, len, b);
     }
     if (g->door_open) {
-        snprintf(b, sizeof b, "%s waits until the door is closed.", what);
+        snprintf(b, sizeof b, _("%s waits until the door is closed."), _(what));
         return say(why, len, b);
     }
     if (g->round_begun && !game_round_over(g)) {
-        snprintf(b, sizeof b, "%s waits until this game is over.", what);
+        snprintf(b, sizeof b, _("%s waits until this game is over."), _(what));
         return say(why, len, b);
     }
     return true;
@@ -451,8 +451,9 @@ static bool recorded(game_t *g, store_status_t st, const char *what, char *why, 
 bool game_credit_in(game_t *g, store_credit_in_t kind, int64_t amount, const char *detail,
                     char *why, size_t whylen) {
     if (amount <= 0) return say(why, whylen, _("Nothing to add."));
-    if (!money_may_move(g, "Credit", why, whylen)) return false;
-    if (g->credits > INT64_MAX / 4 - amount) return say(why, whylen, _("The credit meter is full."));
+    if (!money_may_move(g, N_("Credit"), why, whylen)) return false;
+    if (g->credits > INT64_MAX / 4 - amount)
+        return say(why, whylen, _("The credit meter is full."));
     if (g->store && !recorded(g, store_credit_in(g->store, 0, kind, amount, detail),
                               "The credits could not be recorded", why, whylen))
         return false;
@@ -482,7 +483,7 @@ static store_status_t record_ticket(game_t *g, game_voucher_t *v) {
 
 bool game_cashout(game_t *g, game_voucher_t *v, char *why, size_t whylen) {
     memset(v, 0, sizeof *v);
-    if (!money_may_move(g, "Cash out", why, whylen)) return false;
+    if (!money_may_move(g, N_("Cash out"), why, whylen)) return false;
     if (g->credits <= 0) return say(why, whylen, _("There are no credits to cash out."));
     v->amount = g->credits;
     v->utc = (int64_t)time(NULL);
@@ -547,8 +548,8 @@ void game_ticket_words(const store_ticket_t *t, store_ticket_refusal_t why, cons
          * known to the store, so they never get here) */
         snprintf(out, n, "%s",
                  ticket_check_ok(digits)
-                     ? "Ticket refused: this machine does not know it. Please see the cashier."
-                     : "The ticket could not be read. Please try it again.");
+                     ? N_("Ticket refused: this machine does not know it. Please see the cashier.")
+                     : N_("The ticket could not be read. Please try it again."));
         break;
     }
 }
@@ -562,26 +563,28 @@ bool game_ticket_refused(game_t *g, const char *text, const char *reason, char *
         snprintf(detail, sizeof detail, "validation %.40s: %s", text, reason);
         store_audit(g->store, STORE_AUDIT_VOUCHER_REFUSED, detail);
     }
-    return say(why, whylen, reason);
+    /* the audit's in English, the player's in their language (a reason of the catalogs) */
+    return say(why, whylen, _(reason));
 }
 
 bool game_ticket_ready(game_t *g, const char *text, game_voucher_t *v, char *why, size_t whylen) {
     memset(v, 0, sizeof *v);
     if (!ticket_parse(text, v->digits))
-        return game_ticket_refused(g, text, "The ticket could not be read. Please try it again.",
-                                   why, whylen);
+        return game_ticket_refused(
+            g, text, N_("The ticket could not be read. Please try it again."), why, whylen);
     ticket_group(v->digits, v->validation);
     /* what may move money, in money_may_move's order, said for a ticket */
-    const char *busy = g->state == GAME_LOCKED ? "Ticket returned: a hand pay waits for the "
-                                                 "attendant."
-                       : g->state != GAME_PLAY ? "Ticket returned: the machine is out of service."
-                       : g->door_open          ? "Ticket returned: the door is open."
-                       : game_dealt(g)         ? "Ticket returned: tickets are taken between games."
-                                               : NULL;
+    const char *busy = g->state == GAME_LOCKED ? N_("Ticket returned: a hand pay waits for the "
+                                                    "attendant.")
+                       : g->state != GAME_PLAY
+                           ? N_("Ticket returned: the machine is out of service.")
+                       : g->door_open  ? N_("Ticket returned: the door is open.")
+                       : game_dealt(g) ? N_("Ticket returned: tickets are taken between games.")
+                                       : NULL;
     if (busy) return game_ticket_refused(g, v->validation, busy, why, whylen);
     if (!g->store)
-        return game_ticket_refused(g, v->validation,
-                                   "Ticket returned: this machine keeps no records.", why, whylen);
+        return game_ticket_refused(
+            g, v->validation, N_("Ticket returned: this machine keeps no records."), why, whylen);
     return true;
 }
 
@@ -599,8 +602,8 @@ bool game_ticket_in(game_t *g, const char *text, int64_t expiry_seconds, game_vo
              (long long)t.number, v->validation, game_money(g, t.amount, amount), t.machine,
              g->machine_id);
     if (found && g->credits > INT64_MAX / 4 - t.amount)
-        return game_ticket_refused(g, v->validation, "Ticket returned: the credit meter is full.",
-                                   why, whylen);
+        return game_ticket_refused(g, v->validation,
+                                   N_("Ticket returned: the credit meter is full."), why, whylen);
     store_ticket_refusal_t refusal;
     store_status_t st = store_ticket_redeem(g->store, 0, v->digits, g->machine_id, expiry_seconds,
                                             detail, &t, &refusal);
@@ -622,8 +625,9 @@ bool game_ticket_floor_paid(game_t *g, const store_ticket_check_t *c, int64_t am
                             const char *issuer, game_voucher_t *v, char *why, size_t whylen) {
     memset(v, 0, sizeof *v);
     if (!g->store) return say(why, whylen, _("A ticket needs the machine's records."));
-    if (!money_may_move(g, "A ticket", why, whylen)) return false;
-    if (g->credits > INT64_MAX / 4 - amount) return say(why, whylen, _("The credit meter is full."));
+    if (!money_may_move(g, N_("A ticket"), why, whylen)) return false;
+    if (g->credits > INT64_MAX / 4 - amount)
+        return say(why, whylen, _("The credit meter is full."));
     snprintf(v->digits, sizeof v->digits, "%s", c->validation);
     ticket_group(v->digits, v->validation);
     char detail[240], b[40];
@@ -684,8 +688,8 @@ static void from_table(const store_table_result_t *r, game_record_t *h) {
     for (int w = 0; w < WAGER_COUNT; w++) {
         h->stake[w] = r->stakes[w], h->returned[w] = r->returned[w];
         if (!r->stakes[w]) continue;
-        h->outcome[w] = h->void_round                ? OUTCOME_REFUND
-                        : r->returned[w] > r->stakes[w] ? OUTCOME_WIN
+        h->outcome[w] = h->void_round                    ? OUTCOME_REFUND
+                        : r->returned[w] > r->stakes[w]  ? OUTCOME_WIN
                         : r->returned[w] == r->stakes[w] ? OUTCOME_PUSH
                                                          : OUTCOME_LOSE;
     }
@@ -771,7 +775,8 @@ bool game_link_paid(game_t *g, const store_link_item_t *item, int64_t amount, co
                     char *why, size_t whylen) {
     if (!g->store) return say(why, whylen, _("A linked jackpot needs the machine's records."));
     if (game_dealt(g)) return say(why, whylen, _("The linked jackpot is paid after this game."));
-    if (g->credits > INT64_MAX / 4 - amount) return say(why, whylen, _("The credit meter is full."));
+    if (g->credits > INT64_MAX / 4 - amount)
+        return say(why, whylen, _("The credit meter is full."));
     if (!recorded(g, store_link_paid(g->store, item, amount, g->rules.handpay_threshold, detail),
                   "The linked jackpot could not be recorded", why, whylen) ||
         !credits_recorded(g, amount, why, whylen))

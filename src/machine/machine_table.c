@@ -333,7 +333,7 @@ static void write_answers(machine_t *m, machine_events_t *e) {
             bool ours = a[i].transfer == j->sent; /* this round's bets: they leave the felt */
             sync_credits(m, ours);
             char b[40];
-            say_line(m, "Not accepted: %s. Your stake is back on your credits.", a[i].reason);
+            say_line(m, _("Not accepted: %s. Your stake is back on your credits."), a[i].reason);
             emit_ev(e, MEV_REFUSED, j->line);
             if (ours) {
                 j->sent = 0, j->staked = 0;
@@ -385,8 +385,8 @@ static void felt_takes_result(machine_t *m, machine_events_t *e) {
         if (!s->stake[w] && !s->returned[w]) continue;
         bool prize = w == WAGER_JACKPOT || w == WAGER_PROGRESSIVE; /* its stake is never back */
         s->outcome[w] = s->returned[w] > (prize ? 0 : s->stake[w]) ? OUTCOME_WIN
-                        : s->returned[w] == s->stake[w]               ? OUTCOME_PUSH
-                                                                      : OUTCOME_LOSE;
+                        : s->returned[w] == s->stake[w]            ? OUTCOME_PUSH
+                                                                   : OUTCOME_LOSE;
     }
     s->credits += j->result_total - felt;
     j->sticky = true;
@@ -423,7 +423,7 @@ static void collect_results(machine_t *m, machine_events_t *e) {
             say_line(m, "Round %" PRId64 ": %s", r[i].round,
                      strcmp(r[i].kind, "settled") == 0 ? r[i].verdict
                      : r[i].verdict[0]                 ? r[i].verdict
-                                                       : "your bets are returned");
+                                                       : _("your bets are returned"));
             emit_ev(e, MEV_REFUSED, j->line);
         }
     }
@@ -474,7 +474,7 @@ static void new_felt(machine_t *m, machine_events_t *e) {
     j->watching = strcmp(j->view.phase, "betting") != 0;
     if (!j->sticky) j->line[0] = '\0';
     if (j->watching && !j->sticky)
-        say_line(m, "Bets are closed for this round: the next one opens soon.");
+        say_line(m, _("Bets are closed for this round: the next one opens soon."));
     emit_ev(e, MEV_NEW_ROUND, NULL);
 }
 
@@ -500,7 +500,7 @@ static void take_view(machine_t *m, bool view_busy, machine_events_t *e) {
             j->dealt = true;
             emit_ev(e, MEV_ROUND, NULL);
         } else {
-            say_line(m, "The table's cards cannot be shown on this terminal.");
+            say_line(m, _("The table's cards cannot be shown on this terminal."));
         }
         return; /* what came after the deal is shown once the deal is seen */
     }
@@ -522,7 +522,7 @@ static void take_view(machine_t *m, bool view_busy, machine_events_t *e) {
     }
     if (strcmp(v->phase, "cancelled") == 0 && !j->settled) {
         j->settled = true;
-        say_line(m, "This round was cancelled by the table: every bet is returned.");
+        say_line(m, _("This round was cancelled by the table: every bet is returned."));
     }
 }
 
@@ -555,7 +555,7 @@ static void send_bets(machine_t *m, machine_events_t *e) {
     sync_credits(m, true);
     j->items_dirty = true;
     j->sticky = false;
-    say_line(m, "Bets placed: waiting for the deal.");
+    say_line(m, _("Bets placed: waiting for the deal."));
 }
 
 static void decide(machine_t *m, cfg_button_t b, machine_events_t *e) {
@@ -609,7 +609,7 @@ static void decide(machine_t *m, cfg_button_t b, machine_events_t *e) {
         keep_player_events(rd);
         emit_ev(e, MEV_ROUND, NULL);
     }
-    say_line(m, "%s", "Waiting for the other players and the dealer.");
+    say_line(m, "%s", _("Waiting for the other players and the dealer."));
 }
 
 static void bet_button(machine_t *m, cfg_button_t b, const machine_input_t *in,
@@ -617,8 +617,8 @@ static void bet_button(machine_t *m, cfg_button_t b, const machine_input_t *in,
     game_t *g = &m->game;
     if (!machine_table_may_bet(m)) {
         emit_ev(e, MEV_REFUSED,
-                m->jt->sent ? "Your bets are placed for this round."
-                            : "Bets are closed: the next round opens soon.");
+                m->jt->sent ? _("Your bets are placed for this round.")
+                            : _("Bets are closed: the next round opens soon."));
         return;
     }
     round_action_t a;
