@@ -6,7 +6,8 @@
 # checked by layout_check.py --fits: no text over another, off the screen, spilling out of its
 # button or box, and no character its font cannot draw (the program records those); each
 # screen shows the words of its language (from the catalog: "请下注" is PLACE YOUR BETS), so
-# a tour that stayed English fails. Screenshots of each are written (KEEP=DIR keeps them).
+# a tour that stayed English fails. Screenshots of each are written (KEEP=DIR keeps them). A
+# desktop's choice is kept for its next start; a cabinet's ends at the cash-out.
 # usage: i18n_screens.sh STUDPOKER LAYOUT_CHECK.PY
 set -u
 bin=$1
@@ -77,6 +78,21 @@ for lang in zh_CN zh_TW es; do
     png "$f-ticket.png"
   done
 done
+
+# a desktop remembers the player's choice: LANG es, then a second start without --lang is in
+# Spanish (the player's settings file beside the database says so); --lang en wins over it
+d=$tmp/desktop
+printf '%s\n' "100 LANG es" "400 BOXES $d-1.txt" "500 QUIT" >"$d-1.script"
+printf '%s\n' "300 BOXES $d-2.txt" "400 QUIT" >"$d-2.script"
+"$bin" play --headless --turbo --size 1280x720 --db "$d.db" --script "$d-1.script" >/dev/null 2>&1 ||
+  bad "desktop: the first start failed"
+grep -qx 'language = es' "$d-player.ini" 2>/dev/null && ok || bad "desktop: the choice is not kept"
+"$bin" play --headless --turbo --size 1280x720 --db "$d.db" --script "$d-2.script" >/dev/null 2>&1 ||
+  bad "desktop: the second start failed"
+shows "$d-2.txt" "HAGAN SUS APUESTAS"
+"$bin" play --headless --turbo --size 1280x720 --db "$d.db" --lang en --script "$d-2.script" \
+  >/dev/null 2>&1 || bad "desktop: the third start failed"
+shows "$d-2.txt" "PLACE YOUR BETS"
 
 if python3 "$check" --fits --summary "$tmp"/*-{table,win,help0,help1,help2,help3,ticket}.txt \
     >"$tmp/check.log"; then ok; else
