@@ -12,7 +12,8 @@ static void test_error_unknown_section_and_key(void **state) {
     expect_errors("[dispaly]\nwidth = 800\n",
                   ERRORS("t.ini:1: [dispaly]: unknown section; did you mean [display]? The "
                          "sections are: game, limits, sidebets, paytable, jackpot, progressive, "
-                         "asian, timers, approval, display, sound, attract, hint, cabinet, scanner, "
+                         "asian, timers, approval, display, sound, attract, hint, responsible, "
+                         "cabinet, scanner, "
                          "link, table, keys"));
     expect_errors("[display]\nwidht = 800\nfoo = 1\n",
                   ERRORS("t.ini:2: display.widht: unknown key; did you mean width? (`studpoker "
@@ -305,24 +306,26 @@ static void test_key_lists(void **state) {
 
 static void test_error_syntax(void **state) {
     (void)state;
-    expect_errors("[game]\nthis is not a line\n[game\n[game] extra\n= 5\nmy key = 1\n[a b]\n",
-                  ERRORS("t.ini:2: syntax: 'this is not a line' is not a [section], a key = "
-                         "value line or a comment; write key = value (comments start with ; or #)",
-                         "t.ini:3: syntax: '[game' has no closing ']'; write a section header "
-                         "like [game]",
-                         "t.ini:4: syntax: text after the section header: 'extra'; put nothing "
-                         "but a comment (; or #) after ']'",
-                         "t.ini:5: syntax: no key before '='; write key = value, e.g. seats = 1",
-                         "t.ini:6: syntax: 'my key' is not a key name; key names are letters, "
-                         "digits and _ (e.g. ante_min)",
-                         "t.ini:7: syntax: '[a b]' is not a section name (sections: game, limits, "
-                         "sidebets, paytable, jackpot, progressive, asian, timers, approval, "
-                         "display, sound, attract, hint, cabinet, scanner, link, table, keys)"));
+    expect_errors(
+        "[game]\nthis is not a line\n[game\n[game] extra\n= 5\nmy key = 1\n[a b]\n",
+        ERRORS("t.ini:2: syntax: 'this is not a line' is not a [section], a key = "
+               "value line or a comment; write key = value (comments start with ; or #)",
+               "t.ini:3: syntax: '[game' has no closing ']'; write a section header "
+               "like [game]",
+               "t.ini:4: syntax: text after the section header: 'extra'; put nothing "
+               "but a comment (; or #) after ']'",
+               "t.ini:5: syntax: no key before '='; write key = value, e.g. seats = 1",
+               "t.ini:6: syntax: 'my key' is not a key name; key names are letters, "
+               "digits and _ (e.g. ante_min)",
+               "t.ini:7: syntax: '[a b]' is not a section name (sections: game, limits, "
+               "sidebets, paytable, jackpot, progressive, asian, timers, approval, "
+               "display, sound, attract, hint, responsible, cabinet, scanner, link, table, keys)"));
     /* keys under a bad header are not reported again */
-    expect_errors("[nope]\na = 1\nb = 2\n[game]\nseats = 2\n",
-                  ERRORS("t.ini:1: [nope]: unknown section; the sections are: game, limits, "
-                         "sidebets, paytable, jackpot, progressive, asian, timers, approval, "
-                         "display, sound, attract, hint, cabinet, scanner, link, table, keys"));
+    expect_errors(
+        "[nope]\na = 1\nb = 2\n[game]\nseats = 2\n",
+        ERRORS("t.ini:1: [nope]: unknown section; the sections are: game, limits, "
+               "sidebets, paytable, jackpot, progressive, asian, timers, approval, "
+               "display, sound, attract, hint, responsible, cabinet, scanner, link, table, keys"));
     /* control characters, a NUL byte, an overlong line */
     cfg_errors_t *e = new_errors();
     cfg_t c;

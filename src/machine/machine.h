@@ -23,6 +23,7 @@
 #include "approval.h"
 #include "config.h"
 #include "game.h"
+#include "machine_rg.h"
 #include "rules.h"
 #include "store.h"
 
@@ -60,6 +61,11 @@ typedef struct machine {
 
     /* [table] join: a terminal at a shared table (machine_table.h), NULL otherwise */
     struct mjoined *jt;
+
+    /* responsible gaming (machine_rg.h): the session, its limits, breaks and reality checks, on
+     * the wall clock (ms since 1970: the front sets it, machine_step moves it by dt) */
+    int64_t wall_ms;
+    machine_rg_t rg;
 } machine_t;
 
 /* What one tick did. */
@@ -207,8 +213,10 @@ typedef enum machine_event_type {
     MEV_CLEARED,        /* the attendant cleared a hand pay or a fault */
     MEV_OPERATOR,       /* the operator menu opens (state MACHINE_OPERATOR) */
     MEV_DOOR,           /* the door opened (value 1) or closed (0) */
-    MEV_LINK_PAID       /* the linked pool's prize was paid to this machine: amount (hand pay
+    MEV_LINK_PAID,      /* the linked pool's prize was paid to this machine: amount (hand pay
                          * when at or above the threshold: the machine is locked) */
+    MEV_RG              /* responsible gaming (machine_rg.h): value an mrg_event_t, text what
+                         * happened in the player's words */
 } machine_event_type_t;
 
 typedef struct machine_event {
@@ -246,7 +254,10 @@ const char *machine_link_refusal(const machine_t *m, bool placing_linked_bet);
 /* Whether DEAL (after a round: REBET & DEAL, last round's bets again) deals now, and if not,
  * why, with the amounts: a front greys DEAL out and says so before the player presses it. The
  * same checks as the round's deal, in its order (round.c): side bets need an ANTE, each bet its
- * table minimum, and the credits must cover the bets and the largest raise the hand may want. */
+ * table minimum, and the credits must cover the bets and the largest raise the hand may want;
+ * before them a stop of responsible gaming (a limit reached, a break), and before the credits the
+ * session's loss limit, which must cover the bets and the largest raise too. A reality check
+ * waiting for its answer is NOT_NOW. */
 typedef enum machine_deal {
     MACHINE_DEAL_OK = 0,    /* DEAL deals */
     MACHINE_DEAL_NOT_NOW,   /* the cards are out, or play is stopped (hand pay, door, menu) */
@@ -254,8 +265,12 @@ typedef enum machine_deal {
     MACHINE_DEAL_NEED_ANTE, /* side bets without an ANTE */
     MACHINE_DEAL_BELOW_MIN, /* a bet under its table minimum */
     MACHINE_DEAL_SHORT,     /* the credits do not cover the bets and the largest raise */
-    MACHINE_DEAL_LINK_DOWN  /* a linked pool's controller does not answer: [link] on_loss locks,
+    MACHINE_DEAL_LINK_DOWN, /* a linked pool's controller does not answer: [link] on_loss locks,
                              * or the bets hold the linked bet (machine_link_refusal) */
+    MACHINE_DEAL_STOPPED,   /* responsible gaming: a limit was reached or a break runs: no bet
+                             * until `until` (machine_rg_stopped) */
+    MACHINE_DEAL_LOSS_LIMIT /* the bets and the largest raise could lose more than the session's
+                             * loss limit leaves (`left`) */
 } machine_deal_t;
 
 typedef struct machine_deal_check {
@@ -268,6 +283,8 @@ typedef struct machine_deal_check {
     int64_t credits;   /* what the bets and the raise come from (the bets not yet taken off) */
     int64_t minimum;   /* BELOW_MIN: that bet's table minimum */
     int64_t shortfall; /* SHORT: bets + raise - credits; BELOW_MIN: minimum - the bet */
+    int64_t left;      /* LOSS_LIMIT: what the loss limit leaves to lose */
+    int64_t until;     /* STOPPED: the wall-clock time betting may start again */
 } machine_deal_check_t;
 
 machine_deal_check_t machine_deal_check(const machine_t *m);
