@@ -32,6 +32,8 @@ typedef struct app_run {
                            (or played, without a store): soak and kill tests */
     int64_t credits;    /* credits put on an empty machine at start: the config's free credits
                            on a desktop, 0 on a cabinet, or --credits */
+    int64_t clock_s;    /* headless: the wall clock's start (UNIX seconds), 0 = the real time;
+                           it then runs with the virtual clock (sessions, limits, breaks) */
 } app_run_t;
 
 /* Runs the machine of a validated config (cfg_load_file or cfg_defaults) with what the command

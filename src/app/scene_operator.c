@@ -20,18 +20,13 @@ typedef struct menu_item {
 } menu_item_t;
 
 static const menu_item_t MENU[] = {
-    {OP_METERS, "METERS"},
-    {OP_RECALL, "GAME RECALL"},
-    {OP_POOLS, "JACKPOT POOLS"},
-    {OP_AUDIT, "AUDIT LOG"},
-    {OP_BUTTONS, "BUTTON TEST"},
-    {OP_TOUCH, "TOUCH CALIBRATION"},
-    {OP_SOUND, "SOUND TEST"},
-    {OP_DISPLAY, "DISPLAY TEST"},
-    {OP_SETTINGS, "SETTINGS"},
-    {OP_CLEAR_CREDITS, "CLEAR CREDITS"},
+    {OP_METERS, "METERS"},         {OP_RECALL, "GAME RECALL"},
+    {OP_POOLS, "JACKPOT POOLS"},   {OP_AUDIT, "AUDIT LOG"},
+    {OP_BUTTONS, "BUTTON TEST"},   {OP_TOUCH, "TOUCH CALIBRATION"},
+    {OP_SOUND, "SOUND TEST"},      {OP_DISPLAY, "DISPLAY TEST"},
+    {OP_SETTINGS, "SETTINGS"},     {OP_CLEAR_CREDITS, "CLEAR CREDITS"},
     {OP_TICKETS, "TICKETS"}, /* after the pages the operator's fingers know by position */
-    {OP_CLOSED, "SHUT DOWN PROGRAM"},
+    {OP_RG, "RESPONSIBLE GAMING"}, {OP_CLOSED, "SHUT DOWN PROGRAM"},
     {OP_CLOSED, "CLOSE MENU"},
 };
 #define NMENU         ((int)(sizeof MENU / sizeof MENU[0]))
@@ -86,6 +81,9 @@ static void load_page(operator_scene_t *o) {
         break;
     case OP_TICKETS:
         op_tickets_load(o);
+        break;
+    case OP_RG:
+        op_rg_load(o);
         break;
     case OP_BUTTONS:
         memset(o->lit, 0, sizeof o->lit);
@@ -165,7 +163,10 @@ static int setting_keys(int keys[NSETTINGS]) {
     int n = 0;
     for (int i = 0; i < cfg_key_count() && n < NSETTINGS; i++) {
         cfg_key_info_t k;
-        if (cfg_key_at(i, &k) && k.operator_may_change && k.in_file) keys[n++] = i;
+        /* responsible gaming's settings have their own page */
+        if (cfg_key_at(i, &k) && k.operator_may_change && k.in_file &&
+            strcmp(k.section, "responsible") != 0)
+            keys[n++] = i;
     }
     return n;
 }
@@ -227,7 +228,7 @@ static void settings_change(operator_scene_t *o, int i) {
 /* ---- update ---- */
 
 static ui_rect_t row_rect(int i, int n) {
-    float h = n > 12 ? 56 : n > 8 ? 62 : 76;
+    float h = n > 13 ? 50 : n > 12 ? 56 : n > 8 ? 62 : 76;
     return ui_r(660, 200 + (float)i * (h + 6), 600, h);
 }
 
@@ -333,6 +334,10 @@ void operator_update(operator_scene_t *o, const ui_input_t *in, float dt) {
     }
     if (o->page == OP_TICKETS) {
         op_tickets_update(o, in);
+        return;
+    }
+    if (o->page == OP_RG) {
+        op_rg_update(o, in);
         return;
     }
     if (o->page == OP_DISPLAY) {
@@ -710,6 +715,9 @@ void operator_draw(operator_scene_t *o, ui_gfx_t *g) {
         break;
     case OP_TICKETS:
         op_tickets_draw(o, g);
+        break;
+    case OP_RG:
+        op_rg_draw(o, g);
         break;
     case OP_BUTTONS:
         draw_buttons(o, g);

@@ -59,6 +59,8 @@ typedef struct table_geom {
     bool narrow;          /* under 1800 wide (4:3, 16:10): meters stacked, chips in two rows */
     ui_rect_t title;      /* the game's name, top left */
     ui_rect_t corner[2];  /* HELP and HISTORY, top right */
+    ui_rect_t rg_button;  /* RESPONSIBLE GAMING, left of them */
+    ui_rect_t clock;      /* left of it: the time of day and the session's time */
     ui_rect_t pay;        /* the pay table, left */
     ui_rect_t results;    /* under it: the result's lines for the side bets (and commission) */
     ui_rect_t side;       /* the jackpot meter and the table limits, right */
@@ -145,13 +147,22 @@ typedef struct table_scene {
     uint64_t advice_game;
     int advice_step;
 
-    enum { OVERLAY_NONE = 0, OVERLAY_HELP, OVERLAY_HISTORY } overlay;
+    enum { OVERLAY_NONE = 0, OVERLAY_HELP, OVERLAY_HISTORY, OVERLAY_RG } overlay;
     int page;
     help_t help;
     game_record_t hist[5]; /* the history page on screen, read once per page */
     int nhist;
     int64_t hist_total;
     int hist_page; /* which page hist holds, -1 = none */
+
+    /* the RESPONSIBLE GAMING page (table_rg.c): the row chosen, the limits and the break being
+     * chosen before they are set, a second press asked for, what the last press did */
+    struct {
+        int sel;
+        int minutes_i, loss_i, break_i;
+        bool confirm;
+        char msg[STORE_MSG_LEN];
+    } rg;
 
     int64_t shown_win;      /* counts up to the round's win, in cents */
     int64_t shown_pool;     /* the jackpot meter rolls towards its value, in cents */

@@ -294,7 +294,10 @@ static void draw_still_layer(table_scene_t *t, ui_gfx_t *g) {
     gfx_fill_screen(g, ui_rgba(9, 70, 38, 255));
     if (!gfx_svg_opaque(g, "table/felt_plain.svg", v))
         gfx_glow(g, ui_r(-200, -300, 2320, 1500), ui_rgba(40, 140, 80, 255));
-    gfx_text_shadow(g, rules_preset_name(gm->rules.preset), t->geom.title.x, t->geom.title.y, 34,
+    /* the game's name in what the top row's clock and buttons leave */
+    const char *name = rules_preset_name(gm->rules.preset);
+    gfx_text_shadow(g, name, t->geom.title.x, t->geom.title.y,
+                    tb_fit(g, name, 34, TB_TEXT_MIN, UI_FONT_DISPLAY, t->geom.title.w),
                     UI_FONT_DISPLAY, GOLD, UI_ALIGN_LEFT);
     draw_paytable(t, g, true);
     draw_side_panel(t, g, true);
@@ -319,10 +322,14 @@ void table_draw(table_scene_t *t, ui_gfx_t *g) {
     tb_draw_messages(t, g);
     if (t->demo) tb_draw_demo(t, g);
     tb_draw_corner_buttons(t, g);
-    if (t->overlay != OVERLAY_NONE)
+    tb_rg_draw_top(t, g);
+    if (t->overlay == OVERLAY_RG)
+        tb_rg_draw_page(t, g);
+    else if (t->overlay != OVERLAY_NONE)
         tb_draw_overlay(t, g);
     else if (gm->door_open && gm->state == GAME_PLAY)
         tb_draw_door_open(t, g);
     else if (gm->state != GAME_PLAY)
         tb_draw_locked(t, g);
+    if (tb_rg_check_shown(t)) tb_rg_draw_check(t, g); /* over everything: play waits for it */
 }

@@ -11,6 +11,8 @@
  * table_draw_rows.c  the fixed rows: the middle row (verdict, prompt, timer), the result's side
  *                    lines, the message box, the demo's banner, pop-ups and locks
  * table_draw_cards.c cards, chips, the betting spots and the hands with their names
+ * table_rg.c         responsible gaming: the clock and the session's time, the RESPONSIBLE
+ *                    GAMING button and page, the reality check
  *
  * The variant is never asked for by name outside table_variant.c: code reads the variant's
  * table (tb_variant), and the presets' own differences come from the rules' offered[] flags. */
@@ -179,6 +181,22 @@ void tb_draw_door_open(table_scene_t *t, ui_gfx_t *g);
 void tb_draw_locked(table_scene_t *t, ui_gfx_t *g);
 /* The largest size from `size` down to `least` (in steps of 2) at which text fits width. */
 float tb_fit(ui_gfx_t *g, const char *text, float size, float least, int face, float width);
+
+/* ---- responsible gaming (table_rg.c) ---- */
+
+/* The top row's RESPONSIBLE GAMING button and clock, right to left from HELP (g NULL: guessed
+ * widths). */
+void tb_rg_layout(table_scene_t *t, ui_gfx_t *g, float top);
+void tb_rg_draw_top(table_scene_t *t, ui_gfx_t *g);
+void tb_rg_draw_page(table_scene_t *t, ui_gfx_t *g);
+/* The reality check over everything, while the machine waits for its answer. */
+bool tb_rg_check_shown(const table_scene_t *t);
+void tb_rg_draw_check(table_scene_t *t, ui_gfx_t *g);
+/* The input the reality check or the page takes (true: nothing else gets it), and the button or
+ * key that opens the page. */
+bool tb_rg_input(table_scene_t *t, ui_input_t *in, machine_input_t *mi);
+/* What a MEV_RG event means on the table. */
+void tb_rg_event(table_scene_t *t, const machine_event_t *e);
 
 /* ---- the rest ---- */
 

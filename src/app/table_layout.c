@@ -71,9 +71,11 @@ static void layout(table_scene_t *t, ui_gfx_t *g, ui_rect_t view, ui_rect_t area
     m->area = area;
     m->narrow = area.w < 1800;
     float top = view.y, bottom = view.y + view.h;
-    m->title = ui_r(area.x + MARGIN, top + 14, area.w / 2, 44);
     for (int i = 0; i < 2; i++)
         m->corner[i] = ui_r(area.x + area.w - MARGIN - 330 + (float)i * 170, top + 12, 160, 48);
+    /* RESPONSIBLE GAMING beside them, the clock beside it, the game's name in what is left */
+    tb_rg_layout(t, g, top);
+    m->title = ui_r(area.x + MARGIN, top + 14, m->clock.x - 24 - (area.x + MARGIN), 44);
     /* the side columns: as wide as the cards leave, at most COL_MAX */
     float cards = CARD_W * 5 + CARD_GAP * 4;
     float col = (area.w - cards - 2 * MARGIN - 2 * COL_GAP) / 2;
