@@ -177,7 +177,7 @@ static void choose(table_scene_t *t, int row) {
 static void page_input(table_scene_t *t, const ui_input_t *in) {
     mrg_view_t v = view(t);
     int first = v.player_sets ? 0 : ROW_CLOSE;
-    if (ui_pressed(in, BTN_BACK) || ui_pressed(in, BTN_RESPONSIBLE)) {
+    if (ui_pressed(in, BTN_BACK) || ui_pressed(in, BTN_RG)) {
         t->overlay = OVERLAY_NONE;
         return;
     }
@@ -397,8 +397,7 @@ bool tb_rg_input(table_scene_t *t, ui_input_t *in, machine_input_t *mi) {
         page_input(t, in);
         return true;
     }
-    bool open = ui_pressed(in, BTN_RESPONSIBLE) ||
-                (in->tap && ui_inside(t->geom.rg_button, in->px, in->py));
+    bool open = ui_pressed(in, BTN_RG) || (in->tap && ui_inside(t->geom.rg_button, in->px, in->py));
     if (!open) return false;
     open_page(t);
     ui_audio_play(t->audio, SND_BUTTON);
