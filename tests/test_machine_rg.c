@@ -348,7 +348,7 @@ static void test_loss_limit(void **state) {
     step(&m, ante(100), 0);
     assert_non_null(event(MEV_REFUSED, 0));
     step(&m, button(CFG_BUTTON_COIN), 0);
-    assert_non_null(strstr(event(MEV_REFUSED, 0)->text, "Coin returned. Your loss limit"));
+    assert_string_equal(event(MEV_REFUSED, 0)->text, "Coin returned: betting is stopped.");
     assert_int_equal(rows(&m, "rg-limit-reached",
                           "loss limit reached; time played less than a "
                           "minute, bets $9.00, paid back $0.00, result "

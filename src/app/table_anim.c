@@ -443,7 +443,8 @@ void tb_update_deal_line(table_scene_t *t) {
 /* A refusal: a DEAL the lasting line already explains only points at it (the line flashes);
  * anything else is a notice. */
 static void refused(table_scene_t *t, const machine_event_t *e) {
-    if (e->button == CFG_BUTTON_DEAL) {
+    /* DEAL's, and a chip refused while betting is stopped (the line says why) */
+    if (e->button == CFG_BUTTON_DEAL || machine_rg_stopped(t->machine, NULL) != MRG_PLAYING) {
         tb_update_deal_line(t);
         if (t->deal_line[0] && strcmp(t->deal_line, e->text) == 0) {
             t->deal_line_at = t->now;

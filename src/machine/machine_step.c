@@ -213,10 +213,9 @@ static void round_button(machine_t *m, cfg_button_t b, const machine_input_t *in
 /* While betting is stopped (a limit reached, a break) the acceptor returns money: it could not
  * be played. */
 static bool rg_money_refused(machine_t *m, const char *what, machine_events_t *e) {
-    char words[400], why[460];
+    char why[80];
     if (machine_rg_stopped(m, NULL) == MRG_PLAYING) return false;
-    snprintf(why, sizeof why, "%s returned. %s", what,
-             machine_rg_stop_words(m, words, sizeof words));
+    snprintf(why, sizeof why, "%s returned: betting is stopped.", what);
     refuse(e, why);
     return true;
 }
