@@ -4,7 +4,8 @@
  * the money worked out by hand; the reality check at its interval, never in the middle of a
  * round, back after a restart, answered by CONTINUE and by CASH OUT; the loss limit refusing a
  * chip that could pass it and taking one that cannot, then reached, betting stopped (coins
- * returned, cash-out working) until its break is over; the session time limit reached only
+ * returned, cash-out working) until its break is over, DOUBLE unlit and refused when it could
+ * pass it; the session time limit reached only
  * between rounds; the player's limits (lower at once, higher after the delay, across a
  * restart); breaks (a player's on a desktop, the operator's on a cabinet, over by the clock,
  * ended by the operator); a cabinet's session from the first coin to the cash-out. Every event
@@ -331,6 +332,12 @@ static void test_loss_limit(void **state) {
     step(&m, ante(300), 0);
     assert_int_equal(round_seat_staked(&m.game.round, 0), 300);
     assert_int_equal(machine_deal_check(&m).status, MACHINE_DEAL_OK);
+    /* DOUBLE would make 6.00 of ante, 18.00 with PLAY: not lit, and refused */
+    assert_false(machine_button_ok(&m, CFG_BUTTON_DOUBLE));
+    assert_true(machine_button_ok(&m, CFG_BUTTON_UNDO));
+    step(&m, button(CFG_BUTTON_DOUBLE), 0);
+    assert_non_null(strstr(event(MEV_REFUSED, 0)->text, "could lose $18.00"));
+    assert_int_equal(round_seat_staked(&m.game.round, 0), 300);
     step(&m, button(CFG_BUTTON_DEAL), 0);
     step(&m, button(CFG_BUTTON_PLAY), 0);
     assert_true(game_round_over(&m.game));

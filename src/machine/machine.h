@@ -297,6 +297,10 @@ const char *machine_deal_words(const machine_t *m, const machine_deal_check_t *c
  * doubles once bets are on the felt, DOUBLE, UNDO and CLEAR tried on a copy of the round): a
  * front lights only these. Other buttons: true. */
 bool machine_button_ok(const machine_t *m, cfg_button_t b);
+/* The bets on the felt now (BET: a finished round's are off it), or after REPEAT (last round's
+ * on an empty felt, else doubled, as a second REPEAT does) or DOUBLE: what the session's loss
+ * limit is asked about before a betting button acts. */
+void machine_felt_after(const machine_t *m, cfg_button_t b, int64_t out[WAGER_COUNT]);
 
 /* ---- tickets (machine_ticket.c) ---- */
 

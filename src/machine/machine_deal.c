@@ -125,6 +125,18 @@ static bool would_take(const machine_t *m, round_action_type_t type) {
     return round_apply(&trial, &a).refusal == REFUSE_NONE;
 }
 
+void machine_felt_after(const machine_t *m, cfg_button_t b, int64_t out[WAGER_COUNT]) {
+    const game_t *g = &m->game;
+    bool over = game_round_over(g), empty = over || round_seat_staked(&g->round, 0) == 0;
+    for (int w = 0; w < WAGER_COUNT; w++) {
+        int64_t now = over ? 0 : g->round.seat[0].stake[w];
+        out[w] = b == CFG_BUTTON_BET                ? now
+                 : b == CFG_BUTTON_REPEAT && empty  ? g->last_stakes[w]
+                 : b == CFG_BUTTON_REPEAT || !empty ? 2 * now
+                                                    : now;
+    }
+}
+
 bool machine_button_ok(const machine_t *m, cfg_button_t b) {
     const game_t *g = &m->game;
     const round_t *r = &g->round;
@@ -136,6 +148,12 @@ bool machine_button_ok(const machine_t *m, cfg_button_t b) {
     /* a reality check waiting, or betting stopped: UNDO and CLEAR still take chips back */
     if (machine_rg_check_waiting(m)) return false;
     if (machine_rg_stopped(m, NULL) != MRG_PLAYING && b != CFG_BUTTON_UNDO && b != CFG_BUTTON_CLEAR)
+        return false;
+    /* the loss limit: REPEAT and DOUBLE may not make a round that could lose more than it leaves */
+    int64_t left = machine_rg_left(m), felt[WAGER_COUNT];
+    machine_felt_after(m, b, felt);
+    if (left >= 0 && (b == CFG_BUTTON_REPEAT || b == CFG_BUTTON_DOUBLE) &&
+        machine_rg_round_risk(m, felt) > left)
         return false;
     if (game_round_over(g)) {
         /* REPEAT opens a new round with last round's bets: the credits must hold them */

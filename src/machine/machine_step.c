@@ -77,27 +77,13 @@ static bool rg_refused(machine_t *m, const int64_t *stake, machine_events_t *e) 
     return true;
 }
 
-/* The bets on the felt: now (a finished round's are off it), or after REPEAT (last round's on an
- * empty felt, else doubled, as a second REPEAT does) or DOUBLE. */
-static void felt_bets(const machine_t *m, cfg_button_t b, int64_t out[WAGER_COUNT]) {
-    const game_t *g = &m->game;
-    bool over = game_round_over(g), empty = over || round_seat_staked(&g->round, 0) == 0;
-    for (int w = 0; w < WAGER_COUNT; w++) {
-        int64_t now = over ? 0 : g->round.seat[0].stake[w];
-        out[w] = b == CFG_BUTTON_BET                ? now
-                 : b == CFG_BUTTON_REPEAT && empty  ? g->last_stakes[w]
-                 : b == CFG_BUTTON_REPEAT || !empty ? 2 * now
-                                                    : now;
-    }
-}
-
 static void bet(machine_t *m, wager_t w, int64_t amount, machine_events_t *e) {
     if (w < 0 || w >= WAGER_COUNT || !(w == WAGER_ANTE || wager_is_side(w))) {
         refuse(e, "This spot takes its bet when you decide.");
         return;
     }
     int64_t stake[WAGER_COUNT];
-    felt_bets(m, CFG_BUTTON_BET, stake);
+    machine_felt_after(m, CFG_BUTTON_BET, stake);
     stake[w] += amount;
     if (rg_refused(m, stake, e)) return;
     if (w == WAGER_JACKPOT || w == WAGER_PROGRESSIVE) {
@@ -172,7 +158,7 @@ static void round_button(machine_t *m, cfg_button_t b, const machine_input_t *in
     case CFG_BUTTON_DOUBLE: {
         if (r->phase != ROUND_BETTING && !game_round_over(&m->game)) break;
         int64_t stake[WAGER_COUNT];
-        felt_bets(m, b, stake);
+        machine_felt_after(m, b, stake);
         if (rg_refused(m, stake, e)) return;
         if (b == CFG_BUTTON_DOUBLE) {
             if (r->phase == ROUND_BETTING) act(m, round_simple(ACT_DOUBLE, 0), e);
