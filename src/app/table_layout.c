@@ -71,8 +71,11 @@ static void layout(table_scene_t *t, ui_gfx_t *g, ui_rect_t view, ui_rect_t area
     m->area = area;
     m->narrow = area.w < 1800;
     float top = view.y, bottom = view.y + view.h;
-    for (int i = 0; i < 2; i++)
-        m->corner[i] = ui_r(area.x + area.w - MARGIN - 330 + (float)i * 170, top + 12, 160, 48);
+    m->ncorner = tb_settings_offered(t) ? 3 : 2;
+    for (int i = 0; i < m->ncorner; i++)
+        m->corner[i] =
+            ui_r(area.x + area.w - MARGIN - (float)m->ncorner * 170 + 10 + (float)i * 170, top + 12,
+                 160, 48);
     /* RESPONSIBLE GAMING beside them, the clock beside it, the game's name in what is left */
     tb_rg_layout(t, g, top);
     m->title = ui_r(area.x + MARGIN, top + 14, m->clock.x - 24 - (area.x + MARGIN), 44);

@@ -608,6 +608,9 @@ const cf_key_t CF_KEYS[] = {
     KEY(HISTORY, "history", "Y", "HISTORY: the last rounds"),
     KEY(RESPONSIBLE, "responsible", "L",
         "RESPONSIBLE GAMING: the session, its limits, a break and where to find help"),
+    KEY(SETTINGS, "settings", "S",
+        "SETTINGS (a desktop game): the player's own volume, voice and hint; the session's "
+        "figures"),
     KEY(BACK, "back", "Escape", "close help, history or the operator menu"),
     KEY(FULLSCREEN, "fullscreen", "F11", "fullscreen or window (not a kiosk)"),
     KEY(SCREENSHOT, "screenshot", "F12", "save a screenshot"),

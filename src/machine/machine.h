@@ -23,6 +23,7 @@
 #include "approval.h"
 #include "config.h"
 #include "game.h"
+#include "machine_player.h"
 #include "machine_rg.h"
 #include "rules.h"
 #include "store.h"
@@ -59,8 +60,24 @@ typedef struct machine {
 
     char print_fault[24]; /* a ticket whose print failed, waiting (machine_print_fault) */
 
+    /* tickets at the floor, on a link (machine_link_ticket.c) */
+    struct machine_floor {
+        char void_asked[20];   /* the operator's VOID of this ticket waits for the floor */
+        char void_detail[160]; /* ... and what it says of it */
+        char news[240];        /* what became of it, for the operator's page, once */
+        int ntold;             /* fates the controller told that are recorded now, to confirm */
+        char told[16][20];
+        bool pull_more;         /* the controller had more fates than one job takes */
+        int64_t register_after; /* a refused registration is sent again then (ms, monotonic) */
+        char state[300];        /* why the floor refused this machine's tickets ("": it did not) */
+        bool test_kill;         /* tests: SIGKILL right after the controller paid a ticket */
+    } floor;
+
     /* [table] join: a terminal at a shared table (machine_table.h), NULL otherwise */
     struct mjoined *jt;
+
+    /* a desktop player's own settings (machine_player.h); off: the operator's alone */
+    machine_player_t player;
 
     /* responsible gaming (machine_rg.h): the session, its limits, breaks and reality checks, on
      * the wall clock (ms since 1970: the front sets it, machine_step moves it by dt) */
@@ -199,24 +216,26 @@ static inline bool machine_pressed(const machine_input_t *in, cfg_button_t b) {
 }
 
 typedef enum machine_event_type {
-    MEV_ROUND = 0,      /* the round acted: its events (game.round.events) are what to animate */
-    MEV_NEW_ROUND,      /* a new round opened: the table is cleared */
-    MEV_REFUSED,        /* an action refused: text says why, in the player's words */
-    MEV_DECIDED,        /* the player's decision, before its MEV_ROUND: value 0 fold, 1..3 */
-    MEV_TIMER_DEALT,    /* the betting time ran out and dealt (a MEV_ROUND follows) */
-    MEV_AUTO_FOLDED,    /* the decision time ran out and folded (a MEV_ROUND follows) */
-    MEV_CREDIT_IN,      /* a coin or a note credited: amount */
-    MEV_TICKET,         /* a cash-out ticket recorded: voucher (the front prints it) */
-    MEV_TICKET_IN,      /* a ticket inserted was credited: voucher, amount */
-    MEV_TICKET_PRINTED, /* the printer's answer for a ticket: value 1 printed, 0 failed (text:
-                         * why), voucher */
-    MEV_CLEARED,        /* the attendant cleared a hand pay or a fault */
-    MEV_OPERATOR,       /* the operator menu opens (state MACHINE_OPERATOR) */
-    MEV_DOOR,           /* the door opened (value 1) or closed (0) */
-    MEV_LINK_PAID,      /* the linked pool's prize was paid to this machine: amount (hand pay
-                         * when at or above the threshold: the machine is locked) */
-    MEV_RG              /* responsible gaming (machine_rg.h): value an mrg_event_t, text what
-                         * happened in the player's words */
+    MEV_ROUND = 0,       /* the round acted: its events (game.round.events) are what to animate */
+    MEV_NEW_ROUND,       /* a new round opened: the table is cleared */
+    MEV_REFUSED,         /* an action refused: text says why, in the player's words */
+    MEV_DECIDED,         /* the player's decision, before its MEV_ROUND: value 0 fold, 1..3 */
+    MEV_TIMER_DEALT,     /* the betting time ran out and dealt (a MEV_ROUND follows) */
+    MEV_AUTO_FOLDED,     /* the decision time ran out and folded (a MEV_ROUND follows) */
+    MEV_CREDIT_IN,       /* a coin or a note credited: amount */
+    MEV_TICKET,          /* a cash-out ticket recorded: voucher (the front prints it) */
+    MEV_TICKET_IN,       /* a ticket inserted was credited: voucher, amount */
+    MEV_TICKET_PRINTED,  /* the printer's answer for a ticket: value 1 printed, 0 failed (text:
+                          * why), voucher */
+    MEV_CLEARED,         /* the attendant cleared a hand pay or a fault */
+    MEV_OPERATOR,        /* the operator menu opens (state MACHINE_OPERATOR) */
+    MEV_DOOR,            /* the door opened (value 1) or closed (0) */
+    MEV_LINK_PAID,       /* the linked pool's prize was paid to this machine: amount (hand pay
+                          * when at or above the threshold: the machine is locked) */
+    MEV_TICKET_CHECKING, /* a ticket inserted is being checked with the floor's controller:
+                          * voucher (its number); MEV_TICKET_IN or MEV_REFUSED follows */
+    MEV_RG               /* responsible gaming (machine_rg.h): value an mrg_event_t, text what
+                          * happened in the player's words */
 } machine_event_type_t;
 
 typedef struct machine_event {
@@ -307,12 +326,20 @@ void machine_felt_after(const machine_t *m, cfg_button_t b, int64_t out[WAGER_CO
 /* The newest tickets this machine printed, with what became of them (the operator menu's
  * TICKETS page); returns how many, 0 without a store. */
 int machine_tickets(machine_t *m, store_ticket_t *out, int max, int offset);
+/* A ticket this machine printed, by its 18 digits, with what became of it (false: none). */
+bool machine_ticket_get(machine_t *m, const char *digits, store_ticket_t *t);
 /* VOID: the operator voids a ticket not redeemed (lost, or paid by hand after a printer fault);
  * REPRINT: a ticket not redeemed nor voided is printed again, marked as a reprint (*v, for the
  * front to print). Both audited; msg says what happened either way. */
 bool machine_ticket_void(machine_t *m, const char *digits, char *msg, size_t n);
 bool machine_ticket_reprint(machine_t *m, const char *digits, game_voucher_t *v, char *msg,
                             size_t n);
+/* A VOID on a linked machine goes to the floor's controller first: what became of it, once the
+ * floor has answered (msg, for the operator's page; false: nothing new). */
+bool machine_ticket_news(machine_t *m, char *msg, size_t n);
+/* Why the floor's controller refuses to register this machine's tickets ("" when it does not):
+ * they are sent again every 30 s meanwhile. */
+const char *machine_ticket_floor_state(const machine_t *m);
 /* The front's printer answered for v: recorded (printed, or failed with why); a
  * MEV_TICKET_PRINTED event goes to e (may be NULL) for the screen. */
 void machine_ticket_printed(machine_t *m, const game_voucher_t *v, bool printed, const char *why,

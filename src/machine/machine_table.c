@@ -36,12 +36,15 @@ struct mjoined {
     int shown_step; /* the felt shows the table's round up to this step */
     bool settled;   /* the felt shows the settlement */
     int64_t result_round, result_total, result_staked; /* the newest result collected */
+    char result_verdict[LT_TEXT_LEN];
+    int64_t result_returned[WAGER_COUNT];
     char result_kind[16];
-    int64_t collected; /* results collected since the start */
-    rules_t rules2;    /* the table's rules for the replica's two seats */
-    bool items_dirty;  /* the store's unanswered transfers may not be with the thread */
-    char line[200];    /* what the table says to the player now */
-    bool sticky;       /* the line stays until the player bets (a round settled while away) */
+    int64_t collected;      /* results collected since the start */
+    rules_t rules2;         /* the table's rules for the replica's two seats */
+    jackpot_pool_t scratch; /* the replica's pool (the table's is the linked one) */
+    bool items_dirty;       /* the store's unanswered transfers may not be with the thread */
+    char line[200];         /* what the table says to the player now */
+    bool sticky;            /* the line stays until the player bets (a round settled while away) */
 };
 
 /* The step the table's round is deciding (Cajun 0..2; the others 0). */
@@ -106,6 +109,8 @@ bool machine_table_join(machine_t *m, char *err, size_t errlen) {
     lt_table_t info;
     if (!mtable_join_now(tc->url, tc->terminal, tc->join, &info, err, errlen)) return false;
     bool ok = take_game(&m->cfg, info.config, err, errlen);
+    /* the table's JACKPOT is its linked pool: a royal's prize comes in the table's result */
+    m->cfg.rules.pool_linked = info.pool[0] != '\0';
     m->jt = ok ? calloc(1, sizeof *m->jt) : NULL;
     if (ok && !m->jt) snprintf(err, errlen, "out of memory for the table"), ok = false;
     if (ok) {
@@ -124,6 +129,7 @@ bool machine_table_start(machine_t *m, char *err, size_t errlen) {
         return false;
     }
     const struct cfg_table *tc = &m->cfg.table;
+    m->game.at_table = true; /* HISTORY: the table's rounds, as this terminal collected them */
     m->jt->thread = mtable_start(tc->url, tc->terminal, tc->join, err, errlen);
     return m->jt->thread != NULL;
 }
@@ -150,6 +156,7 @@ bool machine_table_status(const machine_t *m, mtable_status_t *out) {
     out->bets_sent = j->sent != 0;
     out->decided = j->dec[current_step(j)].act != 0;
     out->collected = j->collected;
+    out->pool_value = j->view.round || j->view.pool_value > 0 ? j->view.pool_value : -1;
     out->synced = j->thread && mtable_caught_up(j->thread) && !j->items_dirty;
     snprintf(out->line, sizeof out->line, "%s", j->line);
     return true;
@@ -270,7 +277,13 @@ static bool build_replica(machine_t *m, show_t show) {
     int64_t credits[2] = {base + j->staked, (int64_t)1e12};
     char err[128];
     round_t *rd = &g->round;
-    if (!round_init(rd, r, &d, 2, credits, NULL, NULL, err, sizeof err)) return false;
+    jackpot_pool_t *pool = NULL;
+    if (r->offered[WAGER_JACKPOT] || r->offered[WAGER_PROGRESSIVE]) {
+        /* the felt's own: the table's prize is the controller's, shown from the table */
+        jackpot_init(&j->scratch, 0);
+        pool = &j->scratch;
+    }
+    if (!round_init(rd, r, &d, 2, credits, NULL, pool, err, sizeof err)) return false;
     bool ok = true;
     for (int w = 0; ok && w < WAGER_COUNT; w++)
         if (j->bets[w] > 0) ok = apply(rd, round_bet(0, (wager_t)w, j->bets[w]), false);
@@ -335,19 +348,60 @@ static void write_answers(machine_t *m, machine_events_t *e) {
     }
 }
 
+/* A result as the terminal records it, whole, for its recall. */
+static void table_record(const char *tab, const lt_result_t *r, store_table_result_t *out) {
+    memset(out, 0, sizeof *out);
+    snprintf(out->tab, sizeof out->tab, "%s", tab);
+    out->round = r->round, out->staked = r->staked, out->total = r->total;
+    snprintf(out->kind, sizeof out->kind, "%s", r->kind);
+    for (int w = 0; w < WAGER_COUNT; w++) {
+        out->stakes[w] = w < r->nstakes ? r->stakes[w] : 0;
+        out->returned[w] = w < r->nreturned ? r->returned[w] : 0;
+    }
+    char err[64];
+    out->ncards = r->cards[0] ? card_parse_list(r->cards, out->cards, 5, err, sizeof err) : 0;
+    const char *shared = r->dealer[0] ? r->dealer : r->board;
+    out->nshared = shared[0] ? card_parse_list(shared, out->shared, 5, err, sizeof err) : 0;
+    if (out->ncards < 0) out->ncards = 0;
+    if (out->nshared < 0) out->nshared = 0;
+    snprintf(out->decisions, sizeof out->decisions, "%s", r->decisions);
+    snprintf(out->verdict, sizeof out->verdict, "%s", r->verdict);
+}
+
+/* The felt's money is the table's result. The replica settles the player's hand as the engine
+ * does for one player; where the table paid otherwise (a linked jackpot's share, Cajun's
+ * aggregate limit over every player) the result's wagers replace the replica's before the felt
+ * shows them, and the table's verdict is told, so that what the screen says matches the money. */
+static void felt_takes_result(machine_t *m, machine_events_t *e) {
+    struct mjoined *j = m->jt;
+    if (strcmp(j->result_kind, "settled") != 0) return;
+    round_seat_t *s = &m->game.round.seat[0];
+    int64_t felt = 0;
+    for (int w = 0; w < WAGER_COUNT; w++) felt += s->returned[w];
+    if (felt == j->result_total) return;
+    for (int w = 0; w < WAGER_COUNT; w++) {
+        s->returned[w] = j->result_returned[w];
+        if (!s->stake[w] && !s->returned[w]) continue;
+        bool prize = w == WAGER_JACKPOT || w == WAGER_PROGRESSIVE; /* its stake is never back */
+        s->outcome[w] = s->returned[w] > (prize ? 0 : s->stake[w]) ? OUTCOME_WIN
+                        : s->returned[w] == s->stake[w]               ? OUTCOME_PUSH
+                                                                      : OUTCOME_LOSE;
+    }
+    s->credits += j->result_total - felt;
+    j->sticky = true;
+    say_line(m, "Round %" PRId64 ": %s", j->result_round, j->result_verdict);
+    emit_ev(e, MEV_REFUSED, j->line);
+}
+
 static void collect_results(machine_t *m, machine_events_t *e) {
     struct mjoined *j = m->jt;
     game_t *g = &m->game;
     lt_result_t r[MT_RESULTS];
     int n = mtable_results(j->thread, r);
     for (int i = 0; i < n; i++) {
-        char detail[STORE_MSG_LEN];
-        snprintf(detail, sizeof detail, "kind=%s staked=%" PRId64 " %s", r[i].kind, r[i].staked,
-                 r[i].verdict);
-        int64_t win = r[i].total > r[i].staked ? r[i].total - r[i].staked : 0;
-        store_status_t st =
-            store_table_collected(g->store, m->cfg.table.join, r[i].round, r[i].total,
-                                  g->rules.handpay_threshold, win, detail);
+        store_table_result_t rec;
+        table_record(m->cfg.table.join, &r[i], &rec);
+        store_status_t st = store_table_collected(g->store, &rec, g->rules.handpay_threshold);
         if (st == STORE_FAULT) {
             game_link_fault(g, "The table's result could not be recorded");
             return;
@@ -356,6 +410,9 @@ static void collect_results(machine_t *m, machine_events_t *e) {
         j->collected++;
         j->result_round = r[i].round, j->result_total = r[i].total, j->result_staked = r[i].staked;
         snprintf(j->result_kind, sizeof j->result_kind, "%s", r[i].kind);
+        snprintf(j->result_verdict, sizeof j->result_verdict, "%s", r[i].verdict);
+        for (int w = 0; w < WAGER_COUNT; w++)
+            j->result_returned[w] = w < r[i].nreturned ? r[i].returned[w] : 0;
         sync_credits(m, false);
         if (store_state(g->store) == STORE_LOCKED) game_locks_changed(g);
         /* a result the felt does not show (a round played while away, voided, cancelled) is
@@ -389,6 +446,19 @@ static void feed_thread(machine_t *m) {
 
 /* ---- the table's view onto the felt ---- */
 
+/* A result collected before a restart: the felt's round takes it from the terminal's records. */
+static void result_from_store(machine_t *m) {
+    struct mjoined *j = m->jt;
+    store_table_result_t r;
+    if (j->result_round == j->round || store_table_results(m->game.store, 0, 1, &r) != 1 ||
+        r.round != j->round || strcmp(r.tab, m->cfg.table.join) != 0)
+        return;
+    j->result_round = r.round, j->result_total = r.total, j->result_staked = r.staked;
+    snprintf(j->result_kind, sizeof j->result_kind, "%s", r.kind);
+    snprintf(j->result_verdict, sizeof j->result_verdict, "%s", r.verdict);
+    memcpy(j->result_returned, r.returned, sizeof j->result_returned);
+}
+
 static void new_felt(machine_t *m, machine_events_t *e) {
     struct mjoined *j = m->jt;
     game_t *g = &m->game;
@@ -396,6 +466,7 @@ static void new_felt(machine_t *m, machine_events_t *e) {
     sync_credits(m, true);
     game_new_round(g);
     j->round = j->view.round;
+    result_from_store(m);
     j->sent = 0, j->staked = 0, j->dealt = false, j->settled = false, j->shown_step = 0;
     memset(j->dec, 0, sizeof j->dec);
     memset(j->bets, 0, sizeof j->bets);
@@ -432,15 +503,19 @@ static void take_view(machine_t *m, bool view_busy, machine_events_t *e) {
         }
         return; /* what came after the deal is shown once the deal is seen */
     }
-    if (j->dealt && deciding && v->step > j->shown_step && !view_busy) {
-        /* Cajun: the table closed a step and turned its community card */
+    int steps = m->game.rules.variant == VARIANT_CAJUN ? 3 : 1;
+    if (j->dealt && deciding && v->step > j->shown_step && v->step < steps && !view_busy) {
+        /* Cajun: the table closed a step and turned its community card (the last one turns
+         * with the settlement, below: the reveal waits for the player's result) */
         if (build_replica(m, SHOW_STEP)) emit_ev(e, MEV_ROUND, NULL);
         j->shown_step = v->step;
     }
-    if (j->dealt && !j->settled && settled && !view_busy) {
+    /* the reveal waits for the player's result: the felt shows the money the table paid */
+    if (j->dealt && !j->settled && settled && !view_busy && j->result_round == j->round) {
         if (build_replica(m, SHOW_SETTLE)) {
             j->settled = true;
             if (!j->sticky) j->line[0] = '\0'; /* the verdict says it */
+            felt_takes_result(m, e);
             emit_ev(e, MEV_ROUND, NULL);
         }
     }

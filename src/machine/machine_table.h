@@ -51,6 +51,7 @@ typedef struct mtable_status {
     int64_t collected; /* results collected since the start */
     bool synced;       /* nothing owed either way: every transfer answered, every result in */
     char line[200];    /* what the table says to the player now ("" none) */
+    int64_t pool_value; /* the table's linked JACKPOT in its money (-1: none, or not known yet) */
 } mtable_status_t;
 
 /* Before the machine's game starts (machine_open): sits at the table the config names, and takes
