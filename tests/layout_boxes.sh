@@ -96,7 +96,7 @@ tour() { # SIZE PRESET DECK SPOTS DECISIONS VERDICT [PAY TABLES after the first.
   shows "$f-help2.txt" "PAGE 3 OF"
   shows "$f-help3.txt" "PAGE 4 OF"
   shows "$f-history.txt" "GAME 000001"
-  shows "$f-settings.txt" "YOUR SETTINGS" "THIS SESSION" "Rounds played"
+  shows "$f-settings.txt" "YOUR SETTINGS" "SINCE THE GAME STARTED" "Rounds played"
   shows "$f-refused.txt" "at its maximum"
 }
 

@@ -4,10 +4,11 @@
 # script's virtual time. A desktop: the reality check at its interval answered by CONTINUE and
 # by CASH OUT; the loss limit refusing a chip that could pass it and taking one that cannot,
 # reached, betting stopped (chips and coins refused, cash-out working) across a restart until
-# its break is over; the session time limit reached between rounds, not in the middle of one;
+# its break is over, and across a SIGKILL and a restart with the clock set back; the session
+# time limit reached between rounds, not in the middle of one;
 # the player's limits set on the RESPONSIBLE GAMING page, kept by a restart with the session
 # and its time, a raised one waiting its day; a break taken on the page refusing play across a
-# restart and over by the clock. A cabinet: the operator's loss limit and break from the
+# restart and the clock set back a day, over by the clock. A cabinet: the operator's loss limit and break from the
 # operator menu, a session from the note to the cash-out. Every event is read back from the
 # audit log (`studpoker audit --log`). Money from ../shared/rules.md's classic pay table.
 set -u
@@ -103,6 +104,36 @@ expect loss3 1 rg_session=2 rg_stop=none rg_net=0
 logged "$db" rg-limit-reached "loss limit reached; time played less than a minute, bets \$9.00, paid back \$0.00, result -\$9.00"
 logged "$db" rg-session-end "session 1 ended: the break after the limit is over"
 
+# ---- an attacker: a kill while betting is stopped, then the clock set back ----
+# The loss limit reached as above on a database of its own, and the program killed (SIGKILL)
+# while betting is stopped, a real minute of sleep into its script. Restarted a minute later the
+# stop holds; with the clock set an hour back too (the sessions' clock starts from the latest
+# time the database knows, 08:00, so the words name 08:30, not a time an hour earlier); a chip
+# is refused both times. At 08:31 the break after the limit is over.
+db=$tmp/kill.db
+printf '%s\n' "100 CHIP2" "300 SPOT ante" "500 SPOT ante" "700 SPOT ante" "1200 DEAL" "2600 PLAY" \
+  "7000 SUMMARY" "7100 SLEEP 60000" "7200 QUIT" >"$tmp/kill.script"
+("$bin" play --headless --turbo --frame-ms 40 --size 1280x720 --config "$tmp/loss.ini" --db "$db" \
+  --seed 3 --clock $T0 --deck "$LOSE" --script "$tmp/kill.script" >"$tmp/kill.out" \
+  2>"$tmp/kill.err") &
+pid=$!
+for i in $(seq 600); do
+  grep -q "rg_stop=loss" "$tmp/kill.out" 2>/dev/null && break
+  kill -0 $pid 2>/dev/null || break
+  sleep 0.2
+done
+if grep -q "rg_stop=loss" "$tmp/kill.out" && kill -KILL $pid 2>/dev/null; then ok; else
+  bad "kill: the stop was not reached in a run still going: $(tail -n 3 "$tmp/kill.err")"
+fi
+wait $pid 2>/dev/null
+run kill2 "$tmp/loss.ini" "$db" $((T0 + 60)) -- "100 CHIP2" "200 SPOT ante" "300 SUMMARY"
+expect kill2 1 staked=0 rg_session=1 rg_stop=loss rg_net=-900
+run kill3 "$tmp/loss.ini" "$db" $((T0 - 3600)) -- "100 CHIP2" "200 SPOT ante" "300 SUMMARY"
+expect kill3 1 staked=0 rg_session=1 rg_stop=loss \
+  "notice=Your loss limit of \$10.00 is reached: betting stops until 08:30."
+run kill4 "$tmp/loss.ini" "$db" $((T0 + 1860)) -- "100 CHIP2" "200 SPOT ante" "300 SUMMARY"
+expect kill4 1 staked=100 rg_session=2 rg_stop=none
+
 # ---- a desktop: the session time limit of 1 minute ----
 # A round dealt at 0:59 is decided at 1:01 (never stopped in the middle); then betting stops.
 printf '[responsible]\nsession_minutes = 1\n' >"$tmp/time.ini"
@@ -144,7 +175,7 @@ logged "$db" rg-session-end "session 1 ended: the game was closed for"
 
 # ---- a desktop: a break of a day taken on the page ----
 # Four rows down to TAKE THE BREAK, pressed twice (the second confirms). No chip is taken, after
-# a restart too; a day later the break is over.
+# a restart too, and with the clock set back; a day later the break is over.
 db=$tmp/break.db
 run break "$tmp/limits.ini" "$db" $T0 -- "100 RESPONSIBLE" "200 NEXT_SPOT" "300 NEXT_SPOT" \
   "400 NEXT_SPOT" "500 NEXT_SPOT" "600 DEAL" "700 DEAL" "800 BACK" "900 CHIP2" "1000 SPOT ante" \
@@ -153,6 +184,9 @@ expect break 1 staked=0 rg_stop=break \
   "notice=You are taking a break until Sat 16 Jan 08:00: no bets until then. You can cash out."
 run break2 "$tmp/limits.ini" "$db" $((T0 + 12 * 3600)) -- "100 CHIP2" "200 SPOT ante" "300 SUMMARY"
 expect break2 1 staked=0 rg_stop=break
+# the clock set back a day, before the break began: the break holds, to the same end (break3)
+run break2b "$tmp/limits.ini" "$db" $((T0 - 24 * 3600)) -- "100 CHIP2" "200 SPOT ante" "300 SUMMARY"
+expect break2b 1 staked=0 rg_stop=break "until Sat 16 Jan 08:00"
 run break3 "$tmp/limits.ini" "$db" $((T0 + 24 * 3600 + 60)) -- "100 CHIP2" "200 SPOT ante" \
   "300 SUMMARY"
 expect break3 1 staked=100 rg_stop=none

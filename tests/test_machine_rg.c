@@ -8,7 +8,8 @@
  * pass it; the session time limit reached only
  * between rounds; the player's limits (lower at once, higher after the delay, across a
  * restart); breaks (a player's on a desktop, the operator's on a cabinet, over by the clock,
- * ended by the operator); a cabinet's session from the first coin to the cash-out. Every event
+ * ended by the operator); the clock set back gaining no time, within a run and across a crash;
+ * a cabinet's session from the first coin to the cash-out. Every event
  * is looked for in the audit log. Money from ../shared/rules.md's classic pay table, by hand. */
 #define _POSIX_C_SOURCE 200809L
 #include <setjmp.h>
@@ -490,6 +491,56 @@ static void test_breaks(void **state) {
     machine_close(&m);
 }
 
+/* Setting the clock back gains nobody time (a desktop's clock is the player's). Within a run:
+ * the session's time runs on by the step's minute, not back by the hour the clock went back, and
+ * a break taken then ends a day after that time. After a crash and a start two hours before the
+ * game began: the break holds to the same end (its row's time is the latest the store knows),
+ * and the session's time is as it was. Moving the clock forward is time passing: the break ends,
+ * a new session plays 10.5 minutes, a crash, a start 27 minutes back: its time is the 10
+ * minutes kept (once a minute), not zero. */
+static void test_clock_set_back(void **state) {
+    fixture_t *f = *state;
+    machine_t m;
+    char msg[STORE_MSG_LEN];
+    int64_t until, played = 26 * MIN + 30000, end = T0 + played + 24 * 60 * MIN;
+    open_at(&m, f, desktop(), 100000, T0, NULL, NULL);
+    step(&m, none(), 0);
+    step(&m, none(), 25 * MIN + 30000);
+    assert_int_equal(view(&m).played_ms, 25 * MIN + 30000);
+    machine_set_wall_clock(&m, T0 - 60 * MIN);
+    step(&m, none(), 0);
+    assert_int_equal(view(&m).played_ms, 25 * MIN + 30000);
+    step(&m, none(), MIN);
+    assert_int_equal(view(&m).played_ms, played);
+    assert_true(machine_rg_take_break(&m, 24, false, msg, sizeof msg));
+    assert_int_equal(machine_rg_stopped(&m, &until), MRG_BREAK);
+    assert_int_equal(until, end);
+    crash(&m);
+    open_at(&m, f, desktop(), 100000, T0 - 120 * MIN, NULL, NULL);
+    step(&m, none(), 0);
+    assert_int_equal(machine_rg_stopped(&m, &until), MRG_BREAK);
+    assert_int_equal(until, end);
+    assert_int_equal(view(&m).played_ms, played);
+    step(&m, ante(100), 0);
+    assert_int_equal(round_seat_staked(&m.game.round, 0), 0);
+    /* forward to a minute past the break's end: over, session 2 */
+    machine_set_wall_clock(&m, end + MIN);
+    step(&m, none(), 0);
+    assert_int_equal(machine_rg_stopped(&m, NULL), MRG_PLAYING);
+    assert_int_equal(view(&m).number, 2);
+    step(&m, none(), 10 * MIN);
+    step(&m, none(), 30000);
+    assert_int_equal(view(&m).played_ms, 10 * MIN + 30000);
+    crash(&m);
+    open_at(&m, f, desktop(), 100000, end - 26 * MIN, NULL, NULL);
+    step(&m, none(), 0);
+    mrg_view_t v = view(&m);
+    assert_int_equal(v.number, 2);
+    assert_int_equal(v.played_ms, 10 * MIN);
+    assert_int_equal(rows(&m, "rg-cool-off-end", "the break is over"), 1);
+    machine_close(&m);
+}
+
 /* The player's words for times and lengths. */
 static void test_words(void **state) {
     (void)state;
@@ -516,6 +567,7 @@ int main(void) {
         cmocka_unit_test_setup_teardown(test_time_limit, setup, teardown),
         cmocka_unit_test_setup_teardown(test_player_limits, setup, teardown),
         cmocka_unit_test_setup_teardown(test_breaks, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_clock_set_back, setup, teardown),
         cmocka_unit_test(test_words),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -176,6 +176,7 @@ typedef struct table_scene {
         int minutes_i, loss_i, break_i;
         bool confirm;
         char msg[STORE_MSG_LEN];
+        ui_rect_t panel; /* as last drawn (its height fits what it says); w 0: not yet */
     } rg;
 
     int64_t shown_win;      /* counts up to the round's win, in cents */

@@ -14,7 +14,7 @@
  * table_moments.c    a win's celebration by its tier (machine_moments.h)
  * table_paytabs.c    every offered bet's pay table in the pay panel, turning
  * table_felt.c       the felt's print (the emblem, the dealer's rule, the spots by kind)
- * table_settings.c   a desktop player's SETTINGS and the session's figures
+ * table_settings.c   a desktop player's SETTINGS and the figures since the start
  * table_rg.c         responsible gaming: the clock and the session's time, the RESPONSIBLE
  *                    GAMING button and page, the reality check
  *

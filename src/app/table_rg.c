@@ -102,8 +102,10 @@ static void open_page(table_scene_t *t) {
 }
 
 static ui_rect_t page_row(const table_scene_t *t, int i) {
-    ui_rect_t p = help_popup(t->geom.area);
+    ui_rect_t p = t->rg.panel.w > 0 ? t->rg.panel : help_popup(t->geom.area);
     float w = p.w * 0.36f;
+    /* where the staff set the limits, CLOSE comes under the words that say so */
+    if (i == ROW_CLOSE && !view(t).player_sets) i = 2;
     return ui_r(p.x + p.w - 50 - w, p.y + 110 + (float)i * 96, w, 80);
 }
 
@@ -219,72 +221,90 @@ static void limit_line(const table_scene_t *t, const mrg_view_t *v, bool time, c
         snprintf(buf, n, "%s: %s", time ? "Session time" : "Losses", now);
 }
 
-/* The left of the page: the session, the limits, help. Returns where it ended. */
-static float page_text(table_scene_t *t, ui_gfx_t *g, ui_rect_t p, const mrg_view_t *v) {
+/* "Result: down $9.00", "Result: even": the session's net, as the page and the check say it. */
+static void result_words(const table_scene_t *t, const mrg_view_t *v, char *buf, size_t n) {
+    char b[40];
+    if (v->net == 0)
+        snprintf(buf, n, "Result: even");
+    else
+        snprintf(buf, n, "Result: %s %s", v->net > 0 ? "up" : "down",
+                 money_text(t, v->net < 0 ? -v->net : v->net, b));
+}
+
+static ui_color_t result_color(const mrg_view_t *v) {
+    return v->net < 0 ? RED_LOSE : v->net > 0 ? GREEN_WIN : CREAM;
+}
+
+/* Wrapped text on the page's left (draw false: only measured). Returns its height. */
+static float put(ui_gfx_t *g, bool draw, const char *text, float x, float y, float w, float size,
+                 int face, ui_color_t c) {
+    return draw ? gfx_text_wrap(g, text, x, y, w, size, face, c, UI_ALIGN_LEFT)
+                : gfx_text_wrap_height(g, text, w, size, face);
+}
+
+static void heading(ui_gfx_t *g, bool draw, const char *text, float x, float y) {
+    if (draw) gfx_text(g, text, x, y, 28, UI_FONT_DISPLAY, GOLD, UI_ALIGN_LEFT);
+}
+
+/* The left of the page: the session, the limits, help (draw false: only measured, so that the
+ * panel fits them). Returns where it ended. */
+static float page_text(table_scene_t *t, ui_gfx_t *g, ui_rect_t p, const mrg_view_t *v, bool draw) {
     char line[400], b1[40], b2[40], d[48], when[48];
     float x = p.x + 50, w = p.w * 0.58f - 50, y = p.y + 100, s = 26;
-    const ui_color_t head = GOLD;
-    gfx_text(g, "THIS SESSION", x, y, 28, UI_FONT_DISPLAY, head, UI_ALIGN_LEFT);
+    heading(g, draw, "THIS SESSION", x, y);
     y += 42;
     if (v->session) {
         snprintf(line, sizeof line, "Began at %s: %s played",
                  machine_rg_when(v->start_ms, v->now_ms, when, sizeof when),
                  machine_rg_duration(v->played_ms, d, sizeof d));
-        y += gfx_text_wrap(g, line, x, y, w, s, UI_FONT_REGULAR, CREAM, UI_ALIGN_LEFT) + 6;
+        y += put(g, draw, line, x, y, w, s, UI_FONT_REGULAR, CREAM) + 6;
         snprintf(line, sizeof line, "Bets %s, paid back %s", money_text(t, v->fig.wagered, b1),
                  money_text(t, v->fig.returned, b2));
-        y += gfx_text_wrap(g, line, x, y, w, s, UI_FONT_REGULAR, CREAM, UI_ALIGN_LEFT) + 6;
-        snprintf(line, sizeof line, "Result: %s %s",
-                 v->net > 0   ? "up"
-                 : v->net < 0 ? "down"
-                              : "even",
-                 v->net ? money_text(t, v->net < 0 ? -v->net : v->net, b1) : "");
-        y += gfx_text_wrap(g, line, x, y, w, s, UI_FONT_BOLD,
-                           v->net < 0   ? RED_LOSE
-                           : v->net > 0 ? GREEN_WIN
-                                        : CREAM,
-                           UI_ALIGN_LEFT) +
-             6;
+        y += put(g, draw, line, x, y, w, s, UI_FONT_REGULAR, CREAM) + 6;
+        result_words(t, v, line, sizeof line);
+        y += put(g, draw, line, x, y, w, s, UI_FONT_BOLD, result_color(v)) + 6;
         snprintf(line, sizeof line, "Money in %s, out %s", money_text(t, v->fig.in, b1),
                  money_text(t, v->fig.out, b2));
-        y += gfx_text_wrap(g, line, x, y, w, s, UI_FONT_REGULAR, CREAM, UI_ALIGN_LEFT) + 6;
+        y += put(g, draw, line, x, y, w, s, UI_FONT_REGULAR, CREAM) + 6;
     } else {
-        y += gfx_text_wrap(g, "No session is open.", x, y, w, s, UI_FONT_REGULAR, CREAM,
-                           UI_ALIGN_LEFT) +
-             6;
+        y += put(g, draw, "No session is open.", x, y, w, s, UI_FONT_REGULAR, CREAM) + 6;
     }
     y += 18;
-    gfx_text(g, "LIMITS", x, y, 28, UI_FONT_DISPLAY, head, UI_ALIGN_LEFT);
+    heading(g, draw, "LIMITS", x, y);
     y += 42;
     limit_line(t, v, true, line, sizeof line);
-    y += gfx_text_wrap(g, line, x, y, w, s, UI_FONT_REGULAR, CREAM, UI_ALIGN_LEFT) + 6;
+    y += put(g, draw, line, x, y, w, s, UI_FONT_REGULAR, CREAM) + 6;
     limit_line(t, v, false, line, sizeof line);
     if (v->left >= 0) {
         size_t len = strlen(line);
         snprintf(line + len, sizeof line - len, " (%s left)", money_text(t, v->left, b1));
     }
-    y += gfx_text_wrap(g, line, x, y, w, s, UI_FONT_REGULAR, CREAM, UI_ALIGN_LEFT) + 6;
-    if (v->reality_minutes)
+    y += put(g, draw, line, x, y, w, s, UI_FONT_REGULAR, CREAM) + 6;
+    if (v->reality_minutes == 1)
+        snprintf(line, sizeof line, "Reality check: every minute");
+    else if (v->reality_minutes)
         snprintf(line, sizeof line, "Reality check: every %s",
                  machine_rg_duration(v->reality_minutes * 60000LL, d, sizeof d));
     else
         snprintf(line, sizeof line, "Reality check: off");
-    y += gfx_text_wrap(g, line, x, y, w, s, UI_FONT_REGULAR, CREAM, UI_ALIGN_LEFT) + 6;
+    y += put(g, draw, line, x, y, w, s, UI_FONT_REGULAR, CREAM) + 6;
     if (v->stop != MRG_PLAYING) {
         machine_rg_stop_words(t->machine, line, sizeof line);
-        y += gfx_text_wrap(g, line, x, y + 6, w, s, UI_FONT_BOLD, GOLD, UI_ALIGN_LEFT) + 12;
+        y += put(g, draw, line, x, y + 6, w, s, UI_FONT_BOLD, GOLD) + 12;
     }
     y += 18;
-    gfx_text(g, "HELP", x, y, 28, UI_FONT_DISPLAY, head, UI_ALIGN_LEFT);
+    heading(g, draw, "HELP", x, y);
     y += 42;
-    y += gfx_text_wrap(g, RG_HELP_WORDS, x, y, w, TB_TEXT_MIN, UI_FONT_REGULAR, CREAM,
-                       UI_ALIGN_LEFT) +
-         10;
+    y += put(g, draw, RG_HELP_WORDS, x, y, w, TB_TEXT_MIN, UI_FONT_REGULAR, CREAM) + 10;
+    /* a desktop has no staff to ask: the player is pointed at the help every country has */
     if (v->help_contact && v->help_contact[0])
         snprintf(line, sizeof line, "Help and advice: %s", v->help_contact);
+    else if (v->player_sets)
+        snprintf(line, sizeof line,
+                 "For free, confidential advice, call a gambling help line in your country.");
     else
         snprintf(line, sizeof line, "Ask a member of staff where to find help and advice.");
-    y += gfx_text_wrap(g, line, x, y, w, TB_TEXT_MIN, UI_FONT_BOLD, CREAM, UI_ALIGN_LEFT);
+    y += put(g, draw, line, x, y, w, TB_TEXT_MIN, UI_FONT_BOLD, CREAM);
     return y;
 }
 
@@ -292,12 +312,24 @@ void tb_rg_draw_page(table_scene_t *t, ui_gfx_t *g) {
     mrg_view_t v = view(t);
     gfx_rec_modal(g);
     gfx_fill(g, ui_r(-2000, -2000, 6000, 6000), ui_rgba(0, 0, 0, 170));
+    /* where the other pop-ups are, as tall as what it says: the text, the rows and room under
+     * them for the last press's words (kept, so that nothing moves under a finger) */
     ui_rect_t p = help_popup(t->geom.area);
+    float end = page_text(t, g, p, &v, false);
+    ui_rect_t close = page_row(t, ROW_CLOSE); /* the panel's top and sides are help_popup's */
+    float rows = close.y + close.h + (v.player_sets ? 14 + 3 * TB_TEXT_MIN * 1.3f : 0);
+    if (t->rg.msg[0]) {
+        float said = gfx_text_wrap_height(g, t->rg.msg, p.w * 0.36f, TB_TEXT_MIN, UI_FONT_BOLD);
+        if (said > 3 * TB_TEXT_MIN * 1.3f) rows += said - 3 * TB_TEXT_MIN * 1.3f;
+    }
+    float h = (end > rows ? end : rows) - p.y + 40;
+    if (h < p.h) p.h = h;
+    t->rg.panel = p;
     gfx_panel(g, p, 28, ui_rgba(12, 52, 30, 250), ui_rgba(4, 26, 14, 250), GOLD, 3);
     gfx_text(g, "RESPONSIBLE GAMING", p.x + p.w / 2, p.y + 24, 34, UI_FONT_DISPLAY, GOLD,
              UI_ALIGN_CENTER);
     gfx_rec_group(g, "rg-page");
-    page_text(t, g, p, &v);
+    page_text(t, g, p, &v, true);
     int first = v.player_sets ? 0 : ROW_CLOSE;
     if (!v.player_sets) {
         ui_rect_t r0 = page_row(t, 0);
@@ -359,14 +391,14 @@ void tb_rg_draw_check(table_scene_t *t, ui_gfx_t *g) {
     snprintf(line, sizeof line, "You have played for %s.",
              machine_rg_duration(v.played_ms, d, sizeof d));
     y += gfx_text_wrap(g, line, cx, y, tw, 32, UI_FONT_BOLD, WHITE, UI_ALIGN_CENTER) + 14;
-    snprintf(line, sizeof line, "This session: bets %s, paid back %s: %s %s.",
-             money_text(t, v.fig.wagered, b1), money_text(t, v.fig.returned, b2),
-             v.net > 0   ? "you are up"
-             : v.net < 0 ? "you are down"
-                         : "you are even",
-             v.net ? money_text(t, v.net < 0 ? -v.net : v.net, d) : "");
-    y += gfx_text_wrap(g, line, cx, y, tw, 28, UI_FONT_REGULAR, CREAM, UI_ALIGN_CENTER) + 10;
-    snprintf(line, sizeof line, "Money in %s, out %s.", money_text(t, v.fig.in, b1),
+    /* the same words as the page's, the result standing out in its colour */
+    snprintf(line, sizeof line, "This session's bets %s, paid back %s",
+             money_text(t, v.fig.wagered, b1), money_text(t, v.fig.returned, b2));
+    y += gfx_text_wrap(g, line, cx, y, tw, 28, UI_FONT_REGULAR, CREAM, UI_ALIGN_CENTER) + 12;
+    result_words(t, &v, line, sizeof line);
+    y +=
+        gfx_text_wrap(g, line, cx, y, tw, 36, UI_FONT_BOLD, result_color(&v), UI_ALIGN_CENTER) + 12;
+    snprintf(line, sizeof line, "Money in %s, out %s", money_text(t, v.fig.in, b1),
              money_text(t, v.fig.out, b2));
     gfx_text_wrap(g, line, cx, y, tw, 28, UI_FONT_REGULAR, CREAM, UI_ALIGN_CENTER);
     static const char *const labels[2] = {"CONTINUE", "CASH OUT"};

@@ -609,8 +609,8 @@ const cf_key_t CF_KEYS[] = {
     KEY(RESPONSIBLE, "responsible", "L",
         "RESPONSIBLE GAMING: the session, its limits, a break and where to find help"),
     KEY(SETTINGS, "settings", "S",
-        "SETTINGS (a desktop game): the player's own volume, voice and hint; the session's "
-        "figures"),
+        "SETTINGS (a desktop game): the player's own volume, voice and hint; the figures since "
+        "the start"),
     KEY(BACK, "back", "Escape", "close help, history or the operator menu"),
     KEY(FULLSCREEN, "fullscreen", "F11", "fullscreen or window (not a kiosk)"),
     KEY(SCREENSHOT, "screenshot", "F12", "save a screenshot"),

@@ -74,7 +74,7 @@ typedef enum cfg_button {
     CFG_BUTTON_HELP,
     CFG_BUTTON_HISTORY,
     CFG_BUTTON_RESPONSIBLE, /* the RESPONSIBLE GAMING page (seed 001) */
-    CFG_BUTTON_SETTINGS,    /* a desktop player's own settings and this session's figures */
+    CFG_BUTTON_SETTINGS,    /* a desktop player's own settings and the figures since the start */
     CFG_BUTTON_BACK,
     CFG_BUTTON_FULLSCREEN,
     CFG_BUTTON_SCREENSHOT,

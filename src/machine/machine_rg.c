@@ -27,8 +27,15 @@ static bool kept(const machine_t *m) {
     return !m->rg.off && !m->jt && !machine_faulted(m);
 }
 
+/* The sessions' clock: the wall clock's forward moves only, from the latest time the store
+ * knows (clock_run). Setting the wall clock back gains no time: a break, the stop after a
+ * limit and a session's time all run on. Before the store is read: the wall clock. */
+static int64_t now(const machine_t *m) {
+    return m->rg.clock_ms ? m->rg.clock_ms : m->wall_ms;
+}
+
 static int64_t played_ms(const machine_t *m) {
-    int64_t d = m->wall_ms - m->rg.start_ms;
+    int64_t d = now(m) - m->rg.start_ms;
     return m->rg.session && d > 0 ? d : 0;
 }
 
@@ -104,7 +111,7 @@ const char *machine_rg_stop_words(const machine_t *m, char *buf, size_t n) {
     char when[48], lim[48];
     if (n) buf[0] = '\0';
     mrg_stop_t stop = machine_rg_stopped(m, &until);
-    machine_rg_when(until, m->wall_ms, when, sizeof when);
+    machine_rg_when(until, now(m), when, sizeof when);
     mrg_limits_t l = in_force(m);
     switch (stop) {
     case MRG_TIME_LIMIT:
@@ -244,7 +251,7 @@ static void open_session(machine_t *m, const char *why) {
     int64_t done = s ? store_audit_count(s, STORE_AUDIT_RG_SESSION_START) : r->number;
     r->session = true;
     r->number = (done > 0 ? done : 0) + 1;
-    r->start_ms = m->wall_ms;
+    r->start_ms = now(m);
     r->mark = r->next_mark;
     memset(&r->fig, 0, sizeof r->fig);
     r->seen_played = m->game.played;
@@ -265,7 +272,7 @@ static void end_session(machine_t *m, const char *why) {
     figures_text(m, fig, sizeof fig);
     record(m, STORE_AUDIT_RG_SESSION_END,
            "session %lld ended: %s; %s {at=%lld played=%lld net=%lld}", (long long)r->number, why,
-           fig, (long long)m->wall_ms, (long long)played_ms(m), (long long)net(m));
+           fig, (long long)now(m), (long long)played_ms(m), (long long)net(m));
     r->session = false;
     r->check = false;
     r->limit_stop = MRG_PLAYING;
@@ -296,15 +303,15 @@ static void after_pause(machine_t *m, const store_audit_row_t *start) {
     if (last(m, STORE_AUDIT_RG_SESSION_RESUME, &re) == 1 && re.id > p.id) return;
     if (!tag(p.detail, "at", &at)) return;
     char d[48];
-    machine_rg_duration(m->wall_ms - at, d, sizeof d);
-    if (m->wall_ms - at >= m->cfg.responsible.cool_off_minutes * MINUTE_MS) {
+    machine_rg_duration(now(m) - at, d, sizeof d);
+    if (now(m) - at >= m->cfg.responsible.cool_off_minutes * MINUTE_MS) {
         char why[96];
         snprintf(why, sizeof why, "the game was closed for %s", d);
         end_session(m, why);
     } else {
         record(m, STORE_AUDIT_RG_SESSION_RESUME,
                "session %lld goes on: the game was closed for %s {at=%lld}",
-               (long long)m->rg.number, d, (long long)m->wall_ms);
+               (long long)m->rg.number, d, (long long)now(m));
     }
 }
 
@@ -342,12 +349,55 @@ static void read_session(machine_t *m) {
     after_pause(m, &st);
 }
 
+/* ---- the sessions' clock ---- */
+
+#define CLOCK_KEPT "responsible.clock" /* the store's cache row that keeps it */
+
+/* The latest time the store knows of: the clock as last kept (once a minute) and the time of
+ * every event's newest row. */
+static int64_t clock_known(machine_t *m) {
+    static const store_audit_event_t EVENTS[] = {
+        STORE_AUDIT_RG_SESSION_START,  STORE_AUDIT_RG_SESSION_PAUSE,  STORE_AUDIT_RG_SESSION_RESUME,
+        STORE_AUDIT_RG_SESSION_END,    STORE_AUDIT_RG_LIMIT_REACHED,  STORE_AUDIT_RG_REALITY_CHECK,
+        STORE_AUDIT_RG_REALITY_ANSWER, STORE_AUDIT_RG_COOL_OFF_START, STORE_AUDIT_RG_COOL_OFF_END};
+    int64_t latest = 0, v;
+    char kept_at[32];
+    bool found = false;
+    if (store_cache_get(m->game.store, CLOCK_KEPT, kept_at, sizeof kept_at, &found) == STORE_OK &&
+        found)
+        latest = strtoll(kept_at, NULL, 10);
+    store_audit_row_t row;
+    for (size_t i = 0; i < sizeof EVENTS / sizeof EVENTS[0]; i++)
+        if (last(m, EVENTS[i], &row) == 1 && tag(row.detail, "at", &v) && v > latest) latest = v;
+    return latest;
+}
+
+/* The clock moves with the wall clock's forward moves only, and is kept once a minute so that a
+ * kill and a clock set back lose at most that minute. A mark that cannot be written is left
+ * (a read-only database; a failed write faults the store, and the machine with it, as every
+ * failed write does). */
+static void clock_run(machine_t *m) {
+    machine_rg_t *r = &m->rg;
+    if (m->wall_ms > r->seen_wall) r->clock_ms += m->wall_ms - r->seen_wall;
+    r->seen_wall = m->wall_ms;
+    if (m->game.store && r->clock_ms - r->clock_kept >= MINUTE_MS) {
+        char v[32];
+        snprintf(v, sizeof v, "%lld", (long long)r->clock_ms);
+        store_cache_put(m->game.store, CLOCK_KEPT, v);
+        r->clock_kept = r->clock_ms; /* written or not, tried again a minute later */
+    }
+}
+
 /* Everything the store remembers, read at the first step (the front has set the clock). */
 static void load(machine_t *m) {
     machine_rg_t *r = &m->rg;
     r->loaded = true;
     r->seen_played = m->game.played;
+    r->seen_wall = m->wall_ms;
+    r->clock_ms = m->wall_ms;
     if (!m->game.store) return;
+    r->clock_kept = clock_known(m);
+    if (r->clock_kept > r->clock_ms) r->clock_ms = r->clock_kept;
     store_audit_row_t row, end;
     int64_t v;
     if (player_sets(m) && last(m, STORE_AUDIT_RG_LIMIT, &row) == 1) read_limits(m, row.detail);
@@ -372,7 +422,7 @@ static void limits_row(machine_t *m, const char *what) {
 static void pending_due(machine_t *m, machine_events_t *e) {
     machine_rg_t *r = &m->rg;
     char what[160], b[48];
-    if (r->pending_minutes_at && m->wall_ms >= r->pending_minutes_at) {
+    if (r->pending_minutes_at && now(m) >= r->pending_minutes_at) {
         r->limits.minutes = r->pending.minutes;
         r->pending_minutes_at = 0;
         snprintf(what, sizeof what, "the session time limit is now %s",
@@ -380,7 +430,7 @@ static void pending_due(machine_t *m, machine_events_t *e) {
         limits_row(m, what);
         emit(e, MRG_EV_LIMIT_IN_FORCE, what);
     }
-    if (r->pending_loss_at && m->wall_ms >= r->pending_loss_at) {
+    if (r->pending_loss_at && now(m) >= r->pending_loss_at) {
         r->limits.loss = r->pending.loss;
         r->pending_loss_at = 0;
         snprintf(what, sizeof what, "the loss limit is now %s",
@@ -393,14 +443,13 @@ static void pending_due(machine_t *m, machine_events_t *e) {
 /* A break or the stop after a limit that is over ends the session. */
 static void stops_over(machine_t *m, machine_events_t *e) {
     machine_rg_t *r = &m->rg;
-    if (r->break_until && m->wall_ms >= r->break_until) {
+    if (r->break_until && now(m) >= r->break_until) {
         r->break_until = 0;
-        record(m, STORE_AUDIT_RG_COOL_OFF_END, "the break is over {at=%lld}",
-               (long long)m->wall_ms);
+        record(m, STORE_AUDIT_RG_COOL_OFF_END, "the break is over {at=%lld}", (long long)now(m));
         emit(e, MRG_EV_BREAK_OVER, "Your break is over.");
         end_session(m, "the break is over");
     }
-    if (r->limit_until && m->wall_ms >= r->limit_until) {
+    if (r->limit_until && now(m) >= r->limit_until) {
         r->limit_until = 0;
         r->limit_stop = MRG_PLAYING;
         emit(e, MRG_EV_BREAK_OVER, "The break after your limit is over: a new session begins.");
@@ -411,13 +460,13 @@ static void stops_over(machine_t *m, machine_events_t *e) {
 static void reached(machine_t *m, mrg_stop_t kind, machine_events_t *e) {
     machine_rg_t *r = &m->rg;
     r->limit_stop = kind;
-    r->limit_until = m->wall_ms + m->cfg.responsible.cool_off_minutes * MINUTE_MS;
+    r->limit_until = now(m) + m->cfg.responsible.cool_off_minutes * MINUTE_MS;
     char words[300], fig[200];
     machine_rg_stop_words(m, words, sizeof words);
     figures_text(m, fig, sizeof fig);
     record(m, STORE_AUDIT_RG_LIMIT_REACHED,
            "%s limit reached; %s {at=%lld until=%lld played=%lld net=%lld loss=%d}",
-           kind == MRG_LOSS_LIMIT ? "loss" : "session time", fig, (long long)m->wall_ms,
+           kind == MRG_LOSS_LIMIT ? "loss" : "session time", fig, (long long)now(m),
            (long long)r->limit_until, (long long)played_ms(m), (long long)net(m),
            kind == MRG_LOSS_LIMIT);
     emit(e, MRG_EV_REACHED, words);
@@ -446,7 +495,7 @@ static void between_rounds(machine_t *m, machine_events_t *e) {
     char fig[200];
     figures_text(m, fig, sizeof fig);
     record(m, STORE_AUDIT_RG_REALITY_CHECK,
-           "reality check shown: %s {at=%lld played=%lld net=%lld}", fig, (long long)m->wall_ms,
+           "reality check shown: %s {at=%lld played=%lld net=%lld}", fig, (long long)now(m),
            (long long)r->check_played, (long long)net(m));
     emit(e, MRG_EV_CHECK, fig);
 }
@@ -460,6 +509,7 @@ void machine_rg_step(machine_t *m, machine_events_t *e) {
     if (!kept(m)) return;
     if (!r->loaded) load(m);
     if (machine_faulted(m)) return;
+    clock_run(m);
     pending_due(m, e);
     bool was = r->session, first = r->number == 0;
     stops_over(m, e);
@@ -495,7 +545,7 @@ void machine_rg_closing(machine_t *m) {
     figures_text(m, fig, sizeof fig);
     record(m, STORE_AUDIT_RG_SESSION_PAUSE,
            "session %lld paused: the game was closed; %s {at=%lld}", (long long)m->rg.number, fig,
-           (long long)m->wall_ms);
+           (long long)now(m));
 }
 
 /* ---- what the front asks and does ---- */
@@ -504,11 +554,11 @@ mrg_stop_t machine_rg_stopped(const machine_t *m, int64_t *until_ms) {
     const machine_rg_t *r = &m->rg;
     if (until_ms) *until_ms = 0;
     if (!kept(m)) return MRG_PLAYING;
-    if (r->break_until && m->wall_ms < r->break_until) {
+    if (r->break_until && now(m) < r->break_until) {
         if (until_ms) *until_ms = r->break_until;
         return MRG_BREAK;
     }
-    if (r->limit_stop != MRG_PLAYING && m->wall_ms < r->limit_until) {
+    if (r->limit_stop != MRG_PLAYING && now(m) < r->limit_until) {
         if (until_ms) *until_ms = r->limit_until;
         return r->limit_stop;
     }
@@ -525,7 +575,7 @@ void machine_rg_view(const machine_t *m, mrg_view_t *v) {
     v->on = kept(m);
     v->session = r->session;
     v->number = r->number;
-    v->now_ms = m->wall_ms;
+    v->now_ms = now(m);
     v->start_ms = r->start_ms;
     v->played_ms = played_ms(m);
     v->fig = r->fig;
@@ -551,7 +601,7 @@ void machine_rg_answer(machine_t *m, bool cash_out) {
     char d[48];
     record(m, STORE_AUDIT_RG_REALITY_ANSWER, "%s after %s {at=%lld played=%lld}",
            cash_out ? "CASH OUT" : "CONTINUE", machine_rg_duration(played, d, sizeof d),
-           (long long)m->wall_ms, (long long)played);
+           (long long)now(m), (long long)played);
 }
 
 static void say(char *msg, size_t n, const char *fmt, ...) {
@@ -565,25 +615,25 @@ static void say(char *msg, size_t n, const char *fmt, ...) {
 /* One limit changed as the player asks: lower at once, higher after the delay. */
 static void change(machine_t *m, bool time, int64_t want, int64_t *cur, int64_t *pend,
                    int64_t *pend_at, char *out, size_t n) {
-    char was[48], now[48], when[48];
+    char was[48], to[48], when[48];
     limit_text(m, time, *cur, was, sizeof was);
-    limit_text(m, time, want, now, sizeof now);
+    limit_text(m, time, want, to, sizeof to);
     const char *name = time ? "session time limit" : "loss limit";
     int64_t delay = m->cfg.responsible.loosen_delay_hours * HOUR_MS;
     if (want == *cur) {
-        if (*pend_at) snprintf(out, n, "the %s stays %s", name, now);
+        if (*pend_at) snprintf(out, n, "the %s stays %s", name, to);
         *pend_at = 0;
     } else if (*pend_at && want == *pend) {
         /* asked again: the raise already waits, its delay is not started again */
     } else if ((want > 0 && (*cur == 0 || want < *cur)) || delay == 0) {
         *cur = want;
         *pend_at = 0;
-        snprintf(out, n, "the %s is now %s (was %s)", name, now, was);
+        snprintf(out, n, "the %s is now %s (was %s)", name, to, was);
     } else {
         *pend = want;
-        *pend_at = m->wall_ms + delay;
+        *pend_at = now(m) + delay;
         snprintf(out, n, "the %s becomes %s on %s (a higher limit waits %d hours; %s until then)",
-                 name, now, machine_rg_when(*pend_at, m->wall_ms, when, sizeof when),
+                 name, to, machine_rg_when(*pend_at, now(m), when, sizeof when),
                  m->cfg.responsible.loosen_delay_hours, was);
     }
 }
@@ -635,9 +685,9 @@ bool machine_rg_take_break(machine_t *m, int hours, bool by_operator, char *msg,
         say(msg, n, "A break starts between games: finish this one first.");
         return false;
     }
-    int64_t until = m->wall_ms + hours * HOUR_MS;
+    int64_t until = now(m) + hours * HOUR_MS;
     char when[48], d[48];
-    machine_rg_when(until, m->wall_ms, when, sizeof when);
+    machine_rg_when(until, now(m), when, sizeof when);
     if (r->break_until >= until) {
         say(msg, n, "A break already runs until %s.", when);
         return false;
@@ -647,20 +697,20 @@ bool machine_rg_take_break(machine_t *m, int hours, bool by_operator, char *msg,
     record(m, STORE_AUDIT_RG_COOL_OFF_START,
            "a break of %s taken by the %s, until %s {at=%lld until=%lld}",
            machine_rg_duration(hours * HOUR_MS, d, sizeof d), by_operator ? "operator" : "player",
-           when, (long long)m->wall_ms, (long long)until);
+           when, (long long)now(m), (long long)until);
     say(msg, n, "Your break runs until %s: no bets until then. You can cash out.", when);
     return true;
 }
 
 bool machine_rg_end_break(machine_t *m, char *msg, size_t n) {
     machine_rg_t *r = &m->rg;
-    if (!kept(m) || !r->break_until || m->wall_ms >= r->break_until) {
+    if (!kept(m) || !r->break_until || now(m) >= r->break_until) {
         say(msg, n, "No break runs.");
         return false;
     }
     r->break_until = 0;
     record(m, STORE_AUDIT_RG_COOL_OFF_END, "the break was ended by the operator {at=%lld}",
-           (long long)m->wall_ms);
+           (long long)now(m));
     end_session(m, "the operator ended the break");
     say(msg, n, "The break is ended (recorded in the audit log).");
     return true;

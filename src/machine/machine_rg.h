@@ -1,6 +1,11 @@
 /* machine_rg: responsible gaming, what a regulator asks of a machine (issue 16; seed 001's
  * RESPONSIBLE GAMING button).
  *
+ * The machine's clock for all of this runs with the wall clock's forward moves only and starts
+ * from the latest time the store knows of (kept once a minute): setting the clock back, with or
+ * without a restart, shortens no break, no stop after a limit and no session's time. Moving it
+ * forward is seen as time passing (a cabinet's clock is the operator's).
+ *
  * A session is the player's time at the machine. A cabinet's begins when credits come onto a
  * machine with none open and ends when the credits are cashed out or run out; a desktop's
  * begins when the game starts and ends when the game has been closed for [responsible]
@@ -87,6 +92,10 @@ typedef struct machine_rg {
     mrg_stop_t limit_stop; /* MRG_TIME_LIMIT or MRG_LOSS_LIMIT, else MRG_PLAYING */
     int64_t limit_until;
     int64_t break_until; /* 0: no break */
+
+    /* the sessions' clock (ms since 1970): the wall clock's forward moves only, never before
+     * the latest time the store knows of, so that a clock set back gains nobody time */
+    int64_t clock_ms, seen_wall, clock_kept;
 
     bool check;            /* a reality check waits for its answer */
     int64_t next_check_ms; /* session time when the next one is due */
