@@ -5,12 +5,12 @@
  * round, back after a restart, answered by CONTINUE and by CASH OUT; the loss limit refusing a
  * chip that could pass it and taking one that cannot, then reached, betting stopped (coins
  * returned, cash-out working) until its break is over, DOUBLE unlit and refused when it could
- * pass it; the session time limit reached only
- * between rounds; the player's limits (lower at once, higher after the delay, across a
- * restart); breaks (a player's on a desktop, the operator's on a cabinet, over by the clock,
- * ended by the operator); the clock set back gaining no time, within a run and across a crash;
- * a cabinet's session from the first coin to the cash-out. Every event
- * is looked for in the audit log. Money from ../shared/rules.md's classic pay table, by hand. */
+ * pass it; the session time limit reached only between rounds; the player's limits (lower at
+ * once, higher after the delay, across a restart); breaks (a player's on a desktop, the
+ * operator's on a cabinet, over by the clock, ended by the operator); the clock set back
+ * gaining no time, within a run and across a crash; a cabinet's session from the first coin to
+ * the cash-out. Every event is looked for in the audit log. Money from ../shared/rules.md's
+ * classic pay table, by hand. */
 #define _POSIX_C_SOURCE 200809L
 #include <setjmp.h>
 #include <stdarg.h>
