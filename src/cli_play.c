@@ -31,7 +31,9 @@ static int play_usage(void) {
         "                       controller and this terminal)\n"
         "  --headless --script FILE | --screenshot F.png | --autoplay N [--seed N] [--deck CARDS]\n"
         "                       without a display, for tests and soaks (see README)\n"
-        "  --frame-ms N         headless: virtual ms between drawn frames (default 16)\n");
+        "  --frame-ms N         headless: virtual ms between drawn frames (default 16)\n"
+        "  --clock SECONDS      headless: the wall clock starts at this UNIX time (tests of\n"
+        "                       sessions, limits and breaks)\n");
     return 0;
 }
 
@@ -126,6 +128,12 @@ int cli_play(int argc, char **argv) {
                                    next);
             o.frame_ms = (int)v;
             i++;
+        } else if (strcmp(a, "--clock") == 0) {
+            char *end;
+            o.clock_s = strtoll(next, &end, 10);
+            if (*end || o.clock_s < 1)
+                return usage_error("--clock needs a UNIX time in seconds, not", next);
+            i++;
         } else if (strcmp(a, "--seed") == 0) {
             char *end;
             o.seed = strtoull(next, &end, 10);
@@ -159,6 +167,7 @@ int cli_play(int argc, char **argv) {
     if (o.ndecks && !o.headless)
         return usage_error("--deck (a stacked deck) is for headless tests only", NULL);
     if (o.frame_ms && !o.headless) return usage_error("--frame-ms is for headless runs only", NULL);
+    if (o.clock_s && !o.headless) return usage_error("--clock is for headless runs only", NULL);
     if (o.headless && !o.script && !o.screenshot && !o.autoplay)
         return usage_error("--headless needs --script FILE or --screenshot FILE", NULL);
     return app_run(&cfg, &o);

@@ -9,9 +9,10 @@
 # pay table, the moments of a MEGA WIN, a jackpot and a BIG WIN, the hint beside a decision and
 # after it; on a cabinet the hand-pay lock, the ticket's message, the recorded rounds, DEAL
 # refused for want of credits, the door, the PIN pad and every page of the operator menu (the
-# pools page of a game with a pool too); the attract demo with its help pages. Each screen must
-# also show what names it (the decision's MAKE YOUR DECISION in the middle row, the verdict, the
-# side bets' lines under the pay table, the page's title), so a tour that missed a screen fails.
+# pools page of a game with a pool too); responsible gaming (the page, the reality check, betting
+# stopped); the attract demo with its help pages. Each screen must also show what names it (the
+# decision's MAKE YOUR DECISION in the middle row, the verdict, the side bets' lines under the pay
+# table, the page's title), so a tour that missed a screen fails.
 # usage: layout_boxes.sh STUDPOKER LAYOUT_CHECK.PY [SIZES...]
 set -u
 bin=$1
@@ -95,7 +96,7 @@ tour() { # SIZE PRESET DECK SPOTS DECISIONS VERDICT [PAY TABLES after the first.
   shows "$f-help2.txt" "PAGE 3 OF"
   shows "$f-help3.txt" "PAGE 4 OF"
   shows "$f-history.txt" "GAME 000001"
-  shows "$f-settings.txt" "YOUR SETTINGS" "THIS SESSION" "Rounds played"
+  shows "$f-settings.txt" "YOUR SETTINGS" "SINCE THE GAME STARTED" "Rounds played"
   shows "$f-refused.txt" "at its maximum"
 }
 
@@ -159,7 +160,7 @@ EOF
     "8600 SERVICE" "8900 BOXES $f-pin.txt" "9000 DIGIT 2" "9020 DIGIT 4" "9040 DIGIT 6"
     "9060 DIGIT 8" "9080 DEAL" "9400 BOXES $f-menu.txt")
   t=9500
-  for k in 0 1 2 3 4 5 6 7 8 9; do
+  for k in 0 1 2 3 4 5 6 7 8 9 11; do
     # a press a frame (the frames are 40 ms apart)
     for ((i = 0; i < k; i++)); do lines+=("$((t + i * 60)) NEXT_SPOT"); done
     t=$((t + k * 60))
@@ -178,8 +179,8 @@ EOF
   shows "$f-pin.txt" "Enter the operator PIN"
   shows "$f-menu.txt" "METERS" "CLOSE MENU"
   local titles=("METERS" "GAME RECALL" "JACKPOT POOLS" "AUDIT LOG" "BUTTON TEST"
-    "TOUCH CALIBRATION" "SOUND TEST" "DISPLAY TEST" "SETTINGS" "CLEAR CREDITS")
-  for k in 0 1 2 3 4 5 6 7 8 9; do shows "$f-op$k.txt" "${titles[$k]}"; done
+    "TOUCH CALIBRATION" "SOUND TEST" "DISPLAY TEST" "SETTINGS" "CLEAR CREDITS" "" "RESPONSIBLE GAMING")
+  for k in 0 1 2 3 4 5 6 7 8 9 11; do shows "$f-op$k.txt" "${titles[$k]}"; done
 }
 
 # The operator's JACKPOT POOLS page of a game with a pool (the live table), and its question
@@ -194,6 +195,33 @@ pools() { # SIZE
     "1300 BOXES $f-ask.txt" "1400 BACK" "1500 BACK" "1600 QUIT"
   shows "$f-page.txt" "JACKPOT POOLS" "hidden reserve" "RESET TO SEED"
   shows "$f-ask.txt" "Press DEAL again"
+}
+
+# Responsible gaming on a desktop: the RESPONSIBLE GAMING page with a loss limit, a raised one
+# waiting and a help contact; the page after the loss limit was reached; the reality check over
+# the table; after a restart the table whose betting the limit stopped (BETTING STOPPED, the
+# message box saying until when, a chip refused).
+responsible() { # SIZE
+  local size=$1 f=$tmp/$1-rg
+  printf '[responsible]\nloss_limit = 10.00\nreality_check_minutes = 1\n%s\n' \
+    'help_contact = the help line and website your operator names here' >"$tmp/rg.ini"
+  play "$size-rg" --config "$tmp/rg.ini" --size "$size" --seed 1 --clock 1800000000 \
+    --deck "2c 3d 5h 7s 9c  Ad Ac Kd Qh Js" -- "100 RESPONSIBLE" "200 NEXT_SPOT" "300 DEAL" \
+    "400 NEXT_SPOT" "500 DEAL" "800 BOXES $f-page.txt" "900 BACK" "1000 CHIP2" "1100 SPOT ante" \
+    "1200 SPOT ante" "1300 SPOT ante" "1500 DEAL" "3000 PLAY" "6000 RESPONSIBLE" \
+    "6500 BOXES $f-page-stopped.txt" "6600 BACK" "6700 CLEAR" "7000 QUIT"
+  shows "$f-page.txt" "RESPONSIBLE GAMING" "THIS SESSION" "LIMITS" "HELP" "TIME LIMIT" \
+    "Losses: \$10.00" "the help line and website"
+  shows "$f-page-stopped.txt" "Your loss limit of \$10.00 is reached"
+  play "$size-rg2" --config "$tmp/rg.ini" --size "$size" --seed 1 --clock 1800000000 -- \
+    "61000 BOXES $f-check.txt" "61100 QUIT"
+  play "$size-rg3" --config "$tmp/rg.ini" --size "$size" --seed 1 --clock 1800000000 \
+    --db "$tmp/$size-rg.db" --deck "2c 3d 5h 7s 9c  Ad Ac Kd Qh Js" -- "100 CHIP2" \
+    "200 SPOT ante" "300 SPOT ante" "400 SPOT ante" "600 DEAL" "2000 PLAY" "6000 QUIT"
+  play "$size-rg4" --config "$tmp/rg.ini" --size "$size" --seed 1 --clock 1800000060 \
+    --db "$tmp/$size-rg.db" -- "100 CHIP1" "200 SPOT ante" "400 BOXES $f-stop.txt" "500 QUIT"
+  shows "$f-check.txt" "REALITY CHECK" "CONTINUE" "CASH OUT"
+  shows "$f-stop.txt" "middle|BETTING STOPPED" "message|Your loss limit of"
 }
 
 # The attract demo: rounds played by themselves, and the help pages between them.
@@ -219,6 +247,7 @@ for size in $sizes; do
     "BONUS"
   hint "$size"
   moments "$size"
+  responsible "$size"
   cabinet "$size"
   pools "$size"
   attract "$size"

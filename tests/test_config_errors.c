@@ -13,7 +13,7 @@ static void test_error_unknown_section_and_key(void **state) {
         "[dispaly]\nwidth = 800\n",
         ERRORS("t.ini:1: [dispaly]: unknown section; did you mean [display]? The "
                "sections are: game, money, limits, sidebets, paytable, jackpot, progressive, "
-               "asian, timers, approval, display, sound, attract, hint, cabinet, scanner, "
+               "asian, timers, approval, display, sound, attract, hint, responsible, cabinet, scanner, "
                "link, table, keys"));
     expect_errors("[display]\nwidht = 800\nfoo = 1\n",
                   ERRORS("t.ini:2: display.widht: unknown key; did you mean width? (`studpoker "
@@ -319,12 +319,12 @@ static void test_error_syntax(void **state) {
                "digits and _ (e.g. ante_min)",
                "t.ini:7: syntax: '[a b]' is not a section name (sections: game, money, limits, "
                "sidebets, paytable, jackpot, progressive, asian, timers, approval, "
-               "display, sound, attract, hint, cabinet, scanner, link, table, keys)"));
+               "display, sound, attract, hint, responsible, cabinet, scanner, link, table, keys)"));
     /* keys under a bad header are not reported again */
     expect_errors("[nope]\na = 1\nb = 2\n[game]\nseats = 2\n",
                   ERRORS("t.ini:1: [nope]: unknown section; the sections are: game, money, limits, "
                          "sidebets, paytable, jackpot, progressive, asian, timers, approval, "
-                         "display, sound, attract, hint, cabinet, scanner, link, table, keys"));
+                         "display, sound, attract, hint, responsible, cabinet, scanner, link, table, keys"));
     /* control characters, a NUL byte, an overlong line */
     cfg_errors_t *e = new_errors();
     cfg_t c;

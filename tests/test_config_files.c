@@ -83,7 +83,7 @@ static void test_written_config_reads_back(void **state) {
 static void test_key_table(void **state) {
     (void)state;
     int n = cfg_key_count();
-    assert_int_equal(n, 198); /* 165 + [cabinet] voucher_path, stall_seconds, key_path,
+    assert_int_equal(n, 206); /* 165 + [cabinet] voucher_path, stall_seconds, key_path,
                                  anchor_path, [paytable] asian_margin_odds_on, [approval]
                                  min_payback, max_payback; [touch] dx, dy and the [keys] of
                                  next_spot, prev_spot, help, history, back, fullscreen,
@@ -92,7 +92,11 @@ static void test_key_table(void **state) {
                                  ticket_expiry_days, [scanner] enabled, gap_ms (issue 16);
                                  [table] url, terminal, join (issue 15); [keys] settings
                                  (issue 13, item 6); [display] language
-                                 (issue 16; [game] currency moved to [money]) */
+                                 (issue 16; [game] currency moved to [money]);
+                                 [responsible] reality_check_minutes,
+                                 session_minutes, loss_limit, cool_off_minutes,
+                                 loosen_delay_hours, player_limits, help_contact and [keys]
+                                 responsible (issue 16) */
     cfg_key_info_t a, b;
     for (int i = 0; i < n; i++) {
         assert_true(cfg_key_at(i, &a));
@@ -215,9 +219,17 @@ static void test_key_lines(void **state) {
  * calibration among them (the menu only, never a file). */
 static void test_operator_settings(void **state) {
     (void)state;
-    static const char *const want[] = {
-        "sound.volume", "sound.voice", "attract.enabled", "attract.idle_seconds",
-        "hint.show",    "touch.dx",    "touch.dy"};
+    static const char *const want[] = {"sound.volume",
+                                       "sound.voice",
+                                       "attract.enabled",
+                                       "attract.idle_seconds",
+                                       "hint.show",
+                                       "responsible.reality_check_minutes",
+                                       "responsible.session_minutes",
+                                       "responsible.loss_limit",
+                                       "responsible.cool_off_minutes",
+                                       "touch.dx",
+                                       "touch.dy"};
     int found = 0;
     for (int i = 0; i < cfg_key_count(); i++) {
         cfg_key_info_t k;
@@ -228,13 +240,13 @@ static void test_operator_settings(void **state) {
         }
         char where[64];
         snprintf(where, sizeof where, "%s.%s", k.section, k.name);
-        assert_true(found < 7);
+        assert_true(found < 11);
         assert_string_equal(where, want[found]);
         assert_false(k.game);
         assert_int_equal(k.in_file, strcmp(k.section, "touch") != 0);
         found++;
     }
-    assert_int_equal(found, 7);
+    assert_int_equal(found, 11);
     cfg_key_info_t k;
     assert_true(cfg_key_at(cfg_key_find("attract", "idle_seconds"), &k));
     assert_int_equal(k.min, 5); /* the range the app hard-coded, now the table's */

@@ -114,7 +114,7 @@ static void test_default_keymap(void **state) {
         for (int i = c->keys[b].count; i < UI_KEYS_PER_BUTTON; i++)
             assert_int_equal(m.key[b][i], 0);
     }
-    assert_int_equal(mapped, 38); /* S, SETTINGS, the 38th (issue 13, item 6) */
+    assert_int_equal(mapped, 39); /* 37, S: SETTINGS (issue 13, item 6), L: RESPONSIBLE GAMING */
     /* what the game always had: Enter, Keypad Enter and D deal; Delete and Backspace undo */
     assert_int_equal(m.key[CFG_BUTTON_DEAL][0], SDLK_RETURN);
     assert_int_equal(m.key[CFG_BUTTON_DEAL][1], SDLK_KP_ENTER);

@@ -176,6 +176,10 @@ static bool open_table(app_t *a) {
     const app_run_t *o = a->o;
     const cfg_t *c = a->c;
     a->machine.game.handpay_by_attendant = a->kiosk;
+    /* the sessions' wall clock: a test's (virtual from then on), else the real one; the demo's
+     * play money keeps no sessions */
+    if (o->headless && o->clock_s) machine_set_wall_clock(&a->machine, o->clock_s * 1000);
+    if (o->attract) machine_rg_disable(&a->machine);
     snprintf(a->machine.game.machine_id, sizeof a->machine.game.machine_id, "%s",
              c->cabinet.machine_id[0] ? c->cabinet.machine_id : "STUD-01");
     say_state(a);
@@ -295,6 +299,7 @@ static void step_machines(app_t *a, machine_input_t *mi, float dt) {
         machine_events_t ev;
         machine_input_t *use = first ? mi : &none;
         use->view_busy = table_busy(&a->table);
+        if (!a->o->headless) machine_set_wall_clock(&a->machine, system_wall_ms());
         machine_step(&a->machine, use, ms, &ev);
         app_machine_did(a, &a->table, &ev);
         if (first) app_printer_step(a);

@@ -52,6 +52,8 @@ typedef struct app_run {
     bool lang_given;    /* --lang: [display] language holds it, over the player's last choice */
     int64_t credits;    /* credits put on an empty machine at start: the config's free credits
                            on a desktop, 0 on a cabinet, or --credits */
+    int64_t clock_s;    /* headless: the wall clock's start (UNIX seconds), 0 = the real time;
+                           it then runs with the virtual clock (sessions, limits, breaks) */
     /* the render benchmark's session: its script (text) played once as a player's session on
      * a real machine (its database, the demo after the idle time), every frame kept in record */
     const char *bench_script;

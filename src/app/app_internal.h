@@ -142,6 +142,7 @@ void window_keys(app_t *a, const ui_input_t *in);
 void system_signals(void);
 bool system_terminating(void); /* SIGTERM or SIGINT came */
 double system_process_age_seconds(void);
+int64_t system_wall_ms(void); /* the real time, ms since 1970 */
 void system_watchdog_start(app_t *a);
 void system_watchdog_stop(app_t *a);
 void system_heartbeat(app_t *a);

@@ -133,6 +133,7 @@ static bool start_demo(app_t *a) {
         if (!machine_open(a->demo, &demo_cfg, 100000, 0x5eed5eedu, NULL, NULL, 0) ||
             !game_new_round(&a->demo->game))
             return false;
+        machine_rg_disable(a->demo); /* play money: no session */
         snprintf(a->demo->game.machine_id, sizeof a->demo->game.machine_id, "%s",
                  a->machine.game.machine_id);
         table_init(a->demo_table, a->demo, &a->audio, true, a->assets);

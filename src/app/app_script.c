@@ -93,6 +93,16 @@ void script_summary(const app_t *a) {
            : g->state == GAME_LOCKED ? "locked"
                                      : "fault",
            g->door_open, screen_of(a->screen)->name, (long long)game_balance(g));
+    /* responsible gaming: the session (0: none), its time in seconds, its result and money in
+     * and out (minor units), why betting is stopped, a reality check waiting */
+    mrg_view_t rv;
+    machine_rg_view(&a->machine, &rv);
+    static const char *const stops[] = {"none", "time", "loss", "break"};
+    printf(" rg_session=%lld rg_played=%lld rg_net=%lld rg_in=%lld rg_out=%lld rg_stop=%s "
+           "rg_check=%d",
+           (long long)(rv.session ? rv.number : 0), (long long)(rv.played_ms / 1000),
+           (long long)rv.net, (long long)rv.fig.in, (long long)rv.fig.out, stops[rv.stop],
+           rv.check);
     /* the hint on screen (tests): the best decision and the value of folding, in antes */
     const table_scene_t *t = &a->table;
     if (t->strategy && t->advice_ok && r->phase == ROUND_DECIDING && t->advice_game == g->number)

@@ -31,6 +31,12 @@ bool system_terminating(void) {
 }
 
 /* Seconds since this process started (Linux: /proc), for the start-up figure. */
+int64_t system_wall_ms(void) {
+    struct timespec t;
+    clock_gettime(CLOCK_REALTIME, &t);
+    return (int64_t)t.tv_sec * 1000 + t.tv_nsec / 1000000;
+}
+
 double system_process_age_seconds(void) {
     FILE *f = fopen("/proc/self/stat", "r");
     if (!f) return 0;

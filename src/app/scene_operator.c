@@ -32,6 +32,7 @@ static const menu_item_t MENU[] = {
     {OP_SETTINGS, N_("SETTINGS")},
     {OP_CLEAR_CREDITS, N_("CLEAR CREDITS")},
     {OP_TICKETS, N_("TICKETS")}, /* after the pages the operator's fingers know by position */
+    {OP_RG, N_("RESPONSIBLE GAMING")},
     {OP_CLOSED, N_("SHUT DOWN PROGRAM")},
     {OP_CLOSED, N_("CLOSE MENU")},
 };
@@ -87,6 +88,9 @@ static void load_page(operator_scene_t *o) {
         break;
     case OP_TICKETS:
         op_tickets_load(o);
+        break;
+    case OP_RG:
+        op_rg_load(o);
         break;
     case OP_BUTTONS:
         memset(o->lit, 0, sizeof o->lit);
@@ -166,7 +170,10 @@ static int setting_keys(int keys[NSETTINGS]) {
     int n = 0;
     for (int i = 0; i < cfg_key_count() && n < NSETTINGS; i++) {
         cfg_key_info_t k;
-        if (cfg_key_at(i, &k) && k.operator_may_change && k.in_file) keys[n++] = i;
+        /* responsible gaming's settings have their own page */
+        if (cfg_key_at(i, &k) && k.operator_may_change && k.in_file &&
+            strcmp(k.section, "responsible") != 0)
+            keys[n++] = i;
     }
     return n;
 }
@@ -229,11 +236,13 @@ static void settings_change(operator_scene_t *o, int i) {
 /* ---- update ---- */
 
 static ui_rect_t row_rect(int i, int n) {
-    if (n > 12) { /* two columns (the sound test's sounds), within a 4:3 layout's width */
+    /* two columns for the sound test's sounds, within a 4:3 layout's width; the menu's fourteen
+     * rows stay one column, in the order the operator's fingers know */
+    if (n > 14) {
         int per = (n + 1) / 2;
         return ui_r(i < per ? 340 : 980, 170 + (float)(i % per) * 62, 600, 56);
     }
-    float h = n > 8 ? 62 : 76;
+    float h = n > 13 ? 50 : n > 12 ? 56 : n > 8 ? 62 : 76;
     return ui_r(660, 200 + (float)i * (h + 6), 600, h);
 }
 
@@ -339,6 +348,10 @@ void operator_update(operator_scene_t *o, const ui_input_t *in, float dt) {
     }
     if (o->page == OP_TICKETS) {
         op_tickets_update(o, in);
+        return;
+    }
+    if (o->page == OP_RG) {
+        op_rg_update(o, in);
         return;
     }
     if (o->page == OP_DISPLAY) {
@@ -718,6 +731,9 @@ void operator_draw(operator_scene_t *o, ui_gfx_t *g) {
         break;
     case OP_TICKETS:
         op_tickets_draw(o, g);
+        break;
+    case OP_RG:
+        op_rg_draw(o, g);
         break;
     case OP_BUTTONS:
         draw_buttons(o, g);

@@ -3,7 +3,8 @@
  * Opened by the SERVICE button or the attendant key (when no hand pay waits), it asks for the
  * PIN from the config ([cabinet] operator_pin) and then offers: every meter, recall of the last
  * ten games, the jackpot pools, the audit log, the cash-out tickets (void, reprint), test screens
- * (buttons, touch, sound, display), the settings, clearing credits, and shutting the program down.
+ * (buttons, touch, sound, display), the settings, clearing credits, responsible gaming (a
+ * cabinet's limits and breaks), and shutting the program down.
  * While it is open nothing is played and no meter moves (the table gets no input); opening,
  * closing, wrong PINs and every change go to the audit log. Settings change only on an empty
  * machine (store.h refuses them with credits on it or a game in play) and live in the audit log
@@ -35,6 +36,7 @@ typedef enum op_page {
     OP_DISPLAY,
     OP_SETTINGS,
     OP_CLEAR_CREDITS,
+    OP_RG, /* RESPONSIBLE GAMING: a cabinet's limits and breaks */
     OP_PAGES
 } op_page_t;
 
@@ -77,6 +79,7 @@ typedef struct operator_scene {
     float touch_dx[5], touch_dy[5];
     int sound;      /* sound test: the sound selected */
     int pattern;    /* display test: the pattern shown */
+    int rg_break;   /* responsible gaming: the break to start (MRG_BREAK_HOURS) */
     ui_rect_t area; /* the layout's part of the window at the last frame (gfx_area) */
 } operator_scene_t;
 
@@ -88,6 +91,11 @@ static inline bool operator_is_open(const operator_scene_t *o) {
 }
 void operator_update(operator_scene_t *o, const ui_input_t *in, float dt);
 void operator_draw(operator_scene_t *o, ui_gfx_t *g);
+
+/* scene_operator_rg.c: the RESPONSIBLE GAMING page */
+void op_rg_load(operator_scene_t *o);
+void op_rg_update(operator_scene_t *o, const ui_input_t *in);
+void op_rg_draw(operator_scene_t *o, ui_gfx_t *g);
 
 /* scene_operator_tickets.c: the TICKETS page (and what it borrows from scene_operator.c) */
 void op_tickets_load(operator_scene_t *o);

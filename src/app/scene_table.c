@@ -95,23 +95,15 @@ uint64_t table_signature(const table_scene_t *t) {
     /* everything a still frame shows that can change without an animation: FNV-1a over it */
     const game_t *g = t->game;
     const round_seat_t *seat = &g->round.seat[0];
-    int64_t v[] = {table_busy(t),
-                   table_animating(t),
-                   g->state,
-                   g->door_open,
-                   g->round.phase,
-                   g->round.step,
-                   g->round.next_card,
-                   g->round_begun,
-                   (int64_t)g->number,
-                   game_balance(g),
-                   round_seat_staked(&g->round, 0),
-                   seat->folded,
-                   t->focus,
-                   t->chip,
-                   t->advice_ok,
-                   t->now < t->toast_until,
-                   (int64_t)t->nbuttons};
+    int64_t v[] = {table_busy(t), table_animating(t), g->state, g->door_open, g->round.phase,
+                   g->round.step, g->round.next_card, g->round_begun, (int64_t)g->number,
+                   game_balance(g), round_seat_staked(&g->round, 0), seat->folded, t->focus,
+                   t->chip, t->advice_ok, t->now < t->toast_until, (int64_t)t->nbuttons,
+                   /* the top row's clock and session time (by the minute), responsible gaming's
+                    * stop and reality check */
+                   t->machine ? t->machine->wall_ms / 60000 : 0,
+                   t->machine ? machine_rg_stopped(t->machine, NULL) : 0,
+                   t->machine ? machine_rg_check_waiting(t->machine) : 0, t->overlay};
     uint64_t h = 1469598103934665603ull;
     const unsigned char *p = (const unsigned char *)v;
     for (size_t i = 0; i < sizeof v; i++) h = (h ^ p[i]) * 1099511628211ull;

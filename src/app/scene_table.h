@@ -61,6 +61,8 @@ typedef struct table_geom {
     ui_rect_t corner[3];  /* HELP, HISTORY and (a desktop's) SETTINGS, top right */
     int ncorner;
     ui_rect_t lang;      /* the language button: the language on screen, in itself */
+    ui_rect_t rg_button; /* RESPONSIBLE GAMING, left of them */
+    ui_rect_t clock;     /* left of it: the time of day and the session's time */
     ui_rect_t pay;       /* the pay table, left */
     ui_rect_t results;   /* under it: the result's lines for the side bets (and commission) */
     ui_rect_t side;      /* the jackpot meter and the table limits, right */
@@ -158,7 +160,7 @@ typedef struct table_scene {
     uint64_t advice_game;
     int advice_step;
 
-    enum { OVERLAY_NONE = 0, OVERLAY_HELP, OVERLAY_HISTORY, OVERLAY_SETTINGS } overlay;
+    enum { OVERLAY_NONE = 0, OVERLAY_HELP, OVERLAY_HISTORY, OVERLAY_SETTINGS, OVERLAY_RG } overlay;
     int settings_focus;     /* the SETTINGS control the keyboard works (table_settings.c) */
     char settings_msg[300]; /* why a setting could not be kept, "" none */
     int page;
@@ -167,6 +169,16 @@ typedef struct table_scene {
     int nhist;
     int64_t hist_total;
     int hist_page; /* which page hist holds, -1 = none */
+
+    /* the RESPONSIBLE GAMING page (table_rg.c): the row chosen, the limits and the break being
+     * chosen before they are set, a second press asked for, what the last press did */
+    struct {
+        int sel;
+        int minutes_i, loss_i, break_i;
+        bool confirm;
+        char msg[STORE_MSG_LEN];
+        ui_rect_t panel; /* as last drawn (its height fits what it says); w 0: not yet */
+    } rg;
 
     int64_t shown_win;      /* counts up to the round's win, in cents */
     int64_t shown_pool;     /* the jackpot meter rolls towards its value, in cents */

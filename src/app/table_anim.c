@@ -413,8 +413,9 @@ void tb_update_deal_line(table_scene_t *t) {
     /* not over the cards being dealt or the result being revealed, nor in the demo */
     if (t->demo || t->game->state != GAME_PLAY || table_busy(t)) return;
     machine_deal_check_t c = machine_deal_check(t->machine);
-    /* an empty machine after a round asks for money, not for the bets it cannot repeat */
-    if (c.rebet && c.credits == 0) return;
+    /* an empty machine after a round asks for money, not for the bets it cannot repeat (unless
+     * betting is stopped: that is what it says then) */
+    if (c.rebet && c.credits == 0 && c.status != MACHINE_DEAL_STOPPED) return;
     machine_deal_words(t->machine, &c, t->deal_line, sizeof t->deal_line);
     /* a terminal: what the table says now (bets placed, a round settled while it was away) */
     mtable_status_t ts;
@@ -425,7 +426,8 @@ void tb_update_deal_line(table_scene_t *t) {
 /* A refusal: a DEAL the lasting line already explains only points at it (the line flashes);
  * anything else is a notice. */
 static void refused(table_scene_t *t, const machine_event_t *e) {
-    if (e->button == CFG_BUTTON_DEAL) {
+    /* DEAL's, and a chip refused while betting is stopped (the line says why) */
+    if (e->button == CFG_BUTTON_DEAL || machine_rg_stopped(t->machine, NULL) != MRG_PLAYING) {
         tb_update_deal_line(t);
         if (t->deal_line[0] && strcmp(t->deal_line, e->text) == 0) {
             t->deal_line_at = t->now;
@@ -500,6 +502,9 @@ void table_events(table_scene_t *t, const machine_events_t *ev) {
         case MEV_CLEARED:
             ui_audio_play(t->audio, SND_BUTTON);
             table_notice(t, N_("Cleared by the attendant."));
+            break;
+        case MEV_RG:
+            tb_rg_event(t, e);
             break;
         default: /* the timers' deal and fold come with their MEV_ROUND; the door and the
                   * operator menu show on their own */

@@ -259,6 +259,7 @@ static void draw_table(table_scene_t *t, ui_gfx_t *g) {
     tb_draw_messages(t, g);
     if (t->demo) tb_draw_demo(t, g);
     tb_draw_corner_buttons(t, g);
+    tb_rg_draw_top(t, g);
     tb_draw_moment(t, g);
 }
 
@@ -303,10 +304,13 @@ void table_draw(table_scene_t *t, ui_gfx_t *g) {
     gfx_frame_drop(g);
     draw_table(t, g);
     /* a hand pay's panel comes up once the win has been shown and celebrated */
-    if (t->overlay == OVERLAY_SETTINGS)
+    if (t->overlay == OVERLAY_RG)
+        tb_rg_draw_page(t, g);
+    else if (t->overlay == OVERLAY_SETTINGS)
         tb_draw_settings(t, g);
     else if (gm->door_open && gm->state == GAME_PLAY)
         tb_draw_door_open(t, g);
     else if (table_lock_shown(t))
         tb_draw_locked(t, g);
+    if (tb_rg_check_shown(t)) tb_rg_draw_check(t, g); /* over everything: play waits for it */
 }

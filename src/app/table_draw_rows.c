@@ -86,6 +86,10 @@ void tb_draw_middle(table_scene_t *t, ui_gfx_t *g) {
         !table_busy(t)) {
         say = N_("MAKE YOUR DECISION");
         c = GOLD;
+    } else if (gm->state == GAME_PLAY && !t->demo &&
+               machine_rg_stopped(t->machine, NULL) != MRG_PLAYING &&
+               (r->phase == ROUND_BETTING || game_round_over(gm))) {
+        say = "BETTING STOPPED"; /* a limit or a break: the message box says until when */
     } else if (gm->state == GAME_PLAY && r->phase == ROUND_BETTING &&
                round_seat_staked(r, 0) == 0) {
         /* an empty machine asks for money, not for bets it cannot take */

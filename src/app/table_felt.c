@@ -120,8 +120,15 @@ void tb_draw_felt_print(table_scene_t *t, ui_gfx_t *g) {
     ui_rect_t title = t->geom.title;
     gfx_svg(g, "table/emblem.svg", ui_r(title.x, title.y - 4, 50, 50), 255);
     gfx_rec_group(g, "title");
-    const char *name = rules_preset_name(gm->rules.preset);
-    float size = tb_fit(g, name, 34, TB_TEXT_MIN, UI_FONT_DISPLAY, title.w - 62);
+    /* the game's name in what the top row's clock and buttons leave; where even the smallest
+     * text is too wide (a narrow window), the name without its details in brackets, which the
+     * pay tables and HELP give */
+    char name[96];
+    snprintf(name, sizeof name, "%s", rules_preset_name(gm->rules.preset));
+    float room = title.w - 62;
+    char *details = strstr(name, " (");
+    if (details && gfx_text_width(g, name, TB_TEXT_MIN, UI_FONT_DISPLAY) > room) *details = '\0';
+    float size = tb_fit(g, name, 34, TB_TEXT_MIN, UI_FONT_DISPLAY, room);
     gfx_text_shadow(g, name, title.x + 62, title.y + (34 - size) / 2, size, UI_FONT_DISPLAY, GOLD,
                     UI_ALIGN_LEFT);
     gfx_rec_group(g, NULL);

@@ -155,6 +155,8 @@ void table_input(table_scene_t *t, const ui_input_t *in, machine_input_t *mi) {
         t->toast_until = t->now;
     }
     ui_input_t local = *in;
+    /* responsible gaming first: a reality check takes every press, and its page its own */
+    if (tb_rg_input(t, &local, mi)) return;
     if (local.tap && !t->demo && ui_inside(t->geom.lang, local.px, local.py)) {
         table_next_language(t);
         return;

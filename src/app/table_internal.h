@@ -14,7 +14,9 @@
  * table_moments.c    a win's celebration by its tier (machine_moments.h)
  * table_paytabs.c    every offered bet's pay table in the pay panel, turning
  * table_felt.c       the felt's print (the emblem, the dealer's rule, the spots by kind)
- * table_settings.c   a desktop player's SETTINGS and the session's figures
+ * table_settings.c   a desktop player's SETTINGS and the figures since the start
+ * table_rg.c         responsible gaming: the clock and the session's time, the RESPONSIBLE
+ *                    GAMING button and page, the reality check
  *
  * The variant is never asked for by name outside table_variant.c: code reads the variant's
  * table (tb_variant), and the presets' own differences come from the rules' offered[] flags. */
@@ -236,6 +238,22 @@ void tb_draw_spot_print(ui_gfx_t *g, ui_rect_t r, wager_t w, bool lit);
 bool tb_settings_offered(const table_scene_t *t); /* a desktop game's table (not the demo's) */
 void tb_settings_input(table_scene_t *t, const ui_input_t *in);
 void tb_draw_settings(table_scene_t *t, ui_gfx_t *g);
+
+/* ---- responsible gaming (table_rg.c) ---- */
+
+/* The top row's RESPONSIBLE GAMING button and clock, right to left from HELP (g NULL: guessed
+ * widths). */
+void tb_rg_layout(table_scene_t *t, ui_gfx_t *g, float top);
+void tb_rg_draw_top(table_scene_t *t, ui_gfx_t *g);
+void tb_rg_draw_page(table_scene_t *t, ui_gfx_t *g);
+/* The reality check over everything, while the machine waits for its answer. */
+bool tb_rg_check_shown(const table_scene_t *t);
+void tb_rg_draw_check(table_scene_t *t, ui_gfx_t *g);
+/* The input the reality check or the page takes (true: nothing else gets it), and the button or
+ * key that opens the page. */
+bool tb_rg_input(table_scene_t *t, ui_input_t *in, machine_input_t *mi);
+/* What a MEV_RG event means on the table. */
+void tb_rg_event(table_scene_t *t, const machine_event_t *e);
 
 /* ---- the rest ---- */
 

@@ -78,15 +78,17 @@ static void layout(table_scene_t *t, ui_gfx_t *g, ui_rect_t view, ui_rect_t area
     m->area = area;
     m->narrow = area.w < 1800;
     float top = view.y, bottom = view.y + view.h;
-    m->title = ui_r(area.x + MARGIN, top + 14, area.w / 2, 44);
     m->ncorner = tb_settings_offered(t) ? 3 : 2;
     for (int i = 0; i < m->ncorner; i++)
         m->corner[i] =
             ui_r(area.x + area.w - MARGIN - (float)m->ncorner * 170 + 10 + (float)i * 170, top + 12,
                  160, 48);
-    /* the language, left of them: its name in itself ("简体中文") on the button */
-    m->lang = ui_r(m->corner[0].x - 170, top + 12, 160, 48);
-    m->title.w = m->lang.x - 16 - m->title.x; /* a long name gets smaller print (felt) */
+    /* RESPONSIBLE GAMING beside them, the language left of it (its name in itself, "简体中文"),
+     * the clock left of that, the game's name in what is left */
+    tb_rg_layout(t, g, top);
+    m->lang = ui_r(m->rg_button.x - 10 - 160, top + 12, 160, 48);
+    m->clock.x = m->lang.x - 16 - m->clock.w;
+    m->title = ui_r(area.x + MARGIN, top + 14, m->clock.x - 24 - (area.x + MARGIN), 44);
     /* the side columns: as wide as the cards leave, at most COL_MAX */
     float cards = CARD_W * 5 + CARD_GAP * 4;
     float col = (area.w - cards - 2 * MARGIN - 2 * COL_GAP) / 2;

@@ -1,7 +1,8 @@
 /* SETTINGS, a desktop player's pop-up (a cabinet has none: its settings are the operator's):
  * the player's own sound volume, dealer's voice and hint, each within what the operator allows
- * (machine_player.h), kept for the next start; beside them this session's figures: the rounds
- * played, won, lost and pushed, the biggest win, the money staked and returned, the net result.
+ * (machine_player.h), kept for the next start; beside them the figures since the game started:
+ * the rounds played, won, lost and pushed, the biggest win, the money staked and returned, the
+ * net result (responsible gaming's session, which a restart does not end, has its own page).
  * A touch or the mouse works the controls; the keyboard moves between them (the spot keys) and
  * works the one lit (DEAL); BACK or CLOSE closes it. */
 #include "table_internal.h"
@@ -147,12 +148,20 @@ static void draw_player(table_scene_t *t, ui_gfx_t *g) {
                   t->settings_msg[0] ? RED_LOSE : DIM, UI_ALIGN_CENTER);
 }
 
+static bool rg_on(const table_scene_t *t) {
+    mrg_view_t v;
+    machine_rg_view(t->machine, &v);
+    return v.on;
+}
+
 static void draw_session(table_scene_t *t, ui_gfx_t *g) {
     const game_t *gm = t->game;
     const game_session_t *s = &gm->session;
     ui_rect_t col = column(t, 1);
     char n[8][40], b[40];
-    gfx_text(g, "THIS SESSION", col.x + col.w / 2, col.y, 32, UI_FONT_DISPLAY, GOLD,
+    /* not "this session": responsible gaming's session goes on across restarts, and its page
+     * says so; these are counted since this start */
+    gfx_text(g, "SINCE THE GAME STARTED", col.x + col.w / 2, col.y, 32, UI_FONT_DISPLAY, GOLD,
              UI_ALIGN_CENTER);
     snprintf(n[0], sizeof n[0], "%lld", (long long)s->rounds);
     snprintf(n[1], sizeof n[1], "%lld", (long long)s->won);
@@ -176,8 +185,11 @@ static void draw_session(table_scene_t *t, ui_gfx_t *g) {
         gfx_text(g, names[i], col.x, y, 30, UI_FONT_REGULAR, CREAM, UI_ALIGN_LEFT);
         gfx_text(g, n[i], col.x + col.w, y, 30, UI_FONT_BOLD, c, UI_ALIGN_RIGHT);
     }
-    gfx_text_wrap(g, "Since the game started; a void round is not counted.", col.x + col.w / 2,
-                  col.y + 640, col.w, TB_TEXT_MIN, UI_FONT_REGULAR, DIM, UI_ALIGN_CENTER);
+    gfx_text_wrap(g,
+                  rg_on(t) ? "A void round is not counted. Your whole session: RESPONSIBLE GAMING."
+                           : "A void round is not counted.",
+                  col.x + col.w / 2, col.y + 640, col.w, TB_TEXT_MIN, UI_FONT_REGULAR, DIM,
+                  UI_ALIGN_CENTER);
 }
 
 void tb_draw_settings(table_scene_t *t, ui_gfx_t *g) {

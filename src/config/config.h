@@ -83,7 +83,8 @@ typedef enum cfg_button {
     CFG_BUTTON_DOOR,
     CFG_BUTTON_HELP,
     CFG_BUTTON_HISTORY,
-    CFG_BUTTON_SETTINGS, /* a desktop player's own settings and this session's figures */
+    CFG_BUTTON_RESPONSIBLE, /* the RESPONSIBLE GAMING page (seed 001) */
+    CFG_BUTTON_SETTINGS,    /* a desktop player's own settings and the figures since the start */
     CFG_BUTTON_BACK,
     CFG_BUTTON_FULLSCREEN,
     CFG_BUTTON_SCREENSHOT,
@@ -169,6 +170,18 @@ typedef struct cfg {
     struct cfg_hint {
         bool show; /* show the best decision */
     } hint;
+
+    /* [responsible]: responsible gaming (src/machine/machine_rg.h): the session's reality check,
+     * its limits, the break after a limit, who sets them, and where a player finds help. */
+    struct cfg_responsible {
+        int reality_check_minutes;       /* 0 = no reality check */
+        int session_minutes;             /* the session time limit, 0 = none */
+        int64_t loss_limit;              /* minor units, 0 = none */
+        int cool_off_minutes;            /* the break after a limit, before a new session */
+        int loosen_delay_hours;          /* a limit the player raises or removes waits this long */
+        bool player_limits;              /* the player sets limits and breaks (never on a kiosk) */
+        char help_contact[CFG_PATH_LEN]; /* "" = "ask the staff" */
+    } responsible;
 
     /* The touch screen's calibration, in virtual units of the 1920 x 1080 table: taken off every
      * touch. Set by the operator menu's calibration only, never by a file. */
@@ -271,7 +284,8 @@ int cfg_key_find(const char *section, const char *name);
  * unknown key or a buffer too small (CFG_VALUE_LEN always holds one).
  *
  * Operator settings are the keys with operator_may_change: sound.volume, sound.voice,
- * hint.show, attract.enabled, attract.idle_seconds, touch.dx, touch.dy (list them with
+ * hint.show, attract.enabled, attract.idle_seconds, the [responsible] reality check, limits and
+ * break (its own operator page), touch.dx, touch.dy (list them with
  * cfg_key_at). The operator menu changes one by making the new text (stepping the value within
  * the key's min..max), checking it with cfg_set on a copy of the running cfg_t, recording
  * "section.key" = text in the store (store_setting_set, the audit log), and then keeping the

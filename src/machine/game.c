@@ -788,3 +788,7 @@ bool game_link_paid(game_t *g, const store_link_item_t *item, int64_t amount, co
 void game_link_fault(game_t *g, const char *what) {
     fault(g, what);
 }
+
+void game_record_fault(game_t *g, const char *what) {
+    fault(g, what);
+}

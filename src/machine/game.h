@@ -185,6 +185,9 @@ bool game_link_paid(game_t *g, const store_link_item_t *item, int64_t amount, co
                     char *why, size_t whylen);
 /* The link's records failed: the machine stops with the store's reason. */
 void game_link_fault(game_t *g, const char *what);
+/* A record of the machine's (an audit row) could not be written: the machine stops with the
+ * store's reason, as after any failed write. */
+void game_record_fault(game_t *g, const char *what);
 
 /* Money for people: "$1,234.50", "€5.00", "£200.00", or "CHF 12.00" for other currencies. */
 const char *game_money(const game_t *g, int64_t v, char buf[40]);

@@ -1,4 +1,5 @@
 /* The machine without a window. See machine.h. */
+#define _POSIX_C_SOURCE 200809L
 #include "machine.h"
 #include "machine_link.h"
 #include "machine_table.h"
@@ -8,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 static void say(char *msg, size_t n, const char *fmt, const char *a, const char *b) {
     if (msg && n) snprintf(msg, n, fmt, a, b);
@@ -49,6 +51,10 @@ bool machine_open_store(machine_t *m, const cfg_t *cfg, int64_t free_credits, ui
     memset(m, 0, sizeof *m);
     m->cfg = *cfg;
     m->player.language = -1; /* the operator's until a player chooses */
+    /* the wall clock the sessions keep time on, until the front sets it */
+    struct timespec now;
+    clock_gettime(CLOCK_REALTIME, &now);
+    m->wall_ms = (int64_t)now.tv_sec * 1000 + now.tv_nsec / 1000000;
     snprintf(m->pin, sizeof m->pin, "%s",
              cfg->cabinet.operator_pin[0] ? cfg->cabinet.operator_pin : "1234");
     /* a terminal plays the table's game: its rules come from the table */
@@ -78,6 +84,7 @@ bool machine_open_store(machine_t *m, const cfg_t *cfg, int64_t free_credits, ui
 }
 
 void machine_close(machine_t *m) {
+    machine_rg_closing(m); /* a desktop's session is paused, not ended */
     machine_table_close(m);
     machine_link_close(m);
     store_close(m->game.store);
@@ -165,8 +172,10 @@ machine_tick_result_t machine_tick(machine_t *m, uint32_t dt_ms, bool view_busy)
         m->bet_timer_at = m->decide_timer_at = 0;
         return MACHINE_TICK_NOTHING;
     }
-    /* betting time starts with the first chip; decision time once the cards are seen */
-    bool betting = r->phase == ROUND_BETTING && round_seat_staked(r, 0) > 0;
+    /* betting time starts with the first chip; decision time once the cards are seen; a
+     * responsible gaming stop or a reality check holds the betting time (it would deal) */
+    bool betting = r->phase == ROUND_BETTING && round_seat_staked(r, 0) > 0 &&
+                   machine_rg_stopped(m, NULL) == MRG_PLAYING && !machine_rg_check_waiting(m);
     if (ru->betting_seconds > 0 && betting && m->bet_timer_at == 0) m->bet_timer_at = m->now_ms;
     if (!betting) m->bet_timer_at = 0;
     bool deciding = ru->decision_seconds > 0 && r->phase == ROUND_DECIDING &&
@@ -262,6 +271,7 @@ bool machine_cancel_credits(machine_t *m, char *msg, size_t n) {
         return false;
     }
     g->credits = 0;
+    m->rg.dirty = true; /* the session's figures: money out */
     if (!game_round_over(g)) game_new_round(g);
     say(msg, n, "%s cleared (cancelled credits meter).%s", game_money(g, c, b), "");
     return true;

@@ -24,6 +24,7 @@
 #include "config.h"
 #include "game.h"
 #include "machine_player.h"
+#include "machine_rg.h"
 #include "rules.h"
 #include "store.h"
 
@@ -77,6 +78,11 @@ typedef struct machine {
 
     /* a desktop player's own settings (machine_player.h); off: the operator's alone */
     machine_player_t player;
+
+    /* responsible gaming (machine_rg.h): the session, its limits, breaks and reality checks, on
+     * the wall clock (ms since 1970: the front sets it, machine_step moves it by dt) */
+    int64_t wall_ms;
+    machine_rg_t rg;
 } machine_t;
 
 /* What one tick did. */
@@ -210,24 +216,26 @@ static inline bool machine_pressed(const machine_input_t *in, cfg_button_t b) {
 }
 
 typedef enum machine_event_type {
-    MEV_ROUND = 0,      /* the round acted: its events (game.round.events) are what to animate */
-    MEV_NEW_ROUND,      /* a new round opened: the table is cleared */
-    MEV_REFUSED,        /* an action refused: text says why, in the player's words */
-    MEV_DECIDED,        /* the player's decision, before its MEV_ROUND: value 0 fold, 1..3 */
-    MEV_TIMER_DEALT,    /* the betting time ran out and dealt (a MEV_ROUND follows) */
-    MEV_AUTO_FOLDED,    /* the decision time ran out and folded (a MEV_ROUND follows) */
-    MEV_CREDIT_IN,      /* a coin or a note credited: amount */
-    MEV_TICKET,         /* a cash-out ticket recorded: voucher (the front prints it) */
-    MEV_TICKET_IN,      /* a ticket inserted was credited: voucher, amount */
-    MEV_TICKET_PRINTED, /* the printer's answer for a ticket: value 1 printed, 0 failed (text:
-                         * why), voucher */
-    MEV_CLEARED,        /* the attendant cleared a hand pay or a fault */
-    MEV_OPERATOR,       /* the operator menu opens (state MACHINE_OPERATOR) */
-    MEV_DOOR,           /* the door opened (value 1) or closed (0) */
-    MEV_LINK_PAID,      /* the linked pool's prize was paid to this machine: amount (hand pay
-                         * when at or above the threshold: the machine is locked) */
-    MEV_TICKET_CHECKING /* a ticket inserted is being checked with the floor's controller:
-                         * voucher (its number); MEV_TICKET_IN or MEV_REFUSED follows */
+    MEV_ROUND = 0,       /* the round acted: its events (game.round.events) are what to animate */
+    MEV_NEW_ROUND,       /* a new round opened: the table is cleared */
+    MEV_REFUSED,         /* an action refused: text says why, in the player's words */
+    MEV_DECIDED,         /* the player's decision, before its MEV_ROUND: value 0 fold, 1..3 */
+    MEV_TIMER_DEALT,     /* the betting time ran out and dealt (a MEV_ROUND follows) */
+    MEV_AUTO_FOLDED,     /* the decision time ran out and folded (a MEV_ROUND follows) */
+    MEV_CREDIT_IN,       /* a coin or a note credited: amount */
+    MEV_TICKET,          /* a cash-out ticket recorded: voucher (the front prints it) */
+    MEV_TICKET_IN,       /* a ticket inserted was credited: voucher, amount */
+    MEV_TICKET_PRINTED,  /* the printer's answer for a ticket: value 1 printed, 0 failed (text:
+                          * why), voucher */
+    MEV_CLEARED,         /* the attendant cleared a hand pay or a fault */
+    MEV_OPERATOR,        /* the operator menu opens (state MACHINE_OPERATOR) */
+    MEV_DOOR,            /* the door opened (value 1) or closed (0) */
+    MEV_LINK_PAID,       /* the linked pool's prize was paid to this machine: amount (hand pay
+                          * when at or above the threshold: the machine is locked) */
+    MEV_TICKET_CHECKING, /* a ticket inserted is being checked with the floor's controller:
+                          * voucher (its number); MEV_TICKET_IN or MEV_REFUSED follows */
+    MEV_RG               /* responsible gaming (machine_rg.h): value an mrg_event_t, text what
+                          * happened in the player's words */
 } machine_event_type_t;
 
 typedef struct machine_event {
@@ -265,7 +273,10 @@ const char *machine_link_refusal(const machine_t *m, bool placing_linked_bet);
 /* Whether DEAL (after a round: REBET & DEAL, last round's bets again) deals now, and if not,
  * why, with the amounts: a front greys DEAL out and says so before the player presses it. The
  * same checks as the round's deal, in its order (round.c): side bets need an ANTE, each bet its
- * table minimum, and the credits must cover the bets and the largest raise the hand may want. */
+ * table minimum, and the credits must cover the bets and the largest raise the hand may want;
+ * before them a stop of responsible gaming (a limit reached, a break), and before the credits the
+ * session's loss limit, which must cover the bets and the largest raise too. A reality check
+ * waiting for its answer is NOT_NOW. */
 typedef enum machine_deal {
     MACHINE_DEAL_OK = 0,    /* DEAL deals */
     MACHINE_DEAL_NOT_NOW,   /* the cards are out, or play is stopped (hand pay, door, menu) */
@@ -273,8 +284,12 @@ typedef enum machine_deal {
     MACHINE_DEAL_NEED_ANTE, /* side bets without an ANTE */
     MACHINE_DEAL_BELOW_MIN, /* a bet under its table minimum */
     MACHINE_DEAL_SHORT,     /* the credits do not cover the bets and the largest raise */
-    MACHINE_DEAL_LINK_DOWN  /* a linked pool's controller does not answer: [link] on_loss locks,
+    MACHINE_DEAL_LINK_DOWN, /* a linked pool's controller does not answer: [link] on_loss locks,
                              * or the bets hold the linked bet (machine_link_refusal) */
+    MACHINE_DEAL_STOPPED,   /* responsible gaming: a limit was reached or a break runs: no bet
+                             * until `until` (machine_rg_stopped) */
+    MACHINE_DEAL_LOSS_LIMIT /* the bets and the largest raise could lose more than the session's
+                             * loss limit leaves (`left`) */
 } machine_deal_t;
 
 typedef struct machine_deal_check {
@@ -287,6 +302,8 @@ typedef struct machine_deal_check {
     int64_t credits;   /* what the bets and the raise come from (the bets not yet taken off) */
     int64_t minimum;   /* BELOW_MIN: that bet's table minimum */
     int64_t shortfall; /* SHORT: bets + raise - credits; BELOW_MIN: minimum - the bet */
+    int64_t left;      /* LOSS_LIMIT: what the loss limit leaves to lose */
+    int64_t until;     /* STOPPED: the wall-clock time betting may start again */
 } machine_deal_check_t;
 
 machine_deal_check_t machine_deal_check(const machine_t *m);
@@ -299,6 +316,10 @@ const char *machine_deal_words(const machine_t *m, const machine_deal_check_t *c
  * doubles once bets are on the felt, DOUBLE, UNDO and CLEAR tried on a copy of the round): a
  * front lights only these. Other buttons: true. */
 bool machine_button_ok(const machine_t *m, cfg_button_t b);
+/* The bets on the felt now (BET: a finished round's are off it), or after REPEAT (last round's
+ * on an empty felt, else doubled, as a second REPEAT does) or DOUBLE: what the session's loss
+ * limit is asked about before a betting button acts. */
+void machine_felt_after(const machine_t *m, cfg_button_t b, int64_t out[WAGER_COUNT]);
 
 /* ---- tickets (machine_ticket.c) ---- */
 

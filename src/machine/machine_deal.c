@@ -16,6 +16,7 @@ machine_deal_check_t machine_deal_check(const machine_t *m) {
     c.status = MACHINE_DEAL_NOT_NOW;
     if (machine_state(m) != MACHINE_PLAY) return c;
     if (m->jt && !machine_table_may_bet(m)) return c; /* a table's round: its bets are sent */
+    if (machine_rg_check_waiting(m)) return c;        /* the reality check is answered first */
     const int64_t *stake;
     if (game_round_over(g)) {
         /* REBET & DEAL: last round's bets on a new round, from the credits */
@@ -30,6 +31,9 @@ machine_deal_check_t machine_deal_check(const machine_t *m) {
     }
     for (int w = 0; w < WAGER_COUNT; w++)
         if (w == WAGER_ANTE || wager_is_side((wager_t)w)) c.bets += stake[w];
+    /* responsible gaming: betting stopped by a limit or a break, whatever is on the felt */
+    c.status = MACHINE_DEAL_STOPPED;
+    if (machine_rg_stopped(m, &c.until) != MRG_PLAYING) return c;
     /* a linked machine whose controller does not answer: before anything the player can fix */
     if (machine_link_refusal(m, stake[WAGER_JACKPOT] > 0 || stake[WAGER_PROGRESSIVE] > 0)[0]) {
         c.status = MACHINE_DEAL_LINK_DOWN;
@@ -49,6 +53,10 @@ machine_deal_check_t machine_deal_check(const machine_t *m) {
         return c;
     }
     c.raise = rules_max_round_stake(ru, stake[WAGER_ANTE], NULL) - stake[WAGER_ANTE];
+    /* the session's loss limit before the credits: inserting more would not help */
+    c.left = machine_rg_left(m);
+    c.status = MACHINE_DEAL_LOSS_LIMIT;
+    if (c.left >= 0 && c.bets + c.raise > c.left) return c;
     c.status = MACHINE_DEAL_SHORT;
     c.shortfall = c.bets + c.raise - c.credits;
     if (c.shortfall > 0) return c;
@@ -97,6 +105,12 @@ const char *machine_deal_words(const machine_t *m, const machine_deal_check_t *c
     case MACHINE_DEAL_NEED_ANTE:
         snprintf(buf, n, "%s", _("Place an ANTE: the side bets need one"));
         break;
+    case MACHINE_DEAL_STOPPED:
+        machine_rg_stop_words(m, buf, n);
+        break;
+    case MACHINE_DEAL_LOSS_LIMIT:
+        machine_rg_loss_words(m, c->bets + c->raise, buf, n);
+        break;
     default:
         break;
     }
@@ -115,6 +129,18 @@ static bool would_take(const machine_t *m, round_action_type_t type) {
     return round_apply(&trial, &a).refusal == REFUSE_NONE;
 }
 
+void machine_felt_after(const machine_t *m, cfg_button_t b, int64_t out[WAGER_COUNT]) {
+    const game_t *g = &m->game;
+    bool over = game_round_over(g), empty = over || round_seat_staked(&g->round, 0) == 0;
+    for (int w = 0; w < WAGER_COUNT; w++) {
+        int64_t now = over ? 0 : g->round.seat[0].stake[w];
+        out[w] = b == CFG_BUTTON_BET                ? now
+                 : b == CFG_BUTTON_REPEAT && empty  ? g->last_stakes[w]
+                 : b == CFG_BUTTON_REPEAT || !empty ? 2 * now
+                                                    : now;
+    }
+}
+
 bool machine_button_ok(const machine_t *m, cfg_button_t b) {
     const game_t *g = &m->game;
     const round_t *r = &g->round;
@@ -123,6 +149,16 @@ bool machine_button_ok(const machine_t *m, cfg_button_t b) {
         b != CFG_BUTTON_CLEAR)
         return true;
     if (machine_state(m) != MACHINE_PLAY) return false;
+    /* a reality check waiting, or betting stopped: UNDO and CLEAR still take chips back */
+    if (machine_rg_check_waiting(m)) return false;
+    if (machine_rg_stopped(m, NULL) != MRG_PLAYING && b != CFG_BUTTON_UNDO && b != CFG_BUTTON_CLEAR)
+        return false;
+    /* the loss limit: REPEAT and DOUBLE may not make a round that could lose more than it leaves */
+    int64_t left = machine_rg_left(m), felt[WAGER_COUNT];
+    machine_felt_after(m, b, felt);
+    if (left >= 0 && (b == CFG_BUTTON_REPEAT || b == CFG_BUTTON_DOUBLE) &&
+        machine_rg_round_risk(m, felt) > left)
+        return false;
     if (game_round_over(g)) {
         /* REPEAT opens a new round with last round's bets: the credits must hold them */
         if (b != CFG_BUTTON_REPEAT) return false;

@@ -64,11 +64,30 @@ static void ensure_betting(machine_t *m, machine_events_t *e) {
     emit(e, MEV_NEW_ROUND);
 }
 
+/* Responsible gaming: a bet while betting is stopped (a limit reached, a break) is refused, and
+ * so is one that would make the round able to lose more than the loss limit leaves (stake: the
+ * bets on the felt as they would be). True when refused. */
+static bool rg_refused(machine_t *m, const int64_t *stake, machine_events_t *e) {
+    char words[400];
+    if (machine_rg_stopped(m, NULL) != MRG_PLAYING) {
+        refuse(e, machine_rg_stop_words(m, words, sizeof words));
+        return true;
+    }
+    int64_t left = machine_rg_left(m), risk = stake ? machine_rg_round_risk(m, stake) : 0;
+    if (left < 0 || risk <= left) return false;
+    refuse(e, machine_rg_loss_words(m, risk, words, sizeof words));
+    return true;
+}
+
 static void bet(machine_t *m, wager_t w, int64_t amount, machine_events_t *e) {
     if (w < 0 || w >= WAGER_COUNT || !(w == WAGER_ANTE || wager_is_side(w))) {
         refuse(e, _("This spot takes its bet when you decide."));
         return;
     }
+    int64_t stake[WAGER_COUNT];
+    machine_felt_after(m, CFG_BUTTON_BET, stake);
+    stake[w] += amount;
+    if (rg_refused(m, stake, e)) return;
     if (w == WAGER_JACKPOT || w == WAGER_PROGRESSIVE) {
         const char *closed = machine_link_refusal(m, true); /* the linked bet, link down */
         if (closed[0]) {
@@ -81,9 +100,16 @@ static void bet(machine_t *m, wager_t w, int64_t amount, machine_events_t *e) {
 }
 
 static void deal(machine_t *m, machine_events_t *e) {
+    machine_deal_check_t first_check = machine_deal_check(m);
+    if (first_check.status == MACHINE_DEAL_STOPPED ||
+        first_check.status == MACHINE_DEAL_LOSS_LIMIT) {
+        char words[400];
+        refuse(e, machine_deal_words(m, &first_check, words, sizeof words));
+        return;
+    }
     if (game_round_over(&m->game)) {
         /* DEAL after a round: the same bets again */
-        machine_deal_check_t rebet = machine_deal_check(m);
+        machine_deal_check_t rebet = first_check;
         ensure_betting(m, e);
         int first = e->n;
         if (!act(m, round_simple(ACT_REPEAT, 0), e)) {
@@ -131,14 +157,21 @@ static void round_button(machine_t *m, cfg_button_t b, const machine_input_t *in
         bet(m, in->bet_wager, in->bet_amount, e);
         break;
     case CFG_BUTTON_REPEAT:
+    case CFG_BUTTON_DOUBLE: {
+        if (r->phase != ROUND_BETTING && !game_round_over(&m->game)) break;
+        int64_t stake[WAGER_COUNT];
+        machine_felt_after(m, b, stake);
+        if (rg_refused(m, stake, e)) return;
+        if (b == CFG_BUTTON_DOUBLE) {
+            if (r->phase == ROUND_BETTING) act(m, round_simple(ACT_DOUBLE, 0), e);
+            break;
+        }
         /* seed 001: SPACE repeats the last bets, and a second SPACE doubles them */
         ensure_betting(m, e);
         if (r->phase == ROUND_BETTING)
             act(m, round_simple(round_seat_staked(r, 0) ? ACT_DOUBLE : ACT_REPEAT, 0), e);
         break;
-    case CFG_BUTTON_DOUBLE:
-        if (r->phase == ROUND_BETTING) act(m, round_simple(ACT_DOUBLE, 0), e);
-        break;
+    }
     case CFG_BUTTON_UNDO:
         if (r->phase == ROUND_BETTING) act(m, round_simple(ACT_UNDO, 0), e);
         break;
@@ -165,8 +198,19 @@ static void round_button(machine_t *m, cfg_button_t b, const machine_input_t *in
 
 /* ---- the cabinet's buttons ---- */
 
+/* While betting is stopped (a limit reached, a break) the acceptor returns money: it could not
+ * be played. */
+static bool rg_money_refused(machine_t *m, const char *what, machine_events_t *e) {
+    char why[80];
+    if (machine_rg_stopped(m, NULL) == MRG_PLAYING) return false;
+    snprintf(why, sizeof why, "%s returned: betting is stopped.", what);
+    refuse(e, why);
+    return true;
+}
+
 static void credit_in(machine_t *m, store_credit_in_t kind, int64_t amount, machine_events_t *e) {
     char why[STORE_MSG_LEN + 300], b[40], detail[80];
+    if (rg_money_refused(m, kind == STORE_IN_COIN ? "Coin" : "Note", e)) return;
     snprintf(detail, sizeof detail, "%s %s", kind == STORE_IN_COIN ? "coin" : "note",
              game_money(&m->game, amount, b));
     if (!game_credit_in(&m->game, kind, amount, detail, why, sizeof why)) {
@@ -192,6 +236,7 @@ static void bill(machine_t *m, int64_t note, machine_events_t *e) {
 static void cash_out(machine_t *m, machine_events_t *e) {
     game_voucher_t v;
     char why[STORE_MSG_LEN + 300];
+    machine_rg_answer(m, true); /* a reality check waiting: CASH OUT answers it */
     if (!game_cashout(&m->game, &v, why, sizeof why)) {
         refuse(e, why);
         return;
@@ -205,6 +250,15 @@ static void cash_out(machine_t *m, machine_events_t *e) {
 }
 
 static void ticket_in(machine_t *m, const char *text, machine_events_t *e) {
+    /* before the floor is asked: a linked machine's ticket stays unpaid at the controller */
+    if (rg_money_refused(m, "Ticket", e)) {
+        if (m->game.store) {
+            char detail[96];
+            snprintf(detail, sizeof detail, "validation %.31s: betting is stopped", text);
+            store_audit(m->game.store, STORE_AUDIT_VOUCHER_REFUSED, detail);
+        }
+        return;
+    }
     if (machine_floor_tickets(m)) {
         /* on a link every ticket is checked with the floor's controller first */
         machine_ticket_in_floor(m, text, e);
@@ -267,6 +321,8 @@ void machine_step(machine_t *m, const machine_input_t *in, uint32_t dt_ms, machi
         machine_language_reset(m);
     }
     e->n = 0;
+    machine_rg_begin(m);     /* before this step's credits: they open the session */
+    m->wall_ms += dt_ms;     /* the sessions' clock runs whatever the machine does */
     machine_link_step(m, e); /* the linked pool's outbox moves whatever the screen shows */
     if (in->real) machine_input_seen(m);
     if (m->operator_open && in->ticket[0] && m->game.store) {
@@ -291,7 +347,11 @@ void machine_step(machine_t *m, const machine_input_t *in, uint32_t dt_ms, machi
     }
     /* the player's buttons before the timers: a chip starts the betting time at this step's
      * instant, and a decision made in the step its time runs out stands */
-    if (m->game.state == GAME_PLAY)
+    if (machine_rg_check_waiting(m)) {
+        /* a reality check waits: DEAL is its CONTINUE (CASH OUT answered it above), and nothing
+         * else of the round is taken meanwhile */
+        if (machine_pressed(in, CFG_BUTTON_DEAL)) machine_rg_answer(m, false);
+    } else if (m->game.state == GAME_PLAY) {
         for (int b = 0; b < CFG_BUTTONS; b++)
             if (machine_pressed(in, (cfg_button_t)b)) {
                 int first = e->n;
@@ -299,7 +359,9 @@ void machine_step(machine_t *m, const machine_input_t *in, uint32_t dt_ms, machi
                 for (int i = first; i < e->n; i++)
                     if (e->ev[i].type == MEV_REFUSED) e->ev[i].button = (cfg_button_t)b;
             }
+    }
     timers(m, dt_ms, in->view_busy, e);
+    machine_rg_step(m, e);
 }
 
 void machine_operator_done(machine_t *m) {
@@ -331,6 +393,12 @@ bool machine_autoplay(const machine_t *m, const strategy_t *s, bool view_busy, i
         machine_press(in, CFG_BUTTON_ATTENDANT);
         return false;
     }
+    /* a reality check: CONTINUE; betting stopped by a limit or a break: nothing more is played */
+    if (machine_rg_check_waiting(m)) {
+        if (!view_busy) machine_press(in, CFG_BUTTON_DEAL);
+        return false;
+    }
+    if (machine_rg_stopped(m, NULL) != MRG_PLAYING) return true;
     if (g->state != GAME_PLAY || view_busy) return g->state == GAME_FAULT;
     in->view_busy = view_busy;
     if (r->phase == ROUND_DECIDING) {

@@ -561,6 +561,18 @@ typedef enum store_audit_event {
     STORE_AUDIT_VOUCHER_VOID,         /* a ticket voided (store_ticket_void) */
     STORE_AUDIT_VOUCHER_REPRINT,      /* a ticket reprinted (store_ticket_reprint) */
     STORE_AUDIT_VOUCHER_PRINT_FAILED, /* the printer failed a ticket (store_ticket_printed) */
+    /* responsible gaming (src/machine/machine_rg.h): each row's detail ends with its figures in
+     * braces ("{at=... ledger=...}") for the machine to read back after a restart */
+    STORE_AUDIT_RG_SESSION_START,  /* a session began */
+    STORE_AUDIT_RG_SESSION_PAUSE,  /* a desktop game was closed during a session */
+    STORE_AUDIT_RG_SESSION_RESUME, /* and opened again before the session ended */
+    STORE_AUDIT_RG_SESSION_END,    /* a session ended (cash-out, no credits, a break over) */
+    STORE_AUDIT_RG_LIMIT,          /* limits set or changed, or a raised one in force */
+    STORE_AUDIT_RG_LIMIT_REACHED,  /* a limit reached: betting stops for the break */
+    STORE_AUDIT_RG_REALITY_CHECK,  /* a reality check shown */
+    STORE_AUDIT_RG_REALITY_ANSWER, /* and answered: CONTINUE or CASH OUT */
+    STORE_AUDIT_RG_COOL_OFF_START, /* a break (cool-off) taken by the player or the operator */
+    STORE_AUDIT_RG_COOL_OFF_END,   /* the break over, or ended by the operator */
     STORE_AUDIT_COUNT
 } store_audit_event_t;
 const char *store_audit_name(store_audit_event_t e); /* "config-change", ... */
@@ -586,6 +598,20 @@ typedef struct store_audit_row {
 } store_audit_row_t;
 /* The last n audit rows, newest first; returns how many, -1 on a read failure. */
 int store_audit_read(store_t *s, store_audit_row_t *out, int n);
+/* The newest audit row of one event: 1 (out filled), 0 when there is none, -1 on a read
+ * failure (store_session.c). */
+int store_audit_last(store_t *s, store_audit_event_t event, store_audit_row_t *out);
+
+/* ---- the ledger since a point (store_session.c) ---- */
+
+/* The newest ledger row's id (0: none yet): a point to sum the meters' movements from. */
+store_status_t store_ledger_newest(store_t *s, int64_t *id);
+/* What every meter moved by in the ledger rows after row `after` (every seat), by name (as
+ * store_meter names them); returns how many meters moved (up to max), -1 on a read failure. A
+ * session's figures: wagered.* and won.* are its bets and what they paid back, coin_in, bill_in,
+ * voucher_in and attendant_in the money put in, credit_out, handpaid_credits,
+ * cancelled_credits and attendant_jackpots what left the credits. */
+int store_ledger_since(store_t *s, int64_t after, store_meter_value_t *out, int max);
 
 /* ---- cache ---- */
 

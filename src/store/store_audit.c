@@ -85,12 +85,35 @@ store_status_t store_lock_clear(store_t *s, int64_t id, store_clear_t how, const
 }
 
 const char *store_audit_name(store_audit_event_t e) {
-    static const char *const names[STORE_AUDIT_COUNT] = {
-        "config-change",   "credits-added",   "credits-removed",     "jackpot-reset",
-        "handpay-cleared", "fault",           "fault-cleared",       "door-open",
-        "door-close",      "power-up",        "round-void",          "pool-created",
-        "operator",        "voucher-out",     "voucher-in",          "voucher-refused",
-        "voucher-void",    "voucher-reprint", "voucher-print-failed"};
+    static const char *const names[STORE_AUDIT_COUNT] = {"config-change",
+                                                         "credits-added",
+                                                         "credits-removed",
+                                                         "jackpot-reset",
+                                                         "handpay-cleared",
+                                                         "fault",
+                                                         "fault-cleared",
+                                                         "door-open",
+                                                         "door-close",
+                                                         "power-up",
+                                                         "round-void",
+                                                         "pool-created",
+                                                         "operator",
+                                                         "voucher-out",
+                                                         "voucher-in",
+                                                         "voucher-refused",
+                                                         "voucher-void",
+                                                         "voucher-reprint",
+                                                         "voucher-print-failed",
+                                                         "rg-session-start",
+                                                         "rg-session-pause",
+                                                         "rg-session-resume",
+                                                         "rg-session-end",
+                                                         "rg-limit",
+                                                         "rg-limit-reached",
+                                                         "rg-reality-check",
+                                                         "rg-reality-answer",
+                                                         "rg-cool-off-start",
+                                                         "rg-cool-off-end"};
     return e >= 0 && e < STORE_AUDIT_COUNT ? names[e] : "?";
 }
 
