@@ -266,15 +266,14 @@ static void draw_table(table_scene_t *t, ui_gfx_t *g) {
 /* What a help or history page over the table shows: the page, and the table's state under it
  * (what the table's signature says changes a still frame, and the verdict's banner coming up).
  * A count of the meters or the timer's seconds under the pop-up's dim layer and panel are not in
- * it: they show when it closes, or with the next change of state. */
+ * it: they show when it closes, with the next change of state, or within 15 s (the clock). */
 static uint64_t overlay_key(const table_scene_t *t, const ui_gfx_t *g) {
-    int64_t v[] = {(int64_t)table_signature(t),
-                   t->overlay,
-                   t->page,
-                   t->game->rules.preset,
+    int64_t v[] = {(int64_t)table_signature(t), t->overlay, t->page, t->game->rules.preset,
                    lang_get(), /* the language button works over a page too */
-                   (int64_t)t->hist_total,
-                   (int64_t)(g->scale * 1000)};
+                   (int64_t)t->hist_total, (int64_t)(g->scale * 1000),
+                   t->banner[0] && t->now >= t->banner_at,
+                   /* the top row's clock under it: drawn again every 15 s */
+                   (int64_t)(t->now / 15.0f)};
     uint64_t h = 1469598103934665603ull;
     const unsigned char *p = (const unsigned char *)v;
     for (size_t i = 0; i < sizeof v; i++) h = (h ^ p[i]) * 1099511628211ull;
@@ -284,7 +283,7 @@ static uint64_t overlay_key(const table_scene_t *t, const ui_gfx_t *g) {
 void table_draw(table_scene_t *t, ui_gfx_t *g) {
     const game_t *gm = t->game;
     tb_layout(t, g);
-    if (t->overlay != OVERLAY_NONE && t->overlay != OVERLAY_SETTINGS) {
+    if ((t->overlay == OVERLAY_HELP || t->overlay == OVERLAY_HISTORY) && !tb_rg_check_shown(t)) {
         /* a help or history page: one copy a frame while nothing under it changes */
         if (gfx_frame_begin(g, overlay_key(t, g))) {
             draw_table(t, g);
@@ -308,6 +307,8 @@ void table_draw(table_scene_t *t, ui_gfx_t *g) {
         tb_rg_draw_page(t, g);
     else if (t->overlay == OVERLAY_SETTINGS)
         tb_draw_settings(t, g);
+    else if (t->overlay != OVERLAY_NONE)
+        tb_draw_overlay(t, g);
     else if (gm->door_open && gm->state == GAME_PLAY)
         tb_draw_door_open(t, g);
     else if (table_lock_shown(t))
