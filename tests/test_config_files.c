@@ -83,14 +83,15 @@ static void test_written_config_reads_back(void **state) {
 static void test_key_table(void **state) {
     (void)state;
     int n = cfg_key_count();
-    assert_int_equal(n, 196); /* 165 + [cabinet] voucher_path, stall_seconds, key_path,
+    assert_int_equal(n, 198); /* 165 + [cabinet] voucher_path, stall_seconds, key_path,
                                  anchor_path, [paytable] asian_margin_odds_on, [approval]
                                  min_payback, max_payback; [touch] dx, dy and the [keys] of
                                  next_spot, prev_spot, help, history, back, fullscreen,
                                  screenshot, mute, turbo, quit (issue 12); [link] url, pool,
                                  site, machine, on_loss (issue 14); [cabinet] printer,
                                  ticket_expiry_days, [scanner] enabled, gap_ms (issue 16);
-                                 [table] url, terminal, join (issue 15) */
+                                 [table] url, terminal, join, [keys] lobby, next_table
+                                 (issue 15) */
     cfg_key_info_t a, b;
     for (int i = 0; i < n; i++) {
         assert_true(cfg_key_at(i, &a));

@@ -58,7 +58,7 @@ typedef struct table_geom {
     ui_rect_t view, area; /* the window, and the layout's part of it (gfx_view, gfx_area) */
     bool narrow;          /* under 1800 wide (4:3, 16:10): meters stacked, chips in two rows */
     ui_rect_t title;      /* the game's name, top left */
-    ui_rect_t corner[2];  /* HELP and HISTORY, top right */
+    ui_rect_t corner[4];  /* HELP, HISTORY, LOBBY and X (TABLE_CORNER_), top right */
     ui_rect_t pay;        /* the pay table, left */
     ui_rect_t results;    /* under it: the result's lines for the side bets (and commission) */
     ui_rect_t side;       /* the jackpot meter and the table limits, right */
@@ -77,12 +77,19 @@ typedef struct table_geom {
     float button_small, button_main;
 } table_geom_t;
 
+/* The title bar's buttons, right to left from X: a terminal's LOBBY (001: "can be selected at
+ * any time from any game") and, among several tables in one window, X (leave this table). */
+enum { TABLE_CORNER_HELP = 0, TABLE_CORNER_HISTORY, TABLE_CORNER_LOBBY, TABLE_CORNER_CLOSE };
+
 typedef struct table_scene {
     machine_t *machine; /* the timers, the attendant key */
     game_t *game;       /* &machine->game: the round, the credits */
     ui_audio_t *audio;
     bool turbo;
     bool demo; /* attract mode: "INSERT CREDITS / TOUCH TO PLAY" over the demo rounds */
+    /* a terminal's LOBBY and X in the title bar (the front sets show_, reads and clears want_) */
+    bool show_lobby, show_close;
+    bool want_lobby, want_close;
     float now; /* seconds since the scene started */
 
     card_vis_t player[5], dealer[5], board[3];
@@ -110,7 +117,7 @@ typedef struct table_scene {
                              * still does what it does */
     /* the message box's lasting line: why DEAL cannot deal now, in the player's words
      * (machine_deal_words), shown until the state changes; "" none */
-    char deal_line[200];
+    char deal_line[300];
     float deal_line_at;     /* when a refused DEAL last pointed at it (it flashes) */
     int timer_drawn;        /* the seconds the last frame's timer showed */
     char banner[64];        /* the main game's verdict: WIN, PUSH, DEALER WINS, FOLDED, ... */

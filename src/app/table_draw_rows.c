@@ -229,10 +229,14 @@ void tb_draw_demo(table_scene_t *t, ui_gfx_t *g) {
              UI_ALIGN_CENTER);
 }
 
-/* HELP and HISTORY, always there, at the window's top edge. */
+/* HELP and HISTORY, always there, at the window's top edge; a terminal's LOBBY, and X among
+ * several tables. */
 void tb_draw_corner_buttons(table_scene_t *t, ui_gfx_t *g) {
-    static const char *const corner[2] = {"HELP", "HISTORY"};
-    for (int i = 0; i < 2; i++) {
+    static const char *const corner[4] = {"HELP", "HISTORY", "LOBBY", "X"};
+    for (int i = 0; i < 4; i++) {
+        if ((i == TABLE_CORNER_LOBBY && !t->show_lobby) ||
+            (i == TABLE_CORNER_CLOSE && !t->show_close))
+            continue;
         ui_rect_t r = tb_corner_button(t, i);
         gfx_panel(g, r, 24, ui_rgba(30, 60, 40, 230), ui_rgba(10, 30, 18, 230),
                   ui_rgba(242, 201, 76, 200), 2);

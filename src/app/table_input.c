@@ -100,6 +100,17 @@ static bool toggle_overlay(table_scene_t *t, ui_input_t *in) {
                 ui_press(in, i == 0 ? BTN_HELP : BTN_HISTORY);
                 in->tap = false;
             }
+        /* a terminal's LOBBY and X: the front acts on them */
+        bool lobby = t->show_lobby &&
+                     ui_inside(tb_corner_button(t, TABLE_CORNER_LOBBY), in->px, in->py),
+             close = t->show_close &&
+                     ui_inside(tb_corner_button(t, TABLE_CORNER_CLOSE), in->px, in->py);
+        if (lobby || close) {
+            t->want_lobby |= lobby;
+            t->want_close |= close;
+            ui_audio_play(t->audio, SND_BUTTON);
+            return true;
+        }
     }
     if (!ui_pressed(in, BTN_HELP) && !ui_pressed(in, BTN_HISTORY)) return false;
     int want = ui_pressed(in, BTN_HELP) ? (int)OVERLAY_HELP : (int)OVERLAY_HISTORY;

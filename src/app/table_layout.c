@@ -72,8 +72,18 @@ static void layout(table_scene_t *t, ui_gfx_t *g, ui_rect_t view, ui_rect_t area
     m->narrow = area.w < 1800;
     float top = view.y, bottom = view.y + view.h;
     m->title = ui_r(area.x + MARGIN, top + 14, area.w / 2, 44);
-    for (int i = 0; i < 2; i++)
-        m->corner[i] = ui_r(area.x + area.w - MARGIN - 330 + (float)i * 170, top + 12, 160, 48);
+    /* right to left: X, HISTORY, HELP, LOBBY (a terminal's); those not shown are off the
+     * window */
+    float right = area.x + area.w - MARGIN;
+    m->corner[TABLE_CORNER_CLOSE] = ui_r(-1000, -1000, 0, 0);
+    if (t->show_close) {
+        m->corner[TABLE_CORNER_CLOSE] = ui_r(right - 64, top + 12, 64, 48);
+        right -= 64 + 10;
+    }
+    m->corner[TABLE_CORNER_HISTORY] = ui_r(right - 160, top + 12, 160, 48);
+    m->corner[TABLE_CORNER_HELP] = ui_r(right - 330, top + 12, 160, 48);
+    m->corner[TABLE_CORNER_LOBBY] =
+        t->show_lobby ? ui_r(right - 500, top + 12, 160, 48) : ui_r(-1000, -1000, 0, 0);
     /* the side columns: as wide as the cards leave, at most COL_MAX */
     float cards = CARD_W * 5 + CARD_GAP * 4;
     float col = (area.w - cards - 2 * MARGIN - 2 * COL_GAP) / 2;

@@ -585,6 +585,9 @@ const cf_key_t CF_KEYS[] = {
     KEY(MUTE, "mute", "M", "sound off or on"),
     KEY(TURBO, "turbo", "T", "deal and animate fast, or not"),
     KEY(QUIT, "quit", "", "quit (not a kiosk); Ctrl+Q quits too"),
+    KEY(LOBBY, "lobby", "L", "LOBBY: a terminal's tables, to join one or one more (Esc: back)"),
+    KEY(NEXT_TABLE, "next_table", "F6",
+        "several tables in one window: the keyboard plays the next one (a click: that one)"),
 };
 const int CF_NKEYS = (int)(sizeof CF_KEYS / sizeof CF_KEYS[0]);
 _Static_assert(sizeof CF_KEYS / sizeof CF_KEYS[0] <= CFG_LINES_MAX,

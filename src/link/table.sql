@@ -235,19 +235,25 @@ $$;
 CREATE OR REPLACE FUNCTION sptable.round_key(p_tab text) RETURNS integer
 LANGUAGE sql IMMUTABLE AS $$ SELECT hashtext('sptable:' || p_tab) $$;
 
--- A terminal is at its table while its session holds the terminal's presence lock (a session
--- advisory lock taken when it sits down; the server lets it go when the session ends, however
--- it ends). One terminal sits from one session at a time.
-CREATE OR REPLACE FUNCTION sptable.presence_key(p_machine text) RETURNS bigint
-LANGUAGE sql IMMUTABLE AS $$ SELECT hashtextextended('sptable:presence:' || p_machine, 7) $$;
+-- A terminal is at a table while its session holds its presence lock for that table (a session
+-- advisory lock keyed by terminal and table, taken when it sits down; the server lets it go when
+-- the session ends, however it ends). One terminal sits at a table from one session at a time;
+-- it may sit at other tables from sessions of their own (001: up to four tables in one window,
+-- each on its own connection, all paid from the one terminal's credits).
+DROP FUNCTION IF EXISTS sptable.presence_key(text);
+DROP FUNCTION IF EXISTS sptable.present(text);
+CREATE OR REPLACE FUNCTION sptable.presence_key(p_machine text, p_tab text) RETURNS bigint
+LANGUAGE sql IMMUTABLE AS $$
+    SELECT hashtextextended('sptable:presence:' || p_machine || ':' || p_tab, 7)
+$$;
 
--- Whether the terminal's session is there: its lock is held (by it; the host's own try leaves
--- nothing behind).
-CREATE OR REPLACE FUNCTION sptable.present(p_machine text) RETURNS boolean
+-- Whether the terminal's session is at the table: its lock is held (by it; the host's own try
+-- leaves nothing behind).
+CREATE OR REPLACE FUNCTION sptable.present(p_machine text, p_tab text) RETURNS boolean
 LANGUAGE plpgsql VOLATILE SET search_path = sptable, pg_temp AS $$
 BEGIN
-    IF pg_try_advisory_lock(sptable.presence_key(p_machine)) THEN
-        PERFORM pg_advisory_unlock(sptable.presence_key(p_machine));
+    IF pg_try_advisory_lock(sptable.presence_key(p_machine, p_tab)) THEN
+        PERFORM pg_advisory_unlock(sptable.presence_key(p_machine, p_tab));
         RETURN false;
     END IF;
     RETURN true;
@@ -298,11 +304,12 @@ BEGIN
         RAISE EXCEPTION USING ERRCODE = 'SP002',
             MESSAGE = format('table %s has no host yet', p_tab);
     END IF;
-    -- present from this session (a second session of the same terminal is refused: 001, a
-    -- player who joins from another device leaves the first)
-    IF NOT pg_try_advisory_lock(sptable.presence_key(p_machine)) THEN
+    -- present from this session (a second session of the same terminal at the same table is
+    -- refused: 001, a player who joins from another device leaves the first)
+    IF NOT pg_try_advisory_lock(sptable.presence_key(p_machine, p_tab)) THEN
         RAISE EXCEPTION USING ERRCODE = 'SP003',
-            MESSAGE = format('terminal %s is at the table from another connection', p_machine),
+            MESSAGE = format('terminal %s is at table %s from another connection', p_machine,
+                             p_tab),
             HINT = 'the other connection ends first (a terminal that lost its network is let go '
                    'by the server within seconds)';
     END IF;
@@ -682,7 +689,7 @@ BEGIN
                     AND k2.step = -1 AND k2.accepted
                   GROUP BY a.i ORDER BY a.i),
            sum(k.total)::bigint,
-           sptable.present(k.machine)
+           sptable.present(k.machine, p_tab)
       FROM sptable.stakes k
      WHERE k.tab = p_tab AND k.round = p_round AND k.step = -1 AND k.accepted
      GROUP BY k.machine

@@ -12,38 +12,6 @@
 
 #ifdef STUDPOKER_LINK
 
-/* A decision of the player's at a step: act 0 none, 'p' play (multiple x), 'f' fold, 'a' folded by
- * the table when the time ran out. */
-typedef struct mdec {
-    char act;
-    int multiple;
-} mdec_t;
-
-/* The terminal's play of the table's round on the felt. */
-struct mjoined {
-    mtable_t *thread;
-    char title[LT_TEXT_LEN];
-    uint64_t view_seq;
-    lt_view_t view;     /* the newest the thread read */
-    int64_t view_at_ms; /* the machine's clock when it came */
-    int64_t round;      /* the table's round the felt belongs to (0: none yet) */
-    bool watching;      /* the round was past its betting when the felt met it */
-    int64_t sent;       /* this round's bets: their transfer (0: not sent) */
-    int64_t bets[WAGER_COUNT];
-    int64_t staked; /* this round's stakes sent: bets and raise */
-    bool dealt;     /* the felt shows the deal */
-    mdec_t dec[3];  /* this round's decisions, by step (Cajun has three) */
-    int shown_step; /* the felt shows the table's round up to this step */
-    bool settled;   /* the felt shows the settlement */
-    int64_t result_round, result_total, result_staked; /* the newest result collected */
-    char result_kind[16];
-    int64_t collected; /* results collected since the start */
-    rules_t rules2;    /* the table's rules for the replica's two seats */
-    bool items_dirty;  /* the store's unanswered transfers may not be with the thread */
-    char line[200];    /* what the table says to the player now */
-    bool sticky;       /* the line stays until the player bets (a round settled while away) */
-};
-
 /* The step the table's round is deciding (Cajun 0..2; the others 0). */
 static int current_step(const struct mjoined *j) {
     return j->view.step > 2 ? 2 : j->view.step < 0 ? 0 : j->view.step;
@@ -101,17 +69,24 @@ static bool take_game(cfg_t *c, const char *text, char *err, size_t errlen) {
     return ok;
 }
 
+bool machine_table_take(machine_t *m, const char *game, const char *title, char *err,
+                        size_t errlen) {
+    if (!take_game(&m->cfg, game, err, errlen)) return false;
+    m->jt = calloc(1, sizeof *m->jt);
+    if (!m->jt) {
+        snprintf(err, errlen, "out of memory for the table");
+        return false;
+    }
+    snprintf(m->jt->title, sizeof m->jt->title, "%s", title);
+    m->jt->items_dirty = true;
+    return true;
+}
+
 bool machine_table_join(machine_t *m, char *err, size_t errlen) {
     const struct cfg_table *tc = &m->cfg.table;
     lt_table_t info;
     if (!mtable_join_now(tc->url, tc->terminal, tc->join, &info, err, errlen)) return false;
-    bool ok = take_game(&m->cfg, info.config, err, errlen);
-    m->jt = ok ? calloc(1, sizeof *m->jt) : NULL;
-    if (ok && !m->jt) snprintf(err, errlen, "out of memory for the table"), ok = false;
-    if (ok) {
-        snprintf(m->jt->title, sizeof m->jt->title, "%s", info.title);
-        m->jt->items_dirty = true;
-    }
+    bool ok = machine_table_take(m, info.config, info.title, err, errlen);
     link_table_free(&info);
     return ok;
 }
@@ -151,14 +126,18 @@ bool machine_table_status(const machine_t *m, mtable_status_t *out) {
     out->decided = j->dec[current_step(j)].act != 0;
     out->collected = j->collected;
     out->synced = j->thread && mtable_caught_up(j->thread) && !j->items_dirty;
-    snprintf(out->line, sizeof out->line, "%s", j->line);
+    if (j->leaving)
+        snprintf(out->line, sizeof out->line, "Leaving this table after this round: %s",
+                 j->line[0] ? j->line : "your bets stand.");
+    else
+        snprintf(out->line, sizeof out->line, "%s", j->line);
     return true;
 }
 
 bool machine_table_may_bet(const machine_t *m) {
     const struct mjoined *j = m->jt;
-    return j && !j->watching && j->sent == 0 && strcmp(j->view.phase, "betting") == 0 &&
-           j->round == j->view.round;
+    return j && !j->watching && !j->leaving && j->sent == 0 &&
+           strcmp(j->view.phase, "betting") == 0 && j->round == j->view.round;
 }
 
 /* ---- the replica of the player's round ---- */
@@ -376,7 +355,7 @@ static void feed_thread(machine_t *m) {
     struct mjoined *j = m->jt;
     if (j->items_dirty) {
         store_table_out_t items[MT_ITEMS];
-        int n = store_table_unanswered(m->game.store, items, MT_ITEMS);
+        int n = store_table_unanswered(m->game.store, m->cfg.table.join, items, MT_ITEMS);
         if (n < 0) {
             game_link_fault(&m->game, "The table's transfers could not be read");
             return;
@@ -541,8 +520,9 @@ static void bet_button(machine_t *m, cfg_button_t b, const machine_input_t *in,
     game_t *g = &m->game;
     if (!machine_table_may_bet(m)) {
         emit_ev(e, MEV_REFUSED,
-                m->jt->sent ? "Your bets are placed for this round."
-                            : "Bets are closed: the next round opens soon.");
+                m->jt->leaving ? "You are leaving this table: it takes no more bets."
+                : m->jt->sent  ? "Your bets are placed for this round."
+                               : "Bets are closed: the next round opens soon.");
         return;
     }
     round_action_t a;
@@ -644,6 +624,14 @@ int64_t machine_table_left_ms(const machine_t *m, bool *deciding) {
     (void)m;
     *deciding = false;
     return -1;
+}
+bool machine_table_take(machine_t *m, const char *game, const char *title, char *err,
+                        size_t errlen) {
+    (void)m, (void)game, (void)title;
+    snprintf(err, errlen,
+             "this studpoker was built without libpq (libpq-dev): it cannot join a "
+             "table");
+    return false;
 }
 bool machine_table_join(machine_t *m, char *err, size_t errlen) {
     (void)m;

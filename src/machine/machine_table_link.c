@@ -65,6 +65,11 @@ static void sleep_ms(int ms) {
     nanosleep(&ts, NULL);
 }
 
+/* A pause that a stop ends at once (closing a table must not wait out a retry's pause). */
+static void nap(mtable_t *t, int ms) {
+    for (int slept = 0; slept < ms && !stopping(t); slept += 50) sleep_ms(50);
+}
+
 static int64_t mono_ms(void) {
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
@@ -185,7 +190,7 @@ static void *run(void *arg) {
         if (!up) {
             up = sit(t);
             if (!up) {
-                sleep_ms(1000);
+                nap(t, 1000);
                 continue;
             }
             next_view = 0;
@@ -207,7 +212,7 @@ static void *run(void *arg) {
         } else if (st == LINK_REFUSED) {
             /* a refusal of the table's own: shown, and tried again a while later */
             set_state(t, false, "TABLE REFUSED: %s", link_message(t->conn));
-            sleep_ms(5000);
+            nap(t, 5000);
             up = false;
         }
     }

@@ -128,7 +128,11 @@ store_status_t store_open_ex(const char *path, const store_options_t *opt, store
 void store_close(store_t *s);
 
 store_state_t store_state(const store_t *s);
-const char *store_message(const store_t *s);    /* the last failure, or "" */
+const char *store_message(const store_t *s); /* the last failure, or "" */
+/* A number that changes whenever anything is written (rows changed on the store's connection):
+ * several machines sharing one store (a terminal's tables) read the credits, locks and door
+ * again only when it moved. */
+uint64_t store_generation(const store_t *s);
 const char *store_state_name(store_state_t st); /* "ready", "in play", ... */
 /* What the machine shows over a fault, as the README names it: "MEMORY ERROR - CALL ATTENDANT"
  * (a record failed its checks), "MEMORY ROLLBACK - CALL ATTENDANT" (the database is older than
@@ -410,9 +414,11 @@ typedef struct store_table_out {
 /* Between local games and not locked: the stakes (one per wager) leave the credits, numbered. */
 store_status_t store_table_send(store_t *s, const char *tab, int64_t round, int step, int multiple,
                                 const int64_t stakes[WAGER_COUNT], int64_t *transfer);
-/* The transfers not answered yet, oldest first (up to max); -1 on a read failure. */
-int store_table_unanswered(store_t *s, store_table_out_t *out, int max);
-/* The table's answer to the oldest unanswered transfer (refused: its stake back, with reason). */
+/* Table tab's transfers not answered yet, oldest first (up to max); -1 on a read failure. Each
+ * table's transfers are answered in their order, the tables independently (a terminal at several
+ * tables: one that does not answer holds up none of the others). */
+int store_table_unanswered(store_t *s, const char *tab, store_table_out_t *out, int max);
+/* The table's answer to its oldest unanswered transfer (refused: its stake back, with reason). */
 store_status_t store_table_answered(store_t *s, int64_t transfer, bool accepted,
                                     const char *reason);
 /* The newest round of table tab whose result was collected (0: none); -1 on a read failure. */
