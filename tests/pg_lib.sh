@@ -173,3 +173,16 @@ machine = $m
 on_loss = lock
 INI
 }
+
+# A terminal of the shared tables: its login at the controller (password pw-NAME-secret) and, in
+# DIR, a game.ini whose [table] section names the controller and the terminal (the table comes
+# with --join).
+#   pg_table_terminal NAME SITE DIR
+pg_table_terminal() {
+  local p=$1 site=$2 dir=$3
+  link_q -c "SELECT sptable.table_terminal_add('$p', '$site', 'sp_$p', 'pw-$p-secret')" \
+    >/dev/null || return 1
+  mkdir -p "$dir"
+  printf '[table]\nurl = host=%s dbname=link user=sp_%s password=pw-%s-secret connect_timeout=2\nterminal = %s\n' \
+    "$PGHOST" "$p" "$p" "$p" >"$dir/game.ini"
+}

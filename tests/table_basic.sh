@@ -33,9 +33,6 @@ tq() { local m=$1; shift; psql -XAtq "host=$PGHOST dbname=link user=sp_$m passwo
 q <<'EOF' >/dev/null || bad "setting up the table"
 SELECT splink.link_site_add('paris', 'EUR');
 SELECT sptable.table_add('t1', 'EUR', 'sp_host_t1', 'pw-host-secret');
-SELECT sptable.table_terminal_add('p1', 'paris', 'sp_p1', 'pw-p1-secret');
-SELECT sptable.table_terminal_add('p2', 'paris', 'sp_p2', 'pw-p2-secret');
-SELECT sptable.table_terminal_add('p3', 'paris', 'sp_p3', 'pw-p3-secret');
 EOF
 cat >"$tmp/host.ini" <<'EOF'
 [game]
@@ -45,14 +42,7 @@ currency = EUR
 betting_seconds = 6
 decision_seconds = 4
 EOF
-for p in p1 p2 p3; do
-  mkdir -p "$tmp/$p"
-  cat >"$tmp/$p/game.ini" <<INI
-[table]
-url = host=$PGHOST dbname=link user=sp_$p password=pw-$p-secret connect_timeout=2
-terminal = $p
-INI
-done
+for p in p1 p2 p3; do pg_table_terminal $p paris "$tmp/$p" || bad "adding $p"; done
 host_url="host=$PGHOST dbname=link user=sp_host_t1 password=pw-host-secret"
 # the decks of the rounds someone plays: one deck, the players in the order they bet, then the
 # dealer. Round A: p1 a royal, p2 a pair of twos, the dealer ace-king (qualifies). Round B: p2
@@ -135,8 +125,15 @@ for _ in $(seq 200); do
 done
 [ "$(q -c "SELECT action FROM sptable.decisions WHERE machine='p2' AND round=$round_b")" = auto_fold ] && ok ||
   bad "p2's hand in round B: $(q -c "SELECT * FROM sptable.decisions WHERE round=$round_b")"
-play p2 back "100 TABLEWAIT 20000 collected=1" "200 SUMMARY" "300 QUIT"
+play p2 back "100 TABLEWAIT 20000 collected=1" "200 SUMMARY" "300 HISTORY" "900 BOXES $tmp/p2/history.txt" \
+  "1000 QUIT"
 wait "$pid_p2" || bad "p2 back: $(cat "$tmp/p2/back.err")"
+# its HISTORY shows the table's rounds as they came back, newest first: B auto-folded, then A
+grep -q "TABLE ROUND $round_b" "$tmp/p2/history.txt" && grep -q "AUTO FOLDED" "$tmp/p2/history.txt" &&
+  grep -q "TABLE ROUND $round_a" "$tmp/p2/history.txt" && ok ||
+  bad "p2's HISTORY after round B: $(cat "$tmp/p2/history.txt")"
+[ "$(grep -o "TABLE ROUND [0-9]*" "$tmp/p2/history.txt" | head -1)" = "TABLE ROUND $round_b" ] && ok ||
+  bad "p2's HISTORY is not newest first: $(grep -o "TABLE ROUND [0-9]*" "$tmp/p2/history.txt")"
 l=$(last p2 back)
 # its ante lost: 1,030.00 - 10.00
 [ "$(field "$l" credits)" = 102000 ] && ok || bad "p2 back after round B: $l"

@@ -40,11 +40,7 @@ names=()
 for i in $(seq -w 1 "$terminals"); do
   p=t$i
   names+=("$p")
-  q -c "SELECT sptable.table_terminal_add('$p', 'paris', 'sp_$p', 'pw-$p-secret')" >/dev/null ||
-    bad "adding $p"
-  mkdir -p "$tmp/$p"
-  printf '[table]\nurl = host=%s dbname=link user=sp_%s password=pw-%s-secret connect_timeout=2\nterminal = %s\n' \
-    "$PGHOST" "$p" "$p" "$p" >"$tmp/$p/game.ini"
+  pg_table_terminal "$p" paris "$tmp/$p" || bad "adding $p"
 done
 host_url="host=$PGHOST dbname=link user=sp_host_floor password=pw-host-secret"
 start_host() { # [ROUNDS]

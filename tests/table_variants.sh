@@ -23,8 +23,6 @@ q <<'EOF' >/dev/null || bad "setting up the tables"
 SELECT splink.link_site_add('paris', 'EUR');
 SELECT sptable.table_add('cajun', 'EUR', 'sp_host_cajun', 'pw-host-secret');
 SELECT sptable.table_add('asian', 'EUR', 'sp_host_asian', 'pw-host-secret');
-SELECT sptable.table_terminal_add('pc', 'paris', 'sp_pc', 'pw-pc-secret');
-SELECT sptable.table_terminal_add('pa', 'paris', 'sp_pa', 'pw-pa-secret');
 EOF
 pids=()
 host() { # TABLE PRESET DECK
@@ -42,9 +40,7 @@ EOF
 }
 terminal() { # NAME TABLE SCRIPT-LINES...
   local p=$1 tab=$2; shift 2
-  mkdir -p "$tmp/$p"
-  printf '[table]\nurl = host=%s dbname=link user=sp_%s password=pw-%s-secret connect_timeout=2\nterminal = %s\n' \
-    "$PGHOST" "$p" "$p" "$p" >"$tmp/$p/game.ini"
+  pg_table_terminal "$p" paris "$tmp/$p" || bad "adding $p"
   printf '%s\n' "$@" >"$tmp/$p/script"
   "$bin" play --headless --size 640x360 --config "$tmp/$p/game.ini" --join "$tab" \
     --db "$tmp/$p/db.sqlite" --credits 1000.00 --script "$tmp/$p/script" >"$tmp/$p/out" 2>"$tmp/$p/err" &

@@ -115,7 +115,7 @@ static bool add_seat(app_t *a, const mlobby_join_t *j, int at) {
         tell(a, "There is no room for another table.");
         return false;
     }
-    if (!machine_open_seat(m, &a->machine, j->tab, j->game, j->title, err, sizeof err)) {
+    if (!machine_open_seat(m, &a->machine, j->tab, j->game, j->title, j->linked, err, sizeof err)) {
         snprintf(msg, sizeof msg, "Table %s cannot be played here: %s", j->tab, err);
         fprintf(stderr, "studpoker: %s\n", msg);
         tell(a, msg);

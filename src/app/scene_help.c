@@ -597,7 +597,8 @@ static void history_row(ui_gfx_t *g, const game_t *game, const game_record_t *h,
     const float s = HELP_LEAST, lh = 29, x = PAGE_X, w = PAGE_W;
     gfx_panel(g, ui_r(x, y, w, 128), 14, ui_rgba(0, 0, 0, 110), ui_rgba(0, 0, 0, 110),
               ui_rgba(242, 201, 76, 90), 1.5f);
-    snprintf(line, sizeof line, "GAME %06llu", (unsigned long long)h->number);
+    snprintf(line, sizeof line, h->table_round ? "TABLE ROUND %llu" : "GAME %06llu",
+             (unsigned long long)h->number);
     gfx_text(g, line, x + 20, y + 8, s, UI_FONT_BOLD, GOLD, UI_ALIGN_LEFT);
     bool cajun = game->rules.variant == VARIANT_CAJUN;
     float step = w >= 1500 ? 40 : 34, hand = 60 + 4 * step;
@@ -609,8 +610,12 @@ static void history_row(ui_gfx_t *g, const game_t *game, const game_record_t *h,
     for (int i = 0; i < (cajun ? 3 : 5); i++)
         small_card(g, other[i], ox + (float)i * step, y + 40, 60);
     /* the right: the time, the credits, a fold or a void */
-    snprintf(line, sizeof line, "CREDITS  %s  to  %s", game_money(game, h->credits_before, b1),
-             game_money(game, h->credits_after, b2));
+    if (h->table_round) /* a table's round: what went to the table, what came back */
+        snprintf(line, sizeof line, "BET  %s  BACK  %s", game_money(game, h->credits_before, b1),
+                 game_money(game, h->credits_after, b2));
+    else
+        snprintf(line, sizeof line, "CREDITS  %s  to  %s", game_money(game, h->credits_before, b1),
+                 game_money(game, h->credits_after, b2));
     const char *note = h->void_round    ? "VOID"
                        : h->auto_folded ? "AUTO FOLDED"
                        : h->folded      ? "FOLDED"

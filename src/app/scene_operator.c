@@ -454,7 +454,9 @@ static void draw_recall(operator_scene_t *o, ui_gfx_t *g) {
         int64_t staked = 0, ret = 0;
         for (int w = 0; w < WAGER_COUNT; w++) staked += h->stake[w], ret += h->returned[w];
         snprintf(
-            line, sizeof line, "#%llu  %s  player %s dealer %s bet %s paid %s  credits %s -> %s%s",
+            line, sizeof line,
+            h->table_round ? "table round %llu  %s  player %s shared %s bet %s back %s%.0s%.0s%s"
+                           : "#%llu  %s  player %s dealer %s bet %s paid %s  credits %s -> %s%s",
             (unsigned long long)h->number, h->when, cards, dealer, game_money(o->game, staked, b1),
             game_money(o->game, ret, b2), game_money(o->game, h->credits_before, b3),
             game_money(o->game, h->credits_after, b4),

@@ -3,6 +3,7 @@
 #include "table_internal.h"
 
 #include "machine_link.h"
+#include "machine_table.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -75,6 +76,11 @@ bool table_animating(const table_scene_t *t) {
 int64_t tb_pool_value(const table_scene_t *t, bool *down) {
     mlink_view_t v;
     if (down) *down = false;
+    mtable_status_t ts; /* a terminal: the table's linked pool, as the table reads it */
+    if (t->machine && machine_table_status(t->machine, &ts) && t->game->rules.pool_linked) {
+        if (down) *down = !ts.up || ts.pool_value < 0;
+        return ts.pool_value > 0 ? ts.pool_value : 0;
+    }
     if (!t->machine || !machine_link_view(t->machine, &v)) return jackpot_read(&t->game->pool);
     if (down) *down = !v.up || !v.known;
     return v.known ? v.value : 0;

@@ -111,10 +111,11 @@ CREATE TABLE IF NOT EXISTS splink.meta (
     key   text PRIMARY KEY,
     value text NOT NULL
 );
-INSERT INTO splink.meta VALUES ('schema_version', '2') ON CONFLICT (key) DO NOTHING;
+INSERT INTO splink.meta VALUES ('schema_version', '3') ON CONFLICT (key) DO NOTHING;
 -- schema 1 to 2: the accumulators, the announcements, contributions without the pool's and the
--- site's foreign keys (below); nothing else of a table changed
-UPDATE splink.meta SET value = '2' WHERE key = 'schema_version' AND value = '1';
+-- site's foreign keys (below); 2 to 3: a shared table's seats (a round's players, not a
+-- cabinet's seven) number a contribution and a claim; nothing else of a table changed
+UPDATE splink.meta SET value = '3' WHERE key = 'schema_version' AND value IN ('1', '2');
 
 -- One row per linked pool, its current values and its running totals (all frac).
 CREATE TABLE IF NOT EXISTS splink.pools (
@@ -173,7 +174,7 @@ CREATE TABLE IF NOT EXISTS splink.contributions (
     site        text NOT NULL,
     machine     text NOT NULL REFERENCES splink.machines,
     game        bigint NOT NULL CHECK (game >= 0),
-    seat        integer NOT NULL CHECK (seat BETWEEN 1 AND 7),
+    seat        integer NOT NULL CHECK (seat BETWEEN 1 AND 1000000),
     currency    text NOT NULL,
     stake       bigint NOT NULL CHECK (stake > 0),                 -- minor units of currency
     rate_num    bigint NOT NULL CHECK (rate_num > 0),
@@ -190,6 +191,9 @@ CREATE TABLE IF NOT EXISTS splink.contributions (
 -- A foreign key to the pool's row would lock that row (FOR KEY SHARE) in every stake's
 -- transaction, all machines at once: the single hot row again. The pool and the site come from
 -- the machine's own row, which the foreign key on machine does hold.
+ALTER TABLE splink.contributions DROP CONSTRAINT IF EXISTS contributions_seat_check;
+ALTER TABLE splink.contributions ADD CONSTRAINT contributions_seat_check
+    CHECK (seat BETWEEN 1 AND 1000000);
 ALTER TABLE splink.contributions DROP CONSTRAINT IF EXISTS contributions_pool_fkey;
 ALTER TABLE splink.contributions DROP CONSTRAINT IF EXISTS contributions_site_fkey;
 
@@ -444,10 +448,10 @@ DECLARE
     c splink.contributions;
     rt record;
 BEGIN
-    IF p_game IS NULL OR p_game < 0 OR p_seat IS NULL OR p_seat NOT BETWEEN 1 AND 7
+    IF p_game IS NULL OR p_game < 0 OR p_seat IS NULL OR p_seat NOT BETWEEN 1 AND 1000000
        OR p_stake IS NULL OR p_stake <= 0 OR p_stake > 1000000000000 THEN
         RAISE EXCEPTION USING ERRCODE = 'SP002',
-            MESSAGE = format('a contribution needs a game >= 0, a seat 1 to 7 and a stake of '
+            MESSAGE = format('a contribution needs a game >= 0, a seat 1 to 10^6 and a stake of '
                              '1 to 10^12 minor units (got game %s seat %s stake %s)',
                              p_game, p_seat, p_stake);
     END IF;
@@ -639,12 +643,12 @@ DECLARE
     topup bigint := 0;
     i integer;
 BEGIN
-    IF n < 1 OR n > 7 OR array_position(p_seats, NULL) IS NOT NULL
+    IF n < 1 OR n > 10000 OR array_position(p_seats, NULL) IS NOT NULL
        OR (SELECT count(DISTINCT s) FROM unnest(p_seats) s) <> n
        OR (SELECT min(s) FROM unnest(p_seats) s) < 1
-       OR (SELECT max(s) FROM unnest(p_seats) s) > 7 THEN
+       OR (SELECT max(s) FROM unnest(p_seats) s) > 1000000 THEN
         RAISE EXCEPTION USING ERRCODE = 'SP002',
-            MESSAGE = format('a claim names 1 to 7 different seats, each 1 to 7 (got %s)',
+            MESSAGE = format('a claim names 1 to 10,000 different seats, each 1 to 10^6 (got %s)',
                              coalesce(p_seats::text, 'none'));
     END IF;
     seats := ARRAY(SELECT s FROM unnest(p_seats) s ORDER BY s);

@@ -457,9 +457,9 @@ link_status_t link_claim(link_t *l, const char *machine, int64_t game, int seat,
 
 link_status_t link_claim_seats(link_t *l, const char *machine, int64_t game, const int *seats,
                                int n, link_win_t *out) {
-    if (n < 1 || n > LINK_MAX_SEATS)
-        return lk_say(l, LINK_REFUSED, "a claim names 1 to %d seats, not %d", LINK_MAX_SEATS, n);
-    char g[24], list[8 * LINK_MAX_SEATS + 4];
+    if (n < 1 || n > LINK_CLAIM_MAX)
+        return lk_say(l, LINK_REFUSED, "a claim names 1 to %d seats, not %d", LINK_CLAIM_MAX, n);
+    char g[24], list[12 * LINK_CLAIM_MAX + 4];
     snprintf(g, sizeof g, "%" PRId64, game);
     size_t used = 0;
     list[used++] = '{';

@@ -38,7 +38,8 @@
 
 #define LINK_MSG_LEN   512
 #define LINK_NAME_LEN  41 /* pool, site and machine names: 1 to 40 of a-z, 0-9, _ */
-#define LINK_MAX_SEATS 7
+#define LINK_MAX_SEATS 7  /* a cabinet's (a machine's round) */
+#define LINK_CLAIM_MAX 64 /* royals claimed in one round (a shared table's players) */
 #define LINK_WINS_MAX  1000
 #define LINK_FRAC      10000 /* frac per minor unit, as JACKPOT_FRAC */
 
@@ -170,7 +171,8 @@ bool link_notice_newer(const link_notice_t *n, int64_t hits, int64_t value);
 link_status_t link_claim(link_t *l, const char *machine, int64_t game, int seat, int64_t stake,
                          const char *currency, link_win_t *out);
 /* Claims the pool for the n seats of one round that hold a royal (they share it in proportion to
- * their stakes in the pool's currency); out gets n rows in seat order. */
+ * their stakes in the pool's currency); out gets n rows in seat order. n: 1 to LINK_CLAIM_MAX,
+ * seats numbered 1 to 10^6 (a shared table numbers its round's players). */
 link_status_t link_claim_seats(link_t *l, const char *machine, int64_t game, const int *seats,
                                int n, link_win_t *out);
 

@@ -143,6 +143,7 @@ link_status_t link_table_join(link_t *l, const char *machine, const char *tab, l
         lk_col_text(r, 0, "title", out->title, sizeof out->title);
         lk_col_text(r, 0, "variant", out->variant, sizeof out->variant);
         lk_col_text(r, 0, "deal", out->deal, sizeof out->deal);
+        lk_col_text(r, 0, "pool", out->pool, sizeof out->pool);
         int c = PQfnumber(r, "config");
         out->config = strdup(c >= 0 ? PQgetvalue(r, 0, c) : "");
         if (!out->config) good = false, lk_say(l, LINK_DOWN, "out of memory for the table");
@@ -180,6 +181,7 @@ link_status_t link_table_view(link_t *l, const char *machine, const char *tab, l
                 lk_col_int(l, r, 0, "seated", &out->seated) &&
                 lk_col_i64(l, r, 0, "my_staked", &out->my_staked) &&
                 lk_col_i64(l, r, 0, "my_total", &out->my_total) &&
+                lk_col_i64(l, r, 0, "pool_value", &out->pool_value) &&
                 col_i64_array(l, r, 0, "my_returned", out->my_returned, LT_WAGERS, &out->nreturned);
     if (good) {
         lk_col_text(r, 0, "phase", out->phase, sizeof out->phase);
@@ -256,7 +258,8 @@ link_status_t link_table_results(link_t *l, const char *machine, const char *tab
         good = lk_col_i64(l, r, i, "round", &x->round) &&
                lk_col_i64(l, r, i, "staked", &x->staked) &&
                lk_col_i64(l, r, i, "total", &x->total) &&
-               col_i64_array(l, r, i, "returned", x->returned, LT_WAGERS, &x->nreturned);
+               col_i64_array(l, r, i, "returned", x->returned, LT_WAGERS, &x->nreturned) &&
+               col_i64_array(l, r, i, "stakes", x->stakes, LT_WAGERS, &x->nstakes);
         lk_col_text(r, i, "kind", x->kind, sizeof x->kind);
         lk_col_text(r, i, "verdict", x->verdict, sizeof x->verdict);
         lk_col_text(r, i, "dealer", x->dealer, sizeof x->dealer);
@@ -308,6 +311,9 @@ link_status_t link_table_lobby(link_t *l, lt_lobby_row_t *rows, int max, int *n)
                lk_col_int(l, r, i, "left_ms", &x->left_ms);
         int c = PQfnumber(r, "round");
         x->round = c >= 0 && !PQgetisnull(r, i, c) ? strtoll(PQgetvalue(r, i, c), NULL, 10) : 0;
+        c = PQfnumber(r, "pool_value");
+        x->pool_value =
+            c >= 0 && !PQgetisnull(r, i, c) ? strtoll(PQgetvalue(r, i, c), NULL, 10) : -1;
         lk_col_text(r, i, "tab", x->tab, sizeof x->tab);
         lk_col_text(r, i, "title", x->title, sizeof x->title);
         lk_col_text(r, i, "variant", x->variant, sizeof x->variant);
@@ -356,16 +362,17 @@ link_status_t link_table_wait(link_t *l, int timeout_ms, bool *changed) {
 
 link_status_t link_host_publish(link_t *l, const char *tab, const char *config, const char *title,
                                 const char *variant, const char *limits, int betting_ms,
-                                int deciding_ms, const char *deal) {
+                                int deciding_ms, const char *deal, const char *pool,
+                                const char *link_machine) {
     char bs[16], ds[16];
     snprintf(bs, sizeof bs, "%d", betting_ms);
     snprintf(ds, sizeof ds, "%d", deciding_ms);
-    const char *vals[] = {tab, config, title, variant, limits, bs, ds, deal};
+    const char *vals[] = {tab, config, title, variant, limits, bs, ds, deal, pool, link_machine};
     link_status_t st;
     PGresult *r = lk_run(l,
                          "SELECT sptable.host_publish($1, $2, $3, $4, $5, $6::integer, "
-                         "$7::integer, $8)",
-                         8, vals, "publishing the table", &st);
+                         "$7::integer, $8, $9, $10)",
+                         10, vals, "publishing the table", &st);
     PQclear(r);
     return st;
 }
@@ -658,6 +665,27 @@ link_status_t link_audit_money(link_t *l, const char *tab, lt_audit_money_t *out
                 lk_col_i64(l, r, 0, "staked", &out->staked) &&
                 lk_col_i64(l, r, 0, "returned", &out->returned);
     if (good) lk_col_text(r, 0, "first_problems", out->first_problems, sizeof out->first_problems);
+    PQclear(r);
+    return good ? LINK_OK : LINK_REFUSED;
+}
+
+link_status_t link_audit_linked(link_t *l, const char *tab, int64_t round, lt_linked_win_t *out,
+                                int max, int *n) {
+    *n = 0;
+    char rs[24];
+    num(rs, sizeof rs, round);
+    const char *vals[] = {tab, rs};
+    link_status_t st;
+    PGresult *r = lk_run(l, "SELECT * FROM sptable.audit_linked($1, $2::bigint)", 2, vals,
+                         "reading a round's linked prizes", &st);
+    if (!r) return st;
+    bool good = true;
+    for (int i = 0; good && i < PQntuples(r) && i < max; i++) {
+        memset(&out[i], 0, sizeof out[i]);
+        lk_col_text(r, i, "machine", out[i].machine, sizeof out[i].machine);
+        good = lk_col_i64(l, r, i, "amount", &out[i].amount);
+        if (good) *n = i + 1;
+    }
     PQclear(r);
     return good ? LINK_OK : LINK_REFUSED;
 }

@@ -28,7 +28,8 @@ typedef struct lt_table {
     char currency[4];
     char title[LT_TEXT_LEN];
     char variant[24];
-    char deal[16]; /* one_deck, per_player */
+    char deal[16];            /* one_deck, per_player */
+    char pool[LINK_NAME_LEN]; /* the linked pool the table's JACKPOT is ("" none) */
     int betting_ms, deciding_ms;
     char *config; /* the host's configuration (malloc'd: link_table_free) */
 } lt_table_t;
@@ -56,6 +57,7 @@ typedef struct lt_view {
     int64_t my_total;
     int64_t my_returned[LT_WAGERS];
     int nreturned;
+    int64_t pool_value; /* the table's linked pool in its money (-1: none) */
 } lt_view_t;
 link_status_t link_table_view(link_t *l, const char *machine, const char *tab, lt_view_t *out);
 
@@ -81,6 +83,8 @@ typedef struct lt_result {
     int nreturned;
     char verdict[LT_TEXT_LEN];
     char dealer[32], board[16], cards[32], decisions[64];
+    int64_t stakes[LT_WAGERS]; /* what was staked on each wager (bets and raises) */
+    int nstakes;
 } lt_result_t;
 /* The terminal's results after round `after`, oldest first: up to max (at most 100), *n. */
 link_status_t link_table_results(link_t *l, const char *machine, const char *tab, int64_t after,
@@ -107,6 +111,7 @@ typedef struct lt_lobby_row {
     int64_t round;
     char phase[16];
     int left_ms;
+    int64_t pool_value; /* its JACKPOT: the linked pool's prize in its money (-1: none) */
 } lt_lobby_row_t;
 link_status_t link_table_lobby(link_t *l, lt_lobby_row_t *rows, int max, int *n);
 
@@ -119,7 +124,8 @@ link_status_t link_table_wait(link_t *l, int timeout_ms, bool *changed);
 
 link_status_t link_host_publish(link_t *l, const char *tab, const char *config, const char *title,
                                 const char *variant, const char *limits, int betting_ms,
-                                int deciding_ms, const char *deal);
+                                int deciding_ms, const char *deal, const char *pool,
+                                const char *link_machine);
 
 typedef struct lt_host_round {
     bool found;
@@ -214,5 +220,12 @@ typedef struct lt_audit_money {
     char first_problems[512];
 } lt_audit_money_t;
 link_status_t link_audit_money(link_t *l, const char *tab, lt_audit_money_t *out);
+/* The linked prizes a round's players were paid by the controller: up to max (machine, amount). */
+typedef struct lt_linked_win {
+    char machine[LINK_NAME_LEN];
+    int64_t amount;
+} lt_linked_win_t;
+link_status_t link_audit_linked(link_t *l, const char *tab, int64_t round, lt_linked_win_t *out,
+                                int max, int *n);
 
 #endif

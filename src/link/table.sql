@@ -72,6 +72,11 @@ CREATE TABLE IF NOT EXISTS sptable.tables (
     added_at    timestamptz NOT NULL DEFAULT clock_timestamp()
 );
 
+-- A table whose JACKPOT (or US progressive) is a linked pool: the pool, and the machine name its
+-- host contributes and claims as on the controller (each player of a round is a seat of it).
+ALTER TABLE sptable.tables ADD COLUMN IF NOT EXISTS pool text NOT NULL DEFAULT '';
+ALTER TABLE sptable.tables ADD COLUMN IF NOT EXISTS link_machine text NOT NULL DEFAULT '';
+
 -- A terminal: a player's machine, its site (its currency) and its own login.
 CREATE TABLE IF NOT EXISTS sptable.terminals (
     machine  text PRIMARY KEY CHECK (machine ~ '^[a-z][a-z0-9_]{0,39}$'),
@@ -277,10 +282,12 @@ $$;
 
 -- ---- the terminals' functions ----
 
--- Sits at a table: what the terminal plays by (the host's configuration and timing).
+-- Sits at a table: what the terminal plays by (the host's configuration and timing, the linked
+-- pool its JACKPOT is, "" none).
+DROP FUNCTION IF EXISTS sptable.table_join(text, text);
 CREATE OR REPLACE FUNCTION sptable.table_join(p_machine text, p_tab text)
 RETURNS TABLE (tab text, currency text, title text, variant text, config text,
-               betting_ms integer, deciding_ms integer, deal text)
+               betting_ms integer, deciding_ms integer, deal text, pool text)
 LANGUAGE plpgsql SECURITY DEFINER SET search_path = sptable, pg_temp AS $$
 #variable_conflict use_column
 DECLARE
@@ -316,7 +323,7 @@ BEGIN
     INSERT INTO sptable.seats (tab, machine) VALUES (p_tab, p_machine)
         ON CONFLICT ON CONSTRAINT seats_pkey DO NOTHING;
     RETURN QUERY SELECT t.tab, t.currency, t.title, t.variant, t.config, t.betting_ms,
-                        t.deciding_ms, t.deal;
+                        t.deciding_ms, t.deal, t.pool;
 END
 $$;
 
@@ -332,24 +339,32 @@ $$;
 -- server's clock), the dealer's up card once dealt, the dealer's hand once settled, Cajun's
 -- community cards as they are shown, how many players have a hand, and the terminal's own hand,
 -- stakes, decisions and result.
+DROP FUNCTION IF EXISTS sptable.table_view(text, text);
 CREATE OR REPLACE FUNCTION sptable.table_view(p_machine text, p_tab text)
 RETURNS TABLE (round bigint, phase text, step integer, betting_left_ms integer,
                deciding_left_ms integer, up_card text, dealer text, board text,
                players integer, seated integer, config_hash text, my_cards text,
                my_staked bigint, my_decisions text, my_result text, my_total bigint,
-               my_returned bigint[])
+               my_returned bigint[], pool_value bigint)
 LANGUAGE plpgsql SECURITY DEFINER SET search_path = sptable, pg_temp AS $$
 #variable_conflict use_column
 DECLARE
     r sptable.rounds;
+    pv bigint;
 BEGIN
     PERFORM sptable.caller_terminal(p_machine);
+    -- the table's linked pool, in the table's money, rounded down (-1: none)
+    SELECT CASE WHEN t.pool = '' THEN -1
+                ELSE (SELECT div(n.value::numeric * rt.den, rt.num * 10000::numeric)::bigint
+                        FROM splink.pools_now n, splink.rate_for(t.currency, n.currency) rt
+                       WHERE n.pool = t.pool) END
+      INTO pv FROM sptable.tables t WHERE t.tab = p_tab;
     SELECT * INTO r FROM sptable.rounds x WHERE x.tab = p_tab ORDER BY x.round DESC LIMIT 1;
     IF NOT FOUND THEN
         RETURN QUERY SELECT 0::bigint, 'none'::text, 0, 0, 0, NULL::text, NULL::text, NULL::text,
                             0, (SELECT count(*)::integer FROM sptable.seats s WHERE s.tab = p_tab),
                             NULL::text, NULL::text, 0::bigint, NULL::text, NULL::text, 0::bigint,
-                            NULL::bigint[];
+                            NULL::bigint[], coalesce(pv, -1);
         RETURN;
     END IF;
     RETURN QUERY SELECT r.round, r.phase, r.step,
@@ -375,7 +390,8 @@ BEGIN
         coalesce((SELECT x.total FROM sptable.results x
                    WHERE x.tab = p_tab AND x.round = r.round AND x.machine = p_machine), 0),
         (SELECT x.returned FROM sptable.results x
-          WHERE x.tab = p_tab AND x.round = r.round AND x.machine = p_machine);
+          WHERE x.tab = p_tab AND x.round = r.round AND x.machine = p_machine),
+        coalesce(pv, -1);
 END
 $$;
 
@@ -434,6 +450,23 @@ BEGIN
     VALUES (p_machine, p_transfer, p_tab, p_round, -1, p_amounts, tot, coalesce(cur, '???'),
             why IS NULL, why);
     RETURN QUERY SELECT why IS NULL, why, false;
+END
+$$;
+
+-- A raise as the amounts of a stake, one per wager in the order of rules.h's wager_t (twelve):
+-- Caribbean's PLAY and Asian's RAISE are the second, Cajun's three raises the third to fifth.
+CREATE OR REPLACE FUNCTION sptable.raise_amounts(p_tab text, p_step integer, p_amount bigint)
+RETURNS bigint[]
+LANGUAGE plpgsql STABLE SET search_path = sptable, pg_temp AS $$
+DECLARE
+    a bigint[] := array_fill(0::bigint, ARRAY[12]);
+BEGIN
+    IF (SELECT t.variant FROM sptable.tables t WHERE t.tab = p_tab) = 'cajun' THEN
+        a[3 + p_step] := p_amount;
+    ELSE
+        a[2] := p_amount;
+    END IF;
+    RETURN a;
 END
 $$;
 
@@ -511,7 +544,8 @@ BEGIN
         SELECT s.currency INTO cur FROM splink.sites s WHERE s.site = m.site;
         INSERT INTO sptable.stakes (machine, transfer, tab, round, step, amounts, total, currency,
                                     accepted, reason)
-        VALUES (p_machine, p_transfer, p_tab, p_round, p_step, ARRAY[p_amount], p_amount, cur,
+        VALUES (p_machine, p_transfer, p_tab, p_round, p_step, sptable.raise_amounts(p_tab, p_step,
+                p_amount), p_amount, cur,
                 why IS NULL, why);
     END IF;
     IF why IS NULL THEN
@@ -525,9 +559,11 @@ $$;
 
 -- What the table owes the terminal: its result rows after round p_after, oldest first (at most
 -- 100). The terminal credits each `total` once, by (table, round).
+DROP FUNCTION IF EXISTS sptable.table_results(text, text, bigint);
 CREATE OR REPLACE FUNCTION sptable.table_results(p_machine text, p_tab text, p_after bigint)
 RETURNS TABLE (round bigint, kind text, staked bigint, returned bigint[], total bigint,
-               verdict text, dealer text, board text, cards text, decisions text)
+               verdict text, dealer text, board text, cards text, decisions text,
+               stakes bigint[])
 LANGUAGE plpgsql SECURITY DEFINER SET search_path = sptable, pg_temp AS $$
 #variable_conflict use_column
 BEGIN
@@ -537,7 +573,12 @@ BEGIN
            h.cards,
            (SELECT string_agg(d.step || ':' || d.action || ':' || d.multiple, ' ' ORDER BY d.step)
               FROM sptable.decisions d
-             WHERE d.tab = x.tab AND d.round = x.round AND d.machine = x.machine)
+             WHERE d.tab = x.tab AND d.round = x.round AND d.machine = x.machine),
+           ARRAY(SELECT sum(a.v)::bigint
+                   FROM sptable.stakes k, unnest(k.amounts) WITH ORDINALITY a(v, i)
+                  WHERE k.tab = x.tab AND k.round = x.round AND k.machine = x.machine
+                    AND k.accepted
+                  GROUP BY a.i ORDER BY a.i)
       FROM sptable.results x
       JOIN sptable.rounds r ON r.tab = x.tab AND r.round = x.round
       LEFT JOIN sptable.hands h ON h.tab = x.tab AND h.round = x.round AND h.machine = x.machine
@@ -568,16 +609,23 @@ BEGIN
 END
 $$;
 
--- The lobby: every table, what it deals, its limits, who sits there, its round and time left.
+-- The lobby: every table, what it deals, its limits, who sits there, its round and time left,
+-- and its JACKPOT: the linked pool's prize in the table's money, rounded down (-1: none).
+DROP FUNCTION IF EXISTS sptable.table_lobby();
 CREATE OR REPLACE FUNCTION sptable.table_lobby()
 RETURNS TABLE (tab text, title text, variant text, limits text, currency text, seated integer,
-               round bigint, phase text, left_ms integer)
+               round bigint, phase text, left_ms integer, pool_value bigint)
 LANGUAGE sql SECURITY DEFINER SET search_path = sptable, pg_temp AS $$
     SELECT t.tab, t.title, t.variant, t.limits, t.currency,
            (SELECT count(*)::integer FROM sptable.seats s WHERE s.tab = t.tab),
            r.round, coalesce(r.phase, 'none'),
            CASE r.phase WHEN 'betting' THEN sptable.ms_left(r.betting_until)
-                        WHEN 'deciding' THEN sptable.ms_left(r.deciding_until) ELSE 0 END
+                        WHEN 'deciding' THEN sptable.ms_left(r.deciding_until) ELSE 0 END,
+           CASE WHEN t.pool = '' THEN -1
+                ELSE coalesce((SELECT div(n.value::numeric * rt.den,
+                                          rt.num * 10000::numeric)::bigint
+                                 FROM splink.pools_now n, splink.rate_for(t.currency, n.currency) rt
+                                WHERE n.pool = t.pool), -1) END
       FROM sptable.tables t
       LEFT JOIN LATERAL (SELECT * FROM sptable.rounds x WHERE x.tab = t.tab
                           ORDER BY x.round DESC LIMIT 1) r ON true
@@ -587,26 +635,39 @@ $$;
 
 -- ---- the host's functions ----
 
--- The host's configuration, published at its start (the terminals read it at their next round).
+-- The host's configuration, published at its start (the terminals read it at their next round),
+-- and its linked pool ("" none) with the machine name it plays the pool as.
+DROP FUNCTION IF EXISTS sptable.host_publish(text, text, text, text, text, integer, integer, text);
 CREATE OR REPLACE FUNCTION sptable.host_publish(p_tab text, p_config text, p_title text,
                                                 p_variant text, p_limits text,
                                                 p_betting_ms integer, p_deciding_ms integer,
-                                                p_deal text)
+                                                p_deal text, p_pool text, p_link_machine text)
 RETURNS void
 LANGUAGE plpgsql SECURITY DEFINER SET search_path = sptable, pg_temp AS $$
 DECLARE
     t sptable.tables;
 BEGIN
     t := sptable.caller_host(p_tab);
+    -- the pool's calls go through the link machine's own login ([link] of the host's config)
+    IF p_pool <> '' AND NOT EXISTS (SELECT 1 FROM splink.machines m
+                                     WHERE m.machine = p_link_machine AND m.pool = p_pool) THEN
+        RAISE EXCEPTION USING ERRCODE = 'SP002',
+            MESSAGE = format('table %s plays pool %s as machine %s, which is not a machine of '
+                             'that pool', p_tab, p_pool, p_link_machine),
+            HINT = 'an operator adds it with splink.link_machine_add';
+    END IF;
     IF t.config IS DISTINCT FROM p_config OR t.betting_ms <> p_betting_ms
-       OR t.deciding_ms <> p_deciding_ms OR t.deal <> p_deal THEN
+       OR t.deciding_ms <> p_deciding_ms OR t.deal <> p_deal OR t.pool <> p_pool
+       OR t.link_machine <> p_link_machine THEN
         UPDATE sptable.tables x
            SET config = p_config, title = p_title, variant = p_variant, limits = p_limits,
-               betting_ms = p_betting_ms, deciding_ms = p_deciding_ms, deal = p_deal
+               betting_ms = p_betting_ms, deciding_ms = p_deciding_ms, deal = p_deal,
+               pool = p_pool, link_machine = p_link_machine
          WHERE x.tab = p_tab;
         PERFORM splink.audit_row('table_publish', p_tab, md5(t.config),
-                                 md5(p_config) || format(' betting_ms=%s deciding_ms=%s deal=%s',
-                                                         p_betting_ms, p_deciding_ms, p_deal));
+                                 md5(p_config) || format(' betting_ms=%s deciding_ms=%s deal=%s '
+                                                         'pool=%s', p_betting_ms, p_deciding_ms,
+                                                         p_deal, p_pool));
     END IF;
 END
 $$;
@@ -962,6 +1023,25 @@ BEGIN
 END
 $$;
 
+-- The linked prizes a round's players won on the table's pool (operators only): each player's
+-- seat in the round (hands.seat) and the controller's payment to it.
+CREATE OR REPLACE FUNCTION sptable.audit_linked(p_tab text, p_round bigint)
+RETURNS TABLE (machine text, amount bigint)
+LANGUAGE plpgsql SECURITY DEFINER SET search_path = sptable, pg_temp AS $$
+#variable_conflict use_column
+BEGIN
+    IF NOT splink.is_operator() THEN
+        RAISE EXCEPTION USING ERRCODE = 'SP003', MESSAGE = 'an audit is an operator''s';
+    END IF;
+    RETURN QUERY
+    SELECT h.machine, w.amount
+      FROM sptable.tables t
+      JOIN splink.wins w ON w.machine = t.link_machine AND w.game = p_round
+      JOIN sptable.hands h ON h.tab = p_tab AND h.round = p_round AND h.seat = w.seat
+     WHERE t.tab = p_tab AND t.link_machine <> '';
+END
+$$;
+
 -- The money of a table, every round: for each finished round and terminal, the stakes the table
 -- accepted against what its result says was staked, and any accepted stake without a result
 -- (operators only). Returns the rounds, the problems found (with the first few described), and
@@ -1002,6 +1082,26 @@ BEGIN
 END
 $$;
 
+-- A login of its own for a host or a terminal (who: "a host", "a terminal"), a member of parent
+-- only; a login that exists already is refused (each gets its own), so is a short password.
+CREATE OR REPLACE FUNCTION sptable.make_login(p_role text, p_password text, p_parent text,
+                                              p_who text) RETURNS void
+LANGUAGE plpgsql SET search_path = sptable, pg_temp AS $$
+BEGIN
+    IF EXISTS (SELECT 1 FROM pg_roles WHERE rolname = p_role) THEN
+        RAISE EXCEPTION USING ERRCODE = 'SP001',
+            MESSAGE = format('a login %s exists already: %s gets a login of its own', p_role,
+                             p_who);
+    END IF;
+    IF p_password IS NULL OR length(p_password) < 8 THEN
+        RAISE EXCEPTION USING ERRCODE = 'SP002',
+            MESSAGE = format('%s''s login needs a password of at least 8 characters', p_who);
+    END IF;
+    EXECUTE format('CREATE ROLE %I LOGIN INHERIT PASSWORD %L IN ROLE %I', p_role, p_password,
+                   p_parent);
+END
+$$;
+
 -- A table and its host's login (made here, a member of splink_host only).
 CREATE OR REPLACE FUNCTION sptable.table_add(p_tab text, p_currency text, p_role text,
                                              p_password text)
@@ -1019,17 +1119,8 @@ BEGIN
         END IF;
         RETURN false;
     END IF;
-    IF EXISTS (SELECT 1 FROM pg_roles WHERE rolname = p_role) THEN
-        RAISE EXCEPTION USING ERRCODE = 'SP001',
-            MESSAGE = format('a login %s exists already: a host gets a login of its own', p_role);
-    END IF;
-    IF p_password IS NULL OR length(p_password) < 8 THEN
-        RAISE EXCEPTION USING ERRCODE = 'SP002',
-            MESSAGE = 'a host''s login needs a password of at least 8 characters';
-    END IF;
     INSERT INTO sptable.tables (tab, host_role, currency) VALUES (p_tab, p_role, p_currency);
-    EXECUTE format('CREATE ROLE %I LOGIN INHERIT PASSWORD %L IN ROLE splink_host', p_role,
-                   p_password);
+    PERFORM sptable.make_login(p_role, p_password, 'splink_host', 'a host');
     PERFORM splink.audit_row('table_add', p_tab, NULL,
                              format('currency=%s host=%s', p_currency, p_role));
     RETURN true;
@@ -1053,18 +1144,8 @@ BEGIN
         END IF;
         RETURN false;
     END IF;
-    IF EXISTS (SELECT 1 FROM pg_roles WHERE rolname = p_role) THEN
-        RAISE EXCEPTION USING ERRCODE = 'SP001',
-            MESSAGE = format('a login %s exists already: a terminal gets a login of its own',
-                             p_role);
-    END IF;
-    IF p_password IS NULL OR length(p_password) < 8 THEN
-        RAISE EXCEPTION USING ERRCODE = 'SP002',
-            MESSAGE = 'a terminal''s login needs a password of at least 8 characters';
-    END IF;
     INSERT INTO sptable.terminals (machine, site, role) VALUES (p_machine, p_site, p_role);
-    EXECUTE format('CREATE ROLE %I LOGIN INHERIT PASSWORD %L IN ROLE splink_terminal', p_role,
-                   p_password);
+    PERFORM sptable.make_login(p_role, p_password, 'splink_terminal', 'a terminal');
     PERFORM splink.audit_row('terminal_add', p_machine, NULL,
                              format('site=%s login=%s', p_site, p_role));
     RETURN true;
@@ -1085,7 +1166,7 @@ GRANT EXECUTE ON FUNCTION
     sptable.table_lobby()
     TO splink_terminal;
 GRANT EXECUTE ON FUNCTION
-    sptable.host_publish(text, text, text, text, text, integer, integer, text),
+    sptable.host_publish(text, text, text, text, text, integer, integer, text, text, text),
     sptable.host_round(text),
     sptable.host_open(text, text),
     sptable.host_close_betting(text, bigint),
@@ -1102,6 +1183,7 @@ GRANT EXECUTE ON FUNCTION
     sptable.host_players(text, bigint),
     sptable.audit_round(text, bigint),
     sptable.audit_money(text),
+    sptable.audit_linked(text, bigint),
     sptable.table_add(text, text, text, text),
     sptable.table_terminal_add(text, text, text, text),
     sptable.table_lobby()

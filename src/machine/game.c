@@ -666,8 +666,40 @@ static void from_store(const store_round_record_t *rec, game_record_t *h) {
     snprintf(h->when, sizeof h->when, "%s", rec->finished_text);
 }
 
+/* A shared table's round as the terminal recorded it: the outcome of each wager from what came
+ * back against what was staked, the fold from the player's decisions. */
+static void from_table(const store_table_result_t *r, game_record_t *h) {
+    memset(h, 0, sizeof *h);
+    h->table_round = true;
+    h->number = (uint64_t)r->round;
+    for (int i = 0; i < r->ncards && i < 5; i++) h->cards[i] = r->cards[i];
+    for (int i = 0; i < r->nshared && i < 5; i++) { /* the dealer's hand, or Cajun's board */
+        h->dealer[i] = r->shared[i];
+        if (i < 3) h->board[i] = r->shared[i];
+    }
+    h->void_round = strcmp(r->kind, "settled") != 0;
+    for (int w = 0; w < WAGER_COUNT; w++) {
+        h->stake[w] = r->stakes[w], h->returned[w] = r->returned[w];
+        if (!r->stakes[w]) continue;
+        h->outcome[w] = h->void_round                ? OUTCOME_REFUND
+                        : r->returned[w] > r->stakes[w] ? OUTCOME_WIN
+                        : r->returned[w] == r->stakes[w] ? OUTCOME_PUSH
+                                                         : OUTCOME_LOSE;
+    }
+    h->credits_before = r->staked, h->credits_after = r->total;
+    h->auto_folded = strstr(r->decisions, "auto_fold") != NULL;
+    h->folded = h->auto_folded || strstr(r->decisions, ":fold") != NULL;
+    time_t t = (time_t)r->utc;
+    struct tm tm;
+    if (gmtime_r(&t, &tm)) strftime(h->when, sizeof h->when, "%Y-%m-%d %H:%M:%S UTC", &tm);
+}
+
 int64_t game_history_count(game_t *g) {
     if (!g->store) return g->nhistory;
+    if (g->at_table) {
+        int64_t n = store_table_result_count(g->store);
+        return n < 0 ? 0 : n;
+    }
     int64_t n = store_history_count(g->store);
     return n < 0 ? 0 : n;
 }
@@ -677,6 +709,14 @@ int game_history(game_t *g, int offset, int n, game_record_t *out) {
         int k = 0;
         for (; k < n && offset + k < g->nhistory; k++) out[k] = g->history[offset + k];
         return k;
+    }
+    if (g->at_table) {
+        store_table_result_t *tr = calloc((size_t)n, sizeof *tr);
+        if (!tr) return 0;
+        int got = store_table_results(g->store, offset, n, tr);
+        for (int k = 0; k < got; k++) from_table(&tr[k], &out[k]);
+        free(tr);
+        return got < 0 ? 0 : got;
     }
     store_round_record_t *recs = calloc((size_t)n, sizeof *recs);
     if (!recs) return 0;

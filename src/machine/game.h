@@ -36,7 +36,8 @@ typedef struct game_record {
     int64_t credits_before, credits_after;
     int hand_value, dealer_value;
     bool dealer_qualifies, folded, auto_folded, void_round;
-    char when[32]; /* finished, UTC (recorded rounds) */
+    bool table_round; /* a shared table's round: stake and returned, no credits before/after */
+    char when[32];    /* finished, UTC (recorded rounds) */
 } game_record_t;
 
 typedef enum game_state {
@@ -89,6 +90,7 @@ typedef struct game {
     bool door_open;
     char machine_id[40];
     int64_t played_vouchers; /* without a store */
+    bool at_table;           /* a shared table's terminal: HISTORY is the table's rounds */
     round_t trial;           /* scratch: the deal tried before the round is recorded */
     jackpot_pool_t trial_pool;
 } game_t;

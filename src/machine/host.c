@@ -1,6 +1,6 @@
 /* host: a shared table's dealer. See host.h. */
 #define _POSIX_C_SOURCE 200809L
-#include "host.h"
+#include "host_internal.h"
 
 #include <inttypes.h>
 #include <sodium.h>
@@ -63,11 +63,11 @@ char *host_game_text(const cfg_t *cfg) {
 
 bool host_config_ok(const cfg_t *cfg, char *why, size_t n) {
     const rules_t *r = &cfg->rules;
-    if (r->offered[WAGER_JACKPOT] || r->offered[WAGER_PROGRESSIVE]) {
+    if ((r->offered[WAGER_JACKPOT] || r->offered[WAGER_PROGRESSIVE]) && !r->pool_linked) {
         snprintf(why, n,
-                 "a shared table does not offer the JACKPOT or the progressive bet yet (their "
-                 "prize is shared by the table's royals through the linked pool): switch them "
-                 "off in [sidebets]");
+                 "a shared table's JACKPOT (or progressive) is a linked pool, shared by the "
+                 "round's royals through the controller: give the table a [link] section (url, "
+                 "pool, site, machine), or switch the bet off in [sidebets]");
         return false;
     }
     if (r->betting_seconds <= 0 || r->decision_seconds <= 0) {
@@ -79,242 +79,7 @@ bool host_config_ok(const cfg_t *cfg, char *why, size_t n) {
     return true;
 }
 
-/* ---- cards as text ---- */
-
-static void cards_text(const card_t *c, int n, char *out, size_t cap) {
-    size_t used = 0;
-    out[0] = '\0';
-    for (int i = 0; i < n && used + 4 < cap; i++) {
-        char b[3];
-        used +=
-            (size_t)snprintf(out + used, cap - used, "%s%s", i ? " " : "", card_format(c[i], b));
-    }
-}
-
-/* A player's round on the engine starts with their stakes and this much more: the terminal
- * checked that its credits cover the raises before it sent the bets (the engine's deal asks for
- * that), and the table counts only the stakes it took. */
-#define HOST_MARGIN ((int64_t)1000000000000)
-
-/* ---- dealing ---- */
-
-typedef struct hplayer {
-    const char *machine;
-    int64_t amounts[WAGER_COUNT];
-    int64_t staked;
-    deck_t replay; /* the one-seat round this player's settlement replays */
-    card_t cards[5];
-} hplayer_t;
-
-static int hole_count(const rules_t *r) {
-    return r->variant == VARIANT_CAJUN ? 2 : 5;
-}
-static int shared_count(const rules_t *r) { /* the dealer's hand, or Cajun's board */
-    return r->variant == VARIANT_CAJUN ? 3 : 5;
-}
-
-/* A whole deck: first the player's cards, then the shared ones, then every other card of `full`
- * in its order. */
-static void replay_deck(const deck_t *full, const card_t *own, int nown, const card_t *shared,
-                        int nshared, deck_t *out) {
-    bool used[DECK_MAX] = {false};
-    out->count = 0;
-    for (int i = 0; i < nown; i++) out->cards[out->count++] = own[i], used[own[i]] = true;
-    for (int i = 0; i < nshared; i++) out->cards[out->count++] = shared[i], used[shared[i]] = true;
-    for (int i = 0; i < full->count; i++)
-        if (!used[full->cards[i]]) out->cards[out->count++] = full->cards[i];
-}
-
-/* Deals the round: *shared gets the dealer's cards (the board), each player their cards and
- * replay deck. one_deck while the deck holds everyone, else per player. */
-/* A test's deck: the cards given, then the rest of the deck in card order. */
-static bool stacked_deck(const rules_t *r, const char *cards, deck_t *deck) {
-    deck_t all;
-    if (r->variant == VARIANT_ASIAN)
-        deck_init53(&all);
-    else
-        deck_init52(&all);
-    char err[64];
-    int n = card_parse_list(cards, deck->cards, DECK_MAX, err, sizeof err);
-    if (n < 0) return false;
-    bool used[DECK_MAX] = {false};
-    for (int i = 0; i < n; i++) used[deck->cards[i]] = true;
-    deck->count = n;
-    for (int i = 0; i < all.count; i++)
-        if (!used[all.cards[i]]) deck->cards[deck->count++] = all.cards[i];
-    return deck_is_valid(deck);
-}
-
-static bool deal_round(const rules_t *r, rng_t *rng, bool one_deck, const char *stacked,
-                       hplayer_t *p, int n, deck_t *deck, card_t shared[5]) {
-    if (stacked) {
-        if (!stacked_deck(r, stacked, deck)) return false;
-        one_deck = true;
-    } else {
-        if (r->variant == VARIANT_ASIAN)
-            deck_init53(deck);
-        else
-            deck_init52(deck);
-        deck_shuffle(deck, rng);
-    }
-    int hole = hole_count(r), ns = shared_count(r);
-    bool whole = one_deck && n * hole + ns <= deck->count;
-    if (whole) {
-        for (int i = 0; i < n; i++)
-            memcpy(p[i].cards, deck->cards + i * hole, sizeof(card_t) * (size_t)hole);
-        memcpy(shared, deck->cards + n * hole, sizeof(card_t) * (size_t)ns);
-    } else {
-        memcpy(shared, deck->cards, sizeof(card_t) * (size_t)ns);
-        for (int i = 0; i < n; i++) {
-            deck_t rest = {.count = deck->count - ns};
-            memcpy(rest.cards, deck->cards + ns, sizeof(card_t) * (size_t)rest.count);
-            rng_shuffle_front(rng, rest.cards, rest.count, hole);
-            memcpy(p[i].cards, rest.cards, sizeof(card_t) * (size_t)hole);
-        }
-    }
-    for (int i = 0; i < n; i++) {
-        replay_deck(deck, p[i].cards, hole, shared, ns, &p[i].replay);
-        if (!deck_is_valid(&p[i].replay)) return false;
-    }
-    return true;
-}
-
-/* ---- a player's round through the engine ---- */
-
-/* The player's bets on a one-seat round (refused: why). */
-static bool place_bets(round_t *rd, const int64_t *amounts, char *why, size_t n) {
-    for (int w = 0; w < WAGER_COUNT; w++) {
-        if (amounts[w] == 0) continue;
-        round_action_t a = round_bet(0, (wager_t)w, amounts[w]);
-        round_status_t s = round_apply(rd, &a);
-        if (s.refusal != REFUSE_NONE) {
-            snprintf(why, n, "%s", s.message);
-            return false;
-        }
-    }
-    round_action_t deal = round_simple(ACT_DEAL, -1);
-    round_status_t s = round_apply(rd, &deal);
-    if (s.refusal != REFUSE_NONE) {
-        snprintf(why, n, "%s", s.message);
-        return false;
-    }
-    return true;
-}
-
-/* Whether the bets the player sent are ones the rules take (their sum staked). */
-static bool bets_ok(const rules_t *r, const int64_t *amounts, int64_t staked, char *why, size_t n) {
-    static round_t rd; /* large: one host, one thread */
-    deck_t d;
-    if (r->variant == VARIANT_ASIAN)
-        deck_init53(&d);
-    else
-        deck_init52(&d);
-    for (int w = 0; w < WAGER_COUNT; w++)
-        if (!wager_is_side((wager_t)w) && w != WAGER_ANTE && amounts[w] != 0) {
-            snprintf(why, n, "a bet on a decision's spot before the deal");
-            return false;
-        }
-    /* the terminal made sure its credits cover the raises; the table's check is the bets */
-    int64_t credits = staked + HOST_MARGIN;
-    if (!round_init(&rd, r, &d, 1, &credits, NULL, NULL, why, n)) return false;
-    return place_bets(&rd, amounts, why, n);
-}
-
 #ifdef STUDPOKER_LINK
-
-/* A player's round as the controller recorded it, ready for the engine. */
-typedef struct hdecision {
-    int step;
-    char action[12];
-    int multiple;
-    int64_t amount;
-} hdecision_t;
-
-static int parse_decisions(const char *text, hdecision_t *d, int max) {
-    int n = 0;
-    const char *p = text;
-    while (*p && n < max) {
-        hdecision_t x = {0};
-        long long amount = 0;
-        int used = 0;
-        if (sscanf(p, "%d:%11[a-z_]:%d:%lld%n", &x.step, x.action, &x.multiple, &amount, &used) !=
-            4)
-            break;
-        x.amount = amount;
-        d[n++] = x;
-        p += used;
-        while (*p == ' ') p++;
-    }
-    return n;
-}
-
-/* Settles one player: their round replayed through the engine from the records. false: the
- * records do not make a round the engine plays (why). */
-static bool settle_player(const rules_t *r, const lt_player_t *p, lt_settle_t *out, char *why,
-                          size_t n) {
-    static round_t rd; /* large: one host, one thread */
-    deck_t deck;
-    deck.count = card_parse_list(p->deck, deck.cards, DECK_MAX, why, n);
-    if (deck.count <= 0 || !deck_is_valid(&deck)) {
-        if (deck.count > 0) snprintf(why, n, "the recorded deck is not a whole deck");
-        return false;
-    }
-    if (p->n != WAGER_COUNT) {
-        snprintf(why, n, "bets in a form this table does not take");
-        return false;
-    }
-    hdecision_t d[3];
-    int nd = parse_decisions(p->decisions, d, 3);
-    int64_t start = p->staked + p->raised + HOST_MARGIN, credits = start;
-    if (!round_init(&rd, r, &deck, 1, &credits, NULL, NULL, why, n)) return false;
-    if (!place_bets(&rd, p->amounts, why, n)) return false;
-    for (int i = 0; i < nd && rd.phase == ROUND_DECIDING; i++) {
-        bool play = strcmp(d[i].action, "play") == 0;
-        round_action_t a = play ? (r->variant == VARIANT_CAJUN ? round_raise(0, d[i].multiple)
-                                                               : round_simple(ACT_PLAY, 0))
-                           : strcmp(d[i].action, "fold") == 0 ? round_simple(ACT_FOLD, 0)
-                                                              : round_simple(ACT_TIMEOUT, -1);
-        int64_t before = round_seat_staked(&rd, 0);
-        round_status_t s = round_apply(&rd, &a);
-        if (s.refusal != REFUSE_NONE) {
-            snprintf(why, n, "step %d: %s", d[i].step, s.message);
-            return false;
-        }
-        int64_t bet = round_seat_staked(&rd, 0) - before;
-        if (play && bet != d[i].amount) {
-            snprintf(why, n, "step %d: a raise of %" PRId64 " sent for one of %" PRId64, d[i].step,
-                     d[i].amount, bet);
-            return false;
-        }
-    }
-    if (rd.phase != ROUND_SETTLED) {
-        snprintf(why, n, "the round did not settle with the decisions recorded");
-        return false;
-    }
-    const round_seat_t *s = &rd.seat[0];
-    out->staked = round_seat_staked(&rd, 0);
-    out->total = 0;
-    for (int w = 0; w < WAGER_COUNT; w++)
-        out->returned[w] = s->returned[w], out->total += s->returned[w];
-    if (out->staked != p->staked + p->raised || s->credits - (start - out->staked) != out->total) {
-        snprintf(why, n, "the money does not add up: staked %" PRId64 " of %" PRId64, out->staked,
-                 p->staked + p->raised);
-        return false;
-    }
-    char amt[32];
-    money_format(out->total - out->staked > 0 ? out->total - out->staked : 0, r->currency, amt,
-                 sizeof amt);
-    const char *hand = s->judged[WAGER_ANTE] ? s->judged[WAGER_ANTE] : "";
-    if (s->folded)
-        snprintf(out->verdict, sizeof out->verdict, "%s",
-                 s->auto_folded ? "AUTO FOLDED" : "FOLDED");
-    else if (out->total > out->staked)
-        snprintf(out->verdict, sizeof out->verdict, "%s%sWIN %s", hand, *hand ? ": " : "", amt);
-    else
-        snprintf(out->verdict, sizeof out->verdict, "%s%s%s", hand, *hand ? ": " : "",
-                 out->total == out->staked ? "PUSH" : "DEALER WINS");
-    return true;
-}
 
 /* ---- the loop ---- */
 
@@ -336,6 +101,8 @@ typedef struct host {
     deck_t *decks;
     char why[LT_TEXT_LEN + LINK_NAME_LEN + 16]; /* the host's own refusal, "" when the link's */
     host_round_stats_t stats;                   /* the round in play's, for the benchmark */
+    link_t *pool;          /* the linked pool, as the host's [link] machine (NULL: none yet) */
+    host_linked_t *linked; /* each player's part of it in the round being settled */
 } host_t;
 
 static void say(host_t *h, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -380,6 +147,7 @@ static bool room(host_t *h, int n) {
     GROW(hands, 1);
     GROW(voids, 1);
     GROW(decks, 1);
+    GROW(linked, 1);
 #undef GROW
     h->cap = cap;
     return true;
@@ -423,7 +191,7 @@ static link_status_t close_and_deal_timed(host_t *h, int64_t round) {
             snprintf(why, sizeof why, "bets in a form this table does not take: returned");
             ok = false;
         }
-        if (ok) ok = bets_ok(r, b->amounts, b->staked, why, sizeof why);
+        if (ok) ok = host_bets_ok(r, b->amounts, b->staked, why, sizeof why);
         if (!ok) {
             h->voids[nv] = (lt_void_t){.machine = b->machine, .staked = b->staked};
             snprintf(h->voids[nv].reason, sizeof h->voids[nv].reason, "%s", why);
@@ -441,26 +209,89 @@ static link_status_t close_and_deal_timed(host_t *h, int64_t round) {
     /* a test's decks go to the rounds someone plays */
     const char *stacked = np > 0 && h->dealt < h->o->ndecks ? h->o->decks[h->dealt] : NULL;
     if (np > 0) h->dealt++;
-    if (!deal_round(r, &h->rng, one_deck, stacked, p, np, &deck, shared)) {
+    if (!host_deal_round(r, &h->rng, one_deck, stacked, p, np, &deck, shared)) {
         free(p);
         snprintf(h->why, sizeof h->why, "a deal that is not a whole deck");
         return LINK_REFUSED;
     }
-    int hole = hole_count(r), ns = shared_count(r);
+    int hole = host_hole_count(r), ns = host_shared_count(r);
     for (int i = 0; i < np; i++) {
-        cards_text(p[i].cards, hole, h->hands[i].cards, sizeof h->hands[i].cards);
-        cards_text(p[i].replay.cards, p[i].replay.count, h->hands[i].deck, sizeof h->hands[i].deck);
+        host_cards_text(p[i].cards, hole, h->hands[i].cards, sizeof h->hands[i].cards);
+        host_cards_text(p[i].replay.cards, p[i].replay.count, h->hands[i].deck,
+                        sizeof h->hands[i].deck);
     }
     free(p);
     char deck_text[LT_CARDS_LEN], shared_text[32], up[8] = "";
-    cards_text(deck.cards, deck.count, deck_text, sizeof deck_text);
-    cards_text(shared, ns, shared_text, sizeof shared_text);
+    host_cards_text(deck.cards, deck.count, deck_text, sizeof deck_text);
+    host_cards_text(shared, ns, shared_text, sizeof shared_text);
     bool cajun = r->variant == VARIANT_CAJUN;
-    if (!cajun) cards_text(shared, 1, up, sizeof up);
+    if (!cajun) host_cards_text(shared, 1, up, sizeof up);
     st = link_host_deal(h->l, h->o->tab, round, deck_text, cajun ? "" : shared_text, up,
                         cajun ? shared_text : "", h->hands, np, h->voids, nv, WAGER_COUNT);
     if (st == LINK_OK) say(h, "round %" PRId64 ": dealt %d players, %d voided", round, np, nv);
     return st;
+}
+
+/* A pool's call that failed: down (tried again) or refused (the round cannot be settled). */
+static link_status_t pool_failed(host_t *h, link_status_t st) {
+    snprintf(h->why, sizeof h->why, "the linked pool: %s", link_message(h->pool));
+    if (st == LINK_DOWN) say(h, "%s", h->why);
+    return st;
+}
+
+/* The round's part of the linked pool, as a machine of it (the host's [link] login): each
+ * player's stake counted as seat s of game `round` (s: the player's place in the deal), the
+ * royals' top prize claimed together and shared as the controller shares it, each share added to
+ * the player's result. Every call is keyed by (machine, round, seat): a host that restarts sends
+ * them again and is answered as before. */
+static link_status_t settle_pool(host_t *h, int64_t round, int n) {
+    if (!h->pool && link_connect(h->cfg->link.url, &h->pool, h->why, sizeof h->why) != LINK_OK &&
+        !h->pool)
+        return LINK_DOWN;
+    if (!link_is_up(h->pool) && link_reconnect(h->pool) != LINK_OK)
+        return pool_failed(h, LINK_DOWN);
+    const char *machine = h->cfg->link.machine;
+    link_stake_t stakes[LINK_BATCH_MAX];
+    link_contribution_t c[LINK_BATCH_MAX];
+    int ns = 0, royals[LINK_CLAIM_MAX], nr = 0;
+    bool counted = false;
+    for (int i = 0; i <= n; i++) {
+        if (i < n && h->linked[i].stake > 0) {
+            stakes[ns] = (link_stake_t){.game = round, .seat = i + 1, .stake = h->linked[i].stake};
+            memcpy(stakes[ns].currency, h->cfg->rules.currency, 4);
+            ns++;
+            if (h->linked[i].royal && nr < LINK_CLAIM_MAX) royals[nr++] = i + 1;
+        }
+        if (ns == LINK_BATCH_MAX || (i == n && ns > 0)) {
+            link_status_t st = link_contribute_many(h->pool, machine, stakes, ns, c);
+            if (st != LINK_OK) return pool_failed(h, st);
+            ns = 0, counted = true;
+        }
+    }
+    if (nr > 0) {
+        link_win_t w[LINK_CLAIM_MAX];
+        link_status_t st = link_claim_seats(h->pool, machine, round, royals, nr, w);
+        if (st != LINK_OK) return pool_failed(h, st);
+        for (int k = 0; k < nr; k++) {
+            lt_settle_t *s = &h->settle[w[k].seat - 1];
+            s->returned[WAGER_JACKPOT] += w[k].amount;
+            s->total += w[k].amount;
+            char amt[MONEY_TEXT_MAX];
+            size_t used = strlen(s->verdict);
+            snprintf(s->verdict + used, sizeof s->verdict - used, " - LINKED JACKPOT %s",
+                     money_format(w[k].amount, h->cfg->rules.currency, amt, sizeof amt));
+        }
+        say(h, "round %" PRId64 ": %d royal%s paid from pool %s", round, nr, nr == 1 ? "" : "s",
+            h->cfg->link.pool);
+    }
+    if (counted) {
+        /* the pool's followers told of the stakes (the controller's announcement) */
+        char since[LINK_SINCE_LEN] = "", next[LINK_SINCE_LEN];
+        bool made;
+        int wait_ms;
+        link_announce(h->pool, machine, since, next, &made, &wait_ms);
+    }
+    return LINK_OK;
 }
 
 /* Settles every player dealt, from the controller's records. */
@@ -478,12 +309,16 @@ static link_status_t settle_round(host_t *h, int64_t round) {
         lt_settle_t *s = &h->settle[i];
         memset(s, 0, sizeof *s);
         s->machine = h->players[i].machine;
-        if (!settle_player(&h->cfg->rules, &h->players[i], s, why, sizeof why)) {
+        if (!host_settle_player(&h->cfg->rules, &h->players[i], s, &h->linked[i], why,
+                                sizeof why)) {
             snprintf(h->why, sizeof h->why, "player %s: %s", s->machine, why);
             return LINK_REFUSED;
         }
-        staked += s->staked, paid += s->total;
     }
+    /* the linked pool: every stake on it counted, the round's royals paid from it, before the
+     * results are recorded (sent again after a restart, the controller answers as it did) */
+    if (h->cfg->rules.pool_linked && (st = settle_pool(h, round, n)) != LINK_OK) return st;
+    for (int i = 0; i < n; i++) staked += h->settle[i].staked, paid += h->settle[i].total;
     double t2 = now_s();
     st = link_host_settle(h->l, h->o->tab, round, h->settle, n, WAGER_COUNT);
     if (st == LINK_OK)
@@ -578,7 +413,8 @@ static link_status_t advance(host_t *h) {
 
 static void host_free(host_t *h) {
     free(h->bets), free(h->players), free(h->decisions), free(h->settle);
-    free(h->hands), free(h->voids), free(h->decks);
+    free(h->hands), free(h->voids), free(h->decks), free(h->linked);
+    link_close(h->pool);
     link_close(h->l);
     rng_clear(&h->rng);
 }
@@ -632,7 +468,9 @@ int host_run(const cfg_t *cfg, const host_options_t *o) {
             st = link_host_publish(
                 h.l, o->tab, text, title, rules_variant_key(cfg->rules.variant), limits,
                 cfg->rules.betting_seconds * 1000, cfg->rules.decision_seconds * 1000,
-                o->deal && strcmp(o->deal, "per_player") == 0 ? "per_player" : "one_deck");
+                o->deal && strcmp(o->deal, "per_player") == 0 ? "per_player" : "one_deck",
+                cfg->rules.pool_linked ? cfg->link.pool : "",
+                cfg->rules.pool_linked ? cfg->link.machine : "");
             if (st != LINK_OK) continue;
             published = true;
         }
@@ -648,97 +486,7 @@ int host_run(const cfg_t *cfg, const host_options_t *o) {
     return status;
 }
 
-/* One finished round of the audit: its results against the replay. Returns the problems. */
-static int audit_one(link_t *l, const cfg_t *cfg, const char *tab, int64_t round,
-                     lt_player_t *players, lt_audit_row_t *rows, int cap, FILE *out,
-                     int64_t *replayed) {
-    char phase[16];
-    int nr = 0, np = 0, bad = 0;
-    if (link_audit_round(l, tab, round, phase, rows, cap, &nr) != LINK_OK ||
-        link_host_players(l, tab, round, players, cap, &np) != LINK_OK) {
-        fprintf(out, "round %" PRId64 ": %s\n", round, link_message(l));
-        return 1;
-    }
-    if (strcmp(phase, "settled") != 0 && strcmp(phase, "cancelled") != 0) return 0;
-    for (int i = 0; i < nr; i++) {
-        const lt_audit_row_t *x = &rows[i];
-        if (strcmp(x->kind, "settled") == 0) continue;
-        bool zero = true;
-        for (int w = 0; w < x->nreturned; w++) zero = zero && x->returned[w] == 0;
-        if (x->total != x->staked || !zero) {
-            fprintf(out, "round %" PRId64 " %s: a %s result returns %" PRId64 " of %" PRId64 "\n",
-                    round, x->machine, x->kind, x->total, x->staked);
-            bad++;
-        }
-    }
-    if (strcmp(phase, "cancelled") == 0) return bad;
-    for (int i = 0; i < np; i++) {
-        lt_settle_t s;
-        char why[LT_TEXT_LEN];
-        memset(&s, 0, sizeof s);
-        const lt_audit_row_t *x = NULL;
-        for (int k = 0; k < nr && !x; k++)
-            if (strcmp(rows[k].machine, players[i].machine) == 0) x = &rows[k];
-        if (!settle_player(&cfg->rules, &players[i], &s, why, sizeof why)) {
-            fprintf(out, "round %" PRId64 " %s: the replay fails: %s\n", round, players[i].machine,
-                    why);
-            bad++;
-            continue;
-        }
-        (*replayed)++;
-        bool same = x && strcmp(x->kind, "settled") == 0 && x->staked == s.staked &&
-                    x->total == s.total && x->nreturned == WAGER_COUNT;
-        for (int w = 0; same && w < WAGER_COUNT; w++) same = x->returned[w] == s.returned[w];
-        if (!same) {
-            fprintf(out,
-                    "round %" PRId64 " %s: recorded %s staked %" PRId64 " total %" PRId64
-                    ", the replay gives staked %" PRId64 " total %" PRId64 "\n",
-                    round, players[i].machine, x ? x->kind : "no result", x ? x->staked : 0,
-                    x ? x->total : 0, s.staked, s.total);
-            bad++;
-        }
-    }
-    return bad;
-}
-
-int host_audit(const cfg_t *cfg, const char *url, const char *tab, FILE *out) {
-    link_t *l = NULL;
-    char err[LINK_MSG_LEN];
-    if (link_connect(url, &l, err, sizeof err) != LINK_OK) {
-        fprintf(out, "the controller: %s\n", l ? link_message(l) : err);
-        link_close(l);
-        return 1;
-    }
-    lt_audit_money_t m;
-    if (link_audit_money(l, tab, &m) != LINK_OK) {
-        fprintf(out, "the controller: %s\n", link_message(l));
-        link_close(l);
-        return 1;
-    }
-    int cap = 4096;
-    lt_player_t *players = malloc(sizeof *players * (size_t)cap);
-    lt_audit_row_t *rows = malloc(sizeof *rows * (size_t)cap);
-    int64_t problems = m.problems, replayed = 0;
-    if (m.problems) fprintf(out, "money: %s\n", m.first_problems);
-    for (int64_t round = 1; players && rows && round <= m.rounds; round++)
-        problems += audit_one(l, cfg, tab, round, players, rows, cap, out, &replayed);
-    if (!players || !rows) fprintf(out, "out of memory\n"), problems++;
-    fprintf(out,
-            "table %s: %" PRId64 " rounds (%" PRId64 " finished), %" PRId64
-            " hands replayed, staked %" PRId64 ", returned %" PRId64 ", problems %" PRId64 "\n",
-            tab, m.rounds, m.finished, replayed, m.staked, m.returned, problems);
-    free(players), free(rows);
-    link_close(l);
-    return problems ? 1 : 0;
-}
-
 #else
-
-int host_audit(const cfg_t *cfg, const char *url, const char *tab, FILE *out) {
-    (void)cfg, (void)url, (void)tab;
-    fprintf(out, "this studpoker was built without libpq (libpq-dev)\n");
-    return 1;
-}
 
 int host_run(const cfg_t *cfg, const host_options_t *o) {
     (void)cfg, (void)o;

@@ -77,14 +77,14 @@ bool machine_open_store(machine_t *m, const cfg_t *cfg, int64_t free_credits, ui
 }
 
 bool machine_open_seat(machine_t *m, machine_t *terminal, const char *tab, const char *game,
-                       const char *title, char *err, size_t errlen) {
+                       const char *title, bool linked, char *err, size_t errlen) {
     memset(m, 0, sizeof *m);
     m->cfg = terminal->cfg; /* its operator settings applied already */
     snprintf(m->cfg.table.join, sizeof m->cfg.table.join, "%s", tab);
     m->cfg.link.url[0] = '\0'; /* a table's seat has no linked pool of its own */
     memcpy(m->pin, terminal->pin, sizeof m->pin);
     m->store_borrowed = true;
-    if (!machine_table_take(m, game, title, err, errlen)) return false;
+    if (!machine_table_take(m, game, title, linked, err, errlen)) return false;
     if (!game_init(&m->game, &m->cfg.rules, 0, 0, terminal->game.store)) {
         m->game.store = NULL;
         machine_table_close(m);

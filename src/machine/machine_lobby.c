@@ -86,6 +86,7 @@ static void read_rows(mlobby_t *l, link_t **conn) {
             r->round = rows[i].round;
             put(r->phase, sizeof r->phase, rows[i].phase);
             r->left_ms = rows[i].left_ms;
+            r->pool_value = rows[i].pool_value;
             r->read_at = now;
         }
     }
@@ -106,6 +107,7 @@ static void join_one(mlobby_t *l, const char *tab) {
     if (a.ok) {
         a.game = strdup(info.config ? info.config : "");
         snprintf(a.title, sizeof a.title, "%s", info.title);
+        a.linked = info.pool[0] != '\0';
         link_table_free(&info);
         if (!a.game) a.ok = false, snprintf(a.err, sizeof a.err, "out of memory");
     }

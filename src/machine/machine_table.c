@@ -69,9 +69,11 @@ static bool take_game(cfg_t *c, const char *text, char *err, size_t errlen) {
     return ok;
 }
 
-bool machine_table_take(machine_t *m, const char *game, const char *title, char *err,
+bool machine_table_take(machine_t *m, const char *game, const char *title, bool linked, char *err,
                         size_t errlen) {
     if (!take_game(&m->cfg, game, err, errlen)) return false;
+    /* the table's JACKPOT is its linked pool: a royal's prize comes in the table's result */
+    m->cfg.rules.pool_linked = linked;
     m->jt = calloc(1, sizeof *m->jt);
     if (!m->jt) {
         snprintf(err, errlen, "out of memory for the table");
@@ -86,7 +88,7 @@ bool machine_table_join(machine_t *m, char *err, size_t errlen) {
     const struct cfg_table *tc = &m->cfg.table;
     lt_table_t info;
     if (!mtable_join_now(tc->url, tc->terminal, tc->join, &info, err, errlen)) return false;
-    bool ok = machine_table_take(m, info.config, info.title, err, errlen);
+    bool ok = machine_table_take(m, info.config, info.title, info.pool[0] != '\0', err, errlen);
     link_table_free(&info);
     return ok;
 }
@@ -99,6 +101,7 @@ bool machine_table_start(machine_t *m, char *err, size_t errlen) {
         return false;
     }
     const struct cfg_table *tc = &m->cfg.table;
+    m->game.at_table = true; /* HISTORY: the table's rounds, as this terminal collected them */
     m->jt->thread = mtable_start(tc->url, tc->terminal, tc->join, err, errlen);
     return m->jt->thread != NULL;
 }
@@ -125,6 +128,7 @@ bool machine_table_status(const machine_t *m, mtable_status_t *out) {
     out->bets_sent = j->sent != 0;
     out->decided = j->dec[current_step(j)].act != 0;
     out->collected = j->collected;
+    out->pool_value = j->view.round || j->view.pool_value > 0 ? j->view.pool_value : -1;
     out->synced = j->thread && mtable_caught_up(j->thread) && !j->items_dirty;
     if (j->leaving)
         snprintf(out->line, sizeof out->line, "Leaving this table after this round: %s",
@@ -249,7 +253,13 @@ static bool build_replica(machine_t *m, show_t show) {
     int64_t credits[2] = {base + j->staked, (int64_t)1e12};
     char err[128];
     round_t *rd = &g->round;
-    if (!round_init(rd, r, &d, 2, credits, NULL, NULL, err, sizeof err)) return false;
+    jackpot_pool_t *pool = NULL;
+    if (r->offered[WAGER_JACKPOT] || r->offered[WAGER_PROGRESSIVE]) {
+        /* the felt's own: the table's prize is the controller's, shown from the table */
+        jackpot_init(&j->scratch, 0);
+        pool = &j->scratch;
+    }
+    if (!round_init(rd, r, &d, 2, credits, NULL, pool, err, sizeof err)) return false;
     bool ok = true;
     for (int w = 0; ok && w < WAGER_COUNT; w++)
         if (j->bets[w] > 0) ok = apply(rd, round_bet(0, (wager_t)w, j->bets[w]), false);
@@ -314,19 +324,35 @@ static void write_answers(machine_t *m, machine_events_t *e) {
     }
 }
 
+/* A result as the terminal records it, whole, for its recall. */
+static void table_record(const char *tab, const lt_result_t *r, store_table_result_t *out) {
+    memset(out, 0, sizeof *out);
+    snprintf(out->tab, sizeof out->tab, "%s", tab);
+    out->round = r->round, out->staked = r->staked, out->total = r->total;
+    snprintf(out->kind, sizeof out->kind, "%s", r->kind);
+    for (int w = 0; w < WAGER_COUNT; w++) {
+        out->stakes[w] = w < r->nstakes ? r->stakes[w] : 0;
+        out->returned[w] = w < r->nreturned ? r->returned[w] : 0;
+    }
+    char err[64];
+    out->ncards = r->cards[0] ? card_parse_list(r->cards, out->cards, 5, err, sizeof err) : 0;
+    const char *shared = r->dealer[0] ? r->dealer : r->board;
+    out->nshared = shared[0] ? card_parse_list(shared, out->shared, 5, err, sizeof err) : 0;
+    if (out->ncards < 0) out->ncards = 0;
+    if (out->nshared < 0) out->nshared = 0;
+    snprintf(out->decisions, sizeof out->decisions, "%s", r->decisions);
+    snprintf(out->verdict, sizeof out->verdict, "%s", r->verdict);
+}
+
 static void collect_results(machine_t *m, machine_events_t *e) {
     struct mjoined *j = m->jt;
     game_t *g = &m->game;
     lt_result_t r[MT_RESULTS];
     int n = mtable_results(j->thread, r);
     for (int i = 0; i < n; i++) {
-        char detail[STORE_MSG_LEN];
-        snprintf(detail, sizeof detail, "kind=%s staked=%" PRId64 " %s", r[i].kind, r[i].staked,
-                 r[i].verdict);
-        int64_t win = r[i].total > r[i].staked ? r[i].total - r[i].staked : 0;
-        store_status_t st =
-            store_table_collected(g->store, m->cfg.table.join, r[i].round, r[i].total,
-                                  g->rules.handpay_threshold, win, detail);
+        store_table_result_t rec;
+        table_record(m->cfg.table.join, &r[i], &rec);
+        store_status_t st = store_table_collected(g->store, &rec, g->rules.handpay_threshold);
         if (st == STORE_FAULT) {
             game_link_fault(g, "The table's result could not be recorded");
             return;
@@ -625,9 +651,9 @@ int64_t machine_table_left_ms(const machine_t *m, bool *deciding) {
     *deciding = false;
     return -1;
 }
-bool machine_table_take(machine_t *m, const char *game, const char *title, char *err,
+bool machine_table_take(machine_t *m, const char *game, const char *title, bool linked, char *err,
                         size_t errlen) {
-    (void)m, (void)game, (void)title;
+    (void)m, (void)game, (void)title, (void)linked;
     snprintf(err, errlen,
              "this studpoker was built without libpq (libpq-dev): it cannot join a "
              "table");

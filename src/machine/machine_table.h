@@ -42,25 +42,26 @@ typedef struct mtable_status {
     char state[200]; /* "connected", or why not */
     char tab[48];
     char title[160];
-    int64_t round;     /* the table's round on the felt (0: none yet) */
-    char phase[16];    /* the table's: betting, closed, deciding, settled, cancelled */
-    int players;       /* hands dealt in the round */
-    int seated;        /* terminals at the table */
-    bool bets_sent;    /* this round's bets have gone to the table */
-    bool decided;      /* this step's decision has gone to the table */
-    int64_t collected; /* results collected since the start */
-    bool synced;       /* nothing owed either way: every transfer answered, every result in */
-    char line[300];    /* what the table says to the player now ("" none) */
+    int64_t round;      /* the table's round on the felt (0: none yet) */
+    char phase[16];     /* the table's: betting, closed, deciding, settled, cancelled */
+    int players;        /* hands dealt in the round */
+    int seated;         /* terminals at the table */
+    bool bets_sent;     /* this round's bets have gone to the table */
+    bool decided;       /* this step's decision has gone to the table */
+    int64_t collected;  /* results collected since the start */
+    bool synced;        /* nothing owed either way: every transfer answered, every result in */
+    char line[300];     /* what the table says to the player now ("" none) */
+    int64_t pool_value; /* the table's linked JACKPOT in its money (-1: none, or not known yet) */
 } mtable_status_t;
 
 /* Before the machine's game starts (machine_open): sits at the table the config names, and takes
  * the table's game (its [game] .. [timers] sections) into the machine's config. false when the
  * table cannot be joined (err says why: the controller, the table, this terminal). */
 bool machine_table_join(struct machine *m, char *err, size_t errlen);
-/* The same with what joining gave already (the table's game, as its config file's text, and its
- * title): the game taken into the machine's config. */
-bool machine_table_take(struct machine *m, const char *game, const char *title, char *err,
-                        size_t errlen);
+/* The same with what joining gave already (the table's game, as its config file's text, its
+ * title, and whether its JACKPOT is a linked pool): the game taken into the machine's config. */
+bool machine_table_take(struct machine *m, const char *game, const char *title, bool linked,
+                        char *err, size_t errlen);
 /* After the game is up: the table's thread starts (a terminal needs a store). */
 bool machine_table_start(struct machine *m, char *err, size_t errlen);
 void machine_table_close(struct machine *m);
@@ -105,11 +106,12 @@ typedef struct mlobby_row {
     char variant[24]; /* caribbean, cajun, asian */
     char limits[160]; /* "ANTE €5.00 - €500.00" */
     char currency[4];
-    int seated;      /* terminals at the table */
-    int64_t round;   /* its newest round (0: none yet) */
-    char phase[16];  /* none, betting, closed, deciding, settled, cancelled */
-    int left_ms;     /* of its betting or decision time, when the lobby was read */
-    int64_t read_at; /* the lobby's clock (ms) when it was read: left_ms counts from then */
+    int seated;         /* terminals at the table */
+    int64_t round;      /* its newest round (0: none yet) */
+    char phase[16];     /* none, betting, closed, deciding, settled, cancelled */
+    int left_ms;        /* of its betting or decision time, when the lobby was read */
+    int64_t pool_value; /* its JACKPOT, the linked pool's prize in its money (-1: none) */
+    int64_t read_at;    /* the lobby's clock (ms) when it was read: left_ms counts from then */
 } mlobby_row_t;
 #define MLOBBY_ROWS 32
 
@@ -119,6 +121,7 @@ typedef struct mlobby_join {
     char err[300]; /* why not */
     char *game;    /* the table's game (malloc'd; the receiver frees it) */
     char title[160];
+    bool linked; /* its JACKPOT is a linked pool */
 } mlobby_join_t;
 
 /* A thread of its own reads the lobby (every second while it is watched, and at once when asked),

@@ -44,12 +44,13 @@ struct mjoined {
     bool settled;   /* the felt shows the settlement */
     int64_t result_round, result_total, result_staked; /* the newest result collected */
     char result_kind[16];
-    int64_t collected; /* results collected since the start */
-    rules_t rules2;    /* the table's rules for the replica's two seats */
-    bool items_dirty;  /* the store's unanswered transfers may not be with the thread */
-    char line[200];    /* what the table says to the player now */
-    bool sticky;       /* the line stays until the player bets (a round settled while away) */
-    bool leaving;      /* the player closed this table: it is left once its round is over */
+    int64_t collected;      /* results collected since the start */
+    rules_t rules2;         /* the table's rules for the replica's two seats */
+    jackpot_pool_t scratch; /* the replica's pool (the table's is the linked one) */
+    bool items_dirty;       /* the store's unanswered transfers may not be with the thread */
+    char line[200];         /* what the table says to the player now */
+    bool sticky;            /* the line stays until the player bets (a round settled while away) */
+    bool leaving;           /* the player closed this table: it is left once its round is over */
 };
 
 typedef struct mt_answer {

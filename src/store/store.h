@@ -423,11 +423,30 @@ store_status_t store_table_answered(store_t *s, int64_t transfer, bool accepted,
                                     const char *reason);
 /* The newest round of table tab whose result was collected (0: none); -1 on a read failure. */
 int64_t store_table_last_round(store_t *s, const char *tab);
-/* A round's result: total back on the credits, once (a round at or before the newest collected
- * one is refused); a win (total - staked) at or above handpay_threshold (> 0) locks the machine
- * for a hand pay. detail: the round's line for the record. */
-store_status_t store_table_collected(store_t *s, const char *tab, int64_t round, int64_t total,
-                                     int64_t handpay_threshold, int64_t win, const char *detail);
+/* A round of a table as the terminal recorded its result (the recall of a table's rounds). */
+typedef struct store_table_result {
+    char tab[41];
+    int64_t round;
+    int64_t utc;                  /* when it was collected (store_table_results) */
+    char kind[16];                /* settled, void (the player's bets returned), cancelled */
+    int64_t staked, total;        /* what the player staked in it, what came back */
+    int64_t stakes[WAGER_COUNT];  /* per wager: the bets and the raises */
+    int64_t returned[WAGER_COUNT];
+    card_t cards[5];
+    int ncards;
+    card_t shared[5]; /* the dealer's hand, or Cajun Stud's board */
+    int nshared;
+    char decisions[64]; /* "0:play:1 1:fold:0" */
+    char verdict[160];
+} store_table_result_t;
+/* A round's result: its total back on the credits, once (a round at or before the newest
+ * collected one of the table is refused), recorded whole for recall; a win (total - staked) at
+ * or above handpay_threshold (> 0) locks the machine for a hand pay. */
+store_status_t store_table_collected(store_t *s, const store_table_result_t *r,
+                                     int64_t handpay_threshold);
+/* The table rounds collected, newest first, skipping offset: up to n; -1 on a read failure. */
+int store_table_results(store_t *s, int64_t offset, int n, store_table_result_t *out);
+int64_t store_table_result_count(store_t *s); /* -1 on a read failure */
 
 /* ---- locks ---- */
 

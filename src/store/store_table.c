@@ -204,35 +204,132 @@ int64_t store_table_last_round(store_t *s, const char *tab) {
     return round;
 }
 
-store_status_t store_table_collected(store_t *s, const char *tab, int64_t round, int64_t total,
-                                     int64_t handpay_threshold, int64_t win, const char *detail) {
+/* Cards as a word ("As,Ks,Qh"), and back. */
+static void cards_word(const card_t *c, int n, char *out, size_t cap) {
+    store_cards_text(c, n, out, cap);
+    for (char *p = out; *p; p++)
+        if (*p == ' ') *p = ',';
+}
+static int cards_unword(const char *w, card_t *out, int max) {
+    char text[64];
+    snprintf(text, sizeof text, "%s", w);
+    for (char *p = text; *p; p++)
+        if (*p == ',') *p = ' ';
+    int n = store_cards_parse(text, out, max);
+    return n < 0 ? 0 : n;
+}
+
+store_status_t store_table_collected(store_t *s, const store_table_result_t *r,
+                                     int64_t handpay_threshold) {
     st_start_op(s);
     store_status_t g = st_need_writable(s);
     if (g != STORE_OK) return g;
-    if (!name_ok(tab) || round < 1 || total < 0 || total > (int64_t)1e15)
-        return st_refuse(s, "A table's result: bad table, round or amount.");
-    int64_t last = store_table_last_round(s, tab);
+    if (!name_ok(r->tab) || r->round < 1 || r->total < 0 || r->total > (int64_t)1e15 ||
+        r->ncards < 0 || r->ncards > 5 || r->nshared < 0 || r->nshared > 5)
+        return st_refuse(s, "A table's result: bad table, round, amount or cards.");
+    int64_t last = store_table_last_round(s, r->tab);
     if (last < 0) return STORE_FAULT;
-    if (round <= last)
+    if (r->round <= last)
         return st_refuse(s,
                          "Round %" PRId64 " of table %s was collected already (the newest is "
                          "%" PRId64 ").",
-                         round, tab, last);
-    char text[STORE_MSG_LEN];
-    snprintf(text, sizeof text, "tab=%s %s", tab, detail ? detail : "");
-    int64_t game = 0;
+                         r->round, r->tab, last);
+    /* the whole round in one line (tab first: the newest of a table is found by it) */
+    char stx[160], rtx[160], ctx[32], shx[32], dec[64], text[1024];
+    store_stakes_text(r->stakes, stx, sizeof stx);
+    store_stakes_text(r->returned, rtx, sizeof rtx);
+    cards_word(r->cards, r->ncards, ctx, sizeof ctx);
+    cards_word(r->shared, r->nshared, shx, sizeof shx);
+    snprintf(dec, sizeof dec, "%s", r->decisions);
+    for (char *p = dec; *p; p++)
+        if (*p == ' ') *p = ',';
+    snprintf(text, sizeof text,
+             "tab=%s kind=%s staked=%" PRId64 " stakes=%s returned=%s cards=%s shared=%s "
+             "decisions=%s | %s",
+             r->tab, r->kind, r->staked, stx, rtx, ctx, shx, dec, r->verdict);
+    int64_t win = r->total > r->staked ? r->total - r->staked : 0, game = 0;
     bool ok = st_tx_begin(s) && st_last_game(s, &game) &&
-              st_audit_add(s, "table-in", round, 0, total, text);
-    if (ok && total > 0) ok = st_meter_add(s, game, 0, "table_in", total);
+              st_audit_add(s, "table-in", r->round, 0, r->total, text);
+    if (ok && r->total > 0) ok = st_meter_add(s, game, 0, "table_in", r->total);
     if (ok && handpay_threshold > 0 && win >= handpay_threshold) {
         /* the lock and its record name the table's round, as a linked prize's name its game */
         char reason[128];
         snprintf(reason, sizeof reason, "a win of %" PRId64 " at table %s, round %" PRId64, win,
-                 tab, round);
-        ok = st_audit_add(s, "table-win", round, 0, win, reason) &&
-             st_lock_add(s, "handpay", round, 0, win, reason);
+                 r->tab, r->round);
+        ok = st_audit_add(s, "table-win", r->round, 0, win, reason) &&
+             st_lock_add(s, "handpay", r->round, 0, win, reason);
     }
     if (!(ok && st_tx_commit(s))) return st_write_failed(s, false);
     st_settle_state(s);
     return STORE_OK;
+}
+
+/* A field of a table-in row ("name=value", the value up to the next space). */
+static void field(const char *d, const char *name, char *out, size_t cap) {
+    char key[24];
+    snprintf(key, sizeof key, " %s=", name);
+    const char *p = strstr(d, key);
+    out[0] = '\0';
+    if (!p) return;
+    p += strlen(key);
+    size_t n = strcspn(p, " ");
+    snprintf(out, cap, "%.*s", (int)(n < cap ? n : cap - 1), p);
+}
+
+/* A table-in row back into its round. */
+static void parse_result(const char *d, int64_t round, int64_t total, int64_t utc,
+                         store_table_result_t *r) {
+    memset(r, 0, sizeof *r);
+    r->round = round, r->total = total, r->utc = utc;
+    char staked[24], stx[160], rtx[160], ctx[32], shx[32], dec[64];
+    sscanf(d, "tab=%40[a-z0-9_]", r->tab);
+    field(d, "kind", r->kind, sizeof r->kind);
+    field(d, "staked", staked, sizeof staked);
+    field(d, "stakes", stx, sizeof stx);
+    field(d, "returned", rtx, sizeof rtx);
+    field(d, "cards", ctx, sizeof ctx);
+    field(d, "shared", shx, sizeof shx);
+    field(d, "decisions", dec, sizeof dec);
+    r->staked = strtoll(staked, NULL, 10);
+    if (!store_stakes_parse(stx, r->stakes)) memset(r->stakes, 0, sizeof r->stakes);
+    if (!store_stakes_parse(rtx, r->returned)) memset(r->returned, 0, sizeof r->returned);
+    r->ncards = cards_unword(ctx, r->cards, 5);
+    r->nshared = cards_unword(shx, r->shared, 5);
+    for (char *q = dec; *q; q++)
+        if (*q == ',') *q = ' ';
+    snprintf(r->decisions, sizeof r->decisions, "%s", dec);
+    const char *bar = strstr(d, " | ");
+    snprintf(r->verdict, sizeof r->verdict, "%s", bar ? bar + 3 : "");
+}
+
+int store_table_results(store_t *s, int64_t offset, int n, store_table_result_t *out) {
+    if (s->state == STORE_FAULTED) return -1;
+    st_start_op(s);
+    sqlite3_stmt *st = st_prep(s, "reading the table's results",
+                               "SELECT game, amount, utc, detail FROM audit WHERE event='table-in' "
+                               "ORDER BY id DESC LIMIT ? OFFSET ?",
+                               "ii", (int64_t)n, offset);
+    if (!st) return -1;
+    int k = 0, rc;
+    while ((rc = sqlite3_step(st)) == SQLITE_ROW && k < n) {
+        parse_result(st_col_text(st, 3), sqlite3_column_int64(st, 0), sqlite3_column_int64(st, 1),
+                     sqlite3_column_int64(st, 2), &out[k]);
+        k++;
+    }
+    st_finish(s, st);
+    if (rc != SQLITE_DONE && rc != SQLITE_ROW) {
+        st_db_fail(s, "reading the table's results");
+        return -1;
+    }
+    return k;
+}
+
+int64_t store_table_result_count(store_t *s) {
+    if (s->state == STORE_FAULTED) return -1;
+    st_start_op(s);
+    int64_t n = 0;
+    return st_q_int(s, &n, 0, "counting the table's results",
+                    "SELECT COUNT(*) FROM audit WHERE event='table-in'")
+               ? n
+               : -1;
 }
