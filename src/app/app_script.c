@@ -100,9 +100,19 @@ static void summary_of(app_t *a, int i) {
                "collected=%lld synced=%d",
                ts.tab, ts.up, (long long)ts.round, ts.phase[0] ? ts.phase : "none", ts.bets_sent,
                ts.decided, (long long)ts.collected, ts.synced);
-    /* a terminal's tables: which this line is (1..), of how many, and the focused one */
+    /* a terminal's tables: which this line is (1..), of how many, and the focused one; in the
+     * lobby, its rows as shown (table:phase:players:jackpot, -1 none; the mark of a table the
+     * terminal plays or leaves) */
     if (a->terminal)
         printf(" seat=%d seats=%d focus=%d", (i >= 0 ? i : a->focus) + 1, a->nseats, a->focus + 1);
+    if (a->screen == SCREEN_LOBBY) {
+        static const char *const marks[] = {"", ":playing", ":leaving", ":joining"};
+        const lobby_scene_t *lv = &a->lobby_view;
+        printf(" lobby=");
+        for (int k = 0; k < lv->nrows; k++)
+            printf("%s%s:%s:%d:%lld%s", k ? "," : "", lv->rows[k].tab, lv->rows[k].phase,
+                   lv->rows[k].seated, (long long)lv->rows[k].pool_value, marks[lv->mark[k]]);
+    }
     printf(" pool=%lld state=%s door=%d screen=%s balance=%lld", (long long)jackpot_read(&g->pool),
            g->state == GAME_PLAY     ? "play"
            : g->state == GAME_LOCKED ? "locked"

@@ -15,6 +15,7 @@
 
 #include "app_internal.h"
 
+#include "approval.h"
 #include "machine_table.h"
 
 void seats_start(app_t *a) {
@@ -105,11 +106,33 @@ static void tell(app_t *a, const char *msg) {
     if (a->nseats > 0) table_toast(app_front(a), msg);
 }
 
+/* The table's game against the terminal's approved return range ([approval] of its own config,
+ * as a table joined at the start is checked): a cabinet does not play a table outside it (false,
+ * msg says why); a desktop plays it with the warning in msg. */
+static bool approved(app_t *a, machine_t *m, char *msg, size_t n) {
+    approval_t ap;
+    approval_miss_t miss[APPROVAL_MAX_BETS];
+    const char *source = "";
+    msg[0] = '\0';
+    int nmiss =
+        machine_check_approval(m, a->c->approval.min_payback_bp, a->c->approval.max_payback_bp, &ap,
+                               miss, APPROVAL_MAX_BETS, &source);
+    if (nmiss == 0) return true;
+    if (nmiss < 0) {
+        snprintf(msg, n, "Table %s's returns cannot be worked out here", m->cfg.table.join);
+        return !a->kiosk;
+    }
+    char text[400];
+    approval_miss_text(&ap, &miss[0], text, sizeof text);
+    snprintf(msg, n, "NOT APPROVED at table %s: %s", m->cfg.table.join, text);
+    return !a->kiosk;
+}
+
 /* A join answered: the table at position at (the others move right). */
 static bool add_seat(app_t *a, const mlobby_join_t *j, int at) {
     machine_t *m = calloc(1, sizeof *m);
     table_scene_t *t = calloc(1, sizeof *t);
-    char err[600], msg[700];
+    char err[600], msg[700] = "";
     if (!m || !t || a->nseats == APP_SEATS) {
         free(m), free(t);
         tell(a, "There is no room for another table.");
@@ -122,8 +145,16 @@ static bool add_seat(app_t *a, const mlobby_join_t *j, int at) {
         free(m), free(t);
         return false;
     }
+    if (!approved(a, m, msg, sizeof msg)) {
+        fprintf(stderr, "studpoker: %s\n", msg);
+        tell(a, msg);
+        machine_close(m);
+        free(m), free(t);
+        return false;
+    }
     table_init(t, m, &a->audio, a->table.turbo, a->assets);
     t->show_lobby = t->show_close = true;
+    if (msg[0]) table_warning(t, msg);
     /* the terminal's own machine, at no table, pays its tickets in the tables' money (its
      * site's: a table only seats terminals of its currency) */
     if (!seats_own_seated(a)) {

@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "money.h"
 #include "ui_gfx.h"
 
 static const ui_color_t GOLD = {242, 201, 76, 255};
@@ -229,9 +230,12 @@ static void draw_row(lobby_scene_t *l, ui_gfx_t *g, const columns_t *c, int k, f
         snprintf(round, sizeof round, "round %lld", (long long)r->round);
         gfx_text(g, round, c->x[4], y + 56, TEXT_MIN, UI_FONT_REGULAR, DIM, UI_ALIGN_LEFT);
     }
-    /* the shared tables offer no JACKPOT yet (table-host refuses it) */
-    gfx_text(g, "-", c->x[5] + c->w[5] / 2, y + (ROW_H - 34) / 2, 30, UI_FONT_BOLD, DIM,
-             UI_ALIGN_CENTER);
+    /* the table's JACKPOT: its linked pool's prize ("-": the table offers none) */
+    char pool[48] = "-";
+    if (r->pool_value >= 0) money_format(r->pool_value, r->currency, pool, sizeof pool);
+    float ps = fit(g, pool, 28, UI_FONT_BOLD, c->w[5]);
+    gfx_text(g, pool, c->x[5] + c->w[5] / 2, y + (ROW_H - ps * 1.17f) / 2, ps, UI_FONT_BOLD,
+             r->pool_value >= 0 ? GOLD : DIM, UI_ALIGN_CENTER);
     ui_rect_t join = ui_r(c->join_x, y + 14, c->button_w, ROW_H - 28),
               add = ui_r(c->add_x, y + 14, c->button_w, ROW_H - 28);
     l->join_r[k] = join;

@@ -4,13 +4,13 @@
  *
  * The tables on the controller, a row each, as the lobby's thread last read them (machine_table.h:
  * refreshed every second): the game's name and the table's, the variant, the limits, how many
- * players sit there, the round's phase with the time left, the jackpot (the shared tables offer
- * none yet: "-"), and for each table JOIN (play it instead of the table in play, or first) and
- * +TABLE (play it beside those in play, up to four in one window). A table the terminal plays
- * says PLAYING (a tap goes to it), one it leaves LEAVING, one being joined JOINING. Rows are
- * large enough to touch; the keyboard's spot keys choose a row, DEAL joins it, BET adds it, BACK
- * returns to the tables. The scene only draws and reports what the player asked: the front joins
- * and leaves (app_seats.c). */
+ * players sit there, the round's phase with the time left, the JACKPOT (the table's linked pool's
+ * prize; "-" for a table without one), and for each table JOIN (play it instead of the table in
+ * play, or first) and +TABLE (play it beside those in play, up to four in one window). A table the
+ * terminal plays says PLAYING (a tap goes to it), one it leaves LEAVING, one being joined JOINING.
+ * Rows are large enough to touch; the keyboard's spot keys choose a row, DEAL joins it, BET adds
+ * it, BACK returns to the tables. The scene only draws and reports what the player asked: the front
+ * joins and leaves (app_seats.c). */
 #ifndef STUDPOKER_SCENE_LOBBY_H
 #define STUDPOKER_SCENE_LOBBY_H
 

@@ -77,8 +77,8 @@ typedef struct table_geom {
     float button_small, button_main;
 } table_geom_t;
 
-/* The title bar's buttons, right to left from X: a terminal's LOBBY (001: "can be selected at
- * any time from any game") and, among several tables in one window, X (leave this table). */
+/* The title bar's buttons: HELP, HISTORY, and a terminal's LOBBY (001: "can be selected at any
+ * time from any game") and X (leave this table; the others in the window play on). */
 enum { TABLE_CORNER_HELP = 0, TABLE_CORNER_HISTORY, TABLE_CORNER_LOBBY, TABLE_CORNER_CLOSE };
 
 typedef struct table_scene {
@@ -117,7 +117,7 @@ typedef struct table_scene {
                              * still does what it does */
     /* the message box's lasting line: why DEAL cannot deal now, in the player's words
      * (machine_deal_words), shown until the state changes; "" none */
-    char deal_line[300];
+    char deal_line[200];
     float deal_line_at;     /* when a refused DEAL last pointed at it (it flashes) */
     int timer_drawn;        /* the seconds the last frame's timer showed */
     char banner[64];        /* the main game's verdict: WIN, PUSH, DEALER WINS, FOLDED, ... */

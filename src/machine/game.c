@@ -681,8 +681,8 @@ static void from_table(const store_table_result_t *r, game_record_t *h) {
     for (int w = 0; w < WAGER_COUNT; w++) {
         h->stake[w] = r->stakes[w], h->returned[w] = r->returned[w];
         if (!r->stakes[w]) continue;
-        h->outcome[w] = h->void_round                ? OUTCOME_REFUND
-                        : r->returned[w] > r->stakes[w] ? OUTCOME_WIN
+        h->outcome[w] = h->void_round                    ? OUTCOME_REFUND
+                        : r->returned[w] > r->stakes[w]  ? OUTCOME_WIN
                         : r->returned[w] == r->stakes[w] ? OUTCOME_PUSH
                                                          : OUTCOME_LOSE;
     }

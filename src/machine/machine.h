@@ -94,9 +94,10 @@ bool machine_open_store(machine_t *m, const cfg_t *cfg, int64_t free_credits, ui
                         store_t *store, char *err, size_t errlen);
 /* A terminal's machine at one more table: its own round, timers and connection to the table,
  * on the terminal's store and credits (borrowed: the terminal's machine outlives it). tab, and
- * the table's game, title and linked pool, are what joining it gave (mlobby_join_result, machine_table.h); the
- * rest of the config (display, cabinet, keys) is the terminal's. false with err when it cannot
- * run (no memory, the table's game does not load here, the thread does not start). */
+ * the table's game, title and linked pool, are what joining it gave (mlobby_join_result,
+ * machine_table.h); the rest of the config (display, cabinet, keys) is the terminal's. false with
+ * err when it cannot run (no memory, the table's game does not load here, the thread does not
+ * start). */
 bool machine_open_seat(machine_t *m, machine_t *terminal, const char *tab, const char *game,
                        const char *title, bool linked, char *err, size_t errlen);
 void machine_close(machine_t *m);

@@ -131,8 +131,9 @@ bool machine_table_status(const machine_t *m, mtable_status_t *out) {
     out->pool_value = j->view.round || j->view.pool_value > 0 ? j->view.pool_value : -1;
     out->synced = j->thread && mtable_caught_up(j->thread) && !j->items_dirty;
     if (j->leaving)
-        snprintf(out->line, sizeof out->line, "Leaving this table after this round: %s",
-                 j->line[0] ? j->line : "your bets stand.");
+        snprintf(out->line, sizeof out->line, "%s",
+                 j->sent ? "Leaving this table after this round: your bets stand."
+                         : "Leaving this table.");
     else
         snprintf(out->line, sizeof out->line, "%s", j->line);
     return true;
@@ -431,6 +432,7 @@ static void take_view(machine_t *m, bool view_busy, machine_events_t *e) {
         j->shown_step = 0;
         if (build_replica(m, SHOW_DEAL)) {
             j->dealt = true;
+            if (!j->sticky) j->line[0] = '\0'; /* "Bets placed" is over: the cards say it */
             emit_ev(e, MEV_ROUND, NULL);
         } else {
             say_line(m, "The table's cards cannot be shown on this terminal.");

@@ -50,7 +50,7 @@ typedef struct mtable_status {
     bool decided;       /* this step's decision has gone to the table */
     int64_t collected;  /* results collected since the start */
     bool synced;        /* nothing owed either way: every transfer answered, every result in */
-    char line[300];     /* what the table says to the player now ("" none) */
+    char line[200];     /* what the table says to the player now ("" none) */
     int64_t pool_value; /* the table's linked JACKPOT in its money (-1: none, or not known yet) */
 } mtable_status_t;
 
