@@ -36,11 +36,11 @@ typedef enum ui_sound {
 typedef struct ui_audio {
     bool open;
     bool muted;
-    bool voice;             /* the dealer's voice lines (an operator setting: changes at once) */
-    int volume;             /* 0..100 */
+    bool voice; /* the dealer's voice lines (an operator setting: changes at once) */
+    int volume; /* 0..100 */
     void *chunk[SND_COUNT]; /* published one by one by the loader thread (SDL atomics) */
     char assets[512];
-    void *loader;    /* the SDL_Thread decoding them */
+    void *loader;     /* the SDL_Thread decoding them */
     atomic_int stop; /* set at shutdown: the loader stops between two files */
 } ui_audio_t;
 
