@@ -28,11 +28,11 @@ typedef struct mlink mlink_t;
 
 /* What the screen and the operator see of the link. */
 typedef struct mlink_view {
-    bool up;         /* the controller answers, and knows this machine as configured */
-    bool known;      /* a meter has been read since the start */
-    int64_t value;   /* the pool's top prize in the machine's currency, minor units, rounded down */
-    int64_t hits;    /* top prizes won on the pool */
-    int pending;     /* outbox items not answered yet */
+    bool up;        /* the controller answers, and knows this machine as configured */
+    bool known;     /* a meter has been read since the start */
+    int64_t value;  /* the pool's top prize in the machine's currency, minor units, rounded down */
+    int64_t hits;   /* top prizes won on the pool */
+    int pending;    /* outbox items not answered yet */
     char state[160]; /* "connected", or why not, in words an attendant can act on */
     /* the newest top prize won anywhere on the pool (win_seq counts them since the start) */
     int64_t win_seq;
@@ -48,8 +48,8 @@ void mlink_get_view(mlink_t *l, mlink_view_t *out);
 /* The answer to an item, once the thread has it. */
 typedef struct mlink_answer {
     store_link_item_t item;
-    int64_t paid;     /* a claim: what the seat is paid, minor units */
-    char detail[200]; /* the controller's figures, for the record */
+    int64_t paid;      /* a claim: what the seat is paid, minor units */
+    char detail[200];  /* the controller's figures, for the record */
 } mlink_answer_t;
 
 /* Hands the thread the oldest items to send (items: the outbox's oldest, n of them): the
