@@ -421,6 +421,50 @@ static void test_checkpoints(void **state) {
     store_close(s);
 }
 
+/* A terminal at several tables (issue 15): each table's transfers are answered in their own
+ * order, so one table's answer never waits for another's; and a table's records are its own
+ * whatever the names ("t_1" is not "tx1", as a LIKE pattern's '_' would have it). */
+static void test_table_transfers_per_table(void **state) {
+    fixture_t *f = *state;
+    store_t *s = open_ok(f->path, &FAST);
+    must(store_credit_in(s, 0, STORE_IN_COIN, 10000, NULL), s);
+    int64_t a[WAGER_COUNT] = {500}, b[WAGER_COUNT] = {700}, c[WAGER_COUNT] = {300}, t1, t2, t3;
+    must(store_table_send(s, "t_1", 1, -1, 0, a, &t1), s);
+    must(store_table_send(s, "tx1", 4, -1, 0, b, &t2), s);
+    must(store_table_send(s, "t_1", 1, 0, 1, c, &t3), s);
+    assert_true(t1 < t2 && t2 < t3);
+    int64_t credits;
+    must(store_credits(s, 0, &credits), s);
+    assert_int_equal(credits, 10000 - 1500);
+    store_table_out_t out[4];
+    assert_int_equal(store_table_unanswered(s, "t_1", out, 4), 2);
+    assert_int_equal(out[0].transfer, t1);
+    assert_int_equal(out[1].transfer, t3);
+    assert_int_equal(store_table_unanswered(s, "tx1", out, 4), 1);
+    assert_int_equal(out[0].transfer, t2);
+    /* tx1 answers before t_1 does: taken (the older t_1 transfers do not hold it up) */
+    must(store_table_answered(s, t2, true, NULL), s);
+    assert_int_equal(store_table_unanswered(s, "tx1", out, 4), 0);
+    /* within t_1 the order holds: its second transfer is not the next to answer */
+    assert_int_equal(store_table_answered(s, t3, true, NULL), STORE_REFUSED);
+    must(store_table_answered(s, t1, false, "betting had closed"), s); /* refused: back */
+    must(store_table_answered(s, t3, true, NULL), s);
+    assert_int_equal(store_table_unanswered(s, "t_1", out, 4), 0);
+    must(store_credits(s, 0, &credits), s);
+    assert_int_equal(credits, 10000 - 1500 + 500);
+    assert_int_equal(meter(s, "table_in"), 500);
+    /* a result of tx1's is not t_1's */
+    store_table_result_t r;
+    memset(&r, 0, sizeof r);
+    snprintf(r.tab, sizeof r.tab, "tx1");
+    snprintf(r.kind, sizeof r.kind, "settled");
+    r.round = 4, r.staked = 700, r.total = 1400;
+    must(store_table_collected(s, &r, 0), s);
+    assert_int_equal(store_table_last_round(s, "tx1"), 4);
+    assert_int_equal(store_table_last_round(s, "t_1"), 0);
+    store_close(s);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup_teardown(test_creation_is_all_or_nothing, setup, teardown),
@@ -433,6 +477,7 @@ int main(void) {
         cmocka_unit_test_setup_teardown(test_checkpoints, setup, teardown),
         cmocka_unit_test_setup_teardown(test_round_never_stuck, setup, teardown),
         cmocka_unit_test_setup_teardown(test_door_state_far_back, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_table_transfers_per_table, setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
