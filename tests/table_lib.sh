@@ -6,6 +6,8 @@
 #                table-host of its own with BETTING and DECIDING seconds, from the decks
 #                $deck_classic, $deck_live, $deck_cajun and $deck_asian (if set: its first eight
 #                rounds); sets $host_pids
+#   four_tables_add, four_hosts BETTING DECIDING   the same in two steps: the site, the pool
+#                and the tables; then their hosts (a test whose terminal must be up first)
 #   four_terminal NAME DIR         a terminal NAME of site paris, its game.ini in DIR ([table]
 #                url and terminal, no table joined: it starts in the lobby)
 #   lobby_point ROW BUTTON W H     where, in a WxH window, the lobby's ROW (0: the first, the
@@ -13,7 +15,10 @@
 #                the layout's units (scene_lobby.c: rows 96 units tall every 108 from 196, the
 #                buttons 150 wide at the right margin, 136 under 1800 units)
 four_tables() {
-  local betting=$1 deciding=$2 t preset extra deck
+  four_tables_add && four_hosts "$@"
+}
+
+four_tables_add() {
   link_q <<'EOF' >/dev/null || { echo "the tables could not be set up" >&2; return 1; }
 SELECT splink.link_site_add('paris', 'EUR');
 SELECT splink.link_pool_add('floor', 'EUR', 100000, 4500, 500, 0);
@@ -23,6 +28,10 @@ SELECT sptable.table_add('live', 'EUR', 'sp_host_live', 'pw-host-secret');
 SELECT sptable.table_add('cajun', 'EUR', 'sp_host_cajun', 'pw-host-secret');
 SELECT sptable.table_add('asian', 'EUR', 'sp_host_asian', 'pw-host-secret');
 EOF
+}
+
+four_hosts() {
+  local betting=$1 deciding=$2 t preset extra deck
   host_pids=()
   for t in classic live cajun asian; do
     case $t in

@@ -29,7 +29,7 @@ typedef struct columns {
 static const char *const HEADS[6] = {"TABLE", "GAME", "LIMITS", "PLAYERS", "ROUND", "JACKPOT"};
 
 static columns_t columns_of(ui_rect_t area) {
-    static const float share[6] = {0.28f, 0.15f, 0.23f, 0.09f, 0.16f, 0.09f};
+    static const float share[6] = {0.25f, 0.14f, 0.21f, 0.08f, 0.17f, 0.15f};
     columns_t c;
     float left = area.x + MARGIN, right = area.x + area.w - MARGIN;
     c.button_w = area.w < 1800 ? 136.0f : 150.0f;
