@@ -148,7 +148,8 @@ const cf_section_t CF_SECTIONS[] = {
              "machines through a controller on PostgreSQL. No url: the pool is this machine's "
              "own."},
     {"table", "A shared table: this machine as a terminal where any number of players play one "
-              "dealer (studpoker table-host). No join: the machine deals its own rounds."},
+              "dealer (studpoker table-host). With url and terminal and no join it starts in the "
+              "LOBBY (up to four tables in one window); without them it deals its own rounds."},
     {"touch", "The touch screen's calibration: set by the operator menu, not in a file."},
     {"keys",
      "Up to 3 keyboard keys per button, by SDL key name (Space, Return, F2, A, Keypad Enter)."},
