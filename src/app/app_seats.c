@@ -243,6 +243,8 @@ static void take_join(app_t *a) {
         if (added) {
             fprintf(stderr, "studpoker: joined table %s\n", j.tab);
             if (a->screen == SCREEN_LOBBY) app_switch(a, SCREEN_TABLE);
+        } else {
+            mlobby_leave(a->lobby, j.tab); /* not played here: not seated there */
         }
     }
     free(j.game);

@@ -26,8 +26,9 @@ struct mlobby {
     char state[200];
     mlobby_row_t rows[MLOBBY_ROWS];
     int nrows;
-    char join_tab[48]; /* asked, not started */
-    char joining[48];  /* asked, not answered */
+    char join_tab[48];  /* asked, not started */
+    char leave_tab[48]; /* a table joined that the terminal does not play after all */
+    char joining[48];   /* asked, not answered */
     bool answered;
     mlobby_join_t answer;
 };
@@ -45,7 +46,7 @@ static void doze(mlobby_t *l, int ms) {
     until.tv_sec += ms / 1000;
     until.tv_nsec += (long)(ms % 1000) * 1000000L;
     if (until.tv_nsec >= 1000000000L) until.tv_sec++, until.tv_nsec -= 1000000000L;
-    while (!l->stop && !l->refresh && !l->join_tab[0])
+    while (!l->stop && !l->refresh && !l->join_tab[0] && !l->leave_tab[0])
         if (pthread_cond_timedwait(&l->wake, &l->mu, &until) != 0) break;
 }
 
@@ -119,12 +120,35 @@ static void join_one(mlobby_t *l, const char *tab) {
     pthread_mutex_unlock(&l->mu);
 }
 
+/* Leaves a table joined for nothing (its seat at the controller counted the terminal there). */
+static void leave_one(mlobby_t *l, link_t **conn, const char *tab) {
+    char err[LINK_MSG_LEN];
+    if (!*conn && link_connect(l->url, conn, err, sizeof err) != LINK_OK) {
+        link_close(*conn);
+        *conn = NULL;
+        return;
+    }
+    if (link_table_leave(*conn, l->terminal, tab) == LINK_DOWN) {
+        link_close(*conn);
+        *conn = NULL;
+    }
+}
+
 static void *run(void *arg) {
     mlobby_t *l = arg;
     link_t *conn = NULL;
     int64_t next = 0;
     pthread_mutex_lock(&l->mu);
     while (!l->stop) {
+        if (l->leave_tab[0]) {
+            char tab[48];
+            snprintf(tab, sizeof tab, "%s", l->leave_tab);
+            l->leave_tab[0] = '\0';
+            pthread_mutex_unlock(&l->mu);
+            leave_one(l, &conn, tab);
+            pthread_mutex_lock(&l->mu);
+            continue;
+        }
         if (l->join_tab[0]) {
             char tab[48];
             snprintf(tab, sizeof tab, "%s", l->join_tab);
@@ -153,7 +177,11 @@ static void *run(void *arg) {
         }
         doze(l, l->watch ? (int)(next - mono_ms() > 0 ? next - mono_ms() : 1) : 1000);
     }
+    /* a table joined whose answer nobody took (the program ends): not seated there */
+    char unclaimed[48] = "";
+    if (l->answered && l->answer.ok) snprintf(unclaimed, sizeof unclaimed, "%s", l->answer.tab);
     pthread_mutex_unlock(&l->mu);
+    if (unclaimed[0]) leave_one(l, &conn, unclaimed);
     link_close(conn);
     return NULL;
 }
@@ -230,6 +258,13 @@ bool mlobby_join(mlobby_t *l, const char *tab) {
     return free_;
 }
 
+void mlobby_leave(mlobby_t *l, const char *tab) {
+    pthread_mutex_lock(&l->mu);
+    snprintf(l->leave_tab, sizeof l->leave_tab, "%s", tab);
+    pthread_cond_signal(&l->wake);
+    pthread_mutex_unlock(&l->mu);
+}
+
 bool mlobby_join_result(mlobby_t *l, mlobby_join_t *out) {
     pthread_mutex_lock(&l->mu);
     bool got = l->answered;
@@ -277,9 +312,19 @@ bool mlobby_join(mlobby_t *l, const char *tab) {
     (void)l, (void)tab;
     return false;
 }
+void mlobby_leave(mlobby_t *l, const char *tab) {
+    pthread_mutex_lock(&l->mu);
+    snprintf(l->leave_tab, sizeof l->leave_tab, "%s", tab);
+    pthread_cond_signal(&l->wake);
+    pthread_mutex_unlock(&l->mu);
+}
+
 bool mlobby_join_result(mlobby_t *l, mlobby_join_t *out) {
     (void)l, (void)out;
     return false;
+}
+void mlobby_leave(mlobby_t *l, const char *tab) {
+    (void)l, (void)tab;
 }
 bool mlobby_joining(mlobby_t *l, char *tab, size_t n) {
     (void)l;

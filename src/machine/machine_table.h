@@ -141,5 +141,8 @@ void mlobby_watch(mlobby_t *l, bool on);
 bool mlobby_join(mlobby_t *l, const char *tab);
 bool mlobby_join_result(mlobby_t *l, mlobby_join_t *out);
 bool mlobby_joining(mlobby_t *l, char *tab, size_t n); /* a join asked and not answered */
+/* A table joined that the terminal does not play after all (it could not be opened here): the
+ * thread leaves it, so the controller does not count the terminal there. */
+void mlobby_leave(mlobby_t *l, const char *tab);
 
 #endif
