@@ -194,6 +194,16 @@ round_action_t round_bet(int seat, wager_t w, int64_t amount);
 round_action_t round_simple(round_action_type_t type, int seat);
 round_action_t round_raise(int seat, int multiple);
 
+/* Cajun's aggregate limit (003 J-K) where the seats of one round are played as rounds of their
+ * own (a shared table settles each player as a one-seat round): the seat's win that counts
+ * toward the limit (main-game wins paid above aggregate_odds to 1, whatever the limit), the
+ * share of a limit that a win of a total gets (rounded down; the win itself at or under the
+ * limit), and that share spread over the seat's wagers as settle_cajun spreads it. */
+int64_t round_aggregate_win(const round_t *r, int seat);
+int64_t round_aggregate_share(int64_t limit, int64_t win, int64_t total);
+void round_aggregate_spread(const int64_t stake[WAGER_COUNT], int64_t returned[WAGER_COUNT],
+                            int64_t big, int64_t paid);
+
 /* Totals for a seat. */
 int64_t round_seat_staked(const round_t *r, int seat);
 int64_t round_seat_returned(const round_t *r, int seat);

@@ -271,26 +271,51 @@ static void settle_cajun(round_t *r) {
         }
     }
     /* the aggregate limit (003 J-K): each seat's such win is paid limit x win / total, rounded
-     * down; within the seat the paid amount is spread over its wagers in proportion, the odd
-     * cents on the ante, so the seat gets exactly its share */
+     * down */
     if (big_total > ru->aggregate_limit) {
-        __extension__ typedef __int128 i128;
         for (int s = 0; s < r->nseats; s++) {
             if (!big[s]) continue;
-            round_seat_t *seat = &r->seat[s];
-            int64_t paid = (int64_t)((i128)ru->aggregate_limit * big[s] / big_total);
+            int64_t paid = round_aggregate_share(ru->aggregate_limit, big[s], big_total);
             emit(r, EV_AGGREGATE, s, WAGER_ANTE, big[s], paid);
-            int64_t given = 0;
-            for (int w = WAGER_RAISE_1; w <= WAGER_RAISE_3; w++) {
-                int64_t win = seat->returned[w] - seat->stake[w];
-                if (win <= 0) continue;
-                int64_t part = (int64_t)((i128)paid * win / big[s]);
-                seat->returned[w] = seat->stake[w] + part;
-                given += part;
-            }
-            seat->returned[WAGER_ANTE] = seat->stake[WAGER_ANTE] + (paid - given);
+            round_aggregate_spread(r->seat[s].stake, r->seat[s].returned, big[s], paid);
         }
     }
+}
+
+int64_t round_aggregate_share(int64_t limit, int64_t win, int64_t total) {
+    __extension__ typedef __int128 i128;
+    if (total <= limit || total <= 0) return win;
+    return (int64_t)((i128)limit * win / total);
+}
+
+/* Within a seat the paid amount is spread over its wagers in proportion, the odd cents on the
+ * ante, so the seat gets exactly its share. */
+void round_aggregate_spread(const int64_t stake[WAGER_COUNT], int64_t returned[WAGER_COUNT],
+                            int64_t big, int64_t paid) {
+    __extension__ typedef __int128 i128;
+    if (big <= 0) return;
+    int64_t given = 0;
+    for (int w = WAGER_RAISE_1; w <= WAGER_RAISE_3; w++) {
+        int64_t win = returned[w] - stake[w];
+        if (win <= 0) continue;
+        int64_t part = (int64_t)((i128)paid * win / big);
+        returned[w] = stake[w] + part;
+        given += part;
+    }
+    returned[WAGER_ANTE] = stake[WAGER_ANTE] + (paid - given);
+}
+
+int64_t round_aggregate_win(const round_t *r, int seat) {
+    const rules_t *ru = r->rules;
+    if (ru->variant != VARIANT_CAJUN || seat < 0 || seat >= r->nseats) return 0;
+    const round_seat_t *st = &r->seat[seat];
+    if (!st->in_round || st->folded || r->phase != ROUND_SETTLED) return 0;
+    eval_category_t cat = eval_category(st->hand_value);
+    if (ru->main_pays[cat] <= ru->aggregate_odds) return 0;
+    int64_t big = 0;
+    for (int w = WAGER_ANTE; w <= WAGER_RAISE_3; w++)
+        if (w != WAGER_PLAY && st->returned[w] > st->stake[w]) big += st->returned[w] - st->stake[w];
+    return big;
 }
 
 static void settle_asian(round_t *r) {

@@ -315,6 +315,8 @@ static link_status_t settle_round(host_t *h, int64_t round) {
             return LINK_REFUSED;
         }
     }
+    int cut = host_aggregate(&h->cfg->rules, h->settle, h->linked, n);
+    if (cut) say(h, "round %" PRId64 ": the aggregate limit shared by %d players", round, cut);
     /* the linked pool: every stake on it counted, the round's royals paid from it, before the
      * results are recorded (sent again after a restart, the controller answers as it did) */
     if (h->cfg->rules.pool_linked && (st = settle_pool(h, round, n)) != LINK_OK) return st;

@@ -40,20 +40,31 @@ static int audit_one(link_t *l, const cfg_t *cfg, const char *tab, int64_t round
         fprintf(out, "round %" PRId64 ": %s\n", round, link_message(l));
         return bad + 1;
     }
+    /* every player replayed, then the table's aggregate limit over them, then each compared */
+    lt_settle_t *ss = calloc((size_t)np + 1, sizeof *ss);
+    host_linked_t *lk = calloc((size_t)np + 1, sizeof *lk);
+    bool *ok = calloc((size_t)np + 1, sizeof *ok);
+    if (!ss || !lk || !ok) {
+        free(ss), free(lk), free(ok);
+        fprintf(out, "round %" PRId64 ": out of memory\n", round);
+        return bad + 1;
+    }
     for (int i = 0; i < np; i++) {
-        lt_settle_t s;
         char why[LT_TEXT_LEN];
-        memset(&s, 0, sizeof s);
-        const lt_audit_row_t *x = NULL;
-        for (int k = 0; k < nr && !x; k++)
-            if (strcmp(rows[k].machine, players[i].machine) == 0) x = &rows[k];
-        host_linked_t linked;
-        if (!host_settle_player(&cfg->rules, &players[i], &s, &linked, why, sizeof why)) {
+        ok[i] = host_settle_player(&cfg->rules, &players[i], &ss[i], &lk[i], why, sizeof why);
+        if (!ok[i]) {
             fprintf(out, "round %" PRId64 " %s: the replay fails: %s\n", round, players[i].machine,
                     why);
             bad++;
-            continue;
         }
+    }
+    host_aggregate(&cfg->rules, ss, lk, np); /* a failed replay is counted as bad already */
+    for (int i = 0; i < np; i++) {
+        if (!ok[i]) continue;
+        lt_settle_t s = ss[i];
+        const lt_audit_row_t *x = NULL;
+        for (int k = 0; k < nr && !x; k++)
+            if (strcmp(rows[k].machine, players[i].machine) == 0) x = &rows[k];
         (*replayed)++;
         for (int k = 0; k < nwon; k++)
             if (strcmp(won[k].machine, players[i].machine) == 0)
@@ -70,6 +81,7 @@ static int audit_one(link_t *l, const cfg_t *cfg, const char *tab, int64_t round
             bad++;
         }
     }
+    free(ss), free(lk), free(ok);
     return bad;
 }
 

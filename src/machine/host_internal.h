@@ -55,11 +55,18 @@ bool host_bets_ok(const rules_t *r, const int64_t *amounts, int64_t staked, char
 typedef struct host_linked {
     int64_t stake;
     bool royal;
+    int64_t aggregate; /* Cajun: the win that counts toward the table's aggregate limit */
+    int64_t stakes[WAGER_COUNT]; /* per wager, raises included */
 } host_linked_t;
 /* Settles one player: their round replayed through the engine from the controller's records (the
- * deck, the bets, the decisions). false: the records do not make a round the engine plays (why). */
+ * deck, the bets, the decisions). false: the records do not make a round the engine plays (why).
+ * Cajun's aggregate limit is the table's, over every player: host_aggregate applies it after. */
 bool host_settle_player(const rules_t *r, const lt_player_t *p, lt_settle_t *out,
                         host_linked_t *linked, char *why, size_t n);
+/* Cajun's aggregate limit (003 J-K, rules.md: over all seats of a round) over the n players of a
+ * round settled by host_settle_player: when their wins above the aggregate odds add up past the
+ * limit, each is paid its share and its verdict says so. Returns how many were cut. */
+int host_aggregate(const rules_t *r, lt_settle_t *s, const host_linked_t *linked, int n);
 #endif
 
 #endif

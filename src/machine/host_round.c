@@ -193,7 +193,9 @@ bool host_settle_player(const rules_t *r, const lt_player_t *p, lt_settle_t *out
     hdecision_t d[3];
     int nd = parse_decisions(p->decisions, d, 3);
     int64_t start = p->staked + p->raised + HOST_MARGIN, credits = start;
-    if (!round_init(&rd, r, &deck, 1, &credits, NULL, scratch_pool(r), why, n)) return false;
+    rules_t one = *r;
+    one.aggregate_limit = 0; /* the table's, over every player (host_aggregate) */
+    if (!round_init(&rd, &one, &deck, 1, &credits, NULL, scratch_pool(r), why, n)) return false;
     if (!place_bets(&rd, p->amounts, why, n)) return false;
     for (int i = 0; i < nd && rd.phase == ROUND_DECIDING; i++) {
         bool play = strcmp(d[i].action, "play") == 0;
@@ -220,7 +222,9 @@ bool host_settle_player(const rules_t *r, const lt_player_t *p, lt_settle_t *out
     }
     const round_seat_t *s = &rd.seat[0];
     wager_t pw = r->offered[WAGER_JACKPOT] ? WAGER_JACKPOT : WAGER_PROGRESSIVE;
-    *linked = (host_linked_t){.stake = r->pool_linked ? s->stake[pw] : 0};
+    *linked = (host_linked_t){.stake = r->pool_linked ? s->stake[pw] : 0,
+                              .aggregate = r->aggregate_limit > 0 ? round_aggregate_win(&rd, 0) : 0};
+    memcpy(linked->stakes, s->stake, sizeof linked->stakes);
     for (int i = 0; i < rd.nevents; i++)
         if (rd.events[i].type == EV_JACKPOT_LINKED && rd.events[i].seat == 0) linked->royal = true;
     out->staked = round_seat_staked(&rd, 0);
@@ -245,6 +249,33 @@ bool host_settle_player(const rules_t *r, const lt_player_t *p, lt_settle_t *out
         snprintf(out->verdict, sizeof out->verdict, "%s%s%s", hand, *hand ? ": " : "",
                  out->total == out->staked ? "PUSH" : "DEALER WINS");
     return true;
+}
+
+int host_aggregate(const rules_t *r, lt_settle_t *s, const host_linked_t *linked, int n) {
+    int64_t total = 0;
+    for (int i = 0; i < n; i++) total += linked[i].aggregate;
+    if (r->aggregate_limit <= 0 || total <= r->aggregate_limit) return 0;
+    int cut = 0;
+    char lim[32];
+    money_format(r->aggregate_limit, r->currency, lim, sizeof lim);
+    for (int i = 0; i < n; i++) {
+        int64_t big = linked[i].aggregate;
+        if (big <= 0) continue;
+        int64_t paid = round_aggregate_share(r->aggregate_limit, big, total);
+        round_aggregate_spread(linked[i].stakes, s[i].returned, big, paid);
+        s[i].total -= big - paid;
+        /* the verdict: the hand, then what it is paid under the table's limit */
+        char hand[LT_TEXT_LEN], amt[32];
+        snprintf(hand, sizeof hand, "%s", s[i].verdict);
+        char *colon = strstr(hand, ": WIN");
+        if (colon) *colon = '\0';
+        int64_t win = s[i].total - s[i].staked;
+        money_format(win > 0 ? win : 0, r->currency, amt, sizeof amt);
+        snprintf(s[i].verdict, sizeof s[i].verdict, "%.60s: WIN %s (the table's limit of %s shared)",
+                 hand, amt, lim);
+        cut++;
+    }
+    return cut;
 }
 
 #endif

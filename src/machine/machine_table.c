@@ -345,6 +345,31 @@ static void table_record(const char *tab, const lt_result_t *r, store_table_resu
     snprintf(out->verdict, sizeof out->verdict, "%s", r->verdict);
 }
 
+/* The felt's money is the table's result. The replica settles the player's hand as the engine
+ * does for one player; where the table paid otherwise (a linked jackpot's share, Cajun's
+ * aggregate limit over every player) the result's wagers replace the replica's before the felt
+ * shows them, and the table's verdict is told, so that what the screen says matches the money. */
+static void felt_takes_result(machine_t *m, machine_events_t *e) {
+    struct mjoined *j = m->jt;
+    if (strcmp(j->result_kind, "settled") != 0) return;
+    round_seat_t *s = &m->game.round.seat[0];
+    int64_t felt = 0;
+    for (int w = 0; w < WAGER_COUNT; w++) felt += s->returned[w];
+    if (felt == j->result_total) return;
+    for (int w = 0; w < WAGER_COUNT; w++) {
+        s->returned[w] = j->result_returned[w];
+        if (!s->stake[w] && !s->returned[w]) continue;
+        bool prize = w == WAGER_JACKPOT || w == WAGER_PROGRESSIVE; /* its stake is never back */
+        s->outcome[w] = s->returned[w] > (prize ? 0 : s->stake[w]) ? OUTCOME_WIN
+                        : s->returned[w] == s->stake[w]               ? OUTCOME_PUSH
+                                                                      : OUTCOME_LOSE;
+    }
+    s->credits += j->result_total - felt;
+    j->sticky = true;
+    say_line(m, "Round %" PRId64 ": %s", j->result_round, j->result_verdict);
+    emit_ev(e, MEV_REFUSED, j->line);
+}
+
 static void collect_results(machine_t *m, machine_events_t *e) {
     struct mjoined *j = m->jt;
     game_t *g = &m->game;
@@ -362,6 +387,9 @@ static void collect_results(machine_t *m, machine_events_t *e) {
         j->collected++;
         j->result_round = r[i].round, j->result_total = r[i].total, j->result_staked = r[i].staked;
         snprintf(j->result_kind, sizeof j->result_kind, "%s", r[i].kind);
+        snprintf(j->result_verdict, sizeof j->result_verdict, "%s", r[i].verdict);
+        for (int w = 0; w < WAGER_COUNT; w++)
+            j->result_returned[w] = w < r[i].nreturned ? r[i].returned[w] : 0;
         sync_credits(m, false);
         if (store_state(g->store) == STORE_LOCKED) game_locks_changed(g);
         /* a result the felt does not show (a round played while away, voided, cancelled) is
@@ -395,6 +423,19 @@ static void feed_thread(machine_t *m) {
 
 /* ---- the table's view onto the felt ---- */
 
+/* A result collected before a restart: the felt's round takes it from the terminal's records. */
+static void result_from_store(machine_t *m) {
+    struct mjoined *j = m->jt;
+    store_table_result_t r;
+    if (j->result_round == j->round || store_table_results(m->game.store, 0, 1, &r) != 1 ||
+        r.round != j->round || strcmp(r.tab, m->cfg.table.join) != 0)
+        return;
+    j->result_round = r.round, j->result_total = r.total, j->result_staked = r.staked;
+    snprintf(j->result_kind, sizeof j->result_kind, "%s", r.kind);
+    snprintf(j->result_verdict, sizeof j->result_verdict, "%s", r.verdict);
+    memcpy(j->result_returned, r.returned, sizeof j->result_returned);
+}
+
 static void new_felt(machine_t *m, machine_events_t *e) {
     struct mjoined *j = m->jt;
     game_t *g = &m->game;
@@ -402,6 +443,7 @@ static void new_felt(machine_t *m, machine_events_t *e) {
     sync_credits(m, true);
     game_new_round(g);
     j->round = j->view.round;
+    result_from_store(m);
     j->sent = 0, j->staked = 0, j->dealt = false, j->settled = false, j->shown_step = 0;
     memset(j->dec, 0, sizeof j->dec);
     memset(j->bets, 0, sizeof j->bets);
@@ -439,15 +481,19 @@ static void take_view(machine_t *m, bool view_busy, machine_events_t *e) {
         }
         return; /* what came after the deal is shown once the deal is seen */
     }
-    if (j->dealt && deciding && v->step > j->shown_step && !view_busy) {
-        /* Cajun: the table closed a step and turned its community card */
+    int steps = m->game.rules.variant == VARIANT_CAJUN ? 3 : 1;
+    if (j->dealt && deciding && v->step > j->shown_step && v->step < steps && !view_busy) {
+        /* Cajun: the table closed a step and turned its community card (the last one turns
+         * with the settlement, below: the reveal waits for the player's result) */
         if (build_replica(m, SHOW_STEP)) emit_ev(e, MEV_ROUND, NULL);
         j->shown_step = v->step;
     }
-    if (j->dealt && !j->settled && settled && !view_busy) {
+    /* the reveal waits for the player's result: the felt shows the money the table paid */
+    if (j->dealt && !j->settled && settled && !view_busy && j->result_round == j->round) {
         if (build_replica(m, SHOW_SETTLE)) {
             j->settled = true;
             if (!j->sticky) j->line[0] = '\0'; /* the verdict says it */
+            felt_takes_result(m, e);
             emit_ev(e, MEV_ROUND, NULL);
         }
     }

@@ -43,6 +43,8 @@ struct mjoined {
     int shown_step; /* the felt shows the table's round up to this step */
     bool settled;   /* the felt shows the settlement */
     int64_t result_round, result_total, result_staked; /* the newest result collected */
+    char result_verdict[LT_TEXT_LEN];
+    int64_t result_returned[WAGER_COUNT];
     char result_kind[16];
     int64_t collected;      /* results collected since the start */
     rules_t rules2;         /* the table's rules for the replica's two seats */

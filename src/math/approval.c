@@ -250,6 +250,9 @@ bool approval_known(const rules_t *r, approval_t *out) {
     c.aggregate_limit = p.aggregate_limit;
     c.betting_seconds = p.betting_seconds;
     c.decision_seconds = p.decision_seconds;
+    /* a pool kept on the linked controller pays by the same figures as one kept here (a shared
+     * table's terminals and its host play the preset with the pool linked) */
+    c.pool_linked = p.pool_linked;
     c.handpay_threshold = p.handpay_threshold;
     c.tax_threshold = p.tax_threshold;
     c.tax_multiple = p.tax_multiple;
