@@ -32,7 +32,8 @@
 
 /* ---- headless scripts: "<ms> <BUTTON>", "<ms> TAP x y", "<ms> SPOT ante",
  * "<ms> SCREENSHOT file.png", "<ms> BOXES file.txt" (the last frame's boxes: ui_gfx.h),
- * "<ms> QUIT" ---- */
+ * "<ms> QUIT"; a terminal's (app_script.c says each): TABLEWAIT, LOBBY, LOBBYWAIT, JOIN, ADDTABLE,
+ * FOCUS n, CLOSETABLE n, SEATWAIT, SEATS, SUMMARY [n] ---- */
 
 typedef struct script_line {
     uint32_t at_ms;

@@ -167,11 +167,11 @@ static void link_wait(app_t *a, const char *arg) {
 }
 
 /* TABLEWAIT ms what: a terminal's test waits, in real time (the script's clock stands), until the
- * table shows what it names, or ms pass: "betting" (a round takes bets, ours not sent yet),
- * "dealt" (our hand is on the felt), "deciding" (the table waits for decisions), "settled" (our
- * round is settled on the felt), "collected=N" (N results collected since the start), "sent"
- * (our bets are answered), "synced" (nothing owed either way: every transfer answered, every
- * result collected). */
+ * table (the focused one, among several) shows what it names, or ms pass: "betting" (a round takes
+ * bets, ours not sent yet), "dealt" (our hand is on the felt), "deciding" (the table waits for
+ * decisions), "settled" (our round is settled on the felt), "collected=N" (N results collected
+ * since the start), "sent" (our bets are answered), "synced" (nothing owed either way: every
+ * transfer answered, every result collected). */
 static bool table_there(app_t *a, const char *what) {
     mtable_status_t ts;
     machine_t *m = front_m(a);

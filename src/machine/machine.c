@@ -94,6 +94,12 @@ bool machine_open_seat(machine_t *m, machine_t *terminal, const char *tab, const
     m->game.handpay_by_attendant = terminal->game.handpay_by_attendant;
     memcpy(m->game.machine_id, terminal->game.machine_id, sizeof m->game.machine_id);
     m->store_seen = store_generation(m->game.store);
+    /* an empty felt until the table shows its round */
+    if (!game_new_round(&m->game)) {
+        machine_close(m);
+        say(err, errlen, "%s%s", "its game could not be set up here", "");
+        return false;
+    }
     if (!machine_table_start(m, err, errlen)) {
         machine_close(m);
         return false;
