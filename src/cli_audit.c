@@ -119,9 +119,11 @@ int cli_audit(int argc, char **argv) {
     if (store_ticket_totals(s, &tt) == STORE_OK) {
         printf("tickets printed %" PRId64 " (%" PRId64 "), redeemed here %" PRId64 " (%" PRId64
                "; of other machines %" PRId64 " (%" PRId64 ")), voided %" PRId64 " (%" PRId64
-               "), outstanding %" PRId64 " (%" PRId64 ")\n",
+               "), outstanding %" PRId64 " (%" PRId64 "), paid by other machines %" PRId64
+               " (%" PRId64 ")\n",
                tt.issued_n, tt.issued, tt.redeemed_n, tt.redeemed, tt.floor_n, tt.floor,
-               tt.voided_n, tt.voided, tt.outstanding_n, tt.outstanding);
+               tt.voided_n, tt.voided, tt.outstanding_n, tt.outstanding, tt.elsewhere_n,
+               tt.elsewhere);
         /* the register against the meters: every ticket printed was paid out of credit_out */
         int64_t cout = 0;
         store_meter(s, "credit_out", &cout);

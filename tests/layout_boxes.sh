@@ -5,12 +5,13 @@
 # chip or under a panel drawn after it; none off the screen; none under 24 px at 1080 lines
 # (scaled with the window). The screens: the empty table, bets on the spots, each decision
 # (Cajun's three), the result of a round won with side-bet lines, a refusal in the message box,
-# the four help pages, the history, the hint beside a decision and after it; on a cabinet the
-# hand-pay lock, the ticket's message, the recorded rounds, DEAL refused for want of credits,
-# the door, the PIN pad and every page of the operator menu (the pools page of a game with a
-# pool too); the attract demo with its help pages. Each screen must also show what names it (the decision's
-# MAKE YOUR DECISION in the middle row, the verdict, the side bets' lines under the pay table,
-# the page's title), so a tour that missed a screen fails.
+# the four help pages, the history, a desktop player's SETTINGS with the session's figures, each
+# pay table, the moments of a MEGA WIN, a jackpot and a BIG WIN, the hint beside a decision and
+# after it; on a cabinet the hand-pay lock, the ticket's message, the recorded rounds, DEAL
+# refused for want of credits, the door, the PIN pad and every page of the operator menu (the
+# pools page of a game with a pool too); the attract demo with its help pages. Each screen must
+# also show what names it (the decision's MAKE YOUR DECISION in the middle row, the verdict, the
+# side bets' lines under the pay table, the page's title), so a tour that missed a screen fails.
 # usage: layout_boxes.sh STUDPOKER LAYOUT_CHECK.PY [SIZES...]
 set -u
 bin=$1
@@ -54,13 +55,20 @@ shows() {
 # The table of each preset: the bets (side bets too), the decisions, a round won with side-bet
 # lines (stacked decks: ../shared/rules.md's hands), help, history and a refused bet (a second
 # chip on an ante at its maximum).
-tour() { # SIZE PRESET DECK SPOTS DECISIONS VERDICT
+tour() { # SIZE PRESET DECK SPOTS DECISIONS VERDICT [PAY TABLES after the first...]
   local size=$1 preset=$2 deck=$3 spots=$4 decisions=$5 verdict=$6 n=0 t=300 s lines=()
+  shift 6
+  local pays=("$@") k
   local f=$tmp/$size-$preset
   lines=("60 BOXES $f-empty.txt" "100 CHIP3")
   for s in $spots; do lines+=("$((150 + n * 40)) SPOT $s"); n=$((n + 1)); done
-  lines+=("450 BOXES $f-bet.txt" "500 DEAL")
-  t=2000 n=1
+  lines+=("450 BOXES $f-bet.txt")
+  # each side bet's pay table, turned to with the panel's arrow
+  for ((k = 1; k <= ${#pays[@]}; k++)); do
+    lines+=("$((460 + k * 80)) PAYS" "$((500 + k * 80)) BOXES $f-pays$k.txt")
+  done
+  lines+=("800 DEAL")
+  t=2300 n=1
   for s in $decisions; do
     lines+=("$t BOXES $f-dec$n.txt" "$((t + 100)) $s")
     t=$((t + 1200)) n=$((n + 1))
@@ -72,12 +80,14 @@ tour() { # SIZE PRESET DECK SPOTS DECISIONS VERDICT
   done
   t=$((t + 2800))
   lines+=("$t BACK" "$((t + 100)) HISTORY" "$((t + 600)) BOXES $f-history.txt" "$((t + 700)) BACK"
-    "$((t + 800)) CHIP6" "$((t + 900)) SPOT ante" "$((t + 1000)) SPOT ante"
-    "$((t + 1300)) BOXES $f-refused.txt"
-    "$((t + 1400)) QUIT")
+    "$((t + 750)) SETTINGS" "$((t + 1100)) BOXES $f-settings.txt" "$((t + 1150)) BACK"
+    "$((t + 1300)) CHIP6" "$((t + 1400)) SPOT ante" "$((t + 1500)) SPOT ante"
+    "$((t + 1800)) BOXES $f-refused.txt"
+    "$((t + 1900)) QUIT")
   play "$size-$preset" --size "$size" --preset "$preset" --seed 1 --deck "$deck" -- "${lines[@]}"
   shows "$f-empty.txt" "middle|PLACE YOUR BETS"
   shows "$f-bet.txt" "ANTE"
+  for ((k = 1; k <= ${#pays[@]}; k++)); do shows "$f-pays$k.txt" "pays|${pays[$((k - 1))]}"; done
   for ((k = 1; k < n; k++)); do shows "$f-dec$k.txt" "middle|MAKE YOUR DECISION"; done
   shows "$f-result.txt" "$verdict"
   shows "$f-help0.txt" "PAGE 1 OF"
@@ -85,7 +95,27 @@ tour() { # SIZE PRESET DECK SPOTS DECISIONS VERDICT
   shows "$f-help2.txt" "PAGE 3 OF"
   shows "$f-help3.txt" "PAGE 4 OF"
   shows "$f-history.txt" "GAME 000001"
+  shows "$f-settings.txt" "YOUR SETTINGS" "THIS SESSION" "Rounds played"
   shows "$f-refused.txt" "at its maximum"
+}
+
+# The moments of a win: a royal's MEGA WIN and the live table's JACKPOT (the royal with the
+# JACKPOT bet) each with its celebration over the table, four of a kind's BIG WIN (its coins
+# and glow, the verdict's BIG WIN!); each caught while it plays.
+moments() { # SIZE
+  local size=$1 f=$tmp/$1-moment
+  play "$size-mega" --size "$size" --preset caribbean-classic --seed 1 \
+    --deck "As Ks Qs Js Ts  Ad Kc 9h 6d 2c" -- "100 CHIP3" "150 SPOT ante" "500 DEAL" \
+    "1500 PLAY" "2900 BOXES $f-mega.txt" "3000 QUIT"
+  shows "$f-mega.txt" "ROYAL FLUSH!" "MEGA WIN"
+  play "$size-jackpot" --size "$size" --preset caribbean-live --seed 1 \
+    --deck "As Ks Qs Js Ts  Ad Kc 9h 6d 2c" -- "100 CHIP3" "150 SPOT ante" "200 SPOT jackpot" \
+    "500 DEAL" "1500 PLAY" "2900 BOXES $f-jackpot.txt" "3000 QUIT"
+  shows "$f-jackpot.txt" "JACKPOT!" "WINS THE TOP PRIZE"
+  play "$size-big" --size "$size" --preset caribbean-classic --seed 1 \
+    --deck "9s 9h 9d 9c 2h  Ad Kc 8h 6d 3c" -- "100 CHIP3" "150 SPOT ante" "500 DEAL" \
+    "1500 PLAY" "2700 BOXES $f-big.txt" "2800 QUIT"
+  shows "$f-big.txt" "middle|BIG WIN!"
 }
 
 # The hint (desktop, --hint) in the message box beside a decision with side bets on the table,
@@ -179,14 +209,16 @@ attract() { # SIZE
 for size in $sizes; do
   tour "$size" caribbean-classic "2h 7h 9h Jh 4h  Kd Kc 9s 6d 2c" "ante" "PLAY" "middle|FLUSH 5 TO 1"
   tour "$size" caribbean-live "9s 9h 9d 9c 2h  Ad Kc 8h 6d 3c" "ante bonus51 jackpot" "PLAY" \
-    "results|5+1 BONUS"
+    "results|5+1 BONUS" "5+1 BONUS" "JACKPOT"
   tour "$size" caribbean-us "As Ks Qs Js Ts  Ad Kc 9h 6d 2c" "ante progressive" "PLAY" \
-    "results|PROGRESSIVE"
+    "results|PROGRESSIVE" "PROGRESSIVE"
   tour "$size" casino-stud-uk "2h 7h 9h Jh 4h  Kd Kc 9s 6d 2c" "ante" "PLAY" "middle|FLUSH"
   tour "$size" cajun "Ah Kh  Qh Jh Th" "ante pocket board loball" "RAISE3 RAISE3 RAISE3" \
-    "results|POCKET BONUS"
-  tour "$size" asian "5h 5d Tc Kh 9s  7d 3c Ks Ac 2d" "ante asian_bonus" "PLAY" "results|COMMISSION"
+    "results|POCKET BONUS" "BOARD BONUS" "POCKET BONUS" "LO BALL"
+  tour "$size" asian "5h 5d Tc Kh 9s  7d 3c Ks Ac 2d" "ante asian_bonus" "PLAY" "results|COMMISSION" \
+    "BONUS"
   hint "$size"
+  moments "$size"
   cabinet "$size"
   pools "$size"
   attract "$size"

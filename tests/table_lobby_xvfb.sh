@@ -108,7 +108,7 @@ click $(lobby_point 2 join 1920 1080)
 seated classic || give_up "the click on JOIN did not seat p1 at classic"
 # one table: the whole window (the felt right of the spots), and its LOBBY in the title bar
 wait_kind 1410,705 felt 30 || give_up "classic's table is not on the screen"
-click 1396 36
+click 1226 36 # LOBBY, left of HELP, HISTORY and (a desktop's) SETTINGS
 add_live=$(lobby_point 3 add 1920 1080)
 wait_kind "$(button 3 join)" gold 30 || give_up "LOBBY did not open the lobby"
 click $add_live
@@ -120,7 +120,7 @@ click $(lobby_point 1 add 1920 1080)
 seated cajun || give_up "+TABLE did not seat p1 at cajun"
 sleep 1
 # the first quarter's LOBBY (the title bar's, at half size)
-click 698 18
+click 613 18
 wait_kind "$(button 0 join)" gold 30 || give_up "a quarter's LOBBY did not open the lobby"
 click $(lobby_point 0 add 1920 1080)
 seated asian || give_up "+TABLE did not seat p1 at asian"

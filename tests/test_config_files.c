@@ -83,7 +83,7 @@ static void test_written_config_reads_back(void **state) {
 static void test_key_table(void **state) {
     (void)state;
     int n = cfg_key_count();
-    assert_int_equal(n, 198); /* 165 + [cabinet] voucher_path, stall_seconds, key_path,
+    assert_int_equal(n, 199); /* 165 + [cabinet] voucher_path, stall_seconds, key_path,
                                  anchor_path, [paytable] asian_margin_odds_on, [approval]
                                  min_payback, max_payback; [touch] dx, dy and the [keys] of
                                  next_spot, prev_spot, help, history, back, fullscreen,
@@ -91,7 +91,7 @@ static void test_key_table(void **state) {
                                  site, machine, on_loss (issue 14); [cabinet] printer,
                                  ticket_expiry_days, [scanner] enabled, gap_ms (issue 16);
                                  [table] url, terminal, join, [keys] lobby, next_table
-                                 (issue 15) */
+                                 (issue 15); [keys] settings (issue 13, item 6) */
     cfg_key_info_t a, b;
     for (int i = 0; i < n; i++) {
         assert_true(cfg_key_at(i, &a));

@@ -114,7 +114,8 @@ static void test_default_keymap(void **state) {
         for (int i = c->keys[b].count; i < UI_KEYS_PER_BUTTON; i++)
             assert_int_equal(m.key[b][i], 0);
     }
-    assert_int_equal(mapped, 39); /* with issue 15's L (LOBBY) and F6 (NEXT_TABLE) */
+    assert_int_equal(mapped, 40); /* with issue 15's L (LOBBY) and F6 (NEXT_TABLE), and S
+                                     (SETTINGS, issue 13, item 6) */
     /* what the game always had: Enter, Keypad Enter and D deal; Delete and Backspace undo */
     assert_int_equal(m.key[CFG_BUTTON_DEAL][0], SDLK_RETURN);
     assert_int_equal(m.key[CFG_BUTTON_DEAL][1], SDLK_KP_ENTER);

@@ -257,14 +257,14 @@ static uint8_t making(const char *text) {
 
 static void test_making_cards(void **state) {
     (void)state;
-    assert_int_equal(making("Kd 3s Ks Qd 4c"), 0x05);  /* the kings, not the queen kicker */
-    assert_int_equal(making("Kd 3s Ks 3d 4c"), 0x0f);  /* two pair, not the 4 */
-    assert_int_equal(making("9s 9h 9d 9c 4s"), 0x0f);  /* four nines, not the 4 */
-    assert_int_equal(making("7s 2h 7d Ac 7c"), 0x15);  /* three sevens */
-    assert_int_equal(making("7s 2h 7d 2c 7c"), 0x1f);  /* a full house: all five */
-    assert_int_equal(making("5s 4h 3d 2c Ac"), 0x1f);  /* the wheel */
-    assert_int_equal(making("2h 7h 9h Jh 4h"), 0x1f);  /* a flush */
-    assert_int_equal(making("2h 7d 9s Ac 4h"), 0x08);  /* ace high: the ace */
+    assert_int_equal(making("Kd 3s Ks Qd 4c"), 0x05); /* the kings, not the queen kicker */
+    assert_int_equal(making("Kd 3s Ks 3d 4c"), 0x0f); /* two pair, not the 4 */
+    assert_int_equal(making("9s 9h 9d 9c 4s"), 0x0f); /* four nines, not the 4 */
+    assert_int_equal(making("7s 2h 7d Ac 7c"), 0x15); /* three sevens */
+    assert_int_equal(making("7s 2h 7d 2c 7c"), 0x1f); /* a full house: all five */
+    assert_int_equal(making("5s 4h 3d 2c Ac"), 0x1f); /* the wheel */
+    assert_int_equal(making("2h 7h 9h Jh 4h"), 0x1f); /* a flush */
+    assert_int_equal(making("2h 7d 9s Ac 4h"), 0x08); /* ace high: the ace */
     card_t c[5];
     long wrong = 0, hands = 0;
     for (c[0] = 0; c[0] < 52; c[0]++)
@@ -281,6 +281,28 @@ static void test_making_cards(void **state) {
     assert_int_equal(wrong, 0);
 }
 
+/* The cards of six (a 5+1 BONUS hand: the player's five, then the dealer's up card) that make
+ * the best five's hand, by hand: the up card lit when it is one of them, not when it is a
+ * kicker or left out. */
+static uint8_t making6(const char *text) {
+    card_t c[6];
+    char err[80];
+    assert_int_equal(card_parse_list(text, c, 6, err, sizeof err), 6);
+    return eval_making_cards_of(c, 6);
+}
+
+static void test_making_cards_of_six(void **state) {
+    (void)state;
+    assert_int_equal(making6("9s 9h 9d 2c 3c 9c"), 0x27); /* four nines with the up card */
+    assert_int_equal(making6("9s 9h 9d 9c 4s 4h"), 0x0f); /* the up card a kicker: not lit */
+    assert_int_equal(making6("2h 7h 9h Jh 4c Kh"), 0x2f); /* a flush the up card completes */
+    assert_int_equal(making6("Kd Ks 7c 7d 2s 2h"), 0x0f); /* kings and sevens: the 2s left out */
+    assert_int_equal(making6("5s 4h 3d 2c Kc Ah"), 0x2f); /* the wheel, the ace up */
+    assert_int_equal(making6("As Ks Qs Js Ts 9s"), 0x1f); /* the royal; the nine left out */
+    card_t five[5] = {0, 4, 8, 12, 16};
+    assert_int_equal(eval_making_cards_of(five, 4), 0); /* too few cards */
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_all_five_card_hands),
@@ -292,6 +314,7 @@ int main(void) {
         cmocka_unit_test(test_best_five_cards),
         cmocka_unit_test(test_names),
         cmocka_unit_test(test_making_cards),
+        cmocka_unit_test(test_making_cards_of_six),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

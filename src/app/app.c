@@ -142,6 +142,23 @@ static int open_machine(app_t *a, char *dbpath, size_t n) {
     return 0;
 }
 
+/* A desktop player's own settings (machine_player.h), kept beside the machine's database
+ * ("studpoker.db": "studpoker-player.ini"); a run without a database keeps them for the run. A
+ * cabinet's player has none (the operator's settings are the machine's), nor has the demo or
+ * the benchmark. */
+static void open_player(app_t *a, const char *dbpath) {
+    const app_run_t *o = a->o;
+    if (a->kiosk || o->attract || o->bench_frames) return;
+    char path[MACHINE_PLAYER_PATH] = "", msg[MACHINE_PLAYER_PATH + CFG_ERROR_LEN];
+    if (dbpath[0]) {
+        size_t n = strlen(dbpath);
+        int stem = n > 3 && strcmp(dbpath + n - 3, ".db") == 0 ? (int)n - 3 : (int)n;
+        snprintf(path, sizeof path, "%.*s-player.ini", stem, dbpath);
+    }
+    if (!machine_player_open(&a->machine, path, msg, sizeof msg))
+        fprintf(stderr, "studpoker: your settings: %s\n", msg);
+}
+
 /* The first round on the table: stacked decks (headless tests), the scenes, the hint. */
 static bool open_table(app_t *a) {
     const app_run_t *o = a->o;
@@ -197,9 +214,9 @@ static void read_input(app_t *a, uint32_t now_ms, ui_input_t *in, machine_input_
     const app_run_t *o = a->o;
     ui_input_poll(&a->input, &a->gfx, in, now_ms);
     memset(mi, 0, sizeof *mi);
-    if (a->machine.cfg.hint.show && !a->table.strategy)
+    if (machine_hint(&a->machine) && !a->table.strategy)
         a->table.strategy = SDL_AtomicGetPtr((void **)&a->strategy);
-    if (!a->machine.cfg.hint.show) a->table.strategy = NULL;
+    if (!machine_hint(&a->machine)) a->table.strategy = NULL;
     if (o->autoplay && !o->attract) {
         if (machine_autoplay(&a->machine, a->strategy, table_busy(&a->table), o->autoplay, mi))
             a->quit = true;
@@ -427,6 +444,7 @@ int app_run(const cfg_t *c, const app_run_t *o) {
         status = refused;
         goto done;
     }
+    open_player(a, dbpath);
     if (!window_start(a)) goto done;
     if (script_records(&a->script)) gfx_record(&a->gfx, true);
     voucher_folder(a, dbpath);

@@ -132,6 +132,9 @@ struct app {
     lobby_scene_t lobby_view;
     char switch_from[48];
     ui_audio_t silent; /* the tables not focused make no sound */
+    /* a desktop player's settings as every table last had them (one table's change holds at
+     * all: they are the player's, not a table's) */
+    machine_player_t player_seen;
 
     /* the watchdog: the loop's heartbeat, watched by a thread */
     SDL_atomic_t heartbeat_ms;

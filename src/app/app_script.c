@@ -92,8 +92,9 @@ static void summary_of(app_t *a, int i) {
     }
     mlink_view_t lv;
     if (machine_link_view(m, &lv))
-        printf(" link=%s link_value=%lld link_pending=%d link_wins=%lld", lv.up ? "up" : "down",
-               (long long)lv.value, lv.pending, (long long)lv.win_seq);
+        printf(" link=%s link_value=%lld link_pending=%d link_wins=%lld ticket_pending=%d",
+               lv.up ? "up" : "down", (long long)lv.value, lv.pending, (long long)lv.win_seq,
+               lv.ticket_pending);
     mtable_status_t ts;
     if (machine_table_status(m, &ts))
         printf(" table=%s table_up=%d table_round=%lld table_phase=%s bets_sent=%d decided=%d "
@@ -122,9 +123,40 @@ static void summary_of(app_t *a, int i) {
     if (t->strategy && t->advice_ok && r->phase == ROUND_DECIDING && t->advice_game == g->number)
         printf(" hint=%d ev_fold=%.4f ev_best=%.4f", t->advice.decision, t->advice.ev[0],
                t->advice.ev[t->advice.decision]);
+    /* the cards lit as having made a winning hand: the player's, then the top row's */
+    uint8_t lit_player, lit_top;
+    table_lit_cards(t, &lit_player, &lit_top);
+    if (lit_player || lit_top) {
+        printf(" lit=");
+        for (int i = 0; i < s->ncards; i++)
+            if (lit_player >> i & 1) printf("%s", card_format(s->cards[i], c));
+        printf("+");
+        for (int i = 0; i < 5; i++)
+            if (lit_top >> i & 1)
+                printf(
+                    "%s",
+                    card_format(g->rules.variant == VARIANT_CAJUN ? r->board[i] : r->dealer[i], c));
+    }
     int64_t mb, mt, mw;
     table_meters(t, &mb, &mt, &mw);
     printf(" shown=%lld/%lld/%lld", (long long)mb, (long long)mt, (long long)mw);
+    /* the hand pay while locked, and whether its panel is up yet; this session's rounds (played,
+     * won, lost, pushed, the biggest win); a desktop player's volume, voice and hint in force */
+    if (g->state == GAME_LOCKED)
+        printf(" handpay=%lld lock_panel=%d", (long long)g->lock_amount, table_lock_shown(t));
+    const game_session_t *ss = &g->session;
+    printf(" session=%lld/%lld/%lld/%lld/%lld", (long long)ss->rounds, (long long)ss->won,
+           (long long)ss->lost, (long long)ss->pushed, (long long)ss->biggest_win);
+    if (m->player.on)
+        printf(" player=%d/%d/%d", machine_volume(m), machine_voice(m), machine_hint(m));
+    /* the celebration playing, the pay table in the panel and its lit row (spaces as '_') */
+    char moment[48], pays[48], lit[48];
+    table_moment_words(t, moment, sizeof moment, pays, sizeof pays, lit, sizeof lit);
+    for (char *c = moment; *c; c++) *c = *c == ' ' ? '_' : *c;
+    for (char *c = pays; *c; c++) *c = *c == ' ' ? '_' : *c;
+    for (char *c = lit; *c; c++) *c = *c == ' ' ? '_' : *c;
+    if (moment[0]) printf(" moment=%s", moment);
+    printf(" pays=%s%s%s", pays, lit[0] ? "|" : "", lit);
     /* the verdict on screen, its second line and the side bets' lines, '|' between (spaces
      * inside), then the message box's line and notice: they hold spaces, so they come last */
     if (t->banner[0] && !t->results_pending) {
@@ -138,6 +170,8 @@ static void summary_of(app_t *a, int i) {
     if (toast[0]) printf(" toast=%s", toast); /* it holds spaces */
     if (machine_table_status(m, &ts) && !ts.up)
         printf(" table_state=%s", ts.state); /* last: it holds spaces */
+    const char *tk_state = machine_ticket_floor_state(&a->machine);
+    if (tk_state[0]) printf(" ticket_state=%s", tk_state); /* likewise */
     printf("\n");
     fflush(stdout);
 }
@@ -164,6 +198,26 @@ static void link_wait(app_t *a, const char *arg) {
         table_events(&a->table, &ev);
     }
     fprintf(stderr, "studpoker: LINKWAIT: the link did not settle in %d ms\n", ms);
+}
+
+/* TICKETWAIT ms DIGITS: a floor's test waits, in real time (the script's clock stands), until
+ * this machine's record of its ticket DIGITS says it was redeemed or voided (here, or elsewhere
+ * as the floor's controller told it), or ms pass. */
+static void ticket_wait(app_t *a, const char *arg) {
+    int ms = 10000;
+    char digits[32] = "";
+    sscanf(arg, "%d %31s", &ms, digits);
+    for (int waited = 0; waited <= ms; waited += 10) {
+        store_ticket_t t;
+        if (machine_ticket_get(&a->machine, digits, &t) && t.state != STORE_TICKET_ISSUED) return;
+        SDL_Delay(10);
+        machine_input_t none;
+        memset(&none, 0, sizeof none);
+        machine_events_t ev;
+        machine_step(&a->machine, &none, 0, &ev);
+        table_events(&a->table, &ev);
+    }
+    fprintf(stderr, "studpoker: TICKETWAIT: ticket %s was not settled in %d ms\n", digits, ms);
 }
 
 /* TABLEWAIT ms what: a terminal's test waits, in real time (the script's clock stands), until the
@@ -311,7 +365,7 @@ void script_apply(app_t *a, uint32_t now, ui_input_t *in, bool *quit) {
         script_line_t *l = &s->lines[s->next];
         /* one tap a tick, as a finger makes them: a second waits for the next tick */
         if (in->tap && (strcmp(l->verb, "TAP") == 0 || strcmp(l->verb, "TOUCH") == 0 ||
-                        strcmp(l->verb, "SPOT") == 0))
+                        strcmp(l->verb, "SPOT") == 0 || strcmp(l->verb, "PAYS") == 0))
             break;
         /* one digit a tick, as the keyboard's queue gives them (ui_input_poll): a second digit
          * at the same instant waits for the next tick instead of replacing the first */
@@ -329,6 +383,8 @@ void script_apply(app_t *a, uint32_t now, ui_input_t *in, bool *quit) {
                 fprintf(stderr, "studpoker: cannot write %s\n", l->arg);
         } else if (strcmp(l->verb, "LINKWAIT") == 0) {
             link_wait(a, l->arg);
+        } else if (strcmp(l->verb, "TICKETWAIT") == 0) {
+            ticket_wait(a, l->arg);
         } else if (strcmp(l->verb, "TABLEWAIT") == 0) {
             table_wait(a, l->arg);
         } else if (strcmp(l->verb, "SLEEP") == 0) {
@@ -353,6 +409,13 @@ void script_apply(app_t *a, uint32_t now, ui_input_t *in, bool *quit) {
             int64_t v;
             if (cfg_parse_money(l->arg, &v)) a->script_bill = v;
             ui_press(in, BTN_BILL);
+        } else if (strcmp(l->verb, "PAYS") == 0) {
+            /* the focused table's pay panel's next table, as a touch on its arrow */
+            if (table_pay_arrow(front_t(a), &in->px, &in->py)) {
+                in->tap = true;
+                if (a->terminal && a->nseats > 1)
+                    seats_spot_point(a, a->focus, ui_r(in->px, in->py, 0, 0), &in->px, &in->py);
+            }
         } else if (strcmp(l->verb, "SPOT") == 0) {
             /* the focused table's spot (a table among four: where it is on the window) */
             const table_scene_t *t = front_t(a);

@@ -20,6 +20,7 @@
 
 void seats_start(app_t *a) {
     const struct cfg_table *tc = &a->machine.cfg.table;
+    a->player_seen = a->machine.player;
     lobby_init(&a->lobby_view, &a->audio);
     a->terminal = tc->url[0] && tc->terminal[0] && !a->o->attract && !a->o->bench_frames;
     if (a->machine.jt) {
@@ -265,9 +266,26 @@ static void leave_done(app_t *a) {
     }
 }
 
+static bool same_player(const machine_player_t *x, const machine_player_t *y) {
+    return x->on == y->on && x->volume == y->volume && x->voice == y->voice && x->hint == y->hint;
+}
+
+/* A desktop player's SETTINGS changed at one table (the terminal's own machine or a seat's) are
+ * theirs at every table: the one that differs from what all had is the new choice. */
+static void share_player(app_t *a) {
+    machine_player_t *now = &a->machine.player;
+    for (int i = 0; i < a->nseats && same_player(now, &a->player_seen); i++)
+        now = &a->seats[i].m->player;
+    if (same_player(now, &a->player_seen)) return;
+    a->player_seen = *now;
+    a->machine.player = a->player_seen;
+    for (int i = 0; i < a->nseats; i++) a->seats[i].m->player = a->player_seen;
+}
+
 void seats_update(app_t *a) {
     if (!a->terminal) return;
     take_join(a);
+    share_player(a);
     for (int i = 0; i < a->nseats; i++) {
         table_scene_t *t = a->seats[i].t;
         if (t->want_close) seats_close(a, i);

@@ -92,8 +92,8 @@ bool window_start(app_t *a) {
         fprintf(stderr, "studpoker: [keys] %s\n", err);
         return false;
     }
-    ui_audio_init(&a->audio, a->assets, a->machine.cfg.sound.volume, c->sound.mute,
-                  a->machine.cfg.sound.voice);
+    ui_audio_init(&a->audio, a->assets, machine_volume(&a->machine), c->sound.mute,
+                  machine_voice(&a->machine));
     if (a->kiosk && !a->o->headless) {
         /* a cabinet: no pointer on the screen (touch needs none), no screen saver */
         SDL_ShowCursor(SDL_DISABLE);

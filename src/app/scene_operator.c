@@ -215,8 +215,9 @@ static void settings_change(operator_scene_t *o, int i) {
         ui_audio_play(o->audio, SND_LOSE);
         return;
     }
-    ui_audio_set_volume(o->audio, o->machine->cfg.sound.volume);
-    o->audio->voice = o->machine->cfg.sound.voice;
+    /* in force at once, a desktop player's own choices still within the new bounds */
+    ui_audio_set_volume(o->audio, machine_volume(o->machine));
+    o->audio->voice = machine_voice(o->machine);
     char m[160];
     snprintf(m, sizeof m, "%s.%s is now %.40s (recorded in the audit log)", k.section, k.name,
              next);
@@ -227,7 +228,11 @@ static void settings_change(operator_scene_t *o, int i) {
 /* ---- update ---- */
 
 static ui_rect_t row_rect(int i, int n) {
-    float h = n > 12 ? 56 : n > 8 ? 62 : 76;
+    if (n > 12) { /* two columns (the sound test's sounds), within a 4:3 layout's width */
+        int per = (n + 1) / 2;
+        return ui_r(i < per ? 340 : 980, 170 + (float)(i % per) * 62, 600, 56);
+    }
+    float h = n > 8 ? 62 : 76;
     return ui_r(660, 200 + (float)i * (h + 6), 600, h);
 }
 
@@ -725,11 +730,10 @@ void operator_draw(operator_scene_t *o, ui_gfx_t *g) {
         title(g, "SOUND TEST", "Choose a sound and press DEAL (or touch it) to play it");
         for (int i = 0; i < SND_COUNT; i++) {
             ui_rect_t r = row_rect(i, SND_COUNT);
-            r.h = 38, r.y = 170 + (float)i * 42;
             gfx_panel(g, r, 10, i == o->sel ? GOLD : ui_rgba(50, 70, 60, 255),
                       i == o->sel ? ui_rgba(200, 140, 30, 255) : ui_rgba(24, 40, 32, 255),
                       ui_rgba(255, 255, 255, 100), 1);
-            gfx_text(g, labels[i], r.x + r.w / 2, r.y + 4, 26, UI_FONT_BOLD,
+            gfx_text(g, labels[i], r.x + r.w / 2, r.y + 13, 26, UI_FONT_BOLD,
                      i == o->sel ? ui_rgba(40, 24, 0, 255) : CREAM, UI_ALIGN_CENTER);
         }
         break;

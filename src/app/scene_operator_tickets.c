@@ -50,6 +50,12 @@ static void void_ticket(operator_scene_t *o, const store_ticket_t *t) {
 }
 
 void op_tickets_update(operator_scene_t *o, const ui_input_t *in) {
+    /* a VOID on a linked machine is done at the floor first: its outcome comes later */
+    char news[STORE_MSG_LEN];
+    if (machine_ticket_news(o->machine, news, sizeof news)) {
+        op_say(o, news);
+        op_tickets_load(o);
+    }
     int n = o->ntickets;
     if (!n) return;
     if (ui_pressed(in, BTN_NEXT_SPOT)) o->sel = (o->sel + 1) % n, o->confirm = false;
@@ -113,6 +119,9 @@ void op_tickets_draw(operator_scene_t *o, ui_gfx_t *g) {
         ui_color_t c = fate(t, what, sizeof what);
         gfx_text(g, what, r.x + 1040, r.y + 16, 24, UI_FONT_BOLD, c, UI_ALIGN_LEFT);
     }
+    /* a linked machine whose tickets the floor refuses to register says why */
+    const char *refused = machine_ticket_floor_state(o->machine);
+    if (refused[0]) gfx_text(g, refused, 960, 910, 24, UI_FONT_BOLD, RED, 1);
     if (!o->ntickets) {
         gfx_text(g, "No ticket was printed yet.", 960, 300, 30, UI_FONT_BOLD, CREAM, 1);
         return;

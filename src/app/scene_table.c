@@ -64,7 +64,7 @@ void table_free(table_scene_t *t) {
 /* ---- what the program asks ---- */
 
 bool table_animating(const table_scene_t *t) {
-    if (table_busy(t) || t->nflights > 0 || t->ncoins > 0) return true;
+    if (table_busy(t) || t->nflights > 0 || t->ncoins > 0 || tb_moment_running(t)) return true;
     if (t->game->state != GAME_PLAY || t->demo) return true; /* the lock panel, the demo pulse */
     if (t->banner[0] && t->now < t->banner_at + 0.5f) return true;
     if (t->now < t->result_at + 3.5f) return true;    /* the lit pay-table row pulses a while */
@@ -127,7 +127,33 @@ bool table_wants_frame(const table_scene_t *t) {
     float left = tb_timer_left(t, &deciding);
     int shown = left >= 0 ? (int)SDL_ceilf(left) : -1;
     return table_animating(t) || (t->now < t->toast_until) != t->toast_drawn ||
-           shown != t->timer_drawn;
+           shown != t->timer_drawn || tb_pay_current(t) != t->pay_drawn;
+}
+
+bool table_lock_shown(const table_scene_t *t) {
+    const game_t *gm = t->game;
+    bool celebrating = t->results_pending || tb_moment_running(t);
+    return t->overlay == OVERLAY_NONE && !(gm->door_open && gm->state == GAME_PLAY) &&
+           (gm->state == GAME_FAULT || (gm->state != GAME_PLAY && !celebrating));
+}
+
+void table_moment_words(const table_scene_t *t, char *moment, size_t nm, char *pays, size_t np,
+                        char *lit, size_t nl) {
+    snprintf(moment, nm, "%s", tb_moment_running(t) ? t->moment.title : "");
+    wager_t list[TB_PAY_TABLES];
+    tb_pay_tables(t, list);
+    tb_pay_panel_t p;
+    bool show = tb_results_visible(t) && t->game->round.phase == ROUND_SETTLED;
+    tb_pay_table(t, list[tb_pay_current(t)], show, &p);
+    snprintf(pays, np, "%s", p.title);
+    snprintf(lit, nl, "%s", p.lit >= 0 ? p.rows[p.lit][0] : "");
+}
+
+bool table_pay_arrow(const table_scene_t *t, float *x, float *y) {
+    wager_t list[TB_PAY_TABLES];
+    ui_rect_t r = tb_pay_arrow(t, 1);
+    *x = r.x + r.w / 2, *y = r.y + r.h / 2;
+    return tb_pay_tables(t, list) > 1;
 }
 
 bool table_busy(const table_scene_t *t) {
@@ -173,28 +199,31 @@ void table_messages(const table_scene_t *t, char *line, size_t nline, char *toas
 }
 
 int64_t tb_round_win(const round_t *r) {
-    const round_seat_t *s = &r->seat[0];
-    int64_t win = 0;
-    for (int w = 0; w < WAGER_COUNT; w++) {
-        if (!s->stake[w] || s->outcome[w] != OUTCOME_WIN) continue;
-        /* a JACKPOT or progressive prize is all win: its stake is never returned */
-        bool prize = w == WAGER_JACKPOT || w == WAGER_PROGRESSIVE;
-        win += s->returned[w] - (prize ? 0 : s->stake[w]);
-    }
-    return win;
+    return round_seat_win(r, 0);
+}
+
+int64_t tb_handpay(const table_scene_t *t) {
+    const game_t *gm = t->game;
+    return gm->state == GAME_LOCKED ? gm->lock_amount : 0;
 }
 
 /* The balance as the player may know it: while the dealer's cards are still being revealed it
  * stays at the stake-deducted figure (the settled one would give the result away); once the
- * result shows, the returned stakes are there and the win counts up with the WIN meter. The
- * total bet clears when the chips have left the spots. */
+ * result shows, the returned stakes are there and the win counts up with the WIN meter. A hand
+ * pay waiting for the attendant is not on the balance: WIN shows it, the balance what stays on
+ * the machine, so the lock's panel, WIN and BALANCE agree (a cabinet's attendant pays it by
+ * hand; a desktop's key then adds it to the balance). The total bet clears when the chips have
+ * left the spots. */
 void table_meters(const table_scene_t *t, int64_t *balance, int64_t *bet, int64_t *win) {
     const game_t *gm = t->game;
-    int64_t settled = game_balance(gm);
+    int64_t settled = game_balance(gm), hold = tb_handpay(t);
     *balance = settled;
     if (gm->round.phase == ROUND_SETTLED)
         *balance = t->results_pending ? settled - round_seat_returned(&gm->round, 0)
+                   : hold > 0         ? settled - hold
                                       : settled - (t->round_return - t->shown_win);
+    else if (hold > 0)
+        *balance = settled - hold;
     *bet = t->collect_at == -2 ? 0 : round_seat_staked(&gm->round, 0);
-    *win = t->shown_win;
+    *win = hold > 0 && !t->results_pending && !tb_moment_running(t) ? hold : t->shown_win;
 }

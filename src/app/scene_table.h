@@ -32,7 +32,7 @@ typedef struct card_vis {
 } card_vis_t;
 
 typedef struct flight {
-    int64_t value; /* the chip that flies */
+    int64_t value; /* the amount that flies, as a stack of chips */
     float x0, y0, x1, y1;
     float t0, dur;
 } flight_t;
@@ -52,34 +52,44 @@ typedef struct button_vis {
     bool enabled;
 } button_vis_t;
 
+/* The title bar's buttons: HELP, HISTORY, a desktop player's SETTINGS, and a terminal's LOBBY
+ * (001: "can be selected at any time from any game") and X (leave this table; the others in the
+ * window play on). */
+enum {
+    TABLE_CORNER_HELP = 0,
+    TABLE_CORNER_HISTORY,
+    TABLE_CORNER_SETTINGS,
+    TABLE_CORNER_LOBBY,
+    TABLE_CORNER_CLOSE,
+    TABLE_CORNERS
+};
+
 /* Where the table's things are this frame (table_layout.c, from the window's shape): each fixed
  * row and panel has a rectangle of its own that nothing else draws into. Virtual units. */
 typedef struct table_geom {
     ui_rect_t view, area; /* the window, and the layout's part of it (gfx_view, gfx_area) */
     bool narrow;          /* under 1800 wide (4:3, 16:10): meters stacked, chips in two rows */
     ui_rect_t title;      /* the game's name, top left */
-    ui_rect_t corner[4];  /* HELP, HISTORY, LOBBY and X (TABLE_CORNER_), top right */
-    ui_rect_t pay;        /* the pay table, left */
-    ui_rect_t results;    /* under it: the result's lines for the side bets (and commission) */
-    ui_rect_t side;       /* the jackpot meter and the table limits, right */
-    ui_rect_t msg;        /* under it: the message box */
-    ui_rect_t top_line;   /* under the top cards: the dealer's hand, or COMMUNITY CARDS */
-    ui_rect_t middle;     /* between the hands: the verdict, the prompt, the rule on the felt */
-    ui_rect_t timer;      /* the live table's timer, at the middle row's left */
-    ui_rect_t hand_line;  /* under the player's cards: YOUR HAND */
-    ui_rect_t spots;      /* the betting spots with their labels and the badges under them */
-    ui_rect_t bar;        /* the bottom bar, across the window */
-    ui_rect_t meters[3];  /* BALANCE, TOTAL BET, WIN */
+    /* HELP, HISTORY, (a desktop's) SETTINGS, (a terminal's) LOBBY and X, by TABLE_CORNER_; those
+     * not shown are off the window */
+    ui_rect_t corner[TABLE_CORNERS];
+    ui_rect_t pay;       /* the pay table, left */
+    ui_rect_t results;   /* under it: the result's lines for the side bets (and commission) */
+    ui_rect_t side;      /* the jackpot meter and the table limits, right */
+    ui_rect_t msg;       /* under it: the message box */
+    ui_rect_t top_line;  /* under the top cards: the dealer's hand, or COMMUNITY CARDS */
+    ui_rect_t middle;    /* between the hands: the verdict, the prompt, the rule on the felt */
+    ui_rect_t timer;     /* the live table's timer, at the middle row's left */
+    ui_rect_t hand_line; /* under the player's cards: YOUR HAND */
+    ui_rect_t spots;     /* the betting spots with their labels and the badges under them */
+    ui_rect_t bar;       /* the bottom bar, across the window */
+    ui_rect_t meters[3]; /* BALANCE, TOTAL BET, WIN */
     ui_rect_t chips[TABLE_CHIPS];
     ui_rect_t buttons; /* where the round's buttons go, right-aligned */
     /* the buttons' widths, so that every label fits at the one size buttons use: the main
      * (rightmost) one's and the others' */
     float button_small, button_main;
 } table_geom_t;
-
-/* The title bar's buttons: HELP, HISTORY, and a terminal's LOBBY (001: "can be selected at any
- * time from any game") and X (leave this table; the others in the window play on). */
-enum { TABLE_CORNER_HELP = 0, TABLE_CORNER_HISTORY, TABLE_CORNER_LOBBY, TABLE_CORNER_CLOSE };
 
 typedef struct table_scene {
     machine_t *machine; /* the timers, the attendant key */
@@ -120,6 +130,9 @@ typedef struct table_scene {
     char deal_line[200];
     float deal_line_at;     /* when a refused DEAL last pointed at it (it flashes) */
     int timer_drawn;        /* the seconds the last frame's timer showed */
+    int pay_drawn;          /* the pay table the last frame showed (table_paytabs.c) */
+    int pay_pick;           /* the pay table the player turned to, */
+    float pay_pick_until;   /* standing until then */
     char banner[64];        /* the main game's verdict: WIN, PUSH, DEALER WINS, FOLDED, ... */
     char banner2[96];       /* its hand and what it paid */
     char side_lines[3][80]; /* one line per side bet: "5+1 BONUS: FLUSH 15 TO 1" */
@@ -127,8 +140,15 @@ typedef struct table_scene {
     float banner_at;
     ui_color_t banner_color;
 
-    /* the jackpot celebration: falling coins, driven by a cosmetic generator of their own
-     * (never the game's) */
+    /* the celebration of a BIG WIN, a MEGA WIN or a jackpot (table_moments.c): its tier, its
+     * words, the win it counts up, its time; falling coins and twinkling lights, driven by a
+     * cosmetic generator of their own (never the game's) */
+    struct {
+        int tier; /* machine_tier_t */
+        char title[48], line[96];
+        int64_t amount;
+        float at, until;
+    } moment;
     struct {
         float x, y, vx, vy, spin;
     } coins[90];
@@ -144,6 +164,7 @@ typedef struct table_scene {
     } cues[40]; /* sounds timed to the animation: a card's swish as it leaves the shoe */
     int ncues;
     float collect_at; /* when the settled bets leave the spots (< 0: not yet planned) */
+    float paid_at[TABLE_MAX_SPOTS]; /* when the dealer's payout landed on a spot (0: none) */
 
     /* the hint: the optimal decision and the value of each choice, once per decision */
     const strategy_t *strategy; /* NULL: no hint (off, or still being built) */
@@ -152,7 +173,9 @@ typedef struct table_scene {
     uint64_t advice_game;
     int advice_step;
 
-    enum { OVERLAY_NONE = 0, OVERLAY_HELP, OVERLAY_HISTORY } overlay;
+    enum { OVERLAY_NONE = 0, OVERLAY_HELP, OVERLAY_HISTORY, OVERLAY_SETTINGS } overlay;
+    int settings_focus;     /* the SETTINGS control the keyboard works (table_settings.c) */
+    char settings_msg[300]; /* why a setting could not be kept, "" none */
     int page;
     help_t help;
     game_record_t hist[5]; /* the history page on screen, read once per page */
@@ -198,6 +221,19 @@ void table_messages(const table_scene_t *t, char *line, size_t nline, char *toas
 /* The bar's three meters as shown now: BALANCE (stake-deducted until the result shows, then
  * counting up with the win), TOTAL BET (0 once the chips have left the spots), WIN. */
 void table_meters(const table_scene_t *t, int64_t *balance, int64_t *bet, int64_t *win);
+/* The cards lit as having made a winning hand (bit i: card i of the player's row, of the top
+ * row), once the round's results are on screen; 0 before. */
+void table_lit_cards(const table_scene_t *t, uint8_t *player, uint8_t *top);
+/* A hand pay's CALL ATTENDANT panel (or a fault's) is on the screen: play is locked and the win
+ * has been shown and celebrated. */
+bool table_lock_shown(const table_scene_t *t);
+/* What the moments show now, for a test's summary: the celebration's title ("" none), the pay
+ * table in the panel and its lit row's name ("" none). */
+void table_moment_words(const table_scene_t *t, char *moment, size_t nm, char *pays, size_t np,
+                        char *lit, size_t nl);
+/* Where the pay panel's next-table arrow is (virtual units), for a script's tap; false when
+ * the game has one pay table. */
+bool table_pay_arrow(const table_scene_t *t, float *x, float *y);
 /* True while anything on screen moves; when false the loop may sleep until the next input. */
 bool table_animating(const table_scene_t *t);
 /* True when the next frame would differ from the last one drawn. */

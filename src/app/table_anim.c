@@ -27,20 +27,15 @@ static float balance_y(const table_scene_t *t) {
     return t->geom.meters[0].y + t->geom.meters[0].h / 2;
 }
 
-static int64_t biggest_chip(const table_scene_t *t, int64_t amount) {
-    for (int i = TABLE_CHIPS - 1; i >= 0; i--)
-        if (t->chips[i] <= amount) return t->chips[i];
-    return t->chips[0];
-}
-
-static void fly(table_scene_t *t, int64_t value, float x0, float y0, float x1, float y1,
-                float delay) {
-    if (t->nflights == TABLE_FLIGHTS) return;
+static flight_t *fly(table_scene_t *t, int64_t value, float x0, float y0, float x1, float y1,
+                     float delay) {
+    if (t->nflights == TABLE_FLIGHTS || value <= 0) return NULL;
     flight_t *f = &t->flights[t->nflights++];
     f->value = value;
     f->x0 = x0, f->y0 = y0, f->x1 = x1, f->y1 = y1;
     f->t0 = t->now + delay;
     f->dur = t->turbo ? 0.15f : 0.32f;
+    return f;
 }
 
 static void clear_cards(table_scene_t *t) {
@@ -53,10 +48,12 @@ static void clear_cards(table_scene_t *t) {
     t->round_return = 0;
     t->collect_at = -1;
     t->nflights = 0;
+    memset(t->paid_at, 0, sizeof t->paid_at);
+    tb_moment_clear(t);
+    t->pay_pick_until = 0;
 }
 
-/* Plays a sound when the animation gets there. */
-static void cue(table_scene_t *t, ui_sound_t sound, float at) {
+void tb_cue(table_scene_t *t, ui_sound_t sound, float at) {
     if (at <= t->now || t->ncues == (int)(sizeof t->cues / sizeof t->cues[0])) {
         ui_audio_play(t->audio, sound);
         return;
@@ -68,23 +65,22 @@ static void cue(table_scene_t *t, ui_sound_t sound, float at) {
 
 /* ---- the round's events ---- */
 
-/* A chip flies for a bet placed (from the tray) or taken back (to it), or for a decision's
- * bet (from the balance). */
+/* Chips fly for a bet placed (from the tray) or taken back (to it), and for a decision's bet (a
+ * stack from the balance). */
 static void animate_bet(table_scene_t *t, const round_event_t *e) {
     int sp = tb_spot_of(t, e->wager);
     if (sp < 0) return;
     float x, y;
     tb_spot_centre(t, sp, &x, &y);
     if (e->type == EV_DECISION) {
-        fly(t, biggest_chip(t, e->amount), balance_x(t), balance_y(t), x, y, 0);
+        fly(t, e->amount, balance_x(t), balance_y(t), x, y, 0);
         return;
     }
     ui_rect_t c = tb_chip_rect(t, t->chip);
-    int64_t v = biggest_chip(t, e->amount > 0 ? e->amount : -e->amount);
     if (e->amount > 0)
-        fly(t, v, c.x + c.w / 2, c.y + c.h / 2, x, y, 0);
+        fly(t, e->amount, c.x + c.w / 2, c.y + c.h / 2, x, y, 0);
     else
-        fly(t, v, x, y, c.x + c.w / 2, c.y + c.h / 2, 0);
+        fly(t, -e->amount, x, y, c.x + c.w / 2, c.y + c.h / 2, 0);
 }
 
 /* A card leaves the shoe at `at` (and turns face up on arrival when dealt up); returns when the
@@ -98,8 +94,8 @@ static float animate_card(table_scene_t *t, const round_event_t *e, float at) {
     v->face_up = e->value != 0;
     v->t_deal = at;
     v->t_flip = e->value ? at + t_slide(t) : -1;
-    cue(t, SND_CARD, v->t_deal);
-    if (v->t_flip >= 0) cue(t, SND_FLIP, v->t_flip);
+    tb_cue(t, SND_CARD, v->t_deal);
+    if (v->t_flip >= 0) tb_cue(t, SND_FLIP, v->t_flip);
     return at + t_deal_gap(t);
 }
 
@@ -111,7 +107,7 @@ static float reveal_dealer(table_scene_t *t, float at) {
         t->dealer[k].card = t->game->round.dealer[k]; /* as the round has it now (shared table) */
         t->dealer[k].face_up = true;
         t->dealer[k].t_flip = at;
-        cue(t, SND_FLIP, at);
+        tb_cue(t, SND_FLIP, at);
         at += t_flip(t) * 0.7f;
     }
     return at + t_flip(t);
@@ -141,7 +137,7 @@ static void animate_events(table_scene_t *t) {
             t->board[e->index].card = e->card;
             t->board[e->index].face_up = true;
             t->board[e->index].t_flip = at;
-            cue(t, SND_FLIP, at);
+            tb_cue(t, SND_FLIP, at);
             at += t_flip(t) + 0.1f;
             moved = true;
             break;
@@ -167,28 +163,8 @@ static void animate_events(table_scene_t *t) {
 
 /* ---- the results ---- */
 
-static float cosmetic_unit(table_scene_t *t) {
-    /* xorshift: effects only */
-    uint32_t x = t->cosmetic ? t->cosmetic : 0x9e3779b9u;
-    x ^= x << 13, x ^= x >> 17, x ^= x << 5;
-    t->cosmetic = x;
-    return (float)(x >> 8) / 16777216.0f;
-}
-
-static void celebrate(table_scene_t *t) {
-    t->ncoins = (int)(sizeof t->coins / sizeof t->coins[0]);
-    for (int i = 0; i < t->ncoins; i++) {
-        t->coins[i].x = 200 + cosmetic_unit(t) * 1520;
-        t->coins[i].y = -100 - cosmetic_unit(t) * 700;
-        t->coins[i].vx = (cosmetic_unit(t) - 0.5f) * 160;
-        t->coins[i].vy = 200 + cosmetic_unit(t) * 300;
-        t->coins[i].spin = cosmetic_unit(t) * 6.28f;
-    }
-    t->celebrate_until = t->now + 5.0f;
-    ui_audio_play(t->audio, VOICE_JACKPOT);
-}
-
-/* The dealer pays each winning spot; a moment later the table is swept. */
+/* The dealer pays each winning spot: the win flies in as a stack and joins the bet's (the spot
+ * then shows what comes back); a moment later the table is swept. */
 static void pay_winning_spots(table_scene_t *t) {
     const round_seat_t *s = &t->game->round.seat[0];
     float delay = 0;
@@ -197,11 +173,21 @@ static void pay_winning_spots(table_scene_t *t) {
         if (s->outcome[w] != OUTCOME_WIN) continue;
         float x, y;
         tb_spot_centre(t, i, &x, &y);
-        fly(t, biggest_chip(t, s->returned[w] - s->stake[w]), DEALER_X, DEALER_TOP, x + 30, y,
-            delay);
-        delay += 0.08f;
+        /* a JACKPOT or progressive prize is all win: its stake is never returned */
+        bool prize = w == WAGER_JACKPOT || w == WAGER_PROGRESSIVE;
+        const flight_t *f =
+            fly(t, s->returned[w] - (prize ? 0 : s->stake[w]), DEALER_X, DEALER_TOP, x, y, delay);
+        t->paid_at[i] = f ? f->t0 + f->dur : t->now;
+        delay += 0.12f;
     }
-    t->collect_at = t->now + delay + (t->turbo ? 0.8f : 1.6f);
+    t->collect_at = t->now + delay + (t->turbo ? 0.8f : 1.9f);
+}
+
+int64_t tb_spot_amount(const table_scene_t *t, int spot) {
+    const round_seat_t *s = &t->game->round.seat[0];
+    wager_t w = t->spots[spot].wager;
+    bool paid = t->paid_at[spot] > 0 && t->now >= t->paid_at[spot];
+    return paid ? s->returned[w] : s->stake[w];
 }
 
 /* Once the last card has turned: the banners, the sounds, the win. */
@@ -254,10 +240,12 @@ static void side_lines(table_scene_t *t) {
     }
 }
 
-/* The main game's verdict, one of WIN (BIG WIN for four of a kind and better, JACKPOT), PUSH,
- * DEALER WINS (NO WIN at Cajun Stud), FOLDED, AUTO FOLDED and DEALER DOES NOT QUALIFY; the side
- * bets each get their own line and never decide the verdict. */
-static void verdict(table_scene_t *t, bool jackpot) {
+/* The main game's verdict: its tier's word (WIN, BIG WIN!, MEGA WIN!: machine_moments.h, of the
+ * main game's own win, which its second line names; JACKPOT! when the round won the top
+ * prize), PUSH, DEALER WINS (NO WIN at Cajun Stud), FOLDED, AUTO FOLDED or DEALER DOES NOT
+ * QUALIFY; the side bets each get their own line and never decide it. A round whose win has a
+ * celebration of its own (round: the tier of every bet) leaves the sound to it. */
+static void verdict(table_scene_t *t, const machine_win_t *round) {
     const game_t *g = t->game;
     const round_t *r = &g->round;
     const round_seat_t *s = &r->seat[0];
@@ -267,15 +255,16 @@ static void verdict(table_scene_t *t, bool jackpot) {
     char b1[40], line[96];
     wager_t paid = s->judged[WAGER_PLAY] ? WAGER_PLAY : WAGER_ANTE; /* Cajun: on the ante */
     int32_t odds = s->judged_odds[paid];
+    bool jackpot = round->tier == MACHINE_TIER_JACKPOT, quiet = round->tier >= MACHINE_TIER_BIG;
     if (s->folded) {
         banner(t, s->auto_folded ? "AUTO FOLDED" : "FOLDED", NULL, DIM);
-        ui_audio_play(t->audio, SND_LOSE);
+        if (!quiet) ui_audio_play(t->audio, SND_LOSE);
     } else if (v->has_dealer && !r->dealer_qualifies) {
         snprintf(line, sizeof line, "ANTE PAYS 1 TO 1  -  WIN %s", money(g, returned - staked, b1));
         banner(t, "DEALER DOES NOT QUALIFY", line, GREEN_WIN);
-        ui_audio_play(t->audio, SND_WIN);
+        if (!quiet) ui_audio_play(t->audio, SND_WIN);
     } else if (returned > staked) {
-        bool big = odds >= 20;
+        machine_win_t main = machine_win_of(r, 0, true);
         /* the win before the commission (Asian Stud's), which has a line of its own */
         int64_t won = returned - staked + s->commission;
         if (s->judged[paid] && odds > 0)
@@ -284,14 +273,14 @@ static void verdict(table_scene_t *t, bool jackpot) {
         else
             snprintf(line, sizeof line, "WIN %s", money(g, won, b1));
         upper(line);
-        banner(t, jackpot ? "JACKPOT!" : big ? "BIG WIN!" : "WIN", line, GREEN_WIN);
-        ui_audio_play(t->audio, jackpot ? SND_JACKPOT : big ? SND_BIG_WIN : SND_WIN);
+        banner(t, jackpot ? "JACKPOT!" : machine_tier_title(main.tier), line, GREEN_WIN);
+        if (!quiet) ui_audio_play(t->audio, SND_WIN);
     } else if (returned == staked && returned > 0) {
         banner(t, "PUSH", "Your main bets are returned.", CREAM);
-        ui_audio_play(t->audio, VOICE_PUSH);
+        if (!quiet) ui_audio_play(t->audio, VOICE_PUSH);
     } else {
         banner(t, v->lose_banner, NULL, RED_LOSE);
-        ui_audio_play(t->audio, SND_LOSE);
+        if (!quiet) ui_audio_play(t->audio, SND_LOSE);
     }
     if (jackpot && s->folded) banner(t, "JACKPOT!", NULL, GREEN_WIN);
 }
@@ -301,6 +290,7 @@ static void show_results(table_scene_t *t) {
     const round_t *r = &g->round;
     const round_seat_t *s = &r->seat[0];
     t->results_pending = false;
+    t->pay_pick_until = 0; /* the pay tables show the winning lines now */
     t->round_return = tb_round_win(r);
     pay_winning_spots(t);
     t->nside_lines = 0;
@@ -308,17 +298,15 @@ static void show_results(table_scene_t *t) {
         banner(t, "ROUND VOID", "Every stake has been returned.", GOLD);
         return;
     }
-    /* the top prize was hit when the pool restarted in this round */
-    bool jackpot = false;
-    for (int i = 0; i < r->nevents; i++)
-        jackpot |= r->events[i].type == EV_JACKPOT_RESET || r->events[i].type == EV_JACKPOT_LINKED;
-    if (jackpot) celebrate(t);
     const table_variant_t *v = tb_variant(t);
     if (v->has_dealer && !s->folded)
         ui_audio_play(t->audio,
                       r->dealer_qualifies ? VOICE_DEALER_QUALIFIES : VOICE_DEALER_NOT_QUALIFY);
-    verdict(t, jackpot);
+    /* the round's win, every bet's: its tier's celebration, before a hand pay's panel */
+    machine_win_t w = machine_win_of(r, 0, false);
+    verdict(t, &w);
     side_lines(t);
+    tb_moment_start(t, &w);
 }
 
 /* The settled bets leave the spots: wins and pushes go to the balance, losing bets to the
@@ -332,7 +320,7 @@ static void collect_bets(table_scene_t *t) {
         tb_spot_centre(t, i, &x, &y);
         bool back = s->outcome[w] == OUTCOME_WIN || s->outcome[w] == OUTCOME_PUSH ||
                     s->outcome[w] == OUTCOME_REFUND;
-        fly(t, biggest_chip(t, s->stake[w]), x, y, back ? balance_x(t) : DEALER_X,
+        fly(t, back ? tb_spot_amount(t, i) : s->stake[w], x, y, back ? balance_x(t) : DEALER_X,
             back ? balance_y(t) : DEALER_TOP, 0);
     }
     t->collect_at = -2; /* swept */
@@ -344,21 +332,6 @@ static int64_t ease_cents(int64_t shown, int64_t target, int64_t fraction) {
     int64_t step = (target - shown) / fraction;
     if (step == 0) step = target > shown ? 1 : target < shown ? -1 : 0;
     return shown + step;
-}
-
-/* The jackpot's coins fall (and start again at the top) until the celebration ends. */
-static void move_coins(table_scene_t *t, float dt) {
-    if (!t->ncoins || t->now >= t->celebrate_until) {
-        t->ncoins = 0;
-        return;
-    }
-    for (int i = 0; i < t->ncoins; i++) {
-        t->coins[i].vy += 500 * dt;
-        t->coins[i].x += t->coins[i].vx * dt;
-        t->coins[i].y += t->coins[i].vy * dt;
-        t->coins[i].spin += 7 * dt;
-        if (t->coins[i].y > 1150) t->coins[i].y -= 1300, t->coins[i].vy = 150;
-    }
 }
 
 /* A top prize won anywhere on a linked pool is shown on every machine of it. */
@@ -393,7 +366,7 @@ void table_update(table_scene_t *t, float dt) {
     if (t->results_pending && t->now >= t->result_at) show_results(t);
     if (t->collect_at >= 0 && t->now >= t->collect_at && t->nflights < TABLE_FLIGHTS - 8)
         collect_bets(t);
-    move_coins(t, dt);
+    tb_moment_update(t, dt);
     /* finished flights leave the list */
     for (int i = 0; i < t->nflights;) {
         if (t->now > t->flights[i].t0 + t->flights[i].dur)
@@ -404,6 +377,10 @@ void table_update(table_scene_t *t, float dt) {
     /* the win counts up and the meter rolls, each easing towards its value in whole cents */
     if (dt > 0) {
         t->shown_win = ease_cents(t->shown_win, t->results_pending ? 0 : t->round_return, 16);
+        /* a celebration's banner counts the win: the WIN meter (and the BALANCE) with it */
+        if (tb_moment_running(t) && t->moment.tier >= MACHINE_TIER_MEGA &&
+            t->moment.amount == t->round_return)
+            t->shown_win = tb_moment_counted(t);
         t->shown_pool = ease_cents(t->shown_pool, tb_pool_value(t, NULL), 32);
     }
     /* the hint: the strategy asked once per decision */
@@ -497,6 +474,9 @@ void table_events(table_scene_t *t, const machine_events_t *ev) {
                 ui_audio_play(t->audio, SND_LOSE);
             }
             tb_update_deal_line(t);
+            break;
+        case MEV_TICKET_CHECKING: /* a linked machine asks the floor first: a moment */
+            table_notice(t, "CHECKING YOUR TICKET WITH THE FLOOR...");
             break;
         case MEV_TICKET_IN:
             snprintf(msg, sizeof msg, "TICKET ACCEPTED  + %s", money(t->game, e->amount, b));

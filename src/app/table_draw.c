@@ -15,49 +15,6 @@ float tb_fit(ui_gfx_t *g, const char *text, float size, float least, int face, f
 
 /* ---- the panels ---- */
 
-/* The pay table: the panel and its title in the layer; the rows every frame, the row of this
- * hand lit once the round is settled (a row left out of the layer would be missing in the
- * next round's). */
-static void draw_paytable(table_scene_t *t, ui_gfx_t *g, bool layer) {
-    const table_variant_t *v = tb_variant(t);
-    ui_rect_t p = t->geom.pay;
-    bool show = tb_results_visible(t) && t->game->round.phase == ROUND_SETTLED;
-    tb_pay_panel_t pay = {.n = 0, .lit = -1};
-    snprintf(pay.title, sizeof pay.title, "%s", v->pay_title);
-    v->pay_rows(v, t, show, &pay);
-    if (layer) {
-        gfx_panel(g, p, 18, ui_rgba(10, 40, 24, 215), ui_rgba(4, 24, 14, 215),
-                  ui_rgba(242, 201, 76, 200), 2.5f);
-        gfx_text(g, pay.title, p.x + p.w / 2, p.y + 18, 30, UI_FONT_DISPLAY, GOLD, UI_ALIGN_CENTER);
-        return;
-    }
-    int n = pay.n;
-    float rowh = (p.h - 90) / (float)(n < 9 ? 9 : n);
-    /* one size for every row: the largest (up to 28) at which the widest row fits */
-    float size = rowh * 0.55f > 28 ? 28 : rowh * 0.55f;
-    if (size < TB_TEXT_MIN) size = TB_TEXT_MIN;
-    for (int i = 0; i < n; i++) {
-        char row[90];
-        snprintf(row, sizeof row, "%s  %s", pay.rows[i][0], pay.rows[i][1]);
-        size = tb_fit(g, row, size, TB_TEXT_MIN, UI_FONT_BOLD, p.w - 48);
-    }
-    for (int i = 0; i < n; i++) {
-        float y = p.y + 72 + rowh * (float)i;
-        bool on = i == pay.lit;
-        if (on) {
-            float pulse =
-                t->now < t->result_at + 3.0f ? pulse_step(0.75f + 0.25f * sinf(t->now * 6)) : 1.0f;
-            gfx_panel(g, ui_r(p.x + 10, y - 4, p.w - 20, rowh), 10,
-                      ui_rgba(242, 201, 76, (uint8_t)(230 * pulse)),
-                      ui_rgba(200, 150, 40, (uint8_t)(230 * pulse)), WHITE, 1.5f);
-        }
-        ui_color_t c = on ? ui_rgba(30, 20, 0, 255) : CREAM;
-        float ty = y + (rowh - size * 1.17f) / 2 - 4;
-        gfx_text(g, pay.rows[i][0], p.x + 24, ty, size, UI_FONT_REGULAR, c, UI_ALIGN_LEFT);
-        gfx_text(g, pay.rows[i][1], p.x + p.w - 24, ty, size, UI_FONT_BOLD, c, UI_ALIGN_RIGHT);
-    }
-}
-
 /* The jackpot or progressive meter at the top of the side panel (the preset offers one); returns
  * the height it takes. */
 static float draw_pool_meter(table_scene_t *t, ui_gfx_t *g, ui_rect_t p, bool layer) {
@@ -253,23 +210,6 @@ static void draw_bar(table_scene_t *t, ui_gfx_t *g, bool layer) {
 
 /* ---- what moves ---- */
 
-/* The jackpot celebration's coins. */
-static void draw_coins(table_scene_t *t, ui_gfx_t *g) {
-    static const char coin[] =
-        "<svg xmlns='http://www.w3.org/2000/svg' width='60' height='60'><defs><radialGradient "
-        "id='g' cx='.4' cy='.35' r='.7'><stop offset='0' stop-color='#fff6c0'/><stop "
-        "offset='.5' stop-color='#f2c94c'/><stop offset='1' stop-color='#a8741a'/>"
-        "</radialGradient></defs><circle cx='30' cy='30' r='28' fill='url(#g)' "
-        "stroke='#7a520e' stroke-width='3'/><circle cx='30' cy='30' r='19' fill='none' "
-        "stroke='#fff3b0' stroke-opacity='.7' stroke-width='2'/></svg>";
-    for (int i = 0; i < t->ncoins; i++) {
-        /* a spinning gold coin: its width follows the spin */
-        float sx = fabsf(cosf(t->coins[i].spin));
-        gfx_svg_text_ex(g, "coin", coin, ui_r(t->coins[i].x - 27, t->coins[i].y - 27, 54, 54), 255,
-                        sx < 0.08f ? 0.08f : sx);
-    }
-}
-
 static void draw_flights(table_scene_t *t, ui_gfx_t *g) {
     gfx_rec_quiet(g, true); /* chips in flight are on their way, not where they stay */
     for (int i = 0; i < t->nflights; i++) {
@@ -278,7 +218,7 @@ static void draw_flights(table_scene_t *t, ui_gfx_t *g) {
         float p = ease_out(clampf((t->now - f->t0) / f->dur, 0, 1));
         float x = f->x0 + (f->x1 - f->x0) * p, y = f->y0 + (f->y1 - f->y0) * p;
         y -= sinf(p * 3.14159265f) * 50; /* a small arc */
-        tb_draw_chip(g, f->value, ui_r(x - 36, y - 36, 72, 72), 255);
+        tb_draw_stack(g, f->value, x, y + 24, 64, TB_STACK_MOST, 255);
     }
     gfx_rec_quiet(g, false);
 }
@@ -294,9 +234,8 @@ static void draw_still_layer(table_scene_t *t, ui_gfx_t *g) {
     gfx_fill_screen(g, ui_rgba(9, 70, 38, 255));
     if (!gfx_svg_opaque(g, "table/felt_plain.svg", v))
         gfx_glow(g, ui_r(-200, -300, 2320, 1500), ui_rgba(40, 140, 80, 255));
-    gfx_text_shadow(g, rules_preset_name(gm->rules.preset), t->geom.title.x, t->geom.title.y, 34,
-                    UI_FONT_DISPLAY, GOLD, UI_ALIGN_LEFT);
-    draw_paytable(t, g, true);
+    tb_draw_felt_print(t, g);
+    tb_draw_paytable(t, g, true);
     draw_side_panel(t, g, true);
     tb_draw_spots(t, g, true);
     draw_bar(t, g, true);
@@ -307,22 +246,26 @@ void table_draw(table_scene_t *t, ui_gfx_t *g) {
     const game_t *gm = t->game;
     tb_layout(t, g);
     draw_still_layer(t, g);
-    draw_paytable(t, g, false);
+    tb_draw_paytable(t, g, false);
     draw_side_panel(t, g, false);
     tb_draw_spots(t, g, false);
+    tb_draw_moment_under(t, g);
     tb_draw_hands(t, g);
     tb_draw_middle(t, g);
     tb_draw_results(t, g);
-    draw_coins(t, g);
     draw_bar(t, g, false);
     draw_flights(t, g);
     tb_draw_messages(t, g);
     if (t->demo) tb_draw_demo(t, g);
     tb_draw_corner_buttons(t, g);
-    if (t->overlay != OVERLAY_NONE)
+    tb_draw_moment(t, g);
+    /* a hand pay's panel comes up once the win has been shown and celebrated */
+    if (t->overlay == OVERLAY_SETTINGS)
+        tb_draw_settings(t, g);
+    else if (t->overlay != OVERLAY_NONE)
         tb_draw_overlay(t, g);
     else if (gm->door_open && gm->state == GAME_PLAY)
         tb_draw_door_open(t, g);
-    else if (gm->state != GAME_PLAY)
+    else if (table_lock_shown(t))
         tb_draw_locked(t, g);
 }

@@ -3,6 +3,7 @@
 #include "table_internal.h"
 
 #include <stdio.h>
+#include <string.h>
 
 bool tb_results_visible(const table_scene_t *t) {
     return game_round_over(t->game) && !t->results_pending;
@@ -50,9 +51,6 @@ static void draw_card(table_scene_t *t, ui_gfx_t *g, const card_vis_t *v, ui_rec
         if (sx < 0.02f) sx = 0.02f;
         /* a flip lifts the card a little */
         r.y -= sinf(f * 3.14159265f) * 14;
-    }
-    if (p >= 1 && highlight && up) {
-        gfx_glow(g, ui_r(r.x - 30, r.y - 30, r.w + 60, r.h + 60), ui_rgba(255, 220, 90, 170));
     }
     /* the shadow: only the strips that show past the card's right and bottom edges (a full
      * card-sized blended shadow cost more than the card itself in the software renderer) */
@@ -103,37 +101,29 @@ void tb_draw_chip(ui_gfx_t *g, int64_t value, ui_rect_t r, uint8_t alpha) {
              light ? ui_rgba(20, 20, 20, alpha) : ui_rgba(255, 255, 255, alpha), UI_ALIGN_CENTER);
 }
 
-/* A stack of chips making up `amount`, largest at the bottom: at most seven, so that the
- * tallest stays under the player's hand line. */
-static void draw_stack(table_scene_t *t, ui_gfx_t *g, int64_t amount, float cx, float cy, float d) {
-    enum { MOST = 7 };
-    int64_t left = amount;
-    int drawn = 0;
-    for (int i = TABLE_CHIPS - 1; i >= 0 && drawn < MOST; i--) {
-        while (left >= t->chips[i] && drawn < MOST) {
-            tb_draw_chip(g, t->chips[i],
-                         ui_r(cx - d / 2, cy - d / 2 - (float)drawn * d * 0.07f, d, d), 255);
-            left -= t->chips[i];
-            drawn++;
-        }
+/* A stack of chips making `amount`, as a dealer builds it (machine_chip_stack: the table's
+ * chips, largest at the bottom), seen from the side of the table: each chip its edge's
+ * thickness above the one under it, the top one showing its face. At most `most` chips (the
+ * largest), so that it stays in its place; the badge under a bet says the exact amount. bottom
+ * is where the lowest chip stands, d a chip's width. */
+void tb_draw_stack(ui_gfx_t *g, int64_t amount, float cx, float bottom, float d, int most,
+                   uint8_t alpha) {
+    int64_t chips[16], rest;
+    if (most > 16) most = 16;
+    int n = machine_chip_stack(amount, chips, most, &rest);
+    if (n == 0 && amount > 0) chips[n++] = MACHINE_CHIP_VALUES[0]; /* a part of the smallest */
+    float h = d * TB_STACK_H, step = d * TB_STACK_STEP;
+    for (int i = 0; i < n; i++) {
+        ui_rect_t r = ui_r(cx - d / 2, bottom - h - (float)i * step, d, h);
+        char path[48];
+        snprintf(path, sizeof path, "chips/stack_%lld.svg", (long long)chips[i]);
+        if (!gfx_svg(g, path, r, alpha)) /* the art missing: the chips' faces, stacked */
+            tb_draw_chip(g, chips[i], ui_r(cx - d / 2, bottom - d - (float)i * step, d, d), alpha);
     }
-    if (left > 0 && drawn < MOST)
-        tb_draw_chip(g, t->chips[0], ui_r(cx - d / 2, cy - d / 2 - (float)drawn * d * 0.07f, d, d),
-                     255);
-}
-
-/* The outline of a spot: unlit in the still layer, lit gold over it where the BET key bets. */
-static void draw_spot_ring(ui_gfx_t *g, ui_rect_t r, bool lit) {
-    char svg[800], key[64];
-    snprintf(key, sizeof key, "spot:%d", lit);
-    snprintf(svg, sizeof svg,
-             "<svg xmlns='http://www.w3.org/2000/svg' width='100' height='100' "
-             "viewBox='0 0 100 100'><circle cx='50' cy='50' r='46' fill='#000' "
-             "fill-opacity='%s' stroke='%s' stroke-width='%s'/><circle cx='50' cy='50' "
-             "r='39' fill='none' stroke='#f5e6b8' stroke-opacity='.35' "
-             "stroke-width='1.2'/></svg>",
-             lit ? "0" : ".16", lit ? "#f2c94c" : "#f5e6b8", lit ? "4" : "2.5");
-    gfx_svg_text(g, key, svg, r, 255);
+    if (n)
+        gfx_rec_art(
+            g, ui_r(cx - d / 2, bottom - h - (float)(n - 1) * step, d, h + (float)(n - 1) * step),
+            "stack");
 }
 
 /* The badge under a bet: its amount, MAX at the table limit, or once settled what it won; the
@@ -189,8 +179,9 @@ void tb_draw_spots(table_scene_t *t, ui_gfx_t *g, bool layer) {
         const spot_t *sp = &t->spots[i];
         ui_rect_t r = sp->r;
         bool focus = i == t->focus && gm->round.phase == ROUND_BETTING;
-        /* the layer holds every spot outline and label, unlit; the focused spot is lit over it */
-        if (layer || focus) draw_spot_ring(g, r, focus && !layer);
+        /* the layer holds every spot as printed and its label, unlit; the focused spot is lit
+         * over it */
+        if (layer || focus) tb_draw_spot_print(g, r, sp->wager, focus && !layer);
         if (layer) {
             gfx_text_shadow(g, sp->label, r.x + r.w / 2, r.y + r.h + 2, TB_TEXT_MIN, UI_FONT_BOLD,
                             CREAM, UI_ALIGN_CENTER);
@@ -198,7 +189,10 @@ void tb_draw_spots(table_scene_t *t, ui_gfx_t *g, bool layer) {
         }
         int64_t stake = s->stake[sp->wager];
         if (!stake) continue;
-        if (t->collect_at != -2) draw_stack(t, g, stake, r.x + r.w / 2, r.y + r.h / 2, r.w * 0.62f);
+        /* the bet, and once the dealer's payout has landed beside it, what comes back */
+        if (t->collect_at != -2)
+            tb_draw_stack(g, tb_spot_amount(t, i), r.x + r.w / 2, r.y + r.h * 0.8f, r.w * 0.62f,
+                          TB_STACK_MOST, 255);
         badge_t b;
         bet_badge(t, g, sp, stake, show, &b);
         float cx = r.x + r.w / 2;
@@ -273,23 +267,80 @@ static void draw_hand_names(table_scene_t *t, ui_gfx_t *g, bool show) {
     gfx_rec_group(g, NULL);
 }
 
+/* Cajun Stud: the hand is the two hole cards and the three on the board; the bets that won
+ * light the cards that made them (the main hand's, the BOARD BONUS's three, the POCKET BONUS's
+ * two). */
+static void cajun_lit(const table_scene_t *t, uint8_t *player, uint8_t *top) {
+    const round_t *r = &t->game->round;
+    const round_seat_t *s = &r->seat[0];
+    *player = *top = 0;
+    if (!tb_results_visible(t) || r->phase != ROUND_SETTLED || s->ncards != 2) return;
+    if (s->outcome[WAGER_ANTE] == OUTCOME_WIN && s->judged_odds[WAGER_ANTE] > 0) {
+        card_t five[5] = {s->cards[0], s->cards[1], r->board[0], r->board[1], r->board[2]};
+        uint8_t m = eval_making_cards(five);
+        *player |= m & 3;
+        *top |= (uint8_t)(m >> 2);
+    }
+    if (s->outcome[WAGER_BOARD] == OUTCOME_WIN) *top |= 7;
+    if (s->outcome[WAGER_POCKET] == OUTCOME_WIN) *player |= 3;
+}
+
+/* The cards that made each winning hand, once the round is settled: the main hand's (the
+ * player's when it won, the dealer's when it beat the player), the 5+1 BONUS hand's (the dealer's
+ * up card among them when it is one of the six's best five that make it), the JACKPOT's or the
+ * PROGRESSIVE's (the player's five); never the kickers. */
+void table_lit_cards(const table_scene_t *t, uint8_t *player, uint8_t *top) {
+    const table_variant_t *v = tb_variant(t);
+    if (v->community) {
+        cajun_lit(t, player, top);
+        return;
+    }
+    const round_t *r = &t->game->round;
+    const round_seat_t *s = &r->seat[0];
+    *player = *top = 0;
+    if (!tb_results_visible(t) || r->phase != ROUND_SETTLED || s->ncards != 5) return;
+    if (v->light_winner && !s->folded && r->dealer_qualifies) {
+        if (s->hand_value > r->dealer_value) *player |= eval_making_cards(s->cards);
+        if (s->hand_value < r->dealer_value && !v->community) *top |= eval_making_cards(r->dealer);
+    }
+    if (s->outcome[WAGER_BONUS51] == OUTCOME_WIN && !v->community) {
+        card_t six[6];
+        memcpy(six, s->cards, 5);
+        six[5] = r->dealer[0];
+        uint8_t m = eval_making_cards_of(six, 6);
+        *player |= m & 0x1f;
+        *top |= (uint8_t)(m >> 5 & 1);
+    }
+    if (s->outcome[WAGER_JACKPOT] == OUTCOME_WIN || s->outcome[WAGER_PROGRESSIVE] == OUTCOME_WIN)
+        *player |= eval_making_cards(s->cards);
+}
+
 void tb_draw_hands(table_scene_t *t, ui_gfx_t *g) {
     const table_variant_t *v = tb_variant(t);
     const round_t *r = &t->game->round;
     const round_seat_t *s = &r->seat[0];
     bool show = tb_results_visible(t) && r->phase == ROUND_SETTLED;
-    /* the winning hand is lit: the player's when it won, the dealer's when it beat the player */
-    bool player_lit = false, dealer_lit = false;
-    if (show && v->light_winner && !s->folded && r->dealer_qualifies) {
-        player_lit = s->hand_value > r->dealer_value;
-        dealer_lit = s->hand_value < r->dealer_value;
-    }
-    /* only the cards that make the hand are lit, not its kickers */
-    uint8_t player_mask = player_lit ? eval_making_cards(s->cards) : 0;
-    uint8_t dealer_mask = dealer_lit && !v->community ? eval_making_cards(r->dealer) : 0;
+    uint8_t player_mask, dealer_mask;
+    table_lit_cards(t, &player_mask, &dealer_mask);
     bool split_top = v->split_hands && show;
     bool split_player = v->split_hands && s->ncards == 5 && (show || r->phase == ROUND_DECIDING);
     const card_vis_t *top = v->community ? t->board : t->dealer;
+    /* the lit cards' halos first, all of them under every card (a card's halo drawn with it
+     * would lie over its left neighbour) */
+    for (int i = 0; i < v->top_cards; i++)
+        if (dealer_mask >> i & 1) {
+            ui_rect_t sr = split_top ? tb_split_slot(r->dealer, i, DEALER_Y)
+                                     : tb_slot_rect(DEALER_Y, i, v->top_cards);
+            gfx_glow(g, ui_r(sr.x - 30, sr.y - 30, sr.w + 60, sr.h + 60),
+                     ui_rgba(255, 220, 90, 170));
+        }
+    for (int i = 0; i < v->player_cards; i++)
+        if (player_mask >> i & 1) {
+            ui_rect_t sr = split_player ? tb_split_slot(s->cards, i, PLAYER_Y)
+                                        : tb_slot_rect(PLAYER_Y, i, v->player_cards);
+            gfx_glow(g, ui_r(sr.x - 30, sr.y - 30, sr.w + 60, sr.h + 60),
+                     ui_rgba(255, 220, 90, 170));
+        }
     for (int i = 0; i < v->top_cards; i++) {
         ui_rect_t sr = tb_slot_rect(DEALER_Y, i, v->top_cards);
         if (split_top) sr = tb_split_slot(r->dealer, i, DEALER_Y);

@@ -40,12 +40,13 @@ static bool draw_timer(table_scene_t *t, ui_gfx_t *g) {
     return true;
 }
 
-/* The main game's verdict filling the row: its title, its hand and what it paid. It fades in;
- * the panel and the text keep their size (a size that grew frame by frame made a new picture
+/* The main game's verdict filling the row: its title, its hand and what it paid. Its words fade
+ * in; the panel and the text keep their size (a size that grew frame by frame made a new picture
  * and a new font size every frame of the ease). */
 static void draw_verdict(table_scene_t *t, ui_gfx_t *g, ui_rect_t r) {
     float p = ease_out(clampf((t->now - t->banner_at) / 0.35f, 0, 1));
-    uint8_t a = (uint8_t)(252 * p);
+    /* the panel hides the rule printed under it from the first frame; its words fade in */
+    uint8_t a = (uint8_t)(200 + 55 * p);
     gfx_panel(g, r, 24, ui_rgba(20, 12, 6, a), ui_rgba(6, 3, 2, a),
               ui_rgba(t->banner_color.r, t->banner_color.g, t->banner_color.b, a), 3);
     ui_color_t c = t->banner_color;
@@ -91,15 +92,14 @@ void tb_draw_middle(table_scene_t *t, ui_gfx_t *g) {
         say = game_balance(gm) > 0 ? "PLACE YOUR BETS" : "INSERT MONEY";
     }
     if (say) {
-        float size = tb_fit(g, say, 52, 30, UI_FONT_DISPLAY, w);
-        gfx_text_shadow(g, say, cx, row.y + (row.h - size * 1.17f) / 2, size, UI_FONT_DISPLAY, c,
+        /* a sign over the rule printed on the felt (the still layer's) */
+        float size = tb_fit(g, say, 52, 30, UI_FONT_DISPLAY, w - 60);
+        float tw = gfx_text_width(g, say, size, UI_FONT_DISPLAY), th = size * 1.17f;
+        ui_rect_t sign = ui_r(cx - tw / 2 - 30, row.y + (row.h - th) / 2 - 10, tw + 60, th + 20);
+        gfx_panel(g, sign, 22, ui_rgba(8, 40, 22, 245), ui_rgba(4, 22, 12, 245),
+                  ui_rgba(c.r, c.g, c.b, 200), 2.5f);
+        gfx_text_shadow(g, say, cx, row.y + (row.h - th) / 2, size, UI_FONT_DISPLAY, c,
                         UI_ALIGN_CENTER);
-    } else {
-        /* the rule printed on the felt */
-        const char *felt = tb_variant(t)->felt;
-        float h = gfx_text_wrap_height(g, felt, w, 26, UI_FONT_BOLD);
-        gfx_text_wrap(g, felt, cx, row.y + (row.h - h) / 2 + 3, w, 26, UI_FONT_BOLD,
-                      ui_rgba(245, 230, 184, 150), UI_ALIGN_CENTER);
     }
     gfx_rec_group(g, NULL);
 }
@@ -229,14 +229,12 @@ void tb_draw_demo(table_scene_t *t, ui_gfx_t *g) {
              UI_ALIGN_CENTER);
 }
 
-/* HELP and HISTORY, always there, at the window's top edge; a terminal's LOBBY, and X among
- * several tables. */
+/* HELP and HISTORY, always there, at the window's top edge; a desktop's SETTINGS; a terminal's
+ * LOBBY, and X among several tables. */
 void tb_draw_corner_buttons(table_scene_t *t, ui_gfx_t *g) {
-    static const char *const corner[4] = {"HELP", "HISTORY", "LOBBY", "X"};
-    for (int i = 0; i < 4; i++) {
-        if ((i == TABLE_CORNER_LOBBY && !t->show_lobby) ||
-            (i == TABLE_CORNER_CLOSE && !t->show_close))
-            continue;
+    static const char *const corner[TABLE_CORNERS] = {"HELP", "HISTORY", "SETTINGS", "LOBBY", "X"};
+    for (int i = 0; i < TABLE_CORNERS; i++) {
+        if (!tb_corner_shown(t, i)) continue;
         ui_rect_t r = tb_corner_button(t, i);
         gfx_panel(g, r, 24, ui_rgba(30, 60, 40, 230), ui_rgba(10, 30, 18, 230),
                   ui_rgba(242, 201, 76, 200), 2);
@@ -311,10 +309,47 @@ void tb_draw_door_open(table_scene_t *t, ui_gfx_t *g) {
                   r.y + 130, r.w - 80, 26, UI_FONT_BOLD, WHITE, UI_ALIGN_CENTER);
 }
 
+/* A hand pay waiting for the attendant: the panel stands over the dealer's cards, so that the
+ * verdict, the winning hand (lit) and its line, the spots and the meters stay in sight under
+ * it; it says what the attendant pays and what stays on the BALANCE, the figures WIN and
+ * BALANCE show. */
+static void draw_handpay(table_scene_t *t, ui_gfx_t *g) {
+    const game_t *gm = t->game;
+    int64_t hold = tb_handpay(t), balance, bet, win;
+    table_meters(t, &balance, &bet, &win);
+    char b1[40], b2[40], pay[96], note[240];
+    snprintf(pay, sizeof pay, "HAND PAY %s", money(gm, hold, b1));
+    if (gm->handpay_by_attendant)
+        snprintf(note, sizeof note, "The attendant pays you %s by hand; %s stays on your BALANCE.",
+                 b1, money(gm, balance, b2));
+    else
+        snprintf(note, sizeof note, "The attendant's key adds %s to your BALANCE of %s.", b1,
+                 money(gm, balance, b2));
+    gfx_rec_modal(g);
+    ui_rect_t r = centre_panel(t, 1100, 0, 0);
+    float tw = r.w - 80, hn = gfx_text_wrap_height(g, note, tw, 26, UI_FONT_BOLD);
+    r.h = 22 + 66 + 12 + 44 + 12 + hn + 22;
+    r.y = t->geom.middle.y - 6 - r.h;
+    float pulse = pulse_step(0.6f + 0.4f * fabsf(sinf(t->now * 2.5f)));
+    gfx_panel(g, r, 28, ui_rgba(120, 80, 0, 255), ui_rgba(60, 40, 0, 255),
+              ui_rgba(255, 230, 120, (uint8_t)(255 * pulse)), 4);
+    float ts = tb_fit(g, "CALL ATTENDANT", 56, 30, UI_FONT_DISPLAY, tw);
+    gfx_text_shadow(g, "CALL ATTENDANT", 960, r.y + 22, ts, UI_FONT_DISPLAY,
+                    ui_rgba(255, 236, 170, 255), UI_ALIGN_CENTER);
+    float ps = tb_fit(g, pay, 38, 28, UI_FONT_DISPLAY, tw);
+    gfx_text(g, pay, 960, r.y + 22 + 66 + 12, ps, UI_FONT_DISPLAY, WHITE, UI_ALIGN_CENTER);
+    gfx_text_wrap(g, note, 960, r.y + 22 + 66 + 12 + 44 + 12, tw, 26, UI_FONT_BOLD, CREAM,
+                  UI_ALIGN_CENTER);
+}
+
 /* Play stopped: a hand pay waiting for the attendant, or a fault. */
 void tb_draw_locked(table_scene_t *t, ui_gfx_t *g) {
     const game_t *gm = t->game;
     bool fault = gm->state == GAME_FAULT;
+    if (!fault && tb_handpay(t) > 0) {
+        draw_handpay(t, g);
+        return;
+    }
     gfx_rec_modal(g);
     gfx_fill(g, ui_r(-2000, -2000, 6000, 6000), ui_rgba(0, 0, 0, fault ? 200 : 120));
     const char *note = fault ? (gm->lock_id ? "Play is stopped. Nothing is lost. When the "

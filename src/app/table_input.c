@@ -91,19 +91,20 @@ static void press(table_scene_t *t, ui_button_t b, machine_input_t *mi) {
     }
 }
 
-/* HELP or HISTORY (the keys or the corner buttons) opens its pop-up, or closes it. True when
- * one was pressed: the press does nothing else. */
+/* HELP, HISTORY or (a desktop's) SETTINGS, by its key or its corner button, opens its pop-up,
+ * or closes it. True when one was pressed: the press does nothing else. */
 static bool toggle_overlay(table_scene_t *t, ui_input_t *in) {
+    static const ui_button_t corner[3] = {BTN_HELP, BTN_HISTORY, BTN_SETTINGS};
     if (in->tap) {
-        for (int i = 0; i < 2; i++)
-            if (ui_inside(tb_corner_button(t, i), in->px, in->py)) {
-                ui_press(in, i == 0 ? BTN_HELP : BTN_HISTORY);
+        for (int i = TABLE_CORNER_HELP; i <= TABLE_CORNER_SETTINGS; i++)
+            if (tb_corner_shown(t, i) && ui_inside(tb_corner_button(t, i), in->px, in->py)) {
+                ui_press(in, corner[i]);
                 in->tap = false;
             }
         /* a terminal's LOBBY and X: the front acts on them */
-        bool lobby = t->show_lobby &&
+        bool lobby = tb_corner_shown(t, TABLE_CORNER_LOBBY) &&
                      ui_inside(tb_corner_button(t, TABLE_CORNER_LOBBY), in->px, in->py),
-             close = t->show_close &&
+             close = tb_corner_shown(t, TABLE_CORNER_CLOSE) &&
                      ui_inside(tb_corner_button(t, TABLE_CORNER_CLOSE), in->px, in->py);
         if (lobby || close) {
             t->want_lobby |= lobby;
@@ -112,12 +113,19 @@ static bool toggle_overlay(table_scene_t *t, ui_input_t *in) {
             return true;
         }
     }
-    if (!ui_pressed(in, BTN_HELP) && !ui_pressed(in, BTN_HISTORY)) return false;
-    int want = ui_pressed(in, BTN_HELP) ? (int)OVERLAY_HELP : (int)OVERLAY_HISTORY;
+    int want = ui_pressed(in, BTN_HELP)                                 ? (int)OVERLAY_HELP
+               : ui_pressed(in, BTN_HISTORY)                            ? (int)OVERLAY_HISTORY
+               : ui_pressed(in, BTN_SETTINGS) && tb_settings_offered(t) ? (int)OVERLAY_SETTINGS
+                                                                        : (int)OVERLAY_NONE;
+    if (want == OVERLAY_NONE) return false;
     t->hist_page = -1;
-    t->overlay = (int)t->overlay == want ? OVERLAY_NONE
-                                         : (want == OVERLAY_HELP ? OVERLAY_HELP : OVERLAY_HISTORY);
+    t->overlay = (int)t->overlay == want   ? OVERLAY_NONE
+                 : want == OVERLAY_HELP    ? OVERLAY_HELP
+                 : want == OVERLAY_HISTORY ? OVERLAY_HISTORY
+                                           : OVERLAY_SETTINGS;
     t->page = 0;
+    t->settings_focus = 0;
+    t->settings_msg[0] = '\0';
     ui_audio_play(t->audio, SND_BUTTON);
     return true;
 }
@@ -152,6 +160,10 @@ void table_input(table_scene_t *t, const ui_input_t *in, machine_input_t *mi) {
     }
     ui_input_t local = *in;
     if (toggle_overlay(t, &local)) return;
+    if (t->overlay == OVERLAY_SETTINGS) {
+        tb_settings_input(t, &local);
+        return;
+    }
     if (t->overlay != OVERLAY_NONE) {
         overlay_input(t, &local);
         return;
@@ -159,6 +171,7 @@ void table_input(table_scene_t *t, const ui_input_t *in, machine_input_t *mi) {
     if (t->game->state != GAME_PLAY) return; /* locked or faulted: the screen says why */
     for (int b = 0; b < BTN_COUNT; b++)
         if (ui_pressed(in, (ui_button_t)b)) press(t, (ui_button_t)b, mi);
+    if (in->tap && tb_pay_tap(t, in->px, in->py)) return; /* the pay tables turned */
     if (in->tap) {
         for (int i = 0; i < t->nspots; i++)
             if (ui_inside(t->spots[i].r, in->px, in->py)) bet_on(t, i, mi);

@@ -10,7 +10,11 @@
  * table_draw.c       the frame: the still layer, the side panels, the bar
  * table_draw_rows.c  the fixed rows: the middle row (verdict, prompt, timer), the result's side
  *                    lines, the message box, the demo's banner, pop-ups and locks
- * table_draw_cards.c cards, chips, the betting spots and the hands with their names
+ * table_draw_cards.c cards, chips (stacks), the betting spots and the hands with their names
+ * table_moments.c    a win's celebration by its tier (machine_moments.h)
+ * table_paytabs.c    every offered bet's pay table in the pay panel, turning
+ * table_felt.c       the felt's print (the emblem, the dealer's rule, the spots by kind)
+ * table_settings.c   a desktop player's SETTINGS and the session's figures
  *
  * The variant is never asked for by name outside table_variant.c: code reads the variant's
  * table (tb_variant), and the presets' own differences come from the rules' offered[] flags. */
@@ -23,6 +27,7 @@
 #include <math.h>
 #include <stddef.h>
 
+#include "machine_moments.h"
 #include "money.h"
 
 /* ---- layout (virtual units: 1080 tall, 1440 to 1920 wide, centred on x 960: ui_gfx.h) ---- */
@@ -143,6 +148,22 @@ struct table_variant {
 };
 
 const table_variant_t *tb_variant(const table_scene_t *t);
+
+/* ---- the pay tables (table_paytabs.c) ---- */
+
+#define TB_PAY_TABLES 5 /* the main game's and up to four side bets' */
+/* The tables the table shows: the main game's (WAGER_ANTE) first, then each offered side
+ * bet's; returns how many. */
+int tb_pay_tables(const table_scene_t *t, wager_t out[TB_PAY_TABLES]);
+/* One table's title, rows and lit row (show: the settled results are on the table). */
+void tb_pay_table(const table_scene_t *t, wager_t which, bool show, tb_pay_panel_t *p);
+/* Which table stands in the panel now (an index into tb_pay_tables'). */
+int tb_pay_current(const table_scene_t *t);
+/* The arrows beside its title (dir -1, 1), and a tap on them (true: taken). */
+ui_rect_t tb_pay_arrow(const table_scene_t *t, int dir);
+bool tb_pay_tap(table_scene_t *t, float x, float y);
+/* The panel: its frame in the still layer, the table of the moment over it. */
+void tb_draw_paytable(table_scene_t *t, ui_gfx_t *g, bool layer);
 /* A choice's name for the hint ("" for a decision the variant does not have). */
 const char *tb_choice_name(const table_variant_t *v, int decision);
 
@@ -153,8 +174,11 @@ const char *tb_choice_name(const table_variant_t *v, int decision);
 void tb_layout(table_scene_t *t, ui_gfx_t *g);
 void tb_layout_default(table_scene_t *t);
 ui_rect_t tb_chip_rect(const table_scene_t *t, int i);
-ui_rect_t tb_corner_button(const table_scene_t *t, int i); /* HELP and HISTORY, top right */
-ui_rect_t tb_popup_button(const table_scene_t *t, int i);  /* the pop-up's PREV, NEXT, CLOSE */
+/* The title bar's button i (TABLE_CORNER_), top right, and whether this table shows it (a
+ * desktop's SETTINGS, a terminal's LOBBY and X) */
+ui_rect_t tb_corner_button(const table_scene_t *t, int i);
+bool tb_corner_shown(const table_scene_t *t, int i);
+ui_rect_t tb_popup_button(const table_scene_t *t, int i); /* the pop-up's PREV, NEXT, CLOSE */
 /* Card i of n in a row at height y, centred. */
 ui_rect_t tb_slot_rect(float y, int i, int n);
 /* Card i of five split: the qualifying three on the left, the two that score apart. */
@@ -180,6 +204,38 @@ void tb_draw_locked(table_scene_t *t, ui_gfx_t *g);
 /* The largest size from `size` down to `least` (in steps of 2) at which text fits width. */
 float tb_fit(ui_gfx_t *g, const char *text, float size, float least, int face, float width);
 
+/* ---- the moments of a win (table_moments.c) ---- */
+
+/* The celebration of a win of this tier (BIG and above; nothing for less), from now. */
+void tb_moment_start(table_scene_t *t, const machine_win_t *w);
+void tb_moment_clear(table_scene_t *t);
+/* A celebration is on screen (a hand pay's panel waits for it to end). */
+bool tb_moment_running(const table_scene_t *t);
+void tb_moment_update(table_scene_t *t, float dt);
+/* The win a MEGA WIN's or a jackpot's banner has counted up to by now (the WIN meter follows). */
+int64_t tb_moment_counted(const table_scene_t *t);
+/* Under the middle row (a BIG WIN's glow), and over the table (the coins; a MEGA WIN's or a
+ * jackpot's banner). */
+void tb_draw_moment_under(table_scene_t *t, ui_gfx_t *g);
+void tb_draw_moment(table_scene_t *t, ui_gfx_t *g);
+/* The effects' own random numbers, 0..1 (never the game's). */
+float tb_cosmetic_unit(table_scene_t *t);
+/* Plays a sound when the animation gets to `at` (at once if that is past). */
+void tb_cue(table_scene_t *t, ui_sound_t sound, float at);
+
+/* ---- the felt's print (table_felt.c), in the still layer ---- */
+
+/* The emblem and the game's name, the dealer's rule across the middle row. */
+void tb_draw_felt_print(table_scene_t *t, ui_gfx_t *g);
+/* A betting spot as printed for its bet (lit: the spot BET bets on, drawn over the layer). */
+void tb_draw_spot_print(ui_gfx_t *g, ui_rect_t r, wager_t w, bool lit);
+
+/* ---- a desktop player's SETTINGS pop-up (table_settings.c) ---- */
+
+bool tb_settings_offered(const table_scene_t *t); /* a desktop game's table (not the demo's) */
+void tb_settings_input(table_scene_t *t, const ui_input_t *in);
+void tb_draw_settings(table_scene_t *t, ui_gfx_t *g);
+
 /* ---- the rest ---- */
 
 /* Seconds left on the machine's running timer, or -1 (scene_table.c). */
@@ -197,6 +253,16 @@ void tb_update_deal_line(table_scene_t *t);
 /* The round is over and its results are on screen (table_draw_cards.c). */
 bool tb_results_visible(const table_scene_t *t);
 void tb_draw_chip(ui_gfx_t *g, int64_t value, ui_rect_t r, uint8_t alpha);
+/* A chip of a stack (chips/stack_*.svg) is TB_STACK_H of its width tall, and each lies
+ * TB_STACK_STEP of its width above the one under it; a stack on a spot holds at most
+ * TB_STACK_MOST chips (the tallest stays in the spot). */
+#define TB_STACK_H    0.61f
+#define TB_STACK_STEP 0.11f
+#define TB_STACK_MOST 7
+void tb_draw_stack(ui_gfx_t *g, int64_t amount, float cx, float bottom, float d, int most,
+                   uint8_t alpha);
+/* What a spot's stack shows: its bet, and once the payout has landed, what the bet returns. */
+int64_t tb_spot_amount(const table_scene_t *t, int spot);
 /* The spots: layer true draws the still outlines and labels, false the bets on them. */
 void tb_draw_spots(table_scene_t *t, ui_gfx_t *g, bool layer);
 void tb_draw_hands(table_scene_t *t, ui_gfx_t *g);
@@ -204,5 +270,7 @@ void tb_draw_hands(table_scene_t *t, ui_gfx_t *g);
 /* What the round won, the WIN meter's figure: every winning bet's win, stakes returned and
  * pushes not counted. */
 int64_t tb_round_win(const round_t *r);
+/* The hand pay the attendant pays while the machine is locked for it, 0 otherwise. */
+int64_t tb_handpay(const table_scene_t *t);
 
 #endif

@@ -72,18 +72,19 @@ static void layout(table_scene_t *t, ui_gfx_t *g, ui_rect_t view, ui_rect_t area
     m->narrow = area.w < 1800;
     float top = view.y, bottom = view.y + view.h;
     m->title = ui_r(area.x + MARGIN, top + 14, area.w / 2, 44);
-    /* right to left: X, HISTORY, HELP, LOBBY (a terminal's); those not shown are off the
-     * window */
+    /* right to left: X, SETTINGS, HISTORY, HELP, LOBBY; those not shown are off the window */
     float right = area.x + area.w - MARGIN;
-    m->corner[TABLE_CORNER_CLOSE] = ui_r(-1000, -1000, 0, 0);
-    if (t->show_close) {
-        m->corner[TABLE_CORNER_CLOSE] = ui_r(right - 64, top + 12, 64, 48);
-        right -= 64 + 10;
+    static const int order[TABLE_CORNERS] = {TABLE_CORNER_CLOSE, TABLE_CORNER_SETTINGS,
+                                             TABLE_CORNER_HISTORY, TABLE_CORNER_HELP,
+                                             TABLE_CORNER_LOBBY};
+    for (int k = 0; k < TABLE_CORNERS; k++) {
+        int i = order[k];
+        float w = i == TABLE_CORNER_CLOSE ? 64 : 160;
+        m->corner[i] = ui_r(-1000, -1000, 0, 0);
+        if (!tb_corner_shown(t, i)) continue;
+        m->corner[i] = ui_r(right - w, top + 12, w, 48);
+        right -= w + 10;
     }
-    m->corner[TABLE_CORNER_HISTORY] = ui_r(right - 160, top + 12, 160, 48);
-    m->corner[TABLE_CORNER_HELP] = ui_r(right - 330, top + 12, 160, 48);
-    m->corner[TABLE_CORNER_LOBBY] =
-        t->show_lobby ? ui_r(right - 500, top + 12, 160, 48) : ui_r(-1000, -1000, 0, 0);
     /* the side columns: as wide as the cards leave, at most COL_MAX */
     float cards = CARD_W * 5 + CARD_GAP * 4;
     float col = (area.w - cards - 2 * MARGIN - 2 * COL_GAP) / 2;
@@ -124,6 +125,19 @@ ui_rect_t tb_chip_rect(const table_scene_t *t, int i) {
 
 ui_rect_t tb_corner_button(const table_scene_t *t, int i) {
     return t->geom.corner[i];
+}
+
+bool tb_corner_shown(const table_scene_t *t, int i) {
+    switch (i) {
+    case TABLE_CORNER_SETTINGS:
+        return tb_settings_offered(t);
+    case TABLE_CORNER_LOBBY:
+        return t->show_lobby;
+    case TABLE_CORNER_CLOSE:
+        return t->show_close;
+    default:
+        return true;
+    }
 }
 
 /* the pop-up's PREV, NEXT and CLOSE, at its bottom right */

@@ -13,6 +13,7 @@ static const char *const NAMES[SND_COUNT] = {"chip",
                                              "win",
                                              "big_win",
                                              "jackpot",
+                                             "fanfare",
                                              "lose",
                                              "tick",
                                              "voice_place_bets",
@@ -24,7 +25,10 @@ static const char *const NAMES[SND_COUNT] = {"chip",
                                              "voice_push",
                                              "voice_jackpot",
                                              "voice_royal_flush",
-                                             "voice_good_luck"};
+                                             "voice_good_luck",
+                                             "voice_big_win",
+                                             "voice_mega_win",
+                                             "voice_straight_flush"};
 
 #define VOICE_CHANNEL 0
 

@@ -18,6 +18,7 @@ typedef enum ui_sound {
     SND_WIN,
     SND_BIG_WIN,
     SND_JACKPOT,
+    SND_FANFARE, /* a MEGA WIN's brass call */
     SND_LOSE,
     SND_TICK,
     VOICE_PLACE_BETS,
@@ -30,17 +31,20 @@ typedef enum ui_sound {
     VOICE_JACKPOT,
     VOICE_ROYAL_FLUSH,
     VOICE_GOOD_LUCK,
+    VOICE_BIG_WIN,
+    VOICE_MEGA_WIN,
+    VOICE_STRAIGHT_FLUSH,
     SND_COUNT
 } ui_sound_t;
 
 typedef struct ui_audio {
     bool open;
     bool muted;
-    bool voice; /* the dealer's voice lines (an operator setting: changes at once) */
-    int volume; /* 0..100 */
+    bool voice;             /* the dealer's voice lines (an operator setting: changes at once) */
+    int volume;             /* 0..100 */
     void *chunk[SND_COUNT]; /* published one by one by the loader thread (SDL atomics) */
     char assets[512];
-    void *loader;     /* the SDL_Thread decoding them */
+    void *loader;    /* the SDL_Thread decoding them */
     atomic_int stop; /* set at shutdown: the loader stops between two files */
 } ui_audio_t;
 

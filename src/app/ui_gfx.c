@@ -402,7 +402,7 @@ void gfx_glow(ui_gfx_t *g, ui_rect_t r, ui_color_t c) {
     snprintf(key, sizeof key, "glow:%02x%02x%02x%02x", c.r, c.g, c.b, c.a);
     snprintf(svg, sizeof svg,
              "<svg xmlns='http://www.w3.org/2000/svg' width='200' height='100' viewBox='0 0 200 "
-             "100'><defs><radialGradient id='g' cx='0.5' cy='0.5' r='0.5'>"
+             "100'><defs><radialGradient id='g' cx='50%%' cy='50%%' r='50%%'>"
              "<stop offset='0' stop-color='#%02x%02x%02x' stop-opacity='%.3f'/>"
              "<stop offset='1' stop-color='#%02x%02x%02x' stop-opacity='0'/>"
              "</radialGradient></defs><ellipse cx='100' cy='50' rx='100' ry='50' "

@@ -580,6 +580,9 @@ const cf_key_t CF_KEYS[] = {
     KEY(DOOR, "door", "F3", "the cabinet door switch"),
     KEY(HELP, "help", "H, F1", "HELP: hand rankings, pay tables and rules"),
     KEY(HISTORY, "history", "Y", "HISTORY: the last rounds"),
+    KEY(SETTINGS, "settings", "S",
+        "SETTINGS (a desktop game): the player's own volume, voice and hint; the session's "
+        "figures"),
     KEY(BACK, "back", "Escape", "close help, history or the operator menu"),
     KEY(FULLSCREEN, "fullscreen", "F11", "fullscreen or window (not a kiosk)"),
     KEY(SCREENSHOT, "screenshot", "F12", "save a screenshot"),

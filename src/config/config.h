@@ -73,6 +73,7 @@ typedef enum cfg_button {
     CFG_BUTTON_DOOR,
     CFG_BUTTON_HELP,
     CFG_BUTTON_HISTORY,
+    CFG_BUTTON_SETTINGS, /* a desktop player's own settings and this session's figures */
     CFG_BUTTON_BACK,
     CFG_BUTTON_FULLSCREEN,
     CFG_BUTTON_SCREENSHOT,

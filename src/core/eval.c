@@ -268,3 +268,16 @@ uint8_t eval_making_cards(const card_t cards[5]) {
         if (count[card_rank(cards[i])] >= 2) used |= (uint8_t)(1u << i);
     return used;
 }
+
+uint8_t eval_making_cards_of(const card_t *cards, int n) {
+    uint8_t used;
+    if (eval_best(cards, n, &used) < 0) return 0;
+    card_t five[5];
+    int at[5], k = 0;
+    for (int i = 0; i < n && k < 5; i++)
+        if (used >> i & 1) at[k] = i, five[k++] = cards[i];
+    uint8_t five_mask = eval_making_cards(five), mask = 0;
+    for (int j = 0; j < 5; j++)
+        if (five_mask >> j & 1) mask |= (uint8_t)(1u << at[j]);
+    return mask;
+}

@@ -94,6 +94,9 @@ const char *eval_category_name(eval_category_t cat); /* "Two Pair" */
  * flush or full house and up, the highest card of a high-card hand; 0 for a joker or a card
  * out of range. For the screen, which lights the cards that made a hand. */
 uint8_t eval_making_cards(const card_t cards[5]);
+/* The same for the best five of n cards (5..7): which of the n make that five's category (a
+ * 5+1 BONUS hand's six: the dealer's up card lit when it is one of them); 0 for other n. */
+uint8_t eval_making_cards_of(const card_t *cards, int n);
 
 /* The ranks that decide ties, most significant first (pair rank, then kickers; straight: its
  * high card, 5 for the wheel). Returns how many (1..5). */

@@ -114,6 +114,14 @@ int64_t round_seat_returned(const round_t *r, int seat) {
     for (int w = 0; w < WAGER_COUNT; w++) t += r->seat[seat].returned[w];
     return t;
 }
+int64_t round_seat_win(const round_t *r, int seat) {
+    const round_seat_t *s = &r->seat[seat];
+    int64_t win = 0;
+    for (int w = 0; w < WAGER_COUNT; w++)
+        if (s->stake[w] && s->outcome[w] == OUTCOME_WIN)
+            win += s->returned[w] - (fixed_stake((wager_t)w) ? 0 : s->stake[w]);
+    return win;
+}
 
 /* ---- betting ---- */
 

@@ -207,6 +207,10 @@ void round_aggregate_spread(const int64_t stake[WAGER_COUNT], int64_t returned[W
 /* Totals for a seat. */
 int64_t round_seat_staked(const round_t *r, int seat);
 int64_t round_seat_returned(const round_t *r, int seat);
+/* What a settled seat won: each winning bet's win, its stake not counted (a fixed-stake prize,
+ * whose stake is never returned, all of it); pushes and refunds win nothing. The WIN meter's
+ * figure, and the hand pay's. */
+int64_t round_seat_win(const round_t *r, int seat);
 
 /* True when it is this seat's turn to decide. Inline: the simulator asks it for every hand
  * (advice.h). */

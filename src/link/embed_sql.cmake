@@ -1,5 +1,6 @@
 # Writes the controller's SQL files (INS: a ;-list, joined in that order: controller.sql, then
-# controller_operator.sql, then table.sql) into a C file as the array link_controller_sql
+# controller_operator.sql, then table.sql, then
+# controller_tickets.sql) into a C file as the array link_controller_sql
 # (link.h), so that the program carries the schema it was built with.
 # Run by the build: cmake -DINS="a.sql;b.sql" -DOUT=... -P
 set(hex "")

@@ -661,6 +661,8 @@ link_status_t link_notice_read(link_t *l, link_notice_t *out, bool *got) {
         return lk_say(l, LINK_DOWN, "the link to the controller dropped: %s", conn_error(l));
     PGnotify *n;
     while ((n = PQnotifies(l->conn)) != NULL) {
+        /* a notice of the machine's tickets (link_ticket.h) is only noted: the fates are read */
+        if (strncmp(n->relname, "sptk_", 5) == 0) l->ticket_notice = true;
         bool ok = strncmp(n->relname, "splink_", 7) == 0 && link_notice_parse(n->extra, out);
         PQfreemem(n);
         if (ok) {

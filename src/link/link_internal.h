@@ -1,7 +1,8 @@
 /* link_internal: what the files of src/link share (not a public header: it brings in libpq).
  *
  * link.c         the linked progressive: connecting, the pool's calls, notices
- * link_table.c   the shared tables: a host's and a terminal's calls (link_table.h) */
+ * link_table.c   the shared tables: a host's and a terminal's calls (link_table.h)
+ * link_ticket.c  the floor's cash-out tickets: a machine's calls (link_ticket.h) */
 #ifndef STUDPOKER_LINK_INTERNAL_H
 #define STUDPOKER_LINK_INTERNAL_H
 
@@ -19,6 +20,7 @@ struct link {
     char msg[LINK_MSG_LEN];
     char listening[LINK_LISTEN_MAX][LINK_NAME_LEN + 8]; /* channels: splink_POOL, sptable_TAB */
     int n_listening;
+    bool ticket_notice; /* a notice of this machine's tickets came (link_ticket_notified) */
 };
 
 /* Sets the link's message (one line) and returns st. */

@@ -29,6 +29,7 @@ static void read_locks(game_t *g) {
         g->state = lock.kind == STORE_LOCK_HANDPAY ? GAME_LOCKED : GAME_FAULT;
         snprintf(g->fault_title, sizeof g->fault_title, "MACHINE FAULT - CALL ATTENDANT");
         g->lock_id = lock.id;
+        g->lock_amount = lock.kind == STORE_LOCK_HANDPAY ? lock.amount : 0;
         if (lock.kind == STORE_LOCK_HANDPAY)
             snprintf(g->message, sizeof g->message, "HAND PAY %s  -  CALL ATTENDANT",
                      game_money(g, lock.amount, b));
@@ -190,6 +191,17 @@ static void record(game_t *g) {
     h->folded = s->folded;
     h->auto_folded = s->auto_folded;
     h->void_round = g->round.phase == ROUND_VOID;
+    if (h->void_round || !s->in_round) return;
+    game_session_t *ss = &g->session;
+    int64_t staked = round_seat_staked(&g->round, 0), back = round_seat_returned(&g->round, 0);
+    int64_t win = round_seat_win(&g->round, 0);
+    ss->rounds++;
+    ss->won += back > staked;
+    ss->lost += back < staked;
+    ss->pushed += back == staked;
+    ss->staked += staked;
+    ss->returned += back;
+    if (win > ss->biggest_win) ss->biggest_win = win;
 }
 
 static round_status_t refused(const char *why) {
@@ -401,6 +413,7 @@ bool game_attendant(game_t *g) {
         return false;
     }
     g->lock_id = 0;
+    g->lock_amount = 0;
     g->state = GAME_PLAY;
     g->message[0] = '\0';
     read_locks(g);
@@ -548,8 +561,8 @@ static void when_text(int64_t utc, char out[32]) {
 }
 
 /* A refused ticket in the player's words, from the store's finding. */
-static void refusal_words(const store_ticket_t *t, store_ticket_refusal_t why, const char *digits,
-                          int64_t expiry_seconds, char *out, size_t n) {
+void game_ticket_words(const store_ticket_t *t, store_ticket_refusal_t why, const char *digits,
+                       int64_t expiry_seconds, char *out, size_t n) {
     char when[32];
     switch (why) {
     case STORE_TICKET_ALREADY:
@@ -577,8 +590,8 @@ static void refusal_words(const store_ticket_t *t, store_ticket_refusal_t why, c
 }
 
 /* A refusal goes on record with the number and the reason, then to the player. */
-static bool ticket_refused(game_t *g, const char *text, const char *reason, char *why,
-                           size_t whylen) {
+bool game_ticket_refused(game_t *g, const char *text, const char *reason, char *why,
+                         size_t whylen) {
     if (g->store && store_state(g->store) != STORE_FAULTED &&
         store_state(g->store) != STORE_WRITE_FAILED) {
         char detail[STORE_MSG_LEN];
@@ -588,12 +601,11 @@ static bool ticket_refused(game_t *g, const char *text, const char *reason, char
     return say(why, whylen, reason);
 }
 
-bool game_ticket_in(game_t *g, const char *text, int64_t expiry_seconds, game_voucher_t *v,
-                    char *why, size_t whylen) {
+bool game_ticket_ready(game_t *g, const char *text, game_voucher_t *v, char *why, size_t whylen) {
     memset(v, 0, sizeof *v);
     if (!ticket_parse(text, v->digits))
-        return ticket_refused(g, text, "The ticket could not be read. Please try it again.", why,
-                              whylen);
+        return game_ticket_refused(g, text, "The ticket could not be read. Please try it again.",
+                                   why, whylen);
     ticket_group(v->digits, v->validation);
     /* what may move money, in money_may_move's order, said for a ticket */
     const char *busy = g->state == GAME_LOCKED ? "Ticket returned: a hand pay waits for the "
@@ -602,10 +614,16 @@ bool game_ticket_in(game_t *g, const char *text, int64_t expiry_seconds, game_vo
                        : g->door_open          ? "Ticket returned: the door is open."
                        : game_dealt(g)         ? "Ticket returned: tickets are taken between games."
                                                : NULL;
-    if (busy) return ticket_refused(g, v->validation, busy, why, whylen);
+    if (busy) return game_ticket_refused(g, v->validation, busy, why, whylen);
     if (!g->store)
-        return ticket_refused(g, v->validation, "Ticket returned: this machine keeps no records.",
-                              why, whylen);
+        return game_ticket_refused(g, v->validation,
+                                   "Ticket returned: this machine keeps no records.", why, whylen);
+    return true;
+}
+
+bool game_ticket_in(game_t *g, const char *text, int64_t expiry_seconds, game_voucher_t *v,
+                    char *why, size_t whylen) {
+    if (!game_ticket_ready(g, text, v, why, whylen)) return false;
     store_ticket_t t;
     bool found;
     if (store_ticket_get(g->store, v->digits, &t, &found) == STORE_FAULT) {
@@ -617,8 +635,8 @@ bool game_ticket_in(game_t *g, const char *text, int64_t expiry_seconds, game_vo
              (long long)t.number, v->validation, game_money(g, t.amount, amount), t.machine,
              g->machine_id);
     if (found && g->credits > INT64_MAX / 4 - t.amount)
-        return ticket_refused(g, v->validation, "Ticket returned: the credit meter is full.", why,
-                              whylen);
+        return game_ticket_refused(g, v->validation, "Ticket returned: the credit meter is full.",
+                                   why, whylen);
     store_ticket_refusal_t refusal;
     store_status_t st = store_ticket_redeem(g->store, 0, v->digits, g->machine_id, expiry_seconds,
                                             detail, &t, &refusal);
@@ -627,13 +645,34 @@ bool game_ticket_in(game_t *g, const char *text, int64_t expiry_seconds, game_vo
         if (refusal == STORE_TICKET_NOT_NOW)
             snprintf(reason, sizeof reason, "Ticket returned. %s", store_message(g->store));
         else
-            refusal_words(&t, refusal, v->digits, expiry_seconds, reason, sizeof reason);
-        return ticket_refused(g, v->validation, reason, why, whylen);
+            game_ticket_words(&t, refusal, v->digits, expiry_seconds, reason, sizeof reason);
+        return game_ticket_refused(g, v->validation, reason, why, whylen);
     }
     if (!recorded(g, st, "The ticket could not be recorded", why, whylen)) return false;
     v->amount = t.amount, v->sequence = t.number, v->utc = t.utc;
     snprintf(v->machine, sizeof v->machine, "%s", t.machine);
     return credits_recorded(g, t.amount, why, whylen);
+}
+
+bool game_ticket_floor_paid(game_t *g, const store_ticket_check_t *c, int64_t amount,
+                            const char *issuer, game_voucher_t *v, char *why, size_t whylen) {
+    memset(v, 0, sizeof *v);
+    if (!g->store) return say(why, whylen, "A ticket needs the machine's records.");
+    if (!money_may_move(g, "A ticket", why, whylen)) return false;
+    if (g->credits > INT64_MAX / 4 - amount) return say(why, whylen, "The credit meter is full.");
+    snprintf(v->digits, sizeof v->digits, "%s", c->validation);
+    ticket_group(v->digits, v->validation);
+    char detail[240], b[40];
+    snprintf(detail, sizeof detail,
+             "ticket %lld validation %s amount %s machine %s at %s, paid by the floor",
+             (long long)(c->own ? c->t.number : 0), v->validation, game_money(g, amount, b), issuer,
+             g->machine_id);
+    if (!recorded(g, store_ticket_check_paid(g->store, c, amount, g->machine_id, detail),
+                  "The ticket could not be recorded", why, whylen))
+        return false;
+    v->amount = amount, v->sequence = c->own ? c->t.number : 0, v->utc = c->own ? c->t.utc : 0;
+    snprintf(v->machine, sizeof v->machine, "%s", issuer);
+    return credits_recorded(g, amount, why, whylen);
 }
 
 bool game_door(game_t *g, bool open) {

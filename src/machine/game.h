@@ -58,6 +58,16 @@ typedef struct game_voucher {
     int reprint;         /* 0: the ticket itself; n: its n-th reprint, marked so */
 } game_voucher_t;
 
+/* This session's rounds, since the program started (the player's statistics): rounds settled,
+ * those won (more came back than was staked), lost (less) and pushed, the money staked and
+ * returned, and the biggest win (round_seat_win: what the WIN meter showed). Void rounds are
+ * not counted. */
+typedef struct game_session {
+    int64_t rounds, won, lost, pushed;
+    int64_t staked, returned;
+    int64_t biggest_win;
+} game_session_t;
+
 typedef struct game {
     rules_t rules;
     jackpot_pool_t pool;
@@ -68,7 +78,8 @@ typedef struct game {
     uint64_t number;                     /* game number of the round in play */
     game_record_t history[GAME_HISTORY]; /* newest first */
     int nhistory;
-    int64_t played;    /* rounds finished in this session */
+    int64_t played; /* rounds finished in this session */
+    game_session_t session;
     deck_t stacked[4]; /* test decks for the next rounds, in order (headless tests only) */
     int nstacked, next_stacked;
 
@@ -79,6 +90,7 @@ typedef struct game {
     char message[STORE_MSG_LEN + 160]; /* why play is locked or stopped */
     char fault_title[48];              /* GAME_FAULT: "MEMORY ERROR - CALL ATTENDANT", ... */
     int64_t lock_id;
+    int64_t lock_amount; /* GAME_LOCKED: the hand pay the attendant pays (the lock's amount) */
 
     /* The bets of the round in betting are only chips on the felt until the deal: they are kept
      * here (and replayed onto the round when credits come in) and recorded with the deal, so
@@ -142,6 +154,19 @@ bool game_cashout(game_t *g, game_voucher_t *v, char *why, size_t whylen);
  * waits, the door is open). v gets the ticket taken. */
 bool game_ticket_in(game_t *g, const char *text, int64_t expiry_seconds, game_voucher_t *v,
                     char *why, size_t whylen);
+/* The parts of ticket in that a machine on a floor's controller shares (machine_link_ticket.c):
+ * the number read and grouped into v, the machine able to take a ticket now and keeping records
+ * (false: refused, audited, why in the player's words); a refusal audited with the number and
+ * given to the player (returns false); a store's finding in the player's words (t: when and
+ * where; EXPIRED: t->utc + expiry_seconds is when); a ticket the controller redeemed for this
+ * machine, credited and its check closed in one transaction (false: refused or not recorded,
+ * why says it), v the ticket taken. */
+bool game_ticket_ready(game_t *g, const char *text, game_voucher_t *v, char *why, size_t whylen);
+bool game_ticket_refused(game_t *g, const char *text, const char *reason, char *why, size_t whylen);
+void game_ticket_words(const store_ticket_t *t, store_ticket_refusal_t why, const char *digits,
+                       int64_t expiry_seconds, char *out, size_t n);
+bool game_ticket_floor_paid(game_t *g, const store_ticket_check_t *c, int64_t amount,
+                            const char *issuer, game_voucher_t *v, char *why, size_t whylen);
 /* Door switch: play stops while it is open; both are recorded (door_openings, the audit log). */
 bool game_door(game_t *g, bool open);
 /* Credits on the machine now: the round's balance while betting. */

@@ -83,6 +83,7 @@ bool machine_open_seat(machine_t *m, machine_t *terminal, const char *tab, const
     snprintf(m->cfg.table.join, sizeof m->cfg.table.join, "%s", tab);
     m->cfg.link.url[0] = '\0'; /* a table's seat has no linked pool of its own */
     memcpy(m->pin, terminal->pin, sizeof m->pin);
+    m->player = terminal->player; /* a desktop player's own settings, the same at every table */
     m->store_borrowed = true;
     if (!machine_table_take(m, game, title, linked, err, errlen)) return false;
     if (!game_init(&m->game, &m->cfg.rules, 0, 0, terminal->game.store)) {

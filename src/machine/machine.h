@@ -23,6 +23,7 @@
 #include "approval.h"
 #include "config.h"
 #include "game.h"
+#include "machine_player.h"
 #include "rules.h"
 #include "store.h"
 
@@ -58,6 +59,19 @@ typedef struct machine {
 
     char print_fault[24]; /* a ticket whose print failed, waiting (machine_print_fault) */
 
+    /* tickets at the floor, on a link (machine_link_ticket.c) */
+    struct machine_floor {
+        char void_asked[20];   /* the operator's VOID of this ticket waits for the floor */
+        char void_detail[160]; /* ... and what it says of it */
+        char news[240];        /* what became of it, for the operator's page, once */
+        int ntold;             /* fates the controller told that are recorded now, to confirm */
+        char told[16][20];
+        bool pull_more;         /* the controller had more fates than one job takes */
+        int64_t register_after; /* a refused registration is sent again then (ms, monotonic) */
+        char state[300];        /* why the floor refused this machine's tickets ("": it did not) */
+        bool test_kill;         /* tests: SIGKILL right after the controller paid a ticket */
+    } floor;
+
     /* [table] join: a terminal at a shared table (machine_table.h), NULL otherwise */
     struct mjoined *jt;
 
@@ -70,6 +84,9 @@ typedef struct machine {
     bool store_borrowed;
     uint64_t store_seen;
     int64_t held_elsewhere;
+
+    /* a desktop player's own settings (machine_player.h); off: the operator's alone */
+    machine_player_t player;
 } machine_t;
 
 /* What one tick did. */
@@ -225,8 +242,10 @@ typedef enum machine_event_type {
     MEV_CLEARED,        /* the attendant cleared a hand pay or a fault */
     MEV_OPERATOR,       /* the operator menu opens (state MACHINE_OPERATOR) */
     MEV_DOOR,           /* the door opened (value 1) or closed (0) */
-    MEV_LINK_PAID       /* the linked pool's prize was paid to this machine: amount (hand pay
+    MEV_LINK_PAID,      /* the linked pool's prize was paid to this machine: amount (hand pay
                          * when at or above the threshold: the machine is locked) */
+    MEV_TICKET_CHECKING /* a ticket inserted is being checked with the floor's controller:
+                         * voucher (its number); MEV_TICKET_IN or MEV_REFUSED follows */
 } machine_event_type_t;
 
 typedef struct machine_event {
@@ -304,12 +323,20 @@ bool machine_button_ok(const machine_t *m, cfg_button_t b);
 /* The newest tickets this machine printed, with what became of them (the operator menu's
  * TICKETS page); returns how many, 0 without a store. */
 int machine_tickets(machine_t *m, store_ticket_t *out, int max, int offset);
+/* A ticket this machine printed, by its 18 digits, with what became of it (false: none). */
+bool machine_ticket_get(machine_t *m, const char *digits, store_ticket_t *t);
 /* VOID: the operator voids a ticket not redeemed (lost, or paid by hand after a printer fault);
  * REPRINT: a ticket not redeemed nor voided is printed again, marked as a reprint (*v, for the
  * front to print). Both audited; msg says what happened either way. */
 bool machine_ticket_void(machine_t *m, const char *digits, char *msg, size_t n);
 bool machine_ticket_reprint(machine_t *m, const char *digits, game_voucher_t *v, char *msg,
                             size_t n);
+/* A VOID on a linked machine goes to the floor's controller first: what became of it, once the
+ * floor has answered (msg, for the operator's page; false: nothing new). */
+bool machine_ticket_news(machine_t *m, char *msg, size_t n);
+/* Why the floor's controller refuses to register this machine's tickets ("" when it does not):
+ * they are sent again every 30 s meanwhile. */
+const char *machine_ticket_floor_state(const machine_t *m);
 /* The front's printer answered for v: recorded (printed, or failed with why); a
  * MEV_TICKET_PRINTED event goes to e (may be NULL) for the screen. */
 void machine_ticket_printed(machine_t *m, const game_voucher_t *v, bool printed, const char *why,

@@ -196,9 +196,15 @@ static void cash_out(machine_t *m, machine_events_t *e) {
     }
     machine_event_t *ev = emit(e, MEV_TICKET);
     if (ev) ev->voucher = v, ev->amount = v.amount;
+    m->link_dirty = true; /* a linked machine registers it at the floor */
 }
 
 static void ticket_in(machine_t *m, const char *text, machine_events_t *e) {
+    if (machine_floor_tickets(m)) {
+        /* on a link every ticket is checked with the floor's controller first */
+        machine_ticket_in_floor(m, text, e);
+        return;
+    }
     game_voucher_t v;
     char why[STORE_MSG_LEN + 300];
     int64_t expiry = (int64_t)m->cfg.cabinet.ticket_expiry_days * 86400;
@@ -344,6 +350,12 @@ bool machine_autoplay(const machine_t *m, const strategy_t *s, bool view_busy, i
     /* a machine on a link plays the linked bet too (floor tests, soak runs), once per new round:
      * REBET & DEAL repeats it after that */
     wager_t lw = g->rules.offered[WAGER_JACKPOT] ? WAGER_JACKPOT : WAGER_PROGRESSIVE;
+    if (m->cfg.link.url[0] && r->phase == ROUND_BETTING && g->rules.offered[lw]) {
+        /* the link's first attempt to reach the controller decides whether the first round
+         * carries the linked bet: autoplay waits for it rather than race it */
+        mlink_view_t v;
+        if (machine_link_view(m, &v) && !v.tried && m->link) return false;
+    }
     if (m->cfg.link.url[0] && r->phase == ROUND_BETTING && g->rules.offered[lw] &&
         r->seat[0].stake[lw] == 0 && r->seat[0].credits >= g->rules.bet_min[lw] &&
         !machine_link_refusal(m, true)[0]) {

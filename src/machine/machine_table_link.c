@@ -331,10 +331,18 @@ bool mtable_join_now(const char *url, const char *terminal, const char *tab, lt_
                      char *err, size_t errlen) {
     link_t *l = NULL;
     char e[LINK_MSG_LEN];
-    if (link_connect(url, &l, e, sizeof e) != LINK_OK) {
+    /* a terminal that boots with its floor (or with a busy server) tries for 30 s before it
+     * gives up: every attempt has its own 5 s timeout, one a second */
+    int64_t give_up = mono_ms() + 30000;
+    for (int attempt = 0;; attempt++) {
+        link_status_t st = link_connect(url, &l, e, sizeof e);
+        if (st == LINK_OK) break;
         snprintf(err, errlen, "the table's controller: %s", l ? link_message(l) : e);
         link_close(l);
-        return false;
+        l = NULL;
+        if (st != LINK_DOWN || mono_ms() >= give_up) return false;
+        if (attempt == 0) fprintf(stderr, "studpoker: %s; trying again for 30 s\n", err);
+        sleep_ms(1000);
     }
     if (link_table_join(l, terminal, tab, info) != LINK_OK) {
         snprintf(err, errlen, "table %s: %s", tab, link_message(l));

@@ -6,6 +6,7 @@
 #include <time.h>
 
 #include "machine.h"
+#include "machine_link.h"
 #include "ticket.h"
 
 int machine_tickets(machine_t *m, store_ticket_t *out, int max, int offset) {
@@ -25,7 +26,14 @@ static bool find(machine_t *m, const char *digits, store_ticket_t *t, char *msg,
     return true;
 }
 
+bool machine_ticket_get(machine_t *m, const char *digits, store_ticket_t *t) {
+    bool found = false;
+    return m->game.store && !machine_faulted(m) &&
+           store_ticket_get(m->game.store, digits, t, &found) == STORE_OK && found;
+}
+
 bool machine_ticket_void(machine_t *m, const char *digits, char *msg, size_t n) {
+    if (machine_floor_tickets(m)) return machine_ticket_void_floor(m, digits, msg, n);
     store_ticket_t t;
     if (!find(m, digits, &t, msg, n)) return false;
     char v[TICKET_TEXT], b[40], detail[200];

@@ -248,6 +248,8 @@ typedef struct store_ticket {
     store_ticket_print_t print; /* the newest print's outcome */
     char print_note[160];       /* a failed print: the printer's reason */
     int reprints;
+    bool elsewhere; /* REDEEMED by another machine of the floor (state_place), as its
+                     * controller told this machine (store_ticket_fate_record) */
 } store_ticket_t;
 /* Why a ticket was not taken. */
 typedef enum store_ticket_refusal {
@@ -275,7 +277,9 @@ store_status_t store_ticket_redeem(store_t *s, int seat, const char *validation,
                                    store_ticket_refusal_t *why);
 /* A ticket of another machine of the floor, which the floor's controller has just paid to this
  * machine (its amount): recorded and credited in one transaction like store_ticket_redeem; a
- * number this machine redeemed already is refused. */
+ * number this machine redeemed already is refused. A linked machine credits through
+ * store_ticket_check_paid instead (below), whose check, recorded before the controller is
+ * asked, survives a kill between the two commits; this one records no check. */
 store_status_t store_ticket_redeem_floor(store_t *s, int seat, const char *validation,
                                          int64_t amount, const char *place, const char *detail,
                                          store_ticket_refusal_t *why);
@@ -298,9 +302,82 @@ typedef struct store_ticket_totals {
     int64_t redeemed_n, redeemed; /* redeemed here, this machine's own tickets and the floor's */
     int64_t floor_n, floor;       /* of which printed by other machines */
     int64_t voided_n, voided;
-    int64_t outstanding_n, outstanding; /* printed here, neither redeemed here nor voided */
+    int64_t elsewhere_n, elsewhere;     /* printed here, redeemed by other machines of the floor */
+    int64_t outstanding_n, outstanding; /* printed here, not redeemed anywhere nor voided */
 } store_ticket_totals_t;
 store_status_t store_ticket_totals(store_t *s, store_ticket_totals_t *t);
+
+/* ---- tickets at the floor (store_ticket_floor.c) ---- */
+
+/* A machine on a link's controller (controller_tickets.sql) shares its tickets with the floor:
+ *   its outbox of tickets: every ticket of the register, oldest first, is registered at the
+ *     controller (store_ticket_unregistered, then store_ticket_registered with the answers: a
+ *     ticket-registered audit row each, naming the ticket's record, so the tickets not sent yet
+ *     are those after the newest one named);
+ *   a ticket in is checked with the controller before anything is paid, its own tickets too: a
+ *     ticket-checking audit row is recorded first (store_ticket_check_begin), the controller
+ *     asked, and its answer written in one transaction that closes the check (ticket-checked):
+ *     credited (store_ticket_check_paid: the redemption as store_ticket_redeem records it) or
+ *     refused with the reason (store_ticket_check_refused). A check left open by a kill is asked
+ *     again after the restart (store_ticket_check_pending); the controller keys a redemption by
+ *     (validation number, machine) and answers the same, and the register refuses a second
+ *     credit of a number, so a ticket is credited once;
+ *   what another machine or the controller's operator did to one of this machine's tickets is
+ *     recorded when the controller tells it (store_ticket_fate_record): redeemed elsewhere (a
+ *     voucher-paid-elsewhere audit row: the ticket then reads REDEEMED there, elsewhere set, and
+ *     store_ticket_redeem refuses it) or voided (as store_ticket_void). */
+typedef struct store_ticket_reg {
+    int64_t id; /* the ticket's record, the order they are registered in */
+    store_ticket_t t;
+} store_ticket_reg_t;
+/* Up to max tickets not registered yet, oldest first, with their fate; returns how many, -1 on a
+ * read failure. */
+int store_ticket_unregistered(store_t *s, store_ticket_reg_t *out, int max);
+/* The controller registered the n oldest (replay[i]: it had them before; may be NULL). Refused
+ * unless they are the oldest not registered, in order. Allowed while a round is in play. */
+store_status_t store_ticket_registered(store_t *s, const store_ticket_reg_t *items, int n,
+                                       const bool *replay);
+
+typedef struct store_ticket_check {
+    int64_t id; /* its ticket-checking audit row */
+    int seat;
+    char validation[20];
+    bool own; /* printed here (t holds it) */
+    store_ticket_t t;
+} store_ticket_check_t;
+/* A ticket in, to be asked of the controller: checked as far as this machine can (its own: not
+ * redeemed, voided nor expired by expiry_seconds; another's: not redeemed here), the seat able to
+ * take credit now, no other check open; then recorded. STORE_REFUSED with *why (and c->t as
+ * found) as store_ticket_redeem, nothing written; STORE_TICKET_NOT_NOW when another check is
+ * open (store_message says so). */
+store_status_t store_ticket_check_begin(store_t *s, int seat, const char *validation,
+                                        int64_t expiry_seconds, store_ticket_check_t *c,
+                                        store_ticket_refusal_t *why);
+/* The open check (at most one): 1, 0 when none, -1 on a read failure. */
+int store_ticket_check_pending(store_t *s, store_ticket_check_t *out);
+/* The controller redeemed the ticket for this machine: amount (its own: the ticket's) credited to
+ * the check's seat, the redemption recorded (place: this machine), the check closed, in one
+ * transaction. Between games. */
+store_status_t store_ticket_check_paid(store_t *s, const store_ticket_check_t *c, int64_t amount,
+                                       const char *place, const char *detail);
+/* What the controller said of one of this machine's tickets. */
+typedef struct store_ticket_fate {
+    char validation[20];
+    bool voided; /* else redeemed by another machine */
+    char place[64];
+    int64_t utc;
+    char detail[200];
+} store_ticket_fate_t;
+/* The controller refused the ticket (reason, in the player's words: a voucher-refused audit row
+ * too): the check closed; fate (may be NULL) is what the controller said of a ticket of this
+ * machine (paid elsewhere, voided), recorded in the same transaction. */
+store_status_t store_ticket_check_refused(store_t *s, const store_ticket_check_t *c,
+                                          const char *reason, const store_ticket_fate_t *fate);
+/* The controller's word on one of this machine's tickets: recorded once (*written false when it
+ * was already: the same fate recorded, or the ticket settled here). A ticket this machine has
+ * itself redeemed and the controller says another machine redeemed is recorded too, as
+ * voucher-paid-twice, for the operator. */
+store_status_t store_ticket_fate_record(store_t *s, const store_ticket_fate_t *f, bool *written);
 
 /* ---- jackpot pools ---- */
 

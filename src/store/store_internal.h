@@ -261,6 +261,17 @@ bool st_link_queue_round(store_t *s, int64_t game, const round_t *r);
 /* store_ticket.c: the tickets printed before the register (voucher-out audit rows only) entered
  * in it, with their voucher_out meters, in the caller's transaction */
 bool st_tickets_carry(store_t *s, int64_t game);
+/* store_ticket.c's rows for store_ticket_floor.c: a validation number's form, a ticket and its
+ * fate, an event of the register, the redemption's rows (in the caller's transaction), whether
+ * a seat may take amount now */
+#define ST_TICKET_ELSEWHERE "voucher-paid-elsewhere"
+bool st_ticket_digits_ok(const char *v);
+bool st_ticket_read(store_t *s, const char *validation, store_ticket_t *t, bool *found);
+bool st_ticket_event_add(store_t *s, const char *validation, const char *event, int64_t amount,
+                         const char *place, const char *detail);
+bool st_ticket_credit_rows(store_t *s, int seat, const char *validation, int64_t amount,
+                           const char *place, const char *detail);
+store_status_t st_ticket_can_credit(store_t *s, int seat, int64_t amount);
 
 /* store_round.c */
 bool st_load_head(store_t *s, int64_t game, round_head_t *h);

@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-static bool digits_ok(const char *v) {
+bool st_ticket_digits_ok(const char *v) {
     if (!v || strlen(v) != 18) return false;
     for (int i = 0; i < 18; i++)
         if (v[i] < '0' || v[i] > '9') return false;
@@ -20,8 +20,8 @@ static bool next_id(store_t *s, const char *table, int64_t *id) {
     return st_q_int(s, id, 1, "numbering a record", sql);
 }
 
-static bool event_add(store_t *s, const char *validation, const char *event, int64_t amount,
-                      const char *place, const char *detail) {
+bool st_ticket_event_add(store_t *s, const char *validation, const char *event, int64_t amount,
+                         const char *place, const char *detail) {
     int64_t id;
     if (!next_id(s, "ticket_events", &id)) return false;
     sv_t row[] = {st_sv_int(id),
@@ -34,8 +34,32 @@ static bool event_add(store_t *s, const char *validation, const char *event, int
     return st_row_insert(s, "ticket_events", row, 7, "recording a ticket");
 }
 
-/* What became of a ticket: redeemed or voided (at most one of them), the newest print, the
- * reprints. */
+/* A ticket of this machine that another machine of the floor redeemed, as the floor's controller
+ * told this machine (store_ticket_fate_record: a voucher-paid-elsewhere audit row). */
+static bool read_elsewhere(store_t *s, store_ticket_t *t) {
+    sqlite3_stmt *st = st_prep(s, "reading a ticket",
+                               "SELECT detail FROM audit WHERE event='" ST_TICKET_ELSEWHERE
+                               "' AND detail LIKE 'validation ' || ? || ' %' ORDER BY id LIMIT 1",
+                               "t", t->validation);
+    if (!st) return false;
+    int rc = sqlite3_step(st);
+    if (rc == SQLITE_ROW) {
+        long long utc = 0;
+        int at = 0;
+        const char *d = st_col_text(st, 0);
+        if (sscanf(d, "validation %*18[0-9] utc %lld at %n", &utc, &at) >= 1 && at > 0) {
+            t->state = STORE_TICKET_REDEEMED;
+            t->elsewhere = true;
+            t->state_utc = utc;
+            snprintf(t->state_place, sizeof t->state_place, "%s", d + at);
+        }
+    }
+    st_finish(s, st);
+    return rc == SQLITE_ROW || rc == SQLITE_DONE ? true : st_db_fail(s, "reading a ticket");
+}
+
+/* What became of a ticket: redeemed or voided (at most one of them), or redeemed by another
+ * machine of the floor; the newest print, the reprints. */
 static bool read_fate(store_t *s, store_ticket_t *t) {
     sqlite3_stmt *st = st_prep(s, "reading a ticket",
                                "SELECT event, utc, place, detail FROM ticket_events WHERE "
@@ -60,7 +84,7 @@ static bool read_fate(store_t *s, store_ticket_t *t) {
     }
     st_finish(s, st);
     if (rc != SQLITE_DONE) return st_db_fail(s, "reading a ticket");
-    return true;
+    return t->state != STORE_TICKET_ISSUED || read_elsewhere(s, t);
 }
 
 static void ticket_from_row(sqlite3_stmt *st, store_ticket_t *t) {
@@ -76,7 +100,7 @@ static void ticket_from_row(sqlite3_stmt *st, store_ticket_t *t) {
 
 #define TICKET_COLUMNS "utc, validation, number, game, seat, amount, machine"
 
-static bool ticket_read(store_t *s, const char *validation, store_ticket_t *t, bool *found) {
+bool st_ticket_read(store_t *s, const char *validation, store_ticket_t *t, bool *found) {
     *found = false;
     memset(t, 0, sizeof *t);
     sqlite3_stmt *st =
@@ -96,15 +120,16 @@ store_status_t store_ticket_get(store_t *s, const char *validation, store_ticket
     if (s->state == STORE_FAULTED) return STORE_FAULT;
     st_start_op(s);
     *found = false;
-    if (!digits_ok(validation)) return st_refuse(s, "A validation number is 18 digits.");
-    return ticket_read(s, validation, t, found) ? STORE_OK : STORE_FAULT;
+    if (!st_ticket_digits_ok(validation)) return st_refuse(s, "A validation number is 18 digits.");
+    return st_ticket_read(s, validation, t, found) ? STORE_OK : STORE_FAULT;
 }
 
 store_status_t store_ticket_out(store_t *s, int seat, const store_ticket_t *t, const char *detail) {
     st_start_op(s);
     store_status_t g = st_need_idle(s, "A cash-out");
     if (g != STORE_OK) return g;
-    if (!st_seat_ok(seat) || t->amount <= 0 || !digits_ok(t->validation) || t->number <= 0)
+    if (!st_seat_ok(seat) || t->amount <= 0 || !st_ticket_digits_ok(t->validation) ||
+        t->number <= 0)
         return st_refuse(s, "A ticket: bad seat, amount, number or validation number.");
     int64_t have;
     if (store_credits(s, seat, &have) != STORE_OK) return STORE_FAULT;
@@ -113,7 +138,7 @@ store_status_t store_ticket_out(store_t *s, int seat, const store_ticket_t *t, c
                          (long long)have, (long long)t->amount);
     store_ticket_t old;
     bool used;
-    if (!ticket_read(s, t->validation, &old, &used)) return STORE_FAULT;
+    if (!st_ticket_read(s, t->validation, &old, &used)) return STORE_FAULT;
     if (used || old.state != STORE_TICKET_ISSUED)
         return st_refuse(s, "The validation number %s was used before.", t->validation);
     int64_t game = 0, id;
@@ -134,7 +159,7 @@ store_status_t store_ticket_out(store_t *s, int seat, const store_ticket_t *t, c
 }
 
 /* Whether the seat can take amount more credits now (nothing is written). */
-static store_status_t can_credit(store_t *s, int seat, int64_t amount) {
+store_status_t st_ticket_can_credit(store_t *s, int seat, int64_t amount) {
     store_status_t g = st_need_idle(s, "A ticket");
     if (g != STORE_OK) return g;
     int64_t have;
@@ -144,15 +169,20 @@ static store_status_t can_credit(store_t *s, int seat, int64_t amount) {
     return STORE_OK;
 }
 
+bool st_ticket_credit_rows(store_t *s, int seat, const char *validation, int64_t amount,
+                           const char *place, const char *detail) {
+    int64_t game = 0;
+    return st_last_game(s, &game) &&
+           st_ticket_event_add(s, validation, "redeemed", amount, place, "") &&
+           st_meter_add(s, game, seat, "voucher_in", amount) &&
+           st_meter_add(s, game, seat, "voucher_in_count", 1) &&
+           st_audit_add(s, "voucher-in", game, seat, amount, detail);
+}
+
 /* The redemption itself, in one transaction: the record, the meters, the credits, the audit. */
 static store_status_t credit_ticket(store_t *s, int seat, const char *validation, int64_t amount,
                                     const char *place, const char *detail) {
-    int64_t game = 0;
-    bool ok = st_tx_begin(s) && st_last_game(s, &game) &&
-              event_add(s, validation, "redeemed", amount, place, "") &&
-              st_meter_add(s, game, seat, "voucher_in", amount) &&
-              st_meter_add(s, game, seat, "voucher_in_count", 1) &&
-              st_audit_add(s, "voucher-in", game, seat, amount, detail);
+    bool ok = st_tx_begin(s) && st_ticket_credit_rows(s, seat, validation, amount, place, detail);
     if (!(ok && st_tx_commit(s))) return st_write_failed(s, false);
     return STORE_OK;
 }
@@ -165,10 +195,10 @@ store_status_t store_ticket_redeem(store_t *s, int seat, const char *validation,
     memset(t, 0, sizeof *t);
     store_status_t g = st_need_writable(s);
     if (g != STORE_OK) return g;
-    if (!st_seat_ok(seat) || !digits_ok(validation))
+    if (!st_seat_ok(seat) || !st_ticket_digits_ok(validation))
         return *why = STORE_TICKET_UNKNOWN, st_refuse(s, "A validation number is 18 digits.");
     bool found;
-    if (!ticket_read(s, validation, t, &found)) return s->integrity ? st_fault(s) : STORE_FAULT;
+    if (!st_ticket_read(s, validation, t, &found)) return s->integrity ? st_fault(s) : STORE_FAULT;
     if (t->state == STORE_TICKET_REDEEMED)
         return *why = STORE_TICKET_ALREADY,
                st_refuse(s, "Ticket %s was redeemed already.", validation);
@@ -178,7 +208,7 @@ store_status_t store_ticket_redeem(store_t *s, int seat, const char *validation,
         return *why = STORE_TICKET_UNKNOWN, st_refuse(s, "Ticket %s is not known.", validation);
     if (expiry_seconds > 0 && st_now_utc() - t->utc > expiry_seconds)
         return *why = STORE_TICKET_EXPIRED, st_refuse(s, "Ticket %s has expired.", validation);
-    g = can_credit(s, seat, t->amount);
+    g = st_ticket_can_credit(s, seat, t->amount);
     if (g != STORE_OK) return g;
     g = credit_ticket(s, seat, validation, t->amount, place, detail);
     if (g != STORE_OK) return g;
@@ -196,16 +226,16 @@ store_status_t store_ticket_redeem_floor(store_t *s, int seat, const char *valid
     *why = STORE_TICKET_NOT_NOW;
     store_status_t g = st_need_writable(s);
     if (g != STORE_OK) return g;
-    if (!st_seat_ok(seat) || !digits_ok(validation))
+    if (!st_seat_ok(seat) || !st_ticket_digits_ok(validation))
         return *why = STORE_TICKET_UNKNOWN, st_refuse(s, "A validation number is 18 digits.");
     store_ticket_t t;
     bool found;
-    if (!ticket_read(s, validation, &t, &found)) return s->integrity ? st_fault(s) : STORE_FAULT;
+    if (!st_ticket_read(s, validation, &t, &found)) return s->integrity ? st_fault(s) : STORE_FAULT;
     if (t.state != STORE_TICKET_ISSUED)
         return *why = t.state == STORE_TICKET_VOIDED ? STORE_TICKET_VOID : STORE_TICKET_ALREADY,
                st_refuse(s, "Ticket %s was redeemed or voided already.", validation);
     if (found) return st_refuse(s, "Ticket %s is this machine's own.", validation);
-    g = can_credit(s, seat, amount);
+    g = st_ticket_can_credit(s, seat, amount);
     if (g != STORE_OK) return g;
     g = credit_ticket(s, seat, validation, amount, place, detail);
     if (g == STORE_OK) *why = STORE_TICKET_TAKEN;
@@ -216,9 +246,9 @@ store_status_t store_ticket_redeem_floor(store_t *s, int seat, const char *valid
 static store_status_t open_ticket(store_t *s, const char *validation, store_ticket_t *t) {
     store_status_t g = st_need_writable(s);
     if (g != STORE_OK) return g;
-    if (!digits_ok(validation)) return st_refuse(s, "A validation number is 18 digits.");
+    if (!st_ticket_digits_ok(validation)) return st_refuse(s, "A validation number is 18 digits.");
     bool found;
-    if (!ticket_read(s, validation, t, &found)) return s->integrity ? st_fault(s) : STORE_FAULT;
+    if (!st_ticket_read(s, validation, t, &found)) return s->integrity ? st_fault(s) : STORE_FAULT;
     if (!found) return st_refuse(s, "This machine printed no ticket %s.", validation);
     if (t->state != STORE_TICKET_ISSUED)
         return st_refuse(s, "Ticket %s was %s already.", validation,
@@ -234,7 +264,7 @@ store_status_t store_ticket_void(store_t *s, const char *validation, const char 
     if (g != STORE_OK) return g;
     int64_t game = 0;
     bool ok = st_tx_begin(s) && st_last_game(s, &game) &&
-              event_add(s, validation, "voided", t.amount, who, detail) &&
+              st_ticket_event_add(s, validation, "voided", t.amount, who, detail) &&
               st_audit_add(s, "voucher-void", game, t.seat, t.amount, detail) && st_tx_commit(s);
     if (!ok) return st_write_failed(s, s->game != 0);
     return STORE_OK;
@@ -247,7 +277,7 @@ store_status_t store_ticket_reprint(store_t *s, const char *validation, const ch
     if (g != STORE_OK) return g;
     int64_t game = 0;
     bool ok = st_tx_begin(s) && st_last_game(s, &game) &&
-              event_add(s, validation, "reprint", 0, who, detail) &&
+              st_ticket_event_add(s, validation, "reprint", 0, who, detail) &&
               st_audit_add(s, "voucher-reprint", game, t->seat, t->amount, detail) &&
               st_tx_commit(s);
     if (!ok) return st_write_failed(s, s->game != 0);
@@ -264,8 +294,8 @@ store_status_t store_ticket_printed(store_t *s, const char *validation, bool pri
     if (g != STORE_OK) return g;
     store_ticket_t t;
     bool found;
-    if (!digits_ok(validation)) return st_refuse(s, "A validation number is 18 digits.");
-    if (!ticket_read(s, validation, &t, &found)) return s->integrity ? st_fault(s) : STORE_FAULT;
+    if (!st_ticket_digits_ok(validation)) return st_refuse(s, "A validation number is 18 digits.");
+    if (!st_ticket_read(s, validation, &t, &found)) return s->integrity ? st_fault(s) : STORE_FAULT;
     if (!found) return st_refuse(s, "This machine printed no ticket %s.", validation);
     char detail[STORE_MSG_LEN];
     snprintf(detail, sizeof detail, "ticket %lld validation %s: %s", (long long)t.number,
@@ -273,7 +303,8 @@ store_status_t store_ticket_printed(store_t *s, const char *validation, bool pri
     int64_t game = 0;
     bool ok =
         st_tx_begin(s) && st_last_game(s, &game) &&
-        event_add(s, validation, printed ? "printed" : "print-failed", 0, "", note ? note : "") &&
+        st_ticket_event_add(s, validation, printed ? "printed" : "print-failed", 0, "",
+                            note ? note : "") &&
         (printed || st_audit_add(s, "voucher-print-failed", game, t.seat, t.amount, detail)) &&
         st_tx_commit(s);
     if (!ok) return st_write_failed(s, s->game != 0);
@@ -307,11 +338,14 @@ store_status_t store_ticket_totals(store_t *s, store_ticket_totals_t *t) {
         "SELECT COUNT(*), COALESCE(SUM(amount), 0) FROM ticket_events e WHERE event='redeemed' "
         "AND NOT EXISTS (SELECT 1 FROM tickets t WHERE t.validation = e.validation)",
         "SELECT COUNT(*), COALESCE(SUM(amount), 0) FROM ticket_events WHERE event='voided'",
+        "SELECT COUNT(*), COALESCE(SUM(amount), 0) FROM audit WHERE event='" ST_TICKET_ELSEWHERE
+        "'",
     };
     int64_t *dst[][2] = {{&t->issued_n, &t->issued},
                          {&t->redeemed_n, &t->redeemed},
                          {&t->floor_n, &t->floor},
-                         {&t->voided_n, &t->voided}};
+                         {&t->voided_n, &t->voided},
+                         {&t->elsewhere_n, &t->elsewhere}};
     for (size_t i = 0; i < sizeof sql / sizeof sql[0]; i++) {
         sqlite3_stmt *st = st_prep(s, "reading the tickets", sql[i], NULL);
         if (!st) return STORE_FAULT;
@@ -321,8 +355,8 @@ store_status_t store_ticket_totals(store_t *s, store_ticket_totals_t *t) {
         st_finish(s, st);
         if (rc != SQLITE_ROW) return st_db_fail(s, "reading the tickets"), STORE_FAULT;
     }
-    t->outstanding_n = t->issued_n - (t->redeemed_n - t->floor_n) - t->voided_n;
-    t->outstanding = t->issued - (t->redeemed - t->floor) - t->voided;
+    t->outstanding_n = t->issued_n - (t->redeemed_n - t->floor_n) - t->voided_n - t->elsewhere_n;
+    t->outstanding = t->issued - (t->redeemed - t->floor) - t->voided - t->elsewhere;
     return STORE_OK;
 }
 
@@ -342,7 +376,7 @@ static bool parse_old_detail(const char *d, int64_t *number, char validation[20]
     const char *m = strstr(d, " machine ");
     snprintf(machine, mcap, "%s", m ? m + 9 : "");
     *number = n;
-    return digits_ok(validation);
+    return st_ticket_digits_ok(validation);
 }
 
 bool st_tickets_carry(store_t *s, int64_t game) {
@@ -380,7 +414,7 @@ bool st_tickets_carry(store_t *s, int64_t game) {
         store_ticket_t t;
         bool found;
         int64_t id;
-        ok = ticket_read(s, o->validation, &t, &found);
+        ok = st_ticket_read(s, o->validation, &t, &found);
         if (!ok || found || o->amount <= 0 || !st_seat_ok(o->seat)) continue;
         ok = next_id(s, "tickets", &id);
         sv_t row[] = {st_sv_int(id),        st_sv_int(o->utc),     st_sv_text(o->validation),

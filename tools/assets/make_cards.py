@@ -312,53 +312,107 @@ def star(cx, cy, r, n=5, inner=0.45):
     return " ".join(pts)
 
 
+def clip_line(x0, y0, x1, y1, left, top, right, bottom):
+    """The part of a segment inside a rectangle (Liang-Barsky), or None."""
+    dx, dy = x1 - x0, y1 - y0
+    t0, t1 = 0.0, 1.0
+    for p, q in ((-dx, x0 - left), (dx, right - x0), (-dy, y0 - top), (dy, bottom - y0)):
+        if p == 0:
+            if q < 0:
+                return None
+            continue
+        r = q / p
+        if p < 0:
+            t0 = max(t0, r)
+        else:
+            t1 = min(t1, r)
+    if t0 > t1:
+        return None
+    return (x0 + t0 * dx, y0 + t0 * dy, x0 + t1 * dx, y0 + t1 * dy)
+
+
 def back(theme="red"):
+    """A classic back: a white border, the deck's colour under an all-over lattice of fine
+    crossing lines with a small diamond bead at every crossing, a gold double frame with corner fleurons,
+    and a medallion: a compass star in a beaded ring with the four suits round it. It looks
+    the same turned round (180 degrees), as a real back does, and carries no letters."""
+    import math
     if theme == "red":
-        top, bot, tile, mid = "#b3122c", "#6a0616", "#ffffff", "#58040f"
+        top, bot, mid, deep = "#b3122c", "#6a0616", "#7d0a1c", "#2a0a06"
     else:
-        top, bot, tile, mid = "#1d4fa0", "#0b2452", "#ffffff", "#081a3c"
+        top, bot, mid, deep = "#1d4fa0", "#0b2452", "#0f2d66", "#02081a"
     m = 13  # white margin
     ix, iy, iw, ih = m, m, W - 2 * m, H - 2 * m
     defs = [
         K.lin_grad("bk", [(0, top), (1, bot)], x1=0, y1=0, x2=1, y2=1),
         K.lin_grad("gold", [(0, "#fff1b8"), (0.5, "#e2b946"), (1, "#9c7420")]),
-        K.rad_grad("med", [(0, top), (1, mid)]),
+        K.rad_grad("med", [(0, top), (0.7, mid), (1, bot)]),
     ]
     out = [card_base("#fbfaf6"),
            f'<rect x="{ix}" y="{iy}" width="{iw}" height="{ih}" rx="9" fill="url(#bk)"/>']
-    # diamond lattice, only tiles wholly inside the inner panel
-    step = 17.0
-    d = []
-    j = 0
-    y = iy + 10
-    while y <= iy + ih - 10 + 0.01:
-        x = ix + 10 + (step / 2 if j % 2 else 0)
-        while x <= ix + iw - 10 + 0.01:
-            d.append(f"M{K.fmt(x)} {K.fmt(y - 6.5)}L{K.fmt(x + 5)} {K.fmt(y)}"
-                     f"L{K.fmt(x)} {K.fmt(y + 6.5)}L{K.fmt(x - 5)} {K.fmt(y)}Z")
-            x += step
-        y += step / 2
-        j += 1
-    out.append(f'<path d="{"".join(d)}" fill="{tile}" fill-opacity="0.13"/>')
-    # frames
+    # the lattice: two sets of parallel lines at +-60 degrees from the horizontal, clipped to
+    # the panel inside the frame, symmetric about the card's centre
+    left, right, top_, bottom = ix + 4, ix + iw - 4, iy + 4, iy + ih - 4
+    gap, slope = 13.0, math.tan(math.radians(60))
+    d, beads = [], []
+    for k in range(-40, 41):
+        for sgn in (1, -1):
+            # the line through (CX + k * gap, CY) with slope +-60 degrees
+            x = CX + k * gap
+            seg = clip_line(x - 400 / slope * sgn, CY - 400, x + 400 / slope * sgn, CY + 400,
+                            left, top_, right, bottom)
+            if seg:
+                d.append(f"M{K.fmt(seg[0])} {K.fmt(seg[1])}L{K.fmt(seg[2])} {K.fmt(seg[3])}")
+    out.append(f'<path d="{"".join(d)}" stroke="#ffffff" stroke-opacity="0.22" '
+               'stroke-width="1" fill="none"/>')
+    # a bead at each crossing: the lines k and j cross at x = CX + (k + j) * gap / 2,
+    # y = CY + (j - k) * gap / 2 * slope
+    for a in range(-40, 41):
+        for b in range(-40, 41):
+            if (a + b) % 2:
+                continue
+            x = CX + a * gap / 2
+            y = CY + b * gap / 2 * slope
+            if left + 3 < x < right - 3 and top_ + 3 < y < bottom - 3:
+                # a small diamond: four straight edges rasterise far faster than a circle's arcs
+                beads.append(f"M{K.fmt(x - 2.2)} {K.fmt(y)}l2.2 -2.2l2.2 2.2l-2.2 2.2Z")
+    out.append(f'<path d="{"".join(beads)}" fill="#ffffff" fill-opacity="0.32"/>')
+    # frames: gold, then a fine white line inside it
     out.append(f'<rect x="{ix + 7}" y="{iy + 7}" width="{iw - 14}" height="{ih - 14}" rx="6" '
-               'fill="none" stroke="url(#gold)" stroke-width="2.5"/>')
+               'fill="none" stroke="url(#gold)" stroke-width="3"/>')
     out.append(f'<rect x="{ix + 12}" y="{iy + 12}" width="{iw - 24}" height="{ih - 24}" rx="4" '
                'fill="none" stroke="#ffffff" stroke-opacity="0.5" stroke-width="1"/>')
-    # medallion with the SP monogram and the four suits
-    out.append(f'<ellipse cx="{CX}" cy="{CY}" rx="60" ry="78" fill="url(#med)" '
-               'stroke="url(#gold)" stroke-width="4"/>')
-    out.append(f'<ellipse cx="{CX}" cy="{CY}" rx="52" ry="70" fill="none" stroke="#ffffff" '
-               'stroke-opacity="0.55" stroke-width="1.2"/>')
-    out.append(K.text("SP", CX, CY, 44, 10, "#2a0a06" if theme == "red" else "#02081a",
-                      track=2.5))
-    out.append(K.text("SP", CX, CY - 1.5, 44, 7.5, "url(#gold)", track=5))
-    for s, (dx, dy) in zip("shdc", [(0, -50), (36, 0), (0, 50), (-36, 0)]):
-        if dx == 0:
-            out.append(K.suit(s, CX + dx, CY + dy, 16, color="#f0d27a"))
-    for (x, y) in [(ix + 24, iy + 24), (ix + iw - 24, iy + 24), (ix + 24, iy + ih - 24),
-                   (ix + iw - 24, iy + ih - 24)]:
-        out.append(f'<polygon points="{star(x, y, 8)}" fill="#f0d27a"/>')
+    # corner fleurons: a gold quarter rosette in each corner, pointing in
+    for (x, y, rot) in [(ix + 12, iy + 12, 0), (ix + iw - 12, iy + 12, 90),
+                        (ix + iw - 12, iy + ih - 12, 180), (ix + 12, iy + ih - 12, 270)]:
+        petals = []
+        for k in range(3):
+            ang = math.radians(rot + 15 + k * 30)
+            px, py = x + 15 * math.cos(ang), y + 15 * math.sin(ang)
+            petals.append(f'<ellipse cx="{K.fmt(px)}" cy="{K.fmt(py)}" rx="7" ry="3" '
+                          f'transform="rotate({K.fmt(math.degrees(ang))} {K.fmt(px)} {K.fmt(py)})" '
+                          'fill="url(#gold)"/>')
+        out.append("".join(petals))
+        out.append(f'<circle cx="{K.fmt(x)}" cy="{K.fmt(y)}" r="5" fill="url(#gold)"/>')
+    # the medallion: a ring of beads, the deck's colour inside, a compass star with a gold
+    # centre, the four suits at the compass points (spade up, diamond down)
+    out.append(f'<circle cx="{CX}" cy="{CY}" r="70" fill="url(#med)" stroke="url(#gold)" '
+               'stroke-width="4"/>')
+    ring = []
+    for k in range(36):
+        ang = math.radians(k * 10)
+        x, y = CX + 62 * math.cos(ang), CY + 62 * math.sin(ang)
+        ring.append(f"M{K.fmt(x - 2)} {K.fmt(y)}a2 2 0 1 0 4 0a2 2 0 1 0 -4 0Z")
+    out.append(f'<path d="{"".join(ring)}" fill="#f0d27a"/>')
+    out.append(f'<polygon points="{star(CX, CY, 50, n=8, inner=0.38)}" fill="url(#gold)" '
+               f'stroke="{deep}" stroke-width="1.2" stroke-opacity="0.6"/>')
+    out.append(f'<polygon points="{star(CX, CY, 30, n=4, inner=0.3)}" fill="{deep}" '
+               'fill-opacity="0.35" transform="rotate(45 125 175)"/>')
+    out.append(f'<circle cx="{CX}" cy="{CY}" r="11" fill="{top}" stroke="url(#gold)" '
+               'stroke-width="3"/>')
+    for s_, (dx, dy, rot) in zip("shdc", [(0, -88, 0), (88, 0, 90), (0, 88, 180), (-88, 0, 270)]):
+        out.append(K.suit(s_, CX + dx, CY + dy * (1.25 if dx == 0 else 0.9), 22, color="#f0d27a",
+                          rot=rot))
     return K.svg_doc(W, H, "\n".join(out), defs="\n".join(defs), title=f"Card back ({theme})")
 
 

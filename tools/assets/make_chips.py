@@ -8,7 +8,10 @@ chips/chip_<cents>.svg): chip_25.svg ($0.25, white), chip_100.svg ($1, blue),
 chip_500.svg ($5, red), chip_2500.svg ($25, green), chip_10000.svg ($100, black),
 chip_50000.svg ($500, purple), chip_100000.svg ($1000, yellow, printed "1K"),
 chip_generic.svg (no value printed: the game writes one on it
-with the UI font) and chip_select.svg (gold halo for the selected tray chip: draw it
+with the UI font), stack_<cents>.svg (the same chip seen from the side of the table,
+its face an ellipse over an edge 22 units thick, so that chips laid one over another
+make a stack with a visible height: the game draws each next chip 22 units higher,
+scaled) and chip_select.svg (gold halo for the selected tray chip: draw it
 centred on the chip at 1.2 times the chip's size, so its ring falls just outside
 the chip's rim). Each is a 200 x 200 top view: base colour, eight edge spots,
 an inner ring, a cream inlay with the value drawn as path digits.
@@ -49,6 +52,53 @@ def ring_sector(r0, r1, a0, a1):
 
 
 def chip(value, label, base, spot, ink):
+    defs, out = chip_parts(label, base, spot, ink)
+    return K.svg_doc(S, S, "\n".join(out), defs=defs, title=f"Chip {label or 'generic'}")
+
+
+# the stacked chip: the face squashed to an ellipse of EDGE_RY over an edge EDGE_T thick
+EDGE_RY = 48
+EDGE_T = 22
+STACK_H = 2 * EDGE_RY + EDGE_T + 4
+
+
+def edge_point(a, dy):
+    r = math.radians(a)
+    return f"{K.fmt(C + 98 * math.cos(r))} {K.fmt(EDGE_RY + 2 + EDGE_RY * 98 / 100 * math.sin(r) + dy)}"
+
+
+def stack_chip(value, label, base, spot, ink):
+    """The chip seen from the side of the table: the edge (its colour, the inserts as
+    stripes where they come round the rim) under the face, the top view squashed."""
+    light, dark = base
+    defs, face = chip_parts(label, base, spot, ink)
+    defs += "\n" + K.lin_grad("edge", [(0, light), (0.55, dark), (1, dark)])
+    cy = EDGE_RY + 2
+    ry = EDGE_RY * 98 / 100
+    out = [
+        # the edge: the lower half of the rim, and the same EDGE_T lower
+        f'<path d="M2 {K.fmt(cy)}A98 {K.fmt(ry)} 0 0 0 198 {K.fmt(cy)}L198 {K.fmt(cy + EDGE_T)}'
+        f'A98 {K.fmt(ry)} 0 0 1 2 {K.fmt(cy + EDGE_T)}Z" fill="url(#edge)" stroke="{dark}" '
+        'stroke-width="2"/>',
+    ]
+    # the inserts on the visible half of the rim (angles 0..180 are the near side)
+    d = []
+    for i in range(8):
+        a = i * 45 + 22.5
+        a0, a1 = max(a - 9, 2), min(a + 9, 178)
+        if a1 <= a0:
+            continue
+        d.append(f"M{edge_point(a0, 0)}L{edge_point(a1, 0)}L{edge_point(a1, EDGE_T)}"
+                 f"L{edge_point(a0, EDGE_T)}Z")
+    out.append(f'<path d="{"".join(d)}" fill="{spot}" fill-opacity="0.92"/>')
+    out.append(f'<g transform="translate(0 2) scale(1 {K.fmt(EDGE_RY / 100)})">')
+    out.extend(face)
+    out.append("</g>")
+    return K.svg_doc(S, STACK_H, "\n".join(out), defs=defs,
+                     title=f"Stacked chip {label or 'generic'}")
+
+
+def chip_parts(label, base, spot, ink):
     light, dark = base
     defs = "\n".join([
         K.rad_grad("body", [(0, light), (0.75, light), (1, dark)], cx=0.5, cy=0.5, r=0.5),
@@ -97,7 +147,7 @@ def chip(value, label, base, spot, ink):
         out.append(f'<path d="{K.suit_d("s", C, C - 38, 10)}{K.suit_d("s", C, C + 39, 10, 180)}" '
                    f'fill="{ink}" fill-opacity="0.7"/>')
     out.append(f'<circle cx="{C}" cy="{C}" r="98" fill="url(#shine)"/>')
-    return K.svg_doc(S, S, "\n".join(out), defs=defs, title=f"Chip {label or 'generic'}")
+    return defs, out
 
 
 def select_ring():
@@ -116,8 +166,9 @@ def main():
     os.makedirs(out, exist_ok=True)
     for name, label, base, spot, ink in CHIPS:
         K.write(os.path.join(out, f"chip_{name}.svg"), chip(name, label, base, spot, ink))
+        K.write(os.path.join(out, f"stack_{name}.svg"), stack_chip(name, label, base, spot, ink))
     K.write(os.path.join(out, "chip_select.svg"), select_ring())
-    print(f"make_chips: wrote {len(CHIPS) + 1} files to {os.path.normpath(out)}")
+    print(f"make_chips: wrote {2 * len(CHIPS) + 1} files to {os.path.normpath(out)}")
 
 
 if __name__ == "__main__":

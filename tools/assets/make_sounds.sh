@@ -8,7 +8,7 @@
 #   apt-get install -y sox libsox-fmt-all espeak-ng
 #
 # File names are the ones the game's ui_audio.c looks for (sounds/<name>.ogg):
-# chip chips card flip button win big_win jackpot lose tick, and voice_* lines.
+# chip chips card flip button win big_win jackpot fanfare lose tick, and voice_* lines.
 # Effects are mono 44100 Hz, voice lines mono 22050 Hz, all Ogg Vorbis
 # (quality 3), silence trimmed, peaks normalised: effects to -3 dBFS (the
 # quiet UI ticks and the lose tone lower, see LEVELS below), voice to -2 dBFS.
@@ -195,6 +195,41 @@ done <"$T/rain.txt"
 mixdown "$T/jackpot.wav" "${parts[@]}"
 finish "$T/jackpot.wav" jackpot -3 tremolo 6 20 reverb 40 50 80
 
+# --- fanfare: a brass call (three short G's, a held C), answered by a rising G-C-E and a held
+# C major chord, for a MEGA WIN (a straight flush, a royal flush, 50 times the stake)
+# brass FILE SEMITONES DUR: a bright, slightly detuned sawtooth pair, filtered like a horn
+brass() {
+  local f; f=$(hz "$2")
+  $SOX -n -r $SR -c 1 "$T/br1.wav" synth "$3" sawtooth "$f" fade q 0.025 "$3" 0.09
+  $SOX -n -r $SR -c 1 "$T/br2.wav" synth "$3" sawtooth "$(awk -v f="$f" 'BEGIN{print f*1.006}')" \
+    fade q 0.03 "$3" 0.09 vol 0.7
+  $SOX -n -r $SR -c 1 "$T/br3.wav" synth "$3" sine "$(awk -v f="$f" 'BEGIN{print f*0.5}')" \
+    fade q 0.03 "$3" 0.09 vol 0.5
+  mixdown "$T/brm.wav" "$T/br1.wav" "$T/br2.wav" "$T/br3.wav"
+  $SOX "$T/brm.wav" "$1" lowpass 2600 lowpass 3400 vol 0.5
+}
+parts=()
+i=0
+for spec in "0 -2 0.13" "0.15 -2 0.13" "0.30 -2 0.13" "0.45 3 0.55" "1.05 -2 0.13" "1.20 3 0.13" \
+  "1.35 7 0.13" "1.50 10 1.7" "1.50 3 1.7" "1.50 7 1.7" "1.50 15 1.7"; do
+  set -- $spec
+  brass "$T/fa$i.wav" "$2" "$3"
+  at "$T/fa$i.wav" "$1" "$T/fad$i.wav"
+  parts+=("$T/fad$i.wav")
+  i=$((i + 1))
+done
+# a shimmer of bells over the held chord
+for spec in "1.50 27" "1.62 31" "1.74 34" "1.86 39"; do
+  set -- $spec
+  bell "$T/fb$i.wav" "$2" 0.9
+  $SOX "$T/fb$i.wav" "$T/fbv$i.wav" vol 0.35
+  at "$T/fbv$i.wav" "$1" "$T/fad$i.wav"
+  parts+=("$T/fad$i.wav")
+  i=$((i + 1))
+done
+mixdown "$T/fanfare.wav" "${parts[@]}"
+finish "$T/fanfare.wav" fanfare -3 tremolo 5.5 12 reverb 45 50 80
+
 # --- lose: a soft, low falling pair of tones
 $SOX -n -r $SR -c 1 "$T/l1.wav" synth 0.32 sine "$(hz -14)" fade q 0.03 0.32 0.2
 $SOX -n -r $SR -c 1 "$T/l1b.wav" synth 0.32 sine "$(hz -2)" fade q 0.03 0.32 0.2 vol 0.2
@@ -224,5 +259,8 @@ say voice_push "Push."
 say voice_jackpot "Jackpot!"
 say voice_royal_flush "Royal flush!"
 say voice_good_luck "Good luck!"
+say voice_big_win "Big win!"
+say voice_mega_win "Mega win!"
+say voice_straight_flush "Straight flush!"
 
 echo "make_sounds: wrote $(ls "$out"/*.ogg | wc -l) files to $out ($(du -sh "$out" | cut -f1))"

@@ -11,6 +11,11 @@ Files (under ASSETSDIR):
   table/spots/circle_*.svg    round betting spots with lettered labels (200 x 200)
   table/spots/rect_*.svg      rounded-rectangle betting spots (240 x 160)
   table/spots/glow_circle.svg, glow_rect.svg   highlight rings drawn over a spot
+  table/rays.svg              a burst of light rays fading out from the centre, turned slowly
+                              behind a MEGA WIN's or a jackpot's celebration (600 x 600)
+  table/sparkle.svg           a four-pointed glint with a soft halo, twinkling around it (100 x 100)
+  table/emblem.svg            the game's emblem, printed on the felt beside the dealer's rule and
+                              the game's name: a gold crest, a crown over the four suits (200 x 200)
   buttons/<colour>_<state>.svg  pill buttons, colours green red gold blue,
                               states normal hover pressed disabled (248 x 88)
 Labels on buttons are left to the game (UI font); everything lettered here is
@@ -315,6 +320,76 @@ def button(colour, state):
                      title=f"Button {colour} ({state})")
 
 
+# ----------------------------------------------------------------------------
+# the celebration's light
+# ----------------------------------------------------------------------------
+
+
+def rays():
+    """Eighteen wedges of warm light from the centre, fading out towards the rim."""
+    W = 600
+    c = W / 2
+    defs = K.rad_grad("light", [(0, "#fff6c8", 0.95), (0.35, "#ffd75e", 0.6), (0.75, "#f2a81c", 0.18),
+                                (1, "#f2a81c", 0)], cx=c, cy=c, r=c, units="userSpaceOnUse")
+    d = []
+    for k in range(18):
+        a0 = math.radians(k * 20 - 5)
+        a1 = math.radians(k * 20 + 5)
+        d.append(f"M{K.fmt(c)} {K.fmt(c)}L{K.fmt(c + c * math.cos(a0))} {K.fmt(c + c * math.sin(a0))}"
+                 f"L{K.fmt(c + c * math.cos(a1))} {K.fmt(c + c * math.sin(a1))}Z")
+    body = (f'<circle cx="{K.fmt(c)}" cy="{K.fmt(c)}" r="{K.fmt(c * 0.42)}" fill="url(#light)" '
+            'fill-opacity="0.7"/>\n'
+            f'<path d="{"".join(d)}" fill="url(#light)"/>')
+    return K.svg_doc(W, W, body, defs=defs, title="Light rays")
+
+
+def sparkle():
+    """A four-pointed glint: two thin crossed diamonds over a soft round halo."""
+    W = 100
+    c = W / 2
+    defs = K.rad_grad("halo", [(0, "#ffffff", 0.9), (0.3, "#fff1a8", 0.45), (1, "#fff1a8", 0)],
+                      cx=c, cy=c, r=c, units="userSpaceOnUse")
+
+    def star(long, short):
+        return (f"M{c} {c - long}L{c + short} {c - short}L{c + long} {c}L{c + short} {c + short}"
+                f"L{c} {c + long}L{c - short} {c + short}L{c - long} {c}L{c - short} {c - short}Z")
+
+    body = (f'<circle cx="{c}" cy="{c}" r="{c}" fill="url(#halo)"/>\n'
+            f'<path d="{star(48, 6)}" fill="#fffbe6"/>\n'
+            f'<path d="{star(14, 3)}" fill="#ffffff" transform="rotate(45 {c} {c})"/>')
+    return K.svg_doc(W, W, body, defs=defs, title="Sparkle")
+
+
+def emblem():
+    """A gold crest printed on the felt: a beaded double ring, a five-point crown over the four
+    suits set as a diamond, gold ink on a faintly darker ground."""
+    W = 200
+    c = W / 2
+    defs = K.lin_grad("gold", GOLD_STOPS)
+    out = [f'<circle cx="{c}" cy="{c}" r="94" fill="#000000" fill-opacity="0.16" '
+           'stroke="url(#gold)" stroke-width="6"/>',
+           f'<circle cx="{c}" cy="{c}" r="82" fill="none" stroke="url(#gold)" stroke-width="2"/>']
+    beads = []
+    for k in range(40):
+        a = math.radians(k * 9)
+        x, y = c + 88 * math.cos(a), c + 88 * math.sin(a)
+        beads.append(f"M{K.fmt(x - 1.8)} {K.fmt(y)}a1.8 1.8 0 1 0 3.6 0a1.8 1.8 0 1 0 -3.6 0Z")
+    out.append(f'<path d="{"".join(beads)}" fill="#f1cd5e"/>')
+    # the crown: a band and five points with a bead on each
+    out.append('<path d="M62 74L138 74L144 40L122 58L100 30L78 58L56 40Z" fill="url(#gold)" '
+               'stroke="#5a3c08" stroke-width="2" stroke-linejoin="round"/>')
+    for x, y in ((56, 38), (78, 56), (100, 27), (122, 56), (144, 38)):
+        out.append(f'<circle cx="{x}" cy="{y}" r="4.5" fill="#fff4c4" stroke="#5a3c08" '
+                   'stroke-width="1.2"/>')
+    out.append('<rect x="60" y="72" width="80" height="9" rx="3" fill="url(#gold)" '
+               'stroke="#5a3c08" stroke-width="1.5"/>')
+    # the suits below it, a diamond of four
+    for s_, (x, y) in zip("shdc", [(100, 104), (130, 128), (100, 154), (70, 128)]):
+        col = "#e0303f" if s_ in "hd" else "#f3e2a6"
+        out.append(K.suit(s_, x, y, 30, color=col))
+    return K.svg_doc(W, W, "\n".join(out), defs=defs, title="Emblem")
+
+
 def main():
     here = os.path.dirname(os.path.abspath(__file__))
     root = sys.argv[1] if len(sys.argv) > 1 else os.path.join(here, "..", "..", "assets")
@@ -331,6 +406,9 @@ def main():
     put("table/felt.svg", felt(True))
     put("table/felt_plain.svg", felt(False))
     put("table/meter.svg", meter())
+    put("table/rays.svg", rays())
+    put("table/sparkle.svg", sparkle())
+    put("table/emblem.svg", emblem())
     for key, (label, theme) in SPOT_LABELS.items():
         put(f"table/spots/circle_{key}.svg", circle_spot(label, theme))
         put(f"table/spots/rect_{key}.svg", rect_spot(label, theme))

@@ -1,0 +1,207 @@
+/* The moments of a win, by its tier (machine_moments.h): a WIN has its chime and the verdict; a
+ * BIG WIN a glow behind the verdict, a shower of coins and its run of bells; a MEGA WIN (a
+ * straight or royal flush, fifty times the stake) and a jackpot a celebration of their own over
+ * the whole table: light turning behind a banner with the hand and the win counting up, glints
+ * around it, coins falling, a fanfare and the dealer's voice, for several seconds, before a hand
+ * pay's CALL ATTENDANT panel comes up. Everything here is cosmetic: the money is settled and
+ * recorded before any of it starts, and its random numbers are a generator of its own. */
+#include "table_internal.h"
+
+#include <stdio.h>
+#include <string.h>
+
+float tb_cosmetic_unit(table_scene_t *t) {
+    /* xorshift: effects only */
+    uint32_t x = t->cosmetic ? t->cosmetic : 0x9e3779b9u;
+    x ^= x << 13, x ^= x >> 17, x ^= x << 5;
+    t->cosmetic = x;
+    return (float)(x >> 8) / 16777216.0f;
+}
+
+/* How long each tier's moment lasts (turbo: a demo's or a test's pace). */
+static float duration(const table_scene_t *t, machine_tier_t tier) {
+    static const float normal[] = {0, 0, 3.2f, 6.5f, 8.0f}, fast[] = {0, 0, 0.6f, 1.2f, 1.5f};
+    if (tier < MACHINE_TIER_BIG || tier > MACHINE_TIER_JACKPOT) return 0;
+    return t->turbo ? fast[tier] : normal[tier];
+}
+
+static void upper(char *s) {
+    for (; *s; s++)
+        if (*s >= 'a' && *s <= 'z') *s = (char)(*s - 'a' + 'A');
+}
+
+/* The coins fall from above the window, some at once, the rest a little later. */
+static void drop_coins(table_scene_t *t, int n) {
+    t->ncoins = n;
+    for (int i = 0; i < n; i++) {
+        t->coins[i].x = 200 + tb_cosmetic_unit(t) * 1520;
+        t->coins[i].y = -100 - tb_cosmetic_unit(t) * 700;
+        t->coins[i].vx = (tb_cosmetic_unit(t) - 0.5f) * 160;
+        t->coins[i].vy = 200 + tb_cosmetic_unit(t) * 300;
+        t->coins[i].spin = tb_cosmetic_unit(t) * 6.28f;
+    }
+}
+
+void tb_moment_start(table_scene_t *t, const machine_win_t *w) {
+    float d = duration(t, w->tier);
+    if (d <= 0) return;
+    t->moment.tier = (int)w->tier;
+    t->moment.amount = w->win;
+    t->moment.at = t->now;
+    t->moment.until = t->celebrate_until = t->now + d;
+    t->moment.line[0] = '\0';
+    bool royal = w->hand && strcmp(w->hand, "Royal Flush") == 0;
+    bool straight = w->hand && strcmp(w->hand, "Straight Flush") == 0;
+    switch (w->tier) {
+    case MACHINE_TIER_BIG:
+        snprintf(t->moment.title, sizeof t->moment.title, "BIG WIN!");
+        drop_coins(t, 36);
+        ui_audio_play(t->audio, SND_BIG_WIN);
+        tb_cue(t, VOICE_BIG_WIN, t->now + 1.2f);
+        break;
+    case MACHINE_TIER_MEGA:
+        /* the hand that made it, when one did; its bet when it was not the main game's */
+        if (w->hand && (royal || straight || strcmp(w->hand, "Five Aces") == 0)) {
+            snprintf(t->moment.title, sizeof t->moment.title, "%s!", w->hand);
+            if (wager_is_main(w->by))
+                snprintf(t->moment.line, sizeof t->moment.line, "MEGA WIN");
+            else
+                snprintf(t->moment.line, sizeof t->moment.line, "%s  -  MEGA WIN",
+                         wager_name(w->by));
+        } else {
+            snprintf(t->moment.title, sizeof t->moment.title, "MEGA WIN!");
+        }
+        drop_coins(t, 70);
+        ui_audio_play(t->audio, SND_FANFARE);
+        tb_cue(t,
+               royal      ? VOICE_ROYAL_FLUSH
+               : straight ? VOICE_STRAIGHT_FLUSH
+                          : VOICE_MEGA_WIN,
+               t->now + 1.6f);
+        break;
+    default: /* the jackpot */
+        snprintf(t->moment.title, sizeof t->moment.title, "JACKPOT!");
+        snprintf(t->moment.line, sizeof t->moment.line, "%s WINS THE TOP PRIZE",
+                 w->hand ? w->hand : "ROYAL FLUSH");
+        drop_coins(t, (int)(sizeof t->coins / sizeof t->coins[0]));
+        ui_audio_play(t->audio, SND_JACKPOT);
+        tb_cue(t, VOICE_JACKPOT, t->now + 0.8f);
+        tb_cue(t, SND_FANFARE, t->now + 2.7f);
+        break;
+    }
+    upper(t->moment.title);
+    upper(t->moment.line);
+}
+
+void tb_moment_clear(table_scene_t *t) {
+    memset(&t->moment, 0, sizeof t->moment);
+    t->ncoins = 0;
+    t->celebrate_until = 0;
+}
+
+bool tb_moment_running(const table_scene_t *t) {
+    return t->moment.tier >= MACHINE_TIER_BIG && t->now < t->moment.until;
+}
+
+/* The coins fall (and start again at the top) until the moment ends. */
+void tb_moment_update(table_scene_t *t, float dt) {
+    if (!t->ncoins || t->now >= t->celebrate_until) {
+        t->ncoins = 0;
+        return;
+    }
+    for (int i = 0; i < t->ncoins; i++) {
+        t->coins[i].vy += 500 * dt;
+        t->coins[i].x += t->coins[i].vx * dt;
+        t->coins[i].y += t->coins[i].vy * dt;
+        t->coins[i].spin += 7 * dt;
+        if (t->coins[i].y > 1150) t->coins[i].y -= 1300, t->coins[i].vy = 150;
+    }
+}
+
+int64_t tb_moment_counted(const table_scene_t *t) {
+    /* the win counts up over the first part of the moment: the progress in thousandths, the
+     * money in whole cents */
+    float since = t->now - t->moment.at, span = (t->moment.until - t->moment.at) * 0.55f;
+    float p = span > 0 ? ease_out(clampf(since / span, 0, 1)) : 1;
+    int64_t k = (int64_t)(p * 1000.0f), m = t->moment.amount;
+    return m / 1000 * k + m % 1000 * k / 1000;
+}
+
+/* ---- drawing ---- */
+
+static void draw_coins(table_scene_t *t, ui_gfx_t *g) {
+    static const char coin[] =
+        "<svg xmlns='http://www.w3.org/2000/svg' width='60' height='60'><defs><radialGradient "
+        "id='g' cx='.4' cy='.35' r='.7'><stop offset='0' stop-color='#fff6c0'/><stop "
+        "offset='.5' stop-color='#f2c94c'/><stop offset='1' stop-color='#a8741a'/>"
+        "</radialGradient></defs><circle cx='30' cy='30' r='28' fill='url(#g)' "
+        "stroke='#7a520e' stroke-width='3'/><circle cx='30' cy='30' r='19' fill='none' "
+        "stroke='#fff3b0' stroke-opacity='.7' stroke-width='2'/></svg>";
+    for (int i = 0; i < t->ncoins; i++) {
+        /* a spinning gold coin: its width follows the spin */
+        float sx = fabsf(cosf(t->coins[i].spin));
+        gfx_svg_text_ex(g, "coin", coin, ui_r(t->coins[i].x - 27, t->coins[i].y - 27, 54, 54), 255,
+                        sx < 0.08f ? 0.08f : sx);
+    }
+}
+
+/* How far in and out the moment is: it fades in over 0.3 s and out over its last 0.5. */
+static float presence(const table_scene_t *t) {
+    float in = clampf((t->now - t->moment.at) / 0.3f, 0, 1);
+    float out = clampf((t->moment.until - t->now) / 0.5f, 0, 1);
+    return in < out ? in : out;
+}
+
+/* A BIG WIN's glow, behind the hands and the verdict in the middle row. */
+void tb_draw_moment_under(table_scene_t *t, ui_gfx_t *g) {
+    if (!tb_moment_running(t) || t->moment.tier != MACHINE_TIER_BIG) return;
+    float pulse = pulse_step(0.65f + 0.35f * sinf((t->now - t->moment.at) * 7));
+    ui_rect_t m = t->geom.middle;
+    gfx_glow(g, ui_r(m.x - 140, m.y - 100, m.w + 280, m.h + 200),
+             ui_rgba(255, 214, 90, (uint8_t)(255 * pulse * presence(t))));
+}
+
+/* A MEGA WIN's or a jackpot's banner over the table: the light turning behind it, the glints
+ * around it, the hand and the win counting up in it. */
+static void draw_celebration(table_scene_t *t, ui_gfx_t *g) {
+    float a = presence(t), since = t->now - t->moment.at;
+    gfx_rec_modal(g); /* the table under it is covered on purpose, for a few seconds */
+    gfx_fill(g, ui_r(-2000, -2000, 6000, 6000), ui_rgba(0, 0, 0, (uint8_t)(150 * a)));
+    float w = t->geom.area.w - 80 < 1100 ? t->geom.area.w - 80 : 1100;
+    ui_rect_t r = ui_r(960 - w / 2, 250, w, 380);
+    float cx = 960, cy = r.y + r.h / 2;
+    /* the light: one picture, turned (a picture rasterised once, not a new one each frame) */
+    gfx_svg_ex(g, "table/rays.svg", ui_r(cx - 380, cy - 380, 760, 760), (uint8_t)(230 * a),
+               (double)(since * 14.0f), 1.0f);
+    gfx_panel(g, r, 40, ui_rgba(120, 14, 24, (uint8_t)(245 * a)),
+              ui_rgba(50, 4, 10, (uint8_t)(245 * a)), ui_rgba(255, 226, 120, (uint8_t)(245 * a)),
+              5);
+    /* ten glints around the banner, each twinkling in its own time */
+    for (int i = 0; i < 10; i++) {
+        float ang = (float)i * 0.6283f + 0.3f;
+        float gx = cx + cosf(ang) * (w / 2 + 20), gy = cy + sinf(ang) * (r.h / 2 + 40);
+        float tw = 0.5f + 0.5f * sinf(since * 5.0f + (float)i * 1.7f);
+        float s = 44 + 30 * tw;
+        gfx_svg(g, "table/sparkle.svg", ui_r(gx - s / 2, gy - s / 2, s, s),
+                (uint8_t)(255 * a * pulse_step(tw)));
+    }
+    ui_color_t gold = ui_rgba(255, 214, 90, (uint8_t)(255 * a));
+    ui_color_t cream = ui_rgba(250, 240, 215, (uint8_t)(255 * a));
+    float size = tb_fit(g, t->moment.title, 104, 48, UI_FONT_DISPLAY, r.w - 80);
+    gfx_text_shadow(g, t->moment.title, cx, r.y + 26, size, UI_FONT_DISPLAY, gold, UI_ALIGN_CENTER);
+    if (t->moment.line[0]) {
+        float ls = tb_fit(g, t->moment.line, 34, TB_TEXT_MIN, UI_FONT_BOLD, r.w - 80);
+        gfx_text(g, t->moment.line, cx, r.y + 160, ls, UI_FONT_BOLD, cream, UI_ALIGN_CENTER);
+    }
+    char b[40];
+    money(t->game, tb_moment_counted(t), b);
+    float as = tb_fit(g, b, 96, 40, UI_FONT_DISPLAY, r.w - 80);
+    gfx_text_shadow(g, b, cx, r.y + r.h - 30 - as * 1.17f, as, UI_FONT_DISPLAY,
+                    ui_rgba(255, 240, 170, (uint8_t)(255 * a)), UI_ALIGN_CENTER);
+}
+
+void tb_draw_moment(table_scene_t *t, ui_gfx_t *g) {
+    bool over = tb_moment_running(t) && t->moment.tier >= MACHINE_TIER_MEGA;
+    if (over) draw_celebration(t, g);
+    draw_coins(t, g);
+}
