@@ -1,5 +1,5 @@
-/* link_table: the shared tables' calls over libpq. See link_table.h, and table.sql for what the
- * server does with each. */
+/* link_table: the shared tables' calls over libpq. See link_table.h, and table.sql, table_host.sql
+ * and table_operator.sql for what the server does with each. */
 #define _POSIX_C_SOURCE 200809L
 #include "link_table.h"
 

@@ -1,4 +1,4 @@
-/* link_table: a shared table's calls on the controller (table.sql), the host's and a terminal's.
+/* link_table: a shared table's calls on the controller (table*.sql), the host's and a terminal's.
  *
  * One dealer, any number of players (001). The host (`studpoker table-host`) opens rounds, deals,
  * closes the decisions and settles through the host_ functions, logged in as its table's own
