@@ -140,8 +140,11 @@ static bool add_seat(app_t *a, const mlobby_join_t *j, int at) {
         return false;
     }
     if (!machine_open_seat(m, &a->machine, j->tab, j->game, j->title, j->linked, err, sizeof err)) {
-        snprintf(msg, sizeof msg, "Table %s cannot be played here: %s", j->tab, err);
-        fprintf(stderr, "studpoker: %s\n", msg);
+        /* the log says why (the table's game as its config file has it, ...); the player that
+         * the attendant can see to it */
+        fprintf(stderr, "studpoker: Table %s cannot be played here: %s\n", j->tab, err);
+        snprintf(msg, sizeof msg,
+                 "Table %s cannot be played on this terminal. Please call an attendant.", j->tab);
         tell(a, msg);
         free(m), free(t);
         return false;
@@ -175,7 +178,7 @@ static bool add_seat(app_t *a, const mlobby_join_t *j, int at) {
 bool seats_join(app_t *a, const char *tab, bool add, char *why, size_t n) {
     why[0] = '\0';
     if (!seats_lobby_on(a)) {
-        snprintf(why, n, "This terminal has no tables: its [table] url and terminal are not set.");
+        snprintf(why, n, "This machine does not play at shared tables.");
         return false;
     }
     if (seats_find(a, tab) >= 0) {
@@ -228,10 +231,8 @@ static void take_join(app_t *a) {
     int old = a->switch_from[0] ? seats_find(a, a->switch_from) : -1;
     a->switch_from[0] = '\0';
     if (!j.ok) {
-        char msg[400];
-        snprintf(msg, sizeof msg, "Table %s cannot be joined: %s", j.tab, j.err);
-        fprintf(stderr, "studpoker: %s\n", msg);
-        tell(a, msg);
+        fprintf(stderr, "studpoker: Table %s cannot be joined: %s\n", j.tab, j.err);
+        tell(a, j.say);
         if (old >= 0) machine_table_set_leaving(a->seats[old].m, false);
     } else {
         bool added;
@@ -362,15 +363,21 @@ void seats_input(app_t *a, ui_input_t *in, machine_input_t *own) {
 
 /* ---- drawing ---- */
 
+/* A quarter no table plays in: the lobby's felt, the game's emblem, and +TABLE (a touch on it
+ * opens the lobby) with what it does under it. */
 static void draw_empty(app_t *a, SDL_Rect p) {
     ui_gfx_t *g = &a->gfx;
     ui_rect_t r = px_rect(g, p);
-    gfx_fill(g, r, ui_rgba(5, 36, 20, 255));
+    gfx_fill(g, r, ui_rgba(6, 46, 26, 255));
+    gfx_glow(g, r, ui_rgba(30, 110, 62, 255)); /* inside the quarter: the tables are beside it */
+    gfx_svg(g, "table/emblem.svg", ui_r(r.x + r.w / 2 - 50, r.y + r.h / 2 - 170, 100, 100), 220);
     ui_rect_t b = ui_r(r.x + r.w / 2 - 130, r.y + r.h / 2 - 40, 260, 80);
     gfx_panel(g, b, 18, ui_rgba(36, 92, 58, 255), ui_rgba(14, 52, 30, 255),
               ui_rgba(242, 201, 76, 255), 2);
     gfx_text(g, "+TABLE", b.x + b.w / 2, b.y + 22, 30, UI_FONT_BOLD, ui_rgba(250, 240, 215, 255),
              UI_ALIGN_CENTER);
+    gfx_text(g, "Play one more table here", b.x + b.w / 2, b.y + b.h + 24, 26, UI_FONT_REGULAR,
+             ui_rgba(190, 205, 190, 255), UI_ALIGN_CENTER);
 }
 
 /* The focused table's frame, and the lines between the quarters. */

@@ -208,14 +208,21 @@ static void draw_row(lobby_scene_t *l, ui_gfx_t *g, const columns_t *c, int k, f
     bool sel = i == l->selected;
     gfx_panel(g, box, 16, ui_rgba(18, 70, 40, 235), ui_rgba(8, 40, 22, 235),
               sel ? GOLD : ui_rgba(120, 160, 120, 160), sel ? 4 : 2);
-    /* the table: its game's name, and its own name under it */
+    /* the table: the name its operator gave it, and the table's own name under it; a name too
+     * long for one line takes both (not cut: "Caribbean Stud (live: 5+1 Bonus and Jackpot)") */
     float ts = fit(g, r->title, 28, UI_FONT_BOLD, c->w[0]);
-    char title[200];
-    gfx_text(g, cut(g, r->title, ts, UI_FONT_BOLD, c->w[0], title, sizeof title), c->x[0], y + 12,
-             ts, UI_FONT_BOLD, CREAM, UI_ALIGN_LEFT);
-    char name[80];
-    snprintf(name, sizeof name, "table %s", r->tab);
-    gfx_text(g, name, c->x[0], y + 56, TEXT_MIN, UI_FONT_REGULAR, DIM, UI_ALIGN_LEFT);
+    if (gfx_text_width(g, r->title, ts, UI_FONT_BOLD) <= c->w[0]) {
+        gfx_text(g, r->title, c->x[0], y + 12, ts, UI_FONT_BOLD, CREAM, UI_ALIGN_LEFT);
+        char name[80];
+        snprintf(name, sizeof name, "Table %s", r->tab);
+        gfx_text(g, name, c->x[0], y + 56, TEXT_MIN, UI_FONT_REGULAR, DIM, UI_ALIGN_LEFT);
+    } else if (gfx_text_wrap_height(g, r->title, c->w[0], TEXT_MIN, UI_FONT_BOLD) <= ROW_H - 16) {
+        cell(g, r->title, c->x[0], y, c->w[0], TEXT_MIN, UI_FONT_BOLD, CREAM);
+    } else {
+        char title[200];
+        gfx_text(g, cut(g, r->title, TEXT_MIN, UI_FONT_BOLD, c->w[0], title, sizeof title), c->x[0],
+                 y + 12, TEXT_MIN, UI_FONT_BOLD, CREAM, UI_ALIGN_LEFT);
+    }
     cell(g, variant_words(r->variant), c->x[1], y, c->w[1], 26, UI_FONT_BOLD, CREAM);
     cell(g, r->limits, c->x[2], y, c->w[2], 26, UI_FONT_REGULAR, CREAM);
     char n[16];
@@ -227,7 +234,7 @@ static void draw_row(lobby_scene_t *l, ui_gfx_t *g, const columns_t *c, int k, f
     float ws = fit(g, words, 26, UI_FONT_BOLD, c->w[4]);
     gfx_text(g, words, c->x[4], y + 12, ws, UI_FONT_BOLD, GOLD, UI_ALIGN_LEFT);
     if (r->round > 0) {
-        snprintf(round, sizeof round, "round %lld", (long long)r->round);
+        snprintf(round, sizeof round, "Round %lld", (long long)r->round);
         gfx_text(g, round, c->x[4], y + 56, TEXT_MIN, UI_FONT_REGULAR, DIM, UI_ALIGN_LEFT);
     }
     /* the table's JACKPOT: its linked pool's prize ("-": the table offers none) */
@@ -292,9 +299,10 @@ void lobby_draw(lobby_scene_t *l, ui_gfx_t *g) {
         l->back_r = ui_r(right - 330, 24, 330, 68);
         button(g, l->back_r, "BACK TO PLAY", false);
     }
-    const char *sub = l->can_add ? "JOIN plays a table instead of the one chosen; +TABLE plays it "
-                                   "beside yours, up to four in one window."
-                                 : "Choose a table and JOIN it.";
+    const char *sub = l->can_add
+                          ? "JOIN: play that table instead.   +TABLE: play it as well, up to "
+                            "four tables at once."
+                          : "Choose a table and JOIN it.";
     float ss = fit(g, sub, 26, UI_FONT_REGULAR, sub_w);
     gfx_text(g, sub, left, 104, ss, UI_FONT_REGULAR, CREAM, UI_ALIGN_LEFT);
     columns_t c = columns_of(area);

@@ -113,8 +113,9 @@ typedef struct table_scene {
     int64_t chips[TABLE_CHIPS];
     int chip; /* selected chip */
 
-    table_geom_t geom; /* the layout of the last frame drawn (taps hit what was seen) */
-    float bar_y;       /* top of the bottom bar, virtual units */
+    table_geom_t geom;  /* the layout of the last frame drawn (taps hit what was seen) */
+    ui_rect_t rule_box; /* where the still layer printed the dealer's rule (w 0: not printed) */
+    float bar_y;        /* top of the bottom bar, virtual units */
     button_vis_t buttons[8];
     int nbuttons;
 

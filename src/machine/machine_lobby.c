@@ -23,6 +23,7 @@ struct mlobby {
     bool stop, refresh;
     bool watch; /* the lobby is on the screen: read every second */
     bool up;
+    bool said_down; /* the log has said why the tables cannot be read */
     char state[200];
     mlobby_row_t rows[MLOBBY_ROWS];
     int nrows;
@@ -68,10 +69,16 @@ static void read_rows(mlobby_t *l, link_t **conn) {
     if (st == LINK_OK && *conn) st = link_table_lobby(*conn, rows, MLOBBY_ROWS, &n);
     int64_t now = mono_ms();
     pthread_mutex_lock(&l->mu);
+    bool was_up = l->up;
     l->up = st == LINK_OK && *conn;
     if (!l->up) {
-        snprintf(l->state, sizeof l->state, "The tables cannot be reached: %s",
-                 *conn ? link_message(*conn) : err);
+        /* the player's words on the screen; the reason in the log, once as it goes down */
+        snprintf(l->state, sizeof l->state,
+                 "The tables cannot be reached just now. Trying again...");
+        if (was_up || !l->said_down)
+            fprintf(stderr, "studpoker: the lobby cannot read the tables: %s\n",
+                    *conn ? link_message(*conn) : err);
+        l->said_down = true;
     } else {
         l->state[0] = '\0';
         l->nrows = n;
@@ -104,13 +111,29 @@ static void join_one(mlobby_t *l, const char *tab) {
     memset(&a, 0, sizeof a);
     snprintf(a.tab, sizeof a.tab, "%s", tab);
     lt_table_t info;
-    a.ok = mtable_join_now(l->url, l->terminal, tab, &info, a.err, sizeof a.err);
+    bool refused = false;
+    a.ok = mtable_join_now(l->url, l->terminal, tab, &info, &refused, a.err, sizeof a.err);
+    /* the player's words; the log has the controller's (a.err) */
+    if (!a.ok && refused)
+        snprintf(a.say, sizeof a.say,
+                 "Table %s cannot be joined from this terminal just now. Please call an "
+                 "attendant if this goes on.",
+                 tab);
+    else if (!a.ok)
+        snprintf(a.say, sizeof a.say,
+                 "The tables cannot be reached just now: table %s was not joined. Please try "
+                 "again in a moment.",
+                 tab);
     if (a.ok) {
         a.game = strdup(info.config ? info.config : "");
         snprintf(a.title, sizeof a.title, "%s", info.title);
         a.linked = info.pool[0] != '\0';
         link_table_free(&info);
-        if (!a.game) a.ok = false, snprintf(a.err, sizeof a.err, "out of memory");
+        if (!a.game) {
+            a.ok = false;
+            snprintf(a.err, sizeof a.err, "out of memory");
+            snprintf(a.say, sizeof a.say, "Table %s was not joined. Please try again.", tab);
+        }
     }
     pthread_mutex_lock(&l->mu);
     free(l->answer.game);

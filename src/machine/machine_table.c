@@ -87,7 +87,7 @@ bool machine_table_take(machine_t *m, const char *game, const char *title, bool 
 bool machine_table_join(machine_t *m, char *err, size_t errlen) {
     const struct cfg_table *tc = &m->cfg.table;
     lt_table_t info;
-    if (!mtable_join_now(tc->url, tc->terminal, tc->join, &info, err, errlen)) return false;
+    if (!mtable_join_now(tc->url, tc->terminal, tc->join, &info, NULL, err, errlen)) return false;
     bool ok = machine_table_take(m, info.config, info.title, info.pool[0] != '\0', err, errlen);
     link_table_free(&info);
     return ok;
@@ -361,8 +361,8 @@ static void felt_takes_result(machine_t *m, machine_events_t *e) {
         if (!s->stake[w] && !s->returned[w]) continue;
         bool prize = w == WAGER_JACKPOT || w == WAGER_PROGRESSIVE; /* its stake is never back */
         s->outcome[w] = s->returned[w] > (prize ? 0 : s->stake[w]) ? OUTCOME_WIN
-                        : s->returned[w] == s->stake[w]               ? OUTCOME_PUSH
-                                                                      : OUTCOME_LOSE;
+                        : s->returned[w] == s->stake[w]            ? OUTCOME_PUSH
+                                                                   : OUTCOME_LOSE;
     }
     s->credits += j->result_total - felt;
     j->sticky = true;

@@ -118,7 +118,8 @@ typedef struct mlobby_row {
 typedef struct mlobby_join {
     char tab[48];
     bool ok;
-    char err[300]; /* why not */
+    char err[300]; /* why not, for the log (the controller's or the network's words) */
+    char say[200]; /* why not, for the player */
     char *game;    /* the table's game (malloc'd; the receiver frees it) */
     char title[160];
     bool linked; /* its JACKPOT is a linked pool */

@@ -78,9 +78,11 @@ int mtable_results(mtable_t *t, lt_result_t *out); /* MT_RESULTS rows; taken */
 /* Nothing to send, nothing answered or collected waiting, and the table has no result after those
  * collected: the terminal's records are the table's. */
 bool mtable_caught_up(mtable_t *t);
-/* Sits at the table once, now: what it deals (info->config: link_table_free). */
+/* Sits at the table once, now: what it deals (info->config: link_table_free). False with err
+ * saying why; *refused (may be NULL) true when the controller answered no, false when it could not
+ * be reached. */
 bool mtable_join_now(const char *url, const char *terminal, const char *tab, lt_table_t *info,
-                     char *err, size_t errlen);
+                     bool *refused, char *err, size_t errlen);
 #endif
 
 #endif

@@ -328,8 +328,11 @@ int mtable_results(mtable_t *t, lt_result_t *out) {
 }
 
 bool mtable_join_now(const char *url, const char *terminal, const char *tab, lt_table_t *info,
-                     char *err, size_t errlen) {
+                     bool *refused, char *err, size_t errlen) {
     link_t *l = NULL;
+    bool no = false;
+    if (!refused) refused = &no;
+    *refused = false;
     char e[LINK_MSG_LEN];
     /* a terminal that boots with its floor (or with a busy server) tries for 30 s before it
      * gives up: every attempt has its own 5 s timeout, one a second */
@@ -340,11 +343,14 @@ bool mtable_join_now(const char *url, const char *terminal, const char *tab, lt_
         snprintf(err, errlen, "the table's controller: %s", l ? link_message(l) : e);
         link_close(l);
         l = NULL;
+        *refused = st == LINK_REFUSED;
         if (st != LINK_DOWN || mono_ms() >= give_up) return false;
         if (attempt == 0) fprintf(stderr, "studpoker: %s; trying again for 30 s\n", err);
         sleep_ms(1000);
     }
-    if (link_table_join(l, terminal, tab, info) != LINK_OK) {
+    link_status_t st = link_table_join(l, terminal, tab, info);
+    if (st != LINK_OK) {
+        *refused = st == LINK_REFUSED;
         snprintf(err, errlen, "table %s: %s", tab, link_message(l));
         link_close(l);
         return false;
