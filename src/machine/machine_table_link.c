@@ -44,13 +44,18 @@ struct mtable {
 static void set_state(mtable_t *t, bool up, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 static void set_state(mtable_t *t, bool up, const char *fmt, ...) {
-    pthread_mutex_lock(&t->mu);
-    t->up = up;
+    char now[sizeof t->state];
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(t->state, sizeof t->state, fmt, ap);
+    vsnprintf(now, sizeof now, fmt, ap);
     va_end(ap);
+    pthread_mutex_lock(&t->mu);
+    t->up = up;
+    /* the log has each change (the screen says it in the player's words: machine_table.h) */
+    bool changed = strcmp(now, t->state) != 0;
+    memcpy(t->state, now, sizeof now);
     pthread_mutex_unlock(&t->mu);
+    if (changed) fprintf(stderr, "studpoker: table %s: %s\n", t->tab, now);
 }
 
 static bool stopping(mtable_t *t) {
