@@ -20,7 +20,8 @@
 #  - a second session of the terminal is refused at a table it sits at, and takes a table it
 #    does not (the presence lock is per table);
 #  - a hand is never stuck for want of credits: with a bet in play at one table, a bet at another
-#    that would leave the first table's PLAY uncovered is refused, and says why.
+#    that would leave the first table's PLAY uncovered is refused, and says why;
+#  - a desktop player's SETTINGS changed at one table hold at the others.
 # usage: table_lobby.sh STUDPOKER
 set -uo pipefail
 bin=$1
@@ -161,7 +162,8 @@ four_terminal p2 "$tmp/p2" || bad "adding p2"
     "SPOT ante" "SPOT ante" "DEAL" "SUMMARY" "FOCUS 2" "TABLEWAIT 60000 betting" "CHIP3" \
     "SPOT ante" "SPOT ante" "DEAL" "SUMMARY" "FOCUS 1" "TABLEWAIT 60000 deciding" "FOLD" \
     "TABLEWAIT 60000 collected=1" "FOCUS 2" "TABLEWAIT 60000 betting" "CLEAR" "CHIP3" \
-    "SPOT ante" "SPOT ante" "DEAL" "SUMMARY" "QUIT"
+    "SPOT ante" "SPOT ante" "DEAL" "SUMMARY" "FOCUS 1" "SETTINGS" "DEAL" "BACK" "FOCUS 2" \
+    "SUMMARY" "QUIT"
 } | awk '{ printf "%d %s\n", NR * 100, $0 }' >"$tmp/p2/script"
 "$bin" play --headless --size 1280x720 --frame-ms 50 --config "$tmp/p2/game.ini" \
   --db "$tmp/p2/db.sqlite" --credits 40.00 --script "$tmp/p2/script" >"$tmp/p2/out" 2>"$tmp/p2/err" ||
@@ -175,6 +177,11 @@ l=$(sed -n 2p "$tmp/p2/out")
 l=$(sed -n 3p "$tmp/p2/out")
 [ "$(field "$l" bets_sent)" = 1 ] && [ "$(field "$l" staked)" = 1000 ] && [ "$(field "$l" credits)" = 2000 ] &&
   ok || bad "p2 at live after classic's round: $l"
+# a desktop player's SETTINGS are theirs at every table: the volume turned down at classic
+# (the operator's 80, one step: 70) is live's too
+l=$(sed -n 4p "$tmp/p2/out")
+[ "$(field "$l" table)" = live ] && [ "$(field "$l" player)" = 70/1/0 ] && ok ||
+  bad "p2's settings at live after turning the volume down at classic: $l"
 for p in "${host_pids[@]}"; do kill "$p" 2>/dev/null; done
 for p in "${host_pids[@]}"; do wait "$p" 2>/dev/null; done
 finish

@@ -465,6 +465,68 @@ static void test_table_transfers_per_table(void **state) {
     store_close(s);
 }
 
+static void collect(store_t *s, const char *tab, int64_t round, int64_t staked, int64_t total) {
+    store_table_result_t r;
+    memset(&r, 0, sizeof r);
+    snprintf(r.tab, sizeof r.tab, "%s", tab);
+    snprintf(r.kind, sizeof r.kind, "settled");
+    r.round = round, r.staked = staked, r.total = total;
+    must(store_table_collected(s, &r, 0), s);
+}
+
+/* What a terminal started again finds in its records (issue 15): the tables where its money is in
+ * play (a stake unanswered, or accepted in a round not collected; a refused one came back, a
+ * collected round is over), the most recent first; and the bets it sent for a round, unless the
+ * table refused them. */
+static void test_table_owed_and_round_bets(void **state) {
+    fixture_t *f = *state;
+    store_t *s = open_ok(f->path, &FAST);
+    must(store_credit_in(s, 0, STORE_IN_COIN, 10000, NULL), s);
+    int64_t bets[WAGER_COUNT] = {500}, raise[WAGER_COUNT] = {0, 1000}, t1, t2, t3, t4, t5, t6;
+    char tabs[4][41];
+    assert_int_equal(store_table_owed(s, tabs, 4), 0);
+    /* classic, round 3: accepted and collected */
+    must(store_table_send(s, "classic", 3, -1, 0, bets, &t1), s);
+    must(store_table_answered(s, t1, true, NULL), s);
+    collect(s, "classic", 3, 500, 1000);
+    /* cajun, round 1: bets and a raise accepted, collected */
+    must(store_table_send(s, "cajun", 1, -1, 0, bets, &t5), s);
+    must(store_table_send(s, "cajun", 1, 0, 1, raise, &t6), s);
+    must(store_table_answered(s, t5, true, NULL), s);
+    must(store_table_answered(s, t6, true, NULL), s);
+    collect(s, "cajun", 1, 1500, 0);
+    assert_int_equal(store_table_owed(s, tabs, 4), 0);
+    /* classic, round 5: accepted, its result not in */
+    must(store_table_send(s, "classic", 5, -1, 0, bets, &t2), s);
+    must(store_table_answered(s, t2, true, NULL), s);
+    /* asian, round 7: refused (the stake came back) */
+    must(store_table_send(s, "asian", 7, -1, 0, bets, &t4), s);
+    must(store_table_answered(s, t4, false, "betting had closed"), s);
+    /* live, round 2: sent, not answered */
+    must(store_table_send(s, "live", 2, -1, 0, bets, &t3), s);
+    assert_int_equal(store_table_owed(s, tabs, 4), 2);
+    assert_string_equal(tabs[0], "live");
+    assert_string_equal(tabs[1], "classic");
+    assert_int_equal(store_table_owed(s, tabs, 1), 1); /* at most max */
+    assert_string_equal(tabs[0], "live");
+    store_table_out_t o;
+    assert_int_equal(store_table_round_bets(s, "classic", 5, &o), 1);
+    assert_int_equal(o.transfer, t2);
+    assert_int_equal(o.stakes[WAGER_ANTE], 500);
+    assert_int_equal(o.total, 500);
+    assert_int_equal(store_table_round_bets(s, "classic", 4, &o), 0);
+    assert_int_equal(store_table_round_bets(s, "live", 2, &o), 1); /* on its way: it stands */
+    assert_int_equal(o.transfer, t3);
+    assert_int_equal(store_table_round_bets(s, "asian", 7, &o), 0); /* refused */
+    assert_int_equal(store_table_round_bets(s, "cajun", 1, &o), 1); /* the bets, not the raise */
+    assert_int_equal(o.transfer, t5);
+    /* classic's result in: only live is owed */
+    collect(s, "classic", 5, 500, 0);
+    assert_int_equal(store_table_owed(s, tabs, 4), 1);
+    assert_string_equal(tabs[0], "live");
+    store_close(s);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup_teardown(test_creation_is_all_or_nothing, setup, teardown),
@@ -478,6 +540,7 @@ int main(void) {
         cmocka_unit_test_setup_teardown(test_round_never_stuck, setup, teardown),
         cmocka_unit_test_setup_teardown(test_door_state_far_back, setup, teardown),
         cmocka_unit_test_setup_teardown(test_table_transfers_per_table, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_table_owed_and_round_bets, setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -131,6 +131,10 @@ struct app {
     struct mlobby *lobby;
     lobby_scene_t lobby_view;
     char switch_from[48];
+    /* tables to go back to at the start, where the records say money is in play (joined one
+     * at a time through the lobby's thread, as +TABLE) */
+    char owed[APP_SEATS][41];
+    int nowed;
     ui_audio_t silent; /* the tables not focused make no sound */
     /* a desktop player's settings as every table last had them (one table's change holds at
      * all: they are the player's, not a table's) */

@@ -222,10 +222,10 @@ static void ticket_wait(app_t *a, const char *arg) {
 
 /* TABLEWAIT ms what: a terminal's test waits, in real time (the script's clock stands), until the
  * table (the focused one, among several) shows what it names, or ms pass: "betting" (a round takes
- * bets, ours not sent yet), "dealt" (our hand is on the felt), "deciding" (the table waits for
- * decisions), "settled" (our round is settled on the felt), "collected=N" (N results collected
- * since the start), "sent" (our bets are answered), "synced" (nothing owed either way: every
- * transfer answered, every result collected). */
+ * bets, ours not sent yet, for 2.5 s more at least; "betting=MS": MS more), "dealt" (our hand is on
+ * the felt), "deciding" (the table waits for decisions), "settled" (our round is settled on the
+ * felt), "collected=N" (N results collected since the start), "sent" (our bets are answered),
+ * "synced" (nothing owed either way: every transfer answered, every result collected). */
 static bool table_there(app_t *a, const char *what) {
     mtable_status_t ts;
     machine_t *m = front_m(a);
@@ -233,10 +233,10 @@ static bool table_there(app_t *a, const char *what) {
     const round_t *r = &m->game.round;
     long long n = 0;
     if (sscanf(what, "collected=%lld", &n) == 1) return ts.collected >= n;
-    if (strcmp(what, "betting") ==
-        0) { /* with time to bet: a test's chips go in before it closes */
+    if (strcmp(what, "betting") == 0 || sscanf(what, "betting=%lld", &n) == 1) {
+        /* with time to bet (2.5 s, or the ms given): a test's chips go in before it closes */
         bool deciding;
-        return machine_table_may_bet(m) && machine_timer_left_ms(m, &deciding) > 2500;
+        return machine_table_may_bet(m) && machine_timer_left_ms(m, &deciding) > (n ? n : 2500);
     }
     if (strcmp(what, "dealt") == 0) return r->nseats == 2 && r->phase != ROUND_BETTING;
     if (strcmp(what, "deciding") == 0) /* and the cards seen: a decision waits for them */

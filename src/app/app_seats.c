@@ -28,7 +28,15 @@ void seats_start(app_t *a) {
         a->nseats = 1;
     }
     if (a->terminal) a->table.show_lobby = a->table.show_close = true;
-    if (a->terminal && a->nseats == 0) app_switch(a, SCREEN_LOBBY);
+    if (a->terminal && a->nseats == 0) {
+        app_switch(a, SCREEN_LOBBY);
+        /* a terminal stopped with money in play at tables (killed, cut off) goes back to them
+         * for their results: the rounds went on without it (001) */
+        char owed[APP_SEATS][41];
+        int n = machine_table_owed(&a->machine, owed, APP_SEATS);
+        if (n < 0) fprintf(stderr, "studpoker: the records of the tables played cannot be read\n");
+        for (int i = 0; i < n; i++) memcpy(a->owed[a->nowed++], owed[i], sizeof owed[i]);
+    }
 }
 
 /* The lobby's thread, started when first wanted (a terminal that never opens the lobby holds
@@ -283,9 +291,27 @@ static void share_player(app_t *a) {
     for (int i = 0; i < a->nseats; i++) a->seats[i].m->player = a->player_seen;
 }
 
+/* The next table owed at the start, once no join is on its way. */
+static void go_back(app_t *a) {
+    char busy[48];
+    if (a->nowed == 0 || !seats_lobby_on(a) || mlobby_joining(a->lobby, busy, sizeof busy)) return;
+    char tab[41], why[300], msg[300];
+    memcpy(tab, a->owed[0], sizeof tab);
+    memmove(&a->owed[0], &a->owed[1], sizeof a->owed[0] * (size_t)(a->nowed - 1));
+    a->nowed--;
+    if (!seats_join(a, tab, true, why, sizeof why)) {
+        fprintf(stderr, "studpoker: back to table %s: %s\n", tab, why);
+        return;
+    }
+    fprintf(stderr, "studpoker: back to table %s, where bets were in play\n", tab);
+    snprintf(msg, sizeof msg, "Back to table %s: your bets there were in play.", tab);
+    tell(a, msg);
+}
+
 void seats_update(app_t *a) {
     if (!a->terminal) return;
     take_join(a);
+    go_back(a);
     share_player(a);
     for (int i = 0; i < a->nseats; i++) {
         table_scene_t *t = a->seats[i].t;
@@ -368,8 +394,10 @@ void seats_input(app_t *a, ui_input_t *in, machine_input_t *own) {
 static void draw_empty(app_t *a, SDL_Rect p) {
     ui_gfx_t *g = &a->gfx;
     ui_rect_t r = px_rect(g, p);
-    gfx_fill(g, r, ui_rgba(6, 46, 26, 255));
-    gfx_glow(g, r, ui_rgba(30, 110, 62, 255)); /* inside the quarter: the tables are beside it */
+    /* darker than a table's felt (a quarter nobody plays in), lit a little at its middle; the
+     * glow inside the quarter: the tables are beside it */
+    gfx_fill(g, r, ui_rgba(5, 36, 20, 255));
+    gfx_glow(g, r, ui_rgba(14, 64, 36, 255));
     gfx_svg(g, "table/emblem.svg", ui_r(r.x + r.w / 2 - 50, r.y + r.h / 2 - 170, 100, 100), 220);
     ui_rect_t b = ui_r(r.x + r.w / 2 - 130, r.y + r.h / 2 - 40, 260, 80);
     gfx_panel(g, b, 18, ui_rgba(36, 92, 58, 255), ui_rgba(14, 52, 30, 255),

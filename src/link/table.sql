@@ -446,6 +446,11 @@ BEGIN
     ELSIF NOT EXISTS (SELECT 1 FROM sptable.seats s WHERE s.tab = p_tab AND s.machine = p_machine)
     THEN
         why := format('terminal %s is not seated at table %s', p_machine, p_tab);
+    ELSIF EXISTS (SELECT 1 FROM sptable.stakes s WHERE s.machine = p_machine AND s.tab = p_tab
+                     AND s.round = p_round AND s.step = -1 AND s.accepted) THEN
+        -- one set of bets a round (a terminal started again in the round it had bet in sends
+        -- no second: its raises are worked out from the bets it knows)
+        why := 'your bets for this round were placed already';
     END IF;
     INSERT INTO sptable.stakes (machine, transfer, tab, round, step, amounts, total, currency,
                                 accepted, reason)

@@ -81,6 +81,9 @@ BEGIN
         END IF;
         n := last.round + 1;
     END IF;
+    -- a terminal killed or cut off never left: its seat goes once its session is gone (a
+    -- terminal that comes back sits down again), so the lobby counts the players who are there
+    DELETE FROM sptable.seats s WHERE s.tab = p_tab AND NOT sptable.present(s.machine, s.tab);
     INSERT INTO sptable.rounds (tab, round, phase, config_hash, betting_until)
     VALUES (p_tab, n, 'betting', p_config_hash,
             clock_timestamp() + make_interval(secs => t.betting_ms / 1000.0));

@@ -29,6 +29,11 @@ void machine_share_sync(machine_t *m, machine_t *const *all, int n) {
     m->held_elsewhere = held;
 }
 
+int machine_table_owed(machine_t *m, char (*tabs)[41], int max) {
+    if (!m->game.store) return 0;
+    return store_table_owed(m->game.store, tabs, max);
+}
+
 #ifdef STUDPOKER_LINK
 
 int64_t machine_table_reserve(const machine_t *m) {

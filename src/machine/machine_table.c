@@ -447,10 +447,21 @@ static void new_felt(machine_t *m, machine_events_t *e) {
     j->sent = 0, j->staked = 0, j->dealt = false, j->settled = false, j->shown_step = 0;
     memset(j->dec, 0, sizeof j->dec);
     memset(j->bets, 0, sizeof j->bets);
-    j->watching = strcmp(j->view.phase, "betting") != 0;
+    /* started again in a round it had bet in (killed, cut off): its bets are in its records, and
+     * the round is its own again (no second set; the raises worked out from them) */
+    store_table_out_t had;
+    bool bet_here = store_table_round_bets(g->store, m->cfg.table.join, j->round, &had) == 1;
+    if (bet_here) {
+        j->sent = had.transfer;
+        memcpy(j->bets, had.stakes, sizeof j->bets);
+        j->staked = had.total;
+    }
+    j->watching = !bet_here && strcmp(j->view.phase, "betting") != 0;
     if (!j->sticky) j->line[0] = '\0';
     if (j->watching && !j->sticky)
         say_line(m, "Bets are closed for this round: the next one opens soon.");
+    else if (bet_here && !j->sticky)
+        say_line(m, "Your bets are placed for this round: waiting for the deal.");
     emit_ev(e, MEV_NEW_ROUND, NULL);
 }
 
@@ -469,8 +480,8 @@ static void take_view(machine_t *m, bool view_busy, machine_events_t *e) {
     bool deciding = strcmp(v->phase, "deciding") == 0, settled = strcmp(v->phase, "settled") == 0;
     take_decisions(j);
     if (has_hand && !j->dealt && (deciding || settled)) {
-        /* a restart after the bets went: they are the table's record */
-        if (!j->sent) j->staked = v->my_staked;
+        /* a restart after the bets went: the table's record has them, and any raise */
+        if (!j->sent || v->my_staked > j->staked) j->staked = v->my_staked;
         j->shown_step = 0;
         if (build_replica(m, SHOW_DEAL)) {
             j->dealt = true;

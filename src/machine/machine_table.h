@@ -39,7 +39,7 @@ struct machine_input;
 typedef struct mtable_status {
     bool joined;     /* the machine is a terminal of a table */
     bool up;         /* the controller answers */
-    char state[200]; /* "connected", or why not */
+    char state[200]; /* "connected", or why not (for the log: the screen says it plainly) */
     char tab[48];
     char title[160];
     int64_t round;      /* the table's round on the felt (0: none yet) */
@@ -85,6 +85,11 @@ bool machine_table_may_bet(const struct machine *m);
 
 /* A machine of the terminal's steps next: m and the others on the store. */
 void machine_share_sync(struct machine *m, struct machine *const *all, int n);
+/* The tables where this terminal's money is in play (its records: a stake not answered, or
+ * accepted in a round whose result is not collected), most recent first, up to max; -1 when the
+ * records cannot be read. A terminal started again goes back to them (001: the result of a round
+ * played in its absence is shown when it comes back). */
+int machine_table_owed(struct machine *m, char (*tabs)[41], int max);
 /* What this table's hand may still raise in its round (0: no hand, folded, or settled). */
 int64_t machine_table_reserve(const struct machine *m);
 /* Whether the table can be left now without money in play there: no stake on its way, and this

@@ -204,6 +204,90 @@ int64_t store_table_last_round(store_t *s, const char *tab) {
     return round;
 }
 
+/* Whether an answer's text is a refusal: "tab=T refused: why" ("refused: why" in records written
+ * before answers named their table); NULL (no answer yet) is not. */
+static bool answer_refused(const char *answer) {
+    const char *after = answer && strncmp(answer, "tab=", 4) == 0 ? strchr(answer, ' ') : answer;
+    return after && strncmp(after + (*after == ' '), "refused", 7) == 0;
+}
+
+/* The answer to a transfer, as a subquery of a table-out row o (one answer a transfer; the newest
+ * rows are the ones asked about, so the search runs from the newest) */
+#define ANSWER_OF_O                                                                                \
+    "(SELECT a.detail FROM audit a WHERE a.event='table-answer' AND a.game=o.game ORDER BY a.id "  \
+    "DESC LIMIT 1)"
+
+/* Table tab's newest transfer that was not refused (its stake is at the table, or on its way):
+ * 1 with it in *out, 0 none; with bets_of > 0, the bets (step -1) of that round only (0: none
+ * there). -1 on a read failure. A table's rounds only grow, so the search stops at older ones. */
+static int newest_standing(store_t *s, const char *tab, int64_t bets_of, store_table_out_t *out) {
+    char prefix[64];
+    int len = tab_prefix(tab, prefix, sizeof prefix);
+    sqlite3_stmt *st = st_prep(s, "reading the table's transfers",
+                               "SELECT o.game, o.seat, o.amount, o.detail, " ANSWER_OF_O
+                               " FROM audit o WHERE o.event='table-out' AND "
+                               "substr(o.detail, 1, ?) = ? ORDER BY o.id DESC",
+                               "it", (int64_t)len, prefix);
+    if (!st) return -1;
+    int found = 0, rc = SQLITE_DONE;
+    bool good = true;
+    while (good && !found && (rc = sqlite3_step(st)) == SQLITE_ROW) {
+        store_table_out_t o;
+        good = parse_out(s, st, &o);
+        if (!good || (bets_of > 0 && o.round < bets_of)) break;
+        if ((bets_of == 0 || (o.round == bets_of && o.step == -1)) &&
+            !answer_refused((const char *)sqlite3_column_text(st, 4)))
+            *out = o, found = 1;
+    }
+    st_finish(s, st);
+    if (good && !found && rc != SQLITE_DONE && rc != SQLITE_ROW) {
+        st_db_fail(s, "reading the table's transfers");
+        return -1;
+    }
+    return good ? found : -1;
+}
+
+int store_table_round_bets(store_t *s, const char *tab, int64_t round, store_table_out_t *out) {
+    if (s->state == STORE_FAULTED || !name_ok(tab) || round < 1) return -1;
+    st_start_op(s);
+    return newest_standing(s, tab, round, out);
+}
+
+int store_table_owed(store_t *s, char (*tabs)[41], int max) {
+    if (s->state == STORE_FAULTED) return -1;
+    st_start_op(s);
+    /* the tables ever staked at, the most recent first */
+    sqlite3_stmt *st = st_prep(s, "reading the table's transfers",
+                               "SELECT substr(detail, 5, instr(detail, ' ') - 5) AS tab FROM audit "
+                               "WHERE event='table-out' GROUP BY tab ORDER BY max(id) DESC",
+                               "");
+    if (!st) return -1;
+    enum { SEEN = 64 };
+    char seen[SEEN][41];
+    int nseen = 0, rc = SQLITE_DONE;
+    while (nseen < SEEN && (rc = sqlite3_step(st)) == SQLITE_ROW) {
+        const char *tab = st_col_text(st, 0);
+        if (name_ok(tab)) snprintf(seen[nseen++], sizeof seen[0], "%s", tab);
+    }
+    st_finish(s, st);
+    if (nseen < SEEN && rc != SQLITE_DONE) {
+        st_db_fail(s, "reading the table's transfers");
+        return -1;
+    }
+    /* owed: a transfer unanswered, or the newest standing one in a round not collected */
+    int n = 0;
+    for (int i = 0; i < nseen && n < max; i++) {
+        store_table_out_t first, newest;
+        int waiting = store_table_unanswered(s, seen[i], &first, 1);
+        int standing = newest_standing(s, seen[i], 0, &newest);
+        int64_t last = store_table_last_round(s, seen[i]);
+        if (waiting < 0 || standing < 0 || last < 0) return -1;
+        if (waiting > 0 || (standing == 1 && newest.round > last))
+            snprintf(tabs[n++], sizeof tabs[0], "%s", seen[i]);
+    }
+    return n;
+}
+
 /* Cards as a word ("As,Ks,Qh"), and back. */
 static void cards_word(const card_t *c, int n, char *out, size_t cap) {
     store_cards_text(c, n, out, cap);
