@@ -112,9 +112,9 @@ static int lobby(const char *url) {
     }
     for (int i = 0; i < n; i++)
         printf("table=%s variant=%s currency=%s seated=%d round=%" PRId64 " phase=%s left_ms=%d "
-               "title=\"%s\" limits=\"%s\"\n",
+               "jackpot=%" PRId64 " title=\"%s\" limits=\"%s\"\n",
                rows[i].tab, rows[i].variant, rows[i].currency, rows[i].seated, rows[i].round,
-               rows[i].phase, rows[i].left_ms, rows[i].title, rows[i].limits);
+               rows[i].phase, rows[i].left_ms, rows[i].pool_value, rows[i].title, rows[i].limits);
     link_close(l);
     return 0;
 }

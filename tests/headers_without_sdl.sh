@@ -4,8 +4,8 @@
 # fails here with the compiler's "SDL.h: No such file".
 cc=$1 src=$2 bin=$3
 fail=0
-for h in scene_help.h scene_operator.h scene_table.h ui_input.h ui_types.h ui_audio.h app.h \
-         machine.h game.h; do
+for h in scene_help.h scene_lobby.h scene_operator.h scene_table.h ui_input.h ui_types.h \
+         ui_audio.h app.h machine.h machine_table.h game.h; do
   if ! echo "#include \"$h\"" | "$cc" -std=c11 -fsyntax-only -x c -I"$src/src/app" \
       -I"$src/src/machine" -I"$src/src/core" -I"$src/src/math" -I"$src/src/config" \
       -I"$src/src/store" -I"$bin/generated" -; then

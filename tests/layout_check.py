@@ -7,13 +7,18 @@ usage: layout_check.py [--summary] FILE...   exit status 1 when a rule is broken
 A file is "screen W H", then one box a line, in the order drawn:
 "KIND X Y W H PX GROUP|TEXT" (pixels of the window; PX a text's font size).
 
-The rules, within one layer (a "modal" box starts a new layer: a pop-up covers what was drawn
-before it on purpose):
+A "view X Y W H" box says that what follows is drawn in that part of the window as if it were
+the window (a terminal's tables two by two: each a quarter); a view is checked as a screen of its
+own, W x H at X, Y, until the next view (the whole window's again after the last quarter).
+
+The rules, within one view and one layer (a "modal" box starts a new layer: a pop-up covers what
+was drawn before it on purpose):
   overlap   no text box overlaps another text box
-  screen    no text box leaves the window
+  screen    no text box leaves the window (in a view: the view)
   size      no text is smaller than 24 px at 1080 lines, scaled with the window: 24 x s, where
             s = min(H / 1080, W / 1440) (24 px at 1920x1080, 16 at 1280x720, 17 at 1024x768,
-            21 at 1280x1024)
+            21 at 1280x1024); in a view, with the view's W and H (a quarter of 1920x1080,
+            960x540: 12 px)
   on-art    no text lies on a card or a chip
   covered   no panel drawn after a text, a card or a chip lies over it
   glyphs    every character of a text is drawn by its font (a "missing" line: the program
@@ -89,12 +94,36 @@ def holds(p, x, y):
     return p["x"] <= x < p["x"] + p["w"] and p["y"] <= y < p["y"] + p["h"]
 
 
+def views(screen, boxes):
+    """The boxes split by the view they are drawn in: (x, y, w, h, boxes) each."""
+    out, cur = [], (0, 0, screen[0], screen[1], [])
+    for b in boxes:
+        if b["kind"] == "view":
+            if cur[4]:
+                out.append(cur)
+            cur = (b["x"], b["y"], b["w"], b["h"], [])
+        else:
+            cur[4].append(b)
+    out.append(cur)
+    return out
+
+
 def check(path):
     screen, boxes = read(path)
-    W, H = screen
+    problems = []
+    texts_all = [b for b in boxes if b["kind"] == "text"]
+    sizes = []
+    for vx, vy, W, H, vboxes in views(screen, boxes):
+        check_view(vx, vy, W, H, vboxes, problems)
+        if any(b["kind"] == "text" for b in vboxes):
+            sizes.append((W, H))
+    return screen, texts_all, problems, sizes
+
+
+def check_view(vx, vy, W, H, boxes, problems):
     s = min(H / 1080, W / 1440)
     least = round(24 * s)
-    problems = []
+    where = "window" if (vx, vy) == (0, 0) else f"view at {vx},{vy}"
     layers, cur = [], []
     for b in boxes:
         if b["kind"] == "modal":
@@ -103,10 +132,11 @@ def check(path):
         else:
             cur.append(b)
     layers.append(cur)
-    texts_all = [b for b in boxes if b["kind"] == "text"]
-    for b in texts_all:
-        if b["x"] < 0 or b["y"] < 0 or b["x"] + b["w"] > W or b["y"] + b["h"] > H:
-            problems.append(("screen", f"{name(b)} leaves the {W}x{H} window"))
+    for b in boxes:
+        if b["kind"] != "text":
+            continue
+        if b["x"] < vx or b["y"] < vy or b["x"] + b["w"] > vx + W or b["y"] + b["h"] > vy + H:
+            problems.append(("screen", f"{name(b)} leaves the {W}x{H} {where}"))
         if b["px"] < least:
             problems.append(("size", f"{name(b)} is {b['px']} px, under {least} px"))
     for b in boxes:
@@ -137,7 +167,6 @@ def check(path):
             for b in texts + arts:
                 if b["i"] < p["i"] and overlap(p, b) and not excepted("covered", p, b):
                     problems.append(("covered", f"{name(b)} is covered by {name(p)}"))
-    return screen, texts_all, problems
 
 
 def main(argv):
@@ -147,14 +176,16 @@ def main(argv):
     files = [a for a in argv if a not in ("--summary", "--fits")]
     bad = 0
     for path in files:
-        screen, texts, problems = check(path)
+        screen, texts, problems, sizes = check(path)
         smallest = min((b["px"] for b in texts), default=0)
         if summary:
             kinds = {}
             for k, _ in problems:
                 kinds[k] = kinds.get(k, 0) + 1
-            print(f"{path}: {screen[0]}x{screen[1]} texts {len(texts)} smallest {smallest} px "
-                  f"problems {len(problems)} {kinds}")
+            parts = sorted({f"{w}x{h}" for w, h in sizes if (w, h) != tuple(screen)})
+            within = f" in views {' '.join(parts)}" if parts else ""
+            print(f"{path}: {screen[0]}x{screen[1]} texts {len(texts)} smallest {smallest} px"
+                  f"{within} problems {len(problems)} {kinds}")
         for k, msg in problems:
             print(f"{path}: {k}: {msg}")
         bad += len(problems)

@@ -83,16 +83,16 @@ static void test_written_config_reads_back(void **state) {
 static void test_key_table(void **state) {
     (void)state;
     int n = cfg_key_count();
-    assert_int_equal(n, 206); /* 165 + [cabinet] voucher_path, stall_seconds, key_path,
+    assert_int_equal(n, 208); /* 165 + [cabinet] voucher_path, stall_seconds, key_path,
                                  anchor_path, [paytable] asian_margin_odds_on, [approval]
                                  min_payback, max_payback; [touch] dx, dy and the [keys] of
                                  next_spot, prev_spot, help, history, back, fullscreen,
                                  screenshot, mute, turbo, quit (issue 12); [link] url, pool,
                                  site, machine, on_loss (issue 14); [cabinet] printer,
                                  ticket_expiry_days, [scanner] enabled, gap_ms (issue 16);
-                                 [table] url, terminal, join (issue 15); [keys] settings
-                                 (issue 13, item 6); [display] language
-                                 (issue 16; [game] currency moved to [money]);
+                                 [table] url, terminal, join, [keys] lobby, next_table
+                                 (issue 15); [keys] settings (issue 13, item 6); [display]
+                                 language (issue 16; [game] currency moved to [money]);
                                  [responsible] reality_check_minutes,
                                  session_minutes, loss_limit, cool_off_minutes,
                                  loosen_delay_hours, player_limits, help_contact and [keys]

@@ -114,7 +114,8 @@ static void test_default_keymap(void **state) {
         for (int i = c->keys[b].count; i < UI_KEYS_PER_BUTTON; i++)
             assert_int_equal(m.key[b][i], 0);
     }
-    assert_int_equal(mapped, 39); /* 37, S: SETTINGS (issue 13, item 6), L: RESPONSIBLE GAMING */
+    assert_int_equal(mapped, 41); /* 37, S: SETTINGS (issue 13, item 6), L: RESPONSIBLE GAMING,
+                                     issue 15's O (LOBBY) and F6 (NEXT_TABLE) */
     /* what the game always had: Enter, Keypad Enter and D deal; Delete and Backspace undo */
     assert_int_equal(m.key[CFG_BUTTON_DEAL][0], SDLK_RETURN);
     assert_int_equal(m.key[CFG_BUTTON_DEAL][1], SDLK_KP_ENTER);
@@ -123,6 +124,8 @@ static void test_default_keymap(void **state) {
     assert_int_equal(m.key[CFG_BUTTON_DOUBLE][0], SDLK_v);
     assert_int_equal(m.key[CFG_BUTTON_CLEAR][0], SDLK_HOME);
     assert_int_equal(m.key[CFG_BUTTON_QUIT][0], 0);
+    assert_int_equal(m.key[CFG_BUTTON_LOBBY][0], SDLK_l);
+    assert_int_equal(m.key[CFG_BUTTON_NEXT_TABLE][0], SDLK_F6);
     static const SDL_Keycode fixed[] = {SDLK_z, SDLK_q, SDLK_0, SDLK_9, SDLK_KP_0, SDLK_KP_9};
     for (size_t i = 0; i < sizeof fixed / sizeof fixed[0]; i++) {
         char canon[CFG_KEY_NAME_LEN];

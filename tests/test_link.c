@@ -7,6 +7,8 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <cmocka.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "link.h"
@@ -118,11 +120,101 @@ static void test_schema_carried(void **state) {
     assert_non_null(strstr(link_controller_sql, "SECURITY DEFINER"));
 }
 
+/* A file of src/link as it is on disk (the caller frees it). */
+static char *read_source(const char *name) {
+    char path[1024];
+    snprintf(path, sizeof path, "%s/src/link/%s", STUDPOKER_SOURCE_DIR, name);
+    FILE *f = fopen(path, "rb");
+    assert_non_null(f);
+    static char buf[1 << 20];
+    size_t n = fread(buf, 1, sizeof buf - 1, f);
+    fclose(f);
+    buf[n] = '\0';
+    char *copy = malloc(n + 1);
+    assert_non_null(copy);
+    memcpy(copy, buf, n + 1);
+    return copy;
+}
+
+static int line_of(const char *text, const char *at) {
+    int line = 1;
+    for (const char *c = text; c < at; c++)
+        if (*c == '\n') line++;
+    return line;
+}
+
+/* The carried schema is the .sql files on disk joined in their install order (each file's first
+ * line counted from the files before it), and an install error's position is told as the line of
+ * its own file: a statement of each file found in the carried text is at the line where the
+ * file on disk has it. */
+static void test_schema_parts(void **state) {
+    (void)state;
+    static const char *const order[] = {"controller.sql",     "controller_operator.sql",
+                                        "table.sql",          "table_host.sql",
+                                        "table_operator.sql", "controller_tickets.sql"};
+    size_t at = 0;
+    int first = 1;
+    int k = 0;
+    for (; k < (int)(sizeof order / sizeof order[0]); k++) {
+        assert_non_null(link_controller_sql_parts[k].name);
+        assert_string_equal(link_controller_sql_parts[k].name, order[k]);
+        assert_int_equal(link_controller_sql_parts[k].first_line, first);
+        char *text = read_source(order[k]);
+        size_t n = strlen(text);
+        assert_memory_equal(link_controller_sql + at, text, n);
+        at += n;
+        first = line_of(text, text + n) + first - 1;
+        free(text);
+    }
+    assert_null(link_controller_sql_parts[k].name);
+    assert_int_equal(strlen(link_controller_sql), at);
+
+    static const struct {
+        const char *file, *statement;
+    } probes[] = {
+        {"controller.sql", "CREATE OR REPLACE FUNCTION splink.link_claim("},
+        {"table.sql", "CREATE OR REPLACE FUNCTION sptable.table_join("},
+        {"table_host.sql", "CREATE OR REPLACE FUNCTION sptable.host_settle("},
+        {"table_operator.sql", "CREATE OR REPLACE FUNCTION sptable.audit_money("},
+        {"controller_tickets.sql", "RESET ROLE;"},
+    };
+    for (size_t i = 0; i < sizeof probes / sizeof probes[0]; i++) {
+        char *text = read_source(probes[i].file);
+        const char *on_disk = strstr(text, probes[i].statement);
+        assert_non_null(on_disk);
+        /* the same statement in the carried text: the first after the file's start */
+        const char *carried = NULL;
+        for (k = 0; strcmp(link_controller_sql_parts[k].name, probes[i].file) != 0; k++) {
+        }
+        const char *start = link_controller_sql;
+        for (int line = 1; line < link_controller_sql_parts[k].first_line; start++)
+            if (*start == '\n') line++;
+        carried = strstr(start, probes[i].statement);
+        assert_non_null(carried);
+        char file[64];
+        int line = 0;
+        /* positions count from 1; the statement's second character, so that a match on the
+         * first character alone does not decide it */
+        assert_true(
+            link_sql_where((long)(carried - link_controller_sql) + 2, file, sizeof file, &line));
+        assert_string_equal(file, probes[i].file);
+        assert_int_equal(line, line_of(text, on_disk));
+        free(text);
+    }
+    /* outside the text: no place */
+    char file[64];
+    int line = 0;
+    assert_false(link_sql_where(0, file, sizeof file, &line));
+    assert_false(link_sql_where((long)strlen(link_controller_sql) + 1, file, sizeof file, &line));
+    assert_true(link_sql_where((long)strlen(link_controller_sql), file, sizeof file, &line));
+    assert_string_equal(file, "controller_tickets.sql");
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_share),          cmocka_unit_test(test_pay),
         cmocka_unit_test(test_local_meter),    cmocka_unit_test(test_notice),
-        cmocka_unit_test(test_schema_carried),
+        cmocka_unit_test(test_schema_carried), cmocka_unit_test(test_schema_parts),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -421,6 +421,112 @@ static void test_checkpoints(void **state) {
     store_close(s);
 }
 
+/* A terminal at several tables (issue 15): each table's transfers are answered in their own
+ * order, so one table's answer never waits for another's; and a table's records are its own
+ * whatever the names ("t_1" is not "tx1", as a LIKE pattern's '_' would have it). */
+static void test_table_transfers_per_table(void **state) {
+    fixture_t *f = *state;
+    store_t *s = open_ok(f->path, &FAST);
+    must(store_credit_in(s, 0, STORE_IN_COIN, 10000, NULL), s);
+    int64_t a[WAGER_COUNT] = {500}, b[WAGER_COUNT] = {700}, c[WAGER_COUNT] = {300}, t1, t2, t3;
+    must(store_table_send(s, "t_1", 1, -1, 0, a, &t1), s);
+    must(store_table_send(s, "tx1", 4, -1, 0, b, &t2), s);
+    must(store_table_send(s, "t_1", 1, 0, 1, c, &t3), s);
+    assert_true(t1 < t2 && t2 < t3);
+    int64_t credits;
+    must(store_credits(s, 0, &credits), s);
+    assert_int_equal(credits, 10000 - 1500);
+    store_table_out_t out[4];
+    assert_int_equal(store_table_unanswered(s, "t_1", out, 4), 2);
+    assert_int_equal(out[0].transfer, t1);
+    assert_int_equal(out[1].transfer, t3);
+    assert_int_equal(store_table_unanswered(s, "tx1", out, 4), 1);
+    assert_int_equal(out[0].transfer, t2);
+    /* tx1 answers before t_1 does: taken (the older t_1 transfers do not hold it up) */
+    must(store_table_answered(s, t2, true, NULL), s);
+    assert_int_equal(store_table_unanswered(s, "tx1", out, 4), 0);
+    /* within t_1 the order holds: its second transfer is not the next to answer */
+    assert_int_equal(store_table_answered(s, t3, true, NULL), STORE_REFUSED);
+    must(store_table_answered(s, t1, false, "betting had closed"), s); /* refused: back */
+    must(store_table_answered(s, t3, true, NULL), s);
+    assert_int_equal(store_table_unanswered(s, "t_1", out, 4), 0);
+    must(store_credits(s, 0, &credits), s);
+    assert_int_equal(credits, 10000 - 1500 + 500);
+    assert_int_equal(meter(s, "table_in"), 500);
+    /* a result of tx1's is not t_1's */
+    store_table_result_t r;
+    memset(&r, 0, sizeof r);
+    snprintf(r.tab, sizeof r.tab, "tx1");
+    snprintf(r.kind, sizeof r.kind, "settled");
+    r.round = 4, r.staked = 700, r.total = 1400;
+    must(store_table_collected(s, &r, 0), s);
+    assert_int_equal(store_table_last_round(s, "tx1"), 4);
+    assert_int_equal(store_table_last_round(s, "t_1"), 0);
+    store_close(s);
+}
+
+static void collect(store_t *s, const char *tab, int64_t round, int64_t staked, int64_t total) {
+    store_table_result_t r;
+    memset(&r, 0, sizeof r);
+    snprintf(r.tab, sizeof r.tab, "%s", tab);
+    snprintf(r.kind, sizeof r.kind, "settled");
+    r.round = round, r.staked = staked, r.total = total;
+    must(store_table_collected(s, &r, 0), s);
+}
+
+/* What a terminal started again finds in its records (issue 15): the tables where its money is in
+ * play (a stake unanswered, or accepted in a round not collected; a refused one came back, a
+ * collected round is over), the most recent first; and the bets it sent for a round, unless the
+ * table refused them. */
+static void test_table_owed_and_round_bets(void **state) {
+    fixture_t *f = *state;
+    store_t *s = open_ok(f->path, &FAST);
+    must(store_credit_in(s, 0, STORE_IN_COIN, 10000, NULL), s);
+    int64_t bets[WAGER_COUNT] = {500}, raise[WAGER_COUNT] = {0, 1000}, t1, t2, t3, t4, t5, t6;
+    char tabs[4][41];
+    assert_int_equal(store_table_owed(s, tabs, 4), 0);
+    /* classic, round 3: accepted and collected */
+    must(store_table_send(s, "classic", 3, -1, 0, bets, &t1), s);
+    must(store_table_answered(s, t1, true, NULL), s);
+    collect(s, "classic", 3, 500, 1000);
+    /* cajun, round 1: bets and a raise accepted, collected */
+    must(store_table_send(s, "cajun", 1, -1, 0, bets, &t5), s);
+    must(store_table_send(s, "cajun", 1, 0, 1, raise, &t6), s);
+    must(store_table_answered(s, t5, true, NULL), s);
+    must(store_table_answered(s, t6, true, NULL), s);
+    collect(s, "cajun", 1, 1500, 0);
+    assert_int_equal(store_table_owed(s, tabs, 4), 0);
+    /* classic, round 5: accepted, its result not in */
+    must(store_table_send(s, "classic", 5, -1, 0, bets, &t2), s);
+    must(store_table_answered(s, t2, true, NULL), s);
+    /* asian, round 7: refused (the stake came back) */
+    must(store_table_send(s, "asian", 7, -1, 0, bets, &t4), s);
+    must(store_table_answered(s, t4, false, "betting had closed"), s);
+    /* live, round 2: sent, not answered */
+    must(store_table_send(s, "live", 2, -1, 0, bets, &t3), s);
+    assert_int_equal(store_table_owed(s, tabs, 4), 2);
+    assert_string_equal(tabs[0], "live");
+    assert_string_equal(tabs[1], "classic");
+    assert_int_equal(store_table_owed(s, tabs, 1), 1); /* at most max */
+    assert_string_equal(tabs[0], "live");
+    store_table_out_t o;
+    assert_int_equal(store_table_round_bets(s, "classic", 5, &o), 1);
+    assert_int_equal(o.transfer, t2);
+    assert_int_equal(o.stakes[WAGER_ANTE], 500);
+    assert_int_equal(o.total, 500);
+    assert_int_equal(store_table_round_bets(s, "classic", 4, &o), 0);
+    assert_int_equal(store_table_round_bets(s, "live", 2, &o), 1); /* on its way: it stands */
+    assert_int_equal(o.transfer, t3);
+    assert_int_equal(store_table_round_bets(s, "asian", 7, &o), 0); /* refused */
+    assert_int_equal(store_table_round_bets(s, "cajun", 1, &o), 1); /* the bets, not the raise */
+    assert_int_equal(o.transfer, t5);
+    /* classic's result in: only live is owed */
+    collect(s, "classic", 5, 500, 0);
+    assert_int_equal(store_table_owed(s, tabs, 4), 1);
+    assert_string_equal(tabs[0], "live");
+    store_close(s);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup_teardown(test_creation_is_all_or_nothing, setup, teardown),
@@ -433,6 +539,8 @@ int main(void) {
         cmocka_unit_test_setup_teardown(test_checkpoints, setup, teardown),
         cmocka_unit_test_setup_teardown(test_round_never_stuck, setup, teardown),
         cmocka_unit_test_setup_teardown(test_door_state_far_back, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_table_transfers_per_table, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_table_owed_and_round_bets, setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -199,6 +199,7 @@ static bool open_table(app_t *a) {
     a->table.demo = o->attract;
     if (a->approval_warning[0]) table_warning(&a->table, a->approval_warning);
     operator_init(&a->op, &a->machine, &a->audio);
+    seats_start(a); /* a terminal's tables: the lobby first when it sits at none */
     /* the strategy takes under a second to build: autoplay waits for it; headless scripts get the
      * same hint every time (built before the first step); otherwise the hint's strategy is built
      * beside the table, started once the first frame is on the screen (its page faults slowed
@@ -271,13 +272,30 @@ static float frame_time(app_t *a, uint32_t *virtual_ms, uint64_t *last) {
         int fm = o->frame_ms > 0 ? o->frame_ms : 1000 / 60;
         *virtual_ms += (uint32_t)fm;
         /* a terminal plays on the table's clock: its frames keep real time */
-        if (a->machine.jt) SDL_Delay((uint32_t)fm);
+        if (a->machine.jt || a->terminal) SDL_Delay((uint32_t)fm);
         return o->frame_ms > 0 ? (float)fm / 1000.0f : 1.0f / 60;
     }
     uint64_t t = SDL_GetTicks64();
     float dt = (float)(t - *last) / 1000.0f;
     *last = t;
     return dt > 0.25f ? 0.25f : dt;
+}
+
+/* One step of a terminal's other tables (those with a machine of their own), each kept in step
+ * with the store the machines share before it steps. */
+static void step_seats(app_t *a, bool first, uint32_t ms, machine_t **all, int n) {
+    machine_input_t none;
+    for (int i = 0; i < a->nseats; i++) {
+        seat_t *s = &a->seats[i];
+        if (s->own) continue;
+        memset(&none, 0, sizeof none);
+        machine_input_t *use = first ? &a->seat_in[i] : &none;
+        use->view_busy = table_busy(s->t);
+        machine_share_sync(s->m, all, n);
+        machine_events_t ev;
+        machine_step(s->m, use, ms, &ev);
+        app_machine_did(a, s->t, &ev);
+    }
 }
 
 /* Fixed-step logic: the first step gets this tick's input, the others none; a frame shorter than
@@ -288,6 +306,10 @@ static void step_machines(app_t *a, machine_input_t *mi, float dt) {
     memset(&none, 0, sizeof none);
     a->acc += dt;
     bool first = true;
+    /* a terminal at more than one table: its machines share one store */
+    machine_t *all[APP_SEATS + 1];
+    int nall = seats_machines(a, all);
+    bool shared = nall > 1;
     do {
         uint32_t ms = 0;
         if (a->acc >= step) {
@@ -300,8 +322,10 @@ static void step_machines(app_t *a, machine_input_t *mi, float dt) {
         machine_input_t *use = first ? mi : &none;
         use->view_busy = table_busy(&a->table);
         if (!a->o->headless) machine_set_wall_clock(&a->machine, system_wall_ms());
+        if (shared) machine_share_sync(&a->machine, all, nall);
         machine_step(&a->machine, use, ms, &ev);
         app_machine_did(a, &a->table, &ev);
+        if (shared) step_seats(a, first, ms, all, nall);
         if (first) app_printer_step(a);
         bool demo = a->screen == SCREEN_ATTRACT;
         if (demo) {
@@ -312,23 +336,26 @@ static void step_machines(app_t *a, machine_input_t *mi, float dt) {
         }
         float sec = a->acc >= step ? step : 0;
         table_update(&a->table, sec);
+        for (int i = 0; i < a->nseats; i++)
+            if (!a->seats[i].own) table_update(a->seats[i].t, sec);
         if (demo) table_update(a->demo_table, sec);
         first = false;
         if (a->acc >= step) a->acc -= step;
     } while (a->acc >= step);
+    memset(a->seat_in, 0, sizeof a->seat_in);
 }
 
 /* A still table is not drawn again: nothing would change on screen. "Still" is judged by what
  * it shows, not by whether it moves: the frame after an animation ends (the buttons lit for the
  * decision) and any change of state is always drawn. */
 static bool wants_frame(app_t *a, const ui_input_t *in, int frames) {
-    uint64_t signature = table_signature(&a->table);
+    uint64_t signature = table_signature(&a->table) ^ seats_signature(a);
     /* headless runs draw every frame (a script's screenshot reads the screen), but for the render
      * benchmark's session, which times the frames a display would show */
     const app_bench_record_t *rec = a->o->record;
     bool every = a->o->headless && (!rec || rec->every_frame);
     bool draw = every || frames == 0 || in->pressed || in->tap || in->redraw || in->digit >= 0 ||
-                a->screen != SCREEN_TABLE || table_wants_frame(&a->table) ||
+                a->screen != SCREEN_TABLE || table_wants_frame(&a->table) || seats_wants_frame(a) ||
                 signature != a->drawn_signature;
     a->drawn_signature = signature;
     return draw;
@@ -366,6 +393,7 @@ static void run_loop(app_t *a, frame_stats_t *st) {
         if (!o->attract && a->screen != SCREEN_OPERATOR && !table_busy(&a->table))
             game_idle_check(&a->machine.game, 500);
         ui_input_t screen_in = in;
+        seats_update(a);
         screen_of(a->screen)->update(a, &screen_in, &mi, dt);
         if (o->attract &&
             (a->machine.game.played >= o->autoplay || a->machine.game.state == GAME_FAULT))
@@ -448,6 +476,7 @@ static void close_all(app_t *a) {
     free(a->demo_table);
     if (a->demo) machine_close(a->demo);
     free(a->demo);
+    seats_free(a); /* before the terminal's own machine: they borrow its store */
     table_free(&a->table);
     machine_close(&a->machine);
     window_stop(a);

@@ -3,6 +3,8 @@
  * app.c          the start (the machine, the approved range, the platform) and the loop
  * app_screens.c  the screens (table, operator menu, attract demo), each init/update/draw/unload,
  *                and what the machine's events mean for the program (tickets, the menu)
+ * app_seats.c    a terminal's tables: joined from the lobby, up to four in one window (two by
+ *                two), the input to the one it falls on or the focused one, leaving one
  * app_script.c   the headless harness: timed scripts and the summary line
  * app_window.c   window, renderer, kiosk, fonts and pictures, sound, keyboard map
  * app_data.c     where the assets are (its own header: app_data.h)
@@ -18,6 +20,7 @@
 #include "app.h"
 #include "config.h"
 #include "machine.h"
+#include "scene_lobby.h"
 #include "scene_operator.h"
 #include "scene_table.h"
 #include "strategy.h"
@@ -29,7 +32,8 @@
 
 /* ---- headless scripts: "<ms> <BUTTON>", "<ms> TAP x y", "<ms> SPOT ante",
  * "<ms> SCREENSHOT file.png", "<ms> BOXES file.txt" (the last frame's boxes: ui_gfx.h),
- * "<ms> QUIT" ---- */
+ * "<ms> QUIT"; a terminal's (app_script.c says each): TABLEWAIT, LOBBY, LOBBYWAIT, JOIN, ADDTABLE,
+ * FOCUS n, CLOSETABLE n, SEATWAIT, SEATS, SUMMARY [n] ---- */
 
 typedef struct script_line {
     uint32_t at_ms;
@@ -44,7 +48,23 @@ typedef struct script {
     uint32_t base_ms; /* a looping script (the benchmark) starts again from here */
 } script_t;
 
-typedef enum screen_id { SCREEN_TABLE = 0, SCREEN_OPERATOR, SCREEN_ATTRACT, SCREENS } screen_id_t;
+typedef enum screen_id {
+    SCREEN_TABLE = 0,
+    SCREEN_OPERATOR,
+    SCREEN_ATTRACT,
+    SCREEN_LOBBY,
+    SCREENS
+} screen_id_t;
+
+#define APP_SEATS 4
+
+/* A table the terminal plays at (app_seats.c): its machine and scene. The terminal's own machine
+ * (a->machine, which holds the store) is one when it sits at a table: own, never freed. */
+typedef struct seat {
+    machine_t *m;
+    table_scene_t *t;
+    bool own;
+} seat_t;
 
 typedef struct app app_t;
 
@@ -101,6 +121,25 @@ struct app {
     float interlude_left;     /* the help pages between demo rounds */
     int interlude_page;
 
+    /* a terminal ([table] url and terminal): its tables in the order joined (the first may be
+     * the machine's own), the one the keyboard plays, the lobby's thread (started when first
+     * wanted) and screen, a JOIN's table to leave once the new one is there */
+    bool terminal;
+    seat_t seats[APP_SEATS];
+    int nseats, focus;
+    machine_input_t seat_in[APP_SEATS]; /* this tick's presses for each table but the own */
+    struct mlobby *lobby;
+    lobby_scene_t lobby_view;
+    char switch_from[48];
+    /* tables to go back to at the start, where the records say money is in play (joined one
+     * at a time through the lobby's thread, as +TABLE) */
+    char owed[APP_SEATS][41];
+    int nowed;
+    ui_audio_t silent; /* the tables not focused make no sound */
+    /* a desktop player's settings as every table last had them (one table's change holds at
+     * all: they are the player's, not a table's) */
+    machine_player_t player_seen;
+
     /* the watchdog: the loop's heartbeat, watched by a thread */
     SDL_atomic_t heartbeat_ms;
     SDL_atomic_t stop_watchdog;
@@ -124,6 +163,33 @@ void app_print_ticket(app_t *a, const game_voucher_t *v);
 void app_printer_init(app_t *a);
 void app_printer_step(app_t *a);
 void app_print_wait(app_t *a, int ms);
+
+/* app_seats.c */
+void seats_start(app_t *a); /* after the first table: the lobby first when none is joined */
+void seats_free(app_t *a);
+bool seats_lobby_on(app_t *a);
+/* The terminal's tables as a frame: leaving, joins answered, LOBBY and X pressed. */
+void seats_update(app_t *a);
+/* Asks the lobby to join tab: add (+TABLE) beside the others, else in place of the focused one
+ * (JOIN). false with why when it cannot be asked now. */
+bool seats_join(app_t *a, const char *tab, bool add, char *why, size_t n);
+void seats_close(app_t *a, int i); /* X on table i: left once its round is over */
+void seats_focus(app_t *a, int i);
+int seats_find(const app_t *a, const char *tab);
+bool seats_own_seated(const app_t *a);
+/* The machines to step: the tables', and the terminal's own when it sits at none (the cabinet). */
+int seats_machines(app_t *a, machine_t **out);
+/* The input: the LOBBY and NEXT_TABLE keys, a touch to the table it falls on (converted to its
+ * units), keys to the focused table; own gets the terminal's own machine's presses. */
+void seats_input(app_t *a, ui_input_t *in, machine_input_t *own);
+void seats_draw(app_t *a);
+uint64_t seats_signature(app_t *a);
+bool seats_wants_frame(app_t *a);
+/* The centre of r (table i's units) in the window's virtual units (scripts tap it). */
+bool seats_spot_point(app_t *a, int i, ui_rect_t r, float *x, float *y);
+/* The scene that shows the cabinet's news (the focused table's), and its machine. */
+table_scene_t *app_front(app_t *a);
+machine_t *app_front_machine(app_t *a);
 
 /* app_script.c */
 bool script_load(script_t *s, const char *path, const char *text);

@@ -7,6 +7,8 @@
 #include "app_internal.h"
 
 #include "machine_link.h"
+#include "machine_table.h"
+#include "money.h"
 #include "printer.h"
 #include "voucher.h"
 
@@ -49,7 +51,7 @@ void app_print_ticket(app_t *a, const game_voucher_t *v) {
         fprintf(stderr, "studpoker: ticket %lld sent to the printer %s: %s\n",
                 (long long)v->sequence, a->c->cabinet.printer, png[0] ? png : txt);
     }
-    table_events(&a->table, &ev);
+    table_events(app_front(a), &ev);
 }
 
 static void print_for_operator(void *ctx, const game_voucher_t *v) {
@@ -76,7 +78,7 @@ void app_printer_step(app_t *a) {
             fprintf(stderr, "studpoker: ticket %lld is recorded but not printed: %s\n",
                     (long long)v.sequence, why);
         machine_ticket_printed(&a->machine, &v, printed, why, &ev);
-        table_events(&a->table, &ev);
+        table_events(app_front(a), &ev);
     }
 }
 
@@ -101,16 +103,47 @@ static void cabinet_input(app_t *a, ui_input_t *in, machine_input_t *mi) {
     in->ticket[0] = '\0';
 }
 
+/* The terminal's own machine at no table (its tables are machines of their own, or it is in
+ * the lobby): its cabinet's news are shown where the player looks, the round's events nowhere
+ * (its felt is not on the screen). */
+static void show_elsewhere(app_t *a, const machine_events_t *ev) {
+    static machine_events_t news; /* the program's thread only */
+    news.n = 0;
+    for (int i = 0; i < ev->n; i++) {
+        machine_event_type_t k = ev->ev[i].type;
+        if (k == MEV_ROUND || k == MEV_NEW_ROUND || k == MEV_DECIDED || k == MEV_TIMER_DEALT ||
+            k == MEV_AUTO_FOLDED)
+            continue;
+        news.ev[news.n++] = ev->ev[i];
+        if (a->screen != SCREEN_LOBBY) continue;
+        char b[40], line[STORE_MSG_LEN + 340];
+        if (k == MEV_CREDIT_IN || k == MEV_TICKET_IN)
+            snprintf(line, sizeof line, "CREDIT + %s",
+                     game_money(&a->machine.game, ev->ev[i].amount, b));
+        else if (k == MEV_TICKET)
+            snprintf(line, sizeof line, "CASHED OUT %s - PRINTING YOUR TICKET",
+                     game_money(&a->machine.game, ev->ev[i].amount, b));
+        else
+            snprintf(line, sizeof line, "%s", ev->ev[i].text);
+        if (line[0]) lobby_toast(&a->lobby_view, line);
+    }
+    if (a->nseats > 0) table_events(app_front(a), &news);
+}
+
 /* What the machine did, shown: the ticket printed, the operator menu opened, the rest on the
  * table. */
 void app_machine_did(app_t *a, table_scene_t *t, const machine_events_t *ev) {
+    bool own = t == &a->table;
     for (int i = 0; i < ev->n; i++) {
-        if (ev->ev[i].type == MEV_OPERATOR && t == &a->table) app_switch(a, SCREEN_OPERATOR);
+        if (ev->ev[i].type == MEV_OPERATOR && own) app_switch(a, SCREEN_OPERATOR);
     }
-    table_events(t, ev);
+    if (own && a->terminal && !seats_own_seated(a))
+        show_elsewhere(a, ev);
+    else
+        table_events(t, ev);
     /* after the table has shown the cash-out: the print's answer follows it */
     for (int i = 0; i < ev->n; i++)
-        if (ev->ev[i].type == MEV_TICKET && t == &a->table) app_print_ticket(a, &ev->ev[i].voucher);
+        if (ev->ev[i].type == MEV_TICKET && own) app_print_ticket(a, &ev->ev[i].voucher);
 }
 
 /* ---- attract mode ---- */
@@ -218,13 +251,25 @@ static void table_screen_update(app_t *a, ui_input_t *in, machine_input_t *mi, f
         return;
     }
     cabinet_input(a, in, mi);
+    if (a->terminal) { /* its tables: one, or up to four two by two */
+        seats_input(a, in, mi);
+        return;
+    }
     table_input(&a->table, in, mi);
     if (a->idle_demo && machine_attract_due(&a->machine) && !table_busy(&a->table))
         app_switch(a, SCREEN_ATTRACT);
 }
 
 static void table_screen_draw(app_t *a) {
-    table_draw(&a->table, &a->gfx);
+    if (a->terminal)
+        seats_draw(a);
+    else
+        table_draw(&a->table, &a->gfx);
+}
+
+/* Where the player goes back to: the tables, or the lobby when the terminal sits at none. */
+static screen_id_t play_screen(const app_t *a) {
+    return a->terminal && a->nseats == 0 ? SCREEN_LOBBY : SCREEN_TABLE;
 }
 
 /* The operator menu, over the table: the keypad first, then the pages. */
@@ -236,7 +281,7 @@ static void operator_screen_update(app_t *a, ui_input_t *in, machine_input_t *mi
     (void)mi;
     operator_update(&a->op, in, dt);
     if (a->op.shutdown) a->quit = true;
-    if (!operator_is_open(&a->op)) app_switch(a, SCREEN_TABLE);
+    if (!operator_is_open(&a->op)) app_switch(a, play_screen(a));
 }
 
 /* However the keypad or the menu went (BACK on the keypad closes it without the menu's own
@@ -246,8 +291,70 @@ static void operator_screen_unload(app_t *a) {
 }
 
 static void operator_screen_draw(app_t *a) {
-    table_draw(&a->table, &a->gfx);
+    if (play_screen(a) == SCREEN_LOBBY)
+        lobby_draw(&a->lobby_view, &a->gfx);
+    else if (a->terminal)
+        seats_draw(a);
+    else
+        table_draw(&a->table, &a->gfx);
     operator_draw(&a->op, &a->gfx);
+}
+
+/* ---- the lobby (a terminal's: scene_lobby.h) ---- */
+
+static void lobby_screen_init(app_t *a) {
+    if (seats_lobby_on(a)) mlobby_watch(a->lobby, true);
+}
+
+static void lobby_screen_unload(app_t *a) {
+    if (a->lobby) mlobby_watch(a->lobby, false);
+}
+
+/* The lobby's rows as its thread last read them, and what the terminal has at each table. */
+static void lobby_fill(app_t *a) {
+    lobby_scene_t *l = &a->lobby_view;
+    if (!a->lobby) {
+        l->nrows = 0;
+        l->up = false;
+        snprintf(l->state, sizeof l->state, "The tables cannot be reached.");
+        return;
+    }
+    l->nrows =
+        mlobby_rows(a->lobby, l->rows, MLOBBY_ROWS, &l->up, l->state, sizeof l->state, &l->now_ms);
+    char joining[48] = "";
+    mlobby_joining(a->lobby, joining, sizeof joining);
+    for (int i = 0; i < l->nrows; i++) {
+        int s = seats_find(a, l->rows[i].tab);
+        l->mark[i] = s >= 0 ? (machine_table_leaving(a->seats[s].m) ? LOBBY_LEAVING : LOBBY_PLAYING)
+                     : strcmp(joining, l->rows[i].tab) == 0 ? LOBBY_JOINING
+                                                            : LOBBY_FREE;
+    }
+    l->can_add = a->nseats > 0 && a->nseats < APP_SEATS;
+    l->can_back = a->nseats > 0;
+    /* the terminal's credits are in its site's money, the tables' */
+    const game_t *g = &a->machine.game;
+    money_format(game_balance(g), l->nrows ? l->rows[0].currency : g->rules.currency, l->balance,
+                 sizeof l->balance);
+}
+
+static void lobby_screen_update(app_t *a, ui_input_t *in, machine_input_t *mi, float dt) {
+    cabinet_input(a, in, mi); /* coins, notes, tickets and CASH OUT work here too */
+    lobby_fill(a);
+    lobby_update(&a->lobby_view, dt);
+    char tab[48], why[300];
+    lobby_action_t act = lobby_input(&a->lobby_view, in, tab, sizeof tab);
+    if (act == LOBBY_BACK) app_switch(a, SCREEN_TABLE);
+    if (act == LOBBY_GOTO) {
+        seats_focus(a, seats_find(a, tab));
+        app_switch(a, SCREEN_TABLE);
+    }
+    if ((act == LOBBY_JOIN || act == LOBBY_ADD) &&
+        !seats_join(a, tab, act == LOBBY_ADD, why, sizeof why))
+        lobby_toast(&a->lobby_view, why);
+}
+
+static void lobby_screen_draw(app_t *a) {
+    lobby_draw(&a->lobby_view, &a->gfx);
 }
 
 /* The attract demo: a machine of its own plays on its own table; any real input brings back
@@ -289,6 +396,8 @@ static const screen_t SCREEN_LIST[SCREENS] = {
                          operator_screen_draw, operator_screen_unload},
     [SCREEN_ATTRACT] = {"attract", attract_screen_init, attract_screen_update, attract_screen_draw,
                         attract_screen_unload},
+    [SCREEN_LOBBY] = {"lobby", lobby_screen_init, lobby_screen_update, lobby_screen_draw,
+                      lobby_screen_unload},
 };
 
 const screen_t *screen_of(screen_id_t id) {

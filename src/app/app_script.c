@@ -55,8 +55,21 @@ bool script_records(const script_t *s) {
     return false;
 }
 
-void script_summary(const app_t *a) {
-    const game_t *g = &a->machine.game;
+/* The machine and scene a script's table verbs act on: the focused table's (the terminal's own
+ * machine when it sits at none). */
+static machine_t *front_m(app_t *a) {
+    return app_front_machine(a);
+}
+static table_scene_t *front_t(app_t *a) {
+    return app_front(a);
+}
+
+/* The summary line of table i (-1: the focused one). */
+static void summary_of(app_t *a, int i) {
+    if (i >= a->nseats) i = -1;
+    machine_t *m = i >= 0 ? a->seats[i].m : front_m(a);
+    table_scene_t *t = i >= 0 ? a->seats[i].t : front_t(a);
+    const game_t *g = &m->game;
     const round_t *r = &g->round;
     const round_seat_t *s = &r->seat[0];
     printf("game=%llu phase=%s credits=%lld staked=%lld returned=%lld folded=%d",
@@ -78,16 +91,29 @@ void script_summary(const app_t *a) {
             for (int i = 0; i < 5; i++) printf("%s", card_format(r->dealer[i], c));
     }
     mlink_view_t lv;
-    if (machine_link_view(&a->machine, &lv))
+    if (machine_link_view(m, &lv))
         printf(" link=%s link_value=%lld link_pending=%d link_wins=%lld ticket_pending=%d",
                lv.up ? "up" : "down", (long long)lv.value, lv.pending, (long long)lv.win_seq,
                lv.ticket_pending);
     mtable_status_t ts;
-    if (machine_table_status(&a->machine, &ts))
+    if (machine_table_status(m, &ts))
         printf(" table=%s table_up=%d table_round=%lld table_phase=%s bets_sent=%d decided=%d "
                "collected=%lld synced=%d",
                ts.tab, ts.up, (long long)ts.round, ts.phase[0] ? ts.phase : "none", ts.bets_sent,
                ts.decided, (long long)ts.collected, ts.synced);
+    /* a terminal's tables: which this line is (1..), of how many, and the focused one; in the
+     * lobby, its rows as shown (table:phase:players:jackpot, -1 none; the mark of a table the
+     * terminal plays or leaves) */
+    if (a->terminal)
+        printf(" seat=%d seats=%d focus=%d", (i >= 0 ? i : a->focus) + 1, a->nseats, a->focus + 1);
+    if (a->screen == SCREEN_LOBBY) {
+        static const char *const marks[] = {"", ":playing", ":leaving", ":joining"};
+        const lobby_scene_t *lv = &a->lobby_view;
+        printf(" lobby=");
+        for (int k = 0; k < lv->nrows; k++)
+            printf("%s%s:%s:%d:%lld%s", k ? "," : "", lv->rows[k].tab, lv->rows[k].phase,
+                   lv->rows[k].seated, (long long)lv->rows[k].pool_value, marks[lv->mark[k]]);
+    }
     printf(" pool=%lld state=%s door=%d screen=%s balance=%lld", (long long)jackpot_read(&g->pool),
            g->state == GAME_PLAY     ? "play"
            : g->state == GAME_LOCKED ? "locked"
@@ -104,7 +130,6 @@ void script_summary(const app_t *a) {
            (long long)rv.net, (long long)rv.fig.in, (long long)rv.fig.out, stops[rv.stop],
            rv.check);
     /* the hint on screen (tests): the best decision and the value of folding, in antes */
-    const table_scene_t *t = &a->table;
     if (t->strategy && t->advice_ok && r->phase == ROUND_DECIDING && t->advice_game == g->number)
         printf(" hint=%d ev_fold=%.4f ev_best=%.4f", t->advice.decision, t->advice.ev[0],
                t->advice.ev[t->advice.decision]);
@@ -132,9 +157,8 @@ void script_summary(const app_t *a) {
     const game_session_t *ss = &g->session;
     printf(" session=%lld/%lld/%lld/%lld/%lld", (long long)ss->rounds, (long long)ss->won,
            (long long)ss->lost, (long long)ss->pushed, (long long)ss->biggest_win);
-    if (a->machine.player.on)
-        printf(" player=%d/%d/%d", machine_volume(&a->machine), machine_voice(&a->machine),
-               machine_hint(&a->machine));
+    if (m->player.on)
+        printf(" player=%d/%d/%d", machine_volume(m), machine_voice(m), machine_hint(m));
     /* the celebration playing, the pay table in the panel and its lit row (spaces as '_') */
     char moment[48], pays[48], lit[48];
     table_moment_words(t, moment, sizeof moment, pays, sizeof pays, lit, sizeof lit);
@@ -154,12 +178,16 @@ void script_summary(const app_t *a) {
     table_messages(t, line, sizeof line, toast, sizeof toast);
     if (line[0]) printf(" notice=%s", line);
     if (toast[0]) printf(" toast=%s", toast); /* it holds spaces */
-    if (machine_table_status(&a->machine, &ts) && !ts.up)
+    if (machine_table_status(m, &ts) && !ts.up)
         printf(" table_state=%s", ts.state); /* last: it holds spaces */
     const char *tk_state = machine_ticket_floor_state(&a->machine);
     if (tk_state[0]) printf(" ticket_state=%s", tk_state); /* likewise */
     printf("\n");
     fflush(stdout);
+}
+
+void script_summary(const app_t *a) {
+    summary_of((app_t *)a, -1);
 }
 
 /* LINKWAIT [ms [wins]]: a linked machine's test waits, in real time (the script's clock stands),
@@ -203,31 +231,53 @@ static void ticket_wait(app_t *a, const char *arg) {
 }
 
 /* TABLEWAIT ms what: a terminal's test waits, in real time (the script's clock stands), until the
- * table shows what it names, or ms pass: "betting" (a round takes bets, ours not sent yet),
- * "dealt" (our hand is on the felt), "deciding" (the table waits for decisions), "settled" (our
- * round is settled on the felt), "collected=N" (N results collected since the start), "sent"
- * (our bets are answered), "synced" (nothing owed either way: every transfer answered, every
- * result collected). */
+ * table (the focused one, among several) shows what it names, or ms pass: "betting" (a round takes
+ * bets, ours not sent yet, for 2.5 s more at least; "betting=MS": MS more), "dealt" (our hand is on
+ * the felt), "deciding" (the table waits for decisions), "settled" (our round is settled on the
+ * felt), "collected=N" (N results collected since the start), "sent" (our bets are answered),
+ * "synced" (nothing owed either way: every transfer answered, every result collected). */
 static bool table_there(app_t *a, const char *what) {
     mtable_status_t ts;
-    if (!machine_table_status(&a->machine, &ts)) return true;
-    const round_t *r = &a->machine.game.round;
+    machine_t *m = front_m(a);
+    if (!machine_table_status(m, &ts)) return true;
+    const round_t *r = &m->game.round;
     long long n = 0;
     if (sscanf(what, "collected=%lld", &n) == 1) return ts.collected >= n;
-    if (strcmp(what, "betting") ==
-        0) { /* with time to bet: a test's chips go in before it closes */
+    if (strcmp(what, "betting") == 0 || sscanf(what, "betting=%lld", &n) == 1) {
+        /* with time to bet (2.5 s, or the ms given): a test's chips go in before it closes */
         bool deciding;
-        return machine_table_may_bet(&a->machine) &&
-               machine_timer_left_ms(&a->machine, &deciding) > 2500;
+        return machine_table_may_bet(m) && machine_timer_left_ms(m, &deciding) > (n ? n : 2500);
     }
     if (strcmp(what, "dealt") == 0) return r->nseats == 2 && r->phase != ROUND_BETTING;
     if (strcmp(what, "deciding") == 0) /* and the cards seen: a decision waits for them */
         return r->nseats == 2 && r->phase == ROUND_DECIDING && round_seat_can_decide(r, 0) &&
-               !table_busy(&a->table);
+               !table_busy(front_t(a));
     if (strcmp(what, "settled") == 0) return r->nseats == 2 && r->phase == ROUND_SETTLED;
     if (strcmp(what, "sent") == 0) return ts.bets_sent;
     if (strcmp(what, "synced") == 0) return ts.synced;
     return true;
+}
+
+/* While a script waits in real time: every machine steps 10 ms with no input (the terminal's
+ * tables kept in step with their store), the scenes move on, tables being left go, joins
+ * answered sit. */
+static void idle_step(app_t *a) {
+    machine_t *all[APP_SEATS + 1];
+    int n = seats_machines(a, all);
+    machine_input_t none;
+    for (int k = 0; k < n; k++) {
+        table_scene_t *t = all[k] == &a->machine ? &a->table : NULL;
+        for (int i = 0; i < a->nseats; i++)
+            if (a->seats[i].m == all[k]) t = a->seats[i].t;
+        memset(&none, 0, sizeof none);
+        none.view_busy = table_busy(t);
+        if (n > 1) machine_share_sync(all[k], all, n);
+        machine_events_t ev;
+        machine_step(all[k], &none, 10, &ev);
+        table_events(t, &ev);
+        table_update(t, 0.010f); /* the cards move on while the test waits */
+    }
+    seats_update(a);
 }
 
 static void table_wait(app_t *a, const char *arg) {
@@ -237,14 +287,86 @@ static void table_wait(app_t *a, const char *arg) {
     for (int waited = 0; waited <= ms; waited += 10) {
         if (table_there(a, what)) return;
         SDL_Delay(10);
-        machine_input_t none;
-        memset(&none, 0, sizeof none);
-        machine_events_t ev;
-        machine_step(&a->machine, &none, 10, &ev);
-        table_events(&a->table, &ev);
-        table_update(&a->table, 0.010f); /* the cards move on while the test waits */
+        idle_step(a);
     }
     fprintf(stderr, "studpoker: TABLEWAIT: the table did not show '%s' in %d ms\n", what, ms);
+}
+
+/* JOIN TABLE / ADDTABLE TABLE: the lobby's JOIN or +TABLE, waited for in real time (up to 20 s)
+ * until the table sits or the join is refused. */
+static void join_verb(app_t *a, const char *tab, bool add) {
+    char why[300];
+    if (!seats_join(a, tab, add, why, sizeof why)) {
+        fprintf(stderr, "studpoker: %s %s: %s\n", add ? "ADDTABLE" : "JOIN", tab, why);
+        return;
+    }
+    char busy[48];
+    for (int waited = 0; waited <= 20000; waited += 10) {
+        if (!mlobby_joining(a->lobby, busy, sizeof busy) && seats_find(a, tab) >= 0) return;
+        SDL_Delay(10);
+        idle_step(a);
+        if (!mlobby_joining(a->lobby, busy, sizeof busy) && seats_find(a, tab) < 0 &&
+            !a->switch_from[0])
+            return; /* refused: said on stderr */
+    }
+    fprintf(stderr, "studpoker: %s %s: no answer in 20 s\n", add ? "ADDTABLE" : "JOIN", tab);
+}
+
+/* LOBBYWAIT ms [TABLE]: until the lobby has been read (and lists TABLE), in real time. */
+static void lobby_wait(app_t *a, const char *arg) {
+    int ms = 10000;
+    char tab[48] = "";
+    sscanf(arg, "%d %47s", &ms, tab);
+    if (!seats_lobby_on(a)) return;
+    mlobby_refresh(a->lobby);
+    static mlobby_row_t rows[MLOBBY_ROWS];
+    for (int waited = 0; waited <= ms; waited += 10) {
+        bool up;
+        char state[200];
+        int64_t now;
+        int n = mlobby_rows(a->lobby, rows, MLOBBY_ROWS, &up, state, sizeof state, &now);
+        bool found = !tab[0] && up;
+        for (int i = 0; i < n && !found; i++) found = strcmp(rows[i].tab, tab) == 0;
+        if (found) return;
+        SDL_Delay(10);
+        idle_step(a);
+    }
+    fprintf(stderr, "studpoker: LOBBYWAIT: the lobby did not list '%s' in %d ms\n", tab, ms);
+}
+
+/* SEATWAIT ms N: until the terminal plays at N tables (a table closed goes after its round). */
+static void seat_wait(app_t *a, const char *arg) {
+    int ms = 10000, want = 0;
+    sscanf(arg, "%d %d", &ms, &want);
+    for (int waited = 0; waited <= ms; waited += 10) {
+        if (a->nseats == want) return;
+        SDL_Delay(10);
+        idle_step(a);
+    }
+    fprintf(stderr, "studpoker: SEATWAIT: %d tables, not %d, after %d ms\n", a->nseats, want, ms);
+}
+
+/* The verbs of a terminal's tables; false: not one of them. */
+static bool seat_verb(app_t *a, const script_line_t *l) {
+    if (strcmp(l->verb, "LOBBY") == 0) {
+        if (a->terminal && a->screen != SCREEN_OPERATOR) app_switch(a, SCREEN_LOBBY);
+    } else if (strcmp(l->verb, "JOIN") == 0 || strcmp(l->verb, "ADDTABLE") == 0) {
+        join_verb(a, l->arg, strcmp(l->verb, "ADDTABLE") == 0);
+    } else if (strcmp(l->verb, "FOCUS") == 0) {
+        seats_focus(a, atoi(l->arg) - 1);
+    } else if (strcmp(l->verb, "CLOSETABLE") == 0) {
+        seats_close(a, atoi(l->arg) - 1);
+    } else if (strcmp(l->verb, "LOBBYWAIT") == 0) {
+        lobby_wait(a, l->arg);
+    } else if (strcmp(l->verb, "SEATWAIT") == 0) {
+        seat_wait(a, l->arg);
+    } else if (strcmp(l->verb, "SEATS") == 0) {
+        /* a summary line for each table, the first first */
+        for (int i = 0; i < a->nseats; i++) summary_of(a, i);
+    } else {
+        return false;
+    }
+    return true;
 }
 
 void script_apply(app_t *a, uint32_t now, ui_input_t *in, bool *quit) {
@@ -292,7 +414,9 @@ void script_apply(app_t *a, uint32_t now, ui_input_t *in, bool *quit) {
             /* real time, the script's clock standing: a test acts on the world meanwhile */
             SDL_Delay((uint32_t)atoi(l->arg));
         } else if (strcmp(l->verb, "SUMMARY") == 0) {
-            script_summary(a);
+            summary_of(a, l->arg[0] ? atoi(l->arg) - 1 : -1);
+        } else if (seat_verb(a, l)) {
+            /* a terminal's tables: done */
         } else if (strcmp(l->verb, "TAP") == 0 || strcmp(l->verb, "TOUCH") == 0) {
             in->tap = true, in->px = l->x, in->py = l->y;
             in->touched = strcmp(l->verb, "TOUCH") == 0; /* a finger, not the mouse */
@@ -309,14 +433,22 @@ void script_apply(app_t *a, uint32_t now, ui_input_t *in, bool *quit) {
             if (cfg_parse_money(l->arg, &v)) a->script_bill = v;
             ui_press(in, BTN_BILL);
         } else if (strcmp(l->verb, "PAYS") == 0) {
-            /* the pay panel's next table, as a touch on its arrow */
-            if (table_pay_arrow(&a->table, &in->px, &in->py)) in->tap = true;
+            /* the focused table's pay panel's next table, as a touch on its arrow */
+            if (table_pay_arrow(front_t(a), &in->px, &in->py)) {
+                in->tap = true;
+                if (a->terminal && a->nseats > 1)
+                    seats_spot_point(a, a->focus, ui_r(in->px, in->py, 0, 0), &in->px, &in->py);
+            }
         } else if (strcmp(l->verb, "SPOT") == 0) {
-            for (int i = 0; i < a->table.nspots; i++)
-                if (strcmp(wager_key(a->table.spots[i].wager), l->arg) == 0) {
+            /* the focused table's spot (a table among four: where it is on the window) */
+            const table_scene_t *t = front_t(a);
+            for (int i = 0; i < t->nspots; i++)
+                if (strcmp(wager_key(t->spots[i].wager), l->arg) == 0) {
                     in->tap = true;
-                    in->px = a->table.spots[i].r.x + a->table.spots[i].r.w / 2;
-                    in->py = a->table.spots[i].r.y + a->table.spots[i].r.h / 2;
+                    in->px = t->spots[i].r.x + t->spots[i].r.w / 2;
+                    in->py = t->spots[i].r.y + t->spots[i].r.h / 2;
+                    if (a->terminal && a->nseats > 1)
+                        seats_spot_point(a, a->focus, t->spots[i].r, &in->px, &in->py);
                 }
         } else if (ui_button_from_name(l->verb, &b)) {
             ui_press(in, b);

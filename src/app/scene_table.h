@@ -52,14 +52,27 @@ typedef struct button_vis {
     bool enabled;
 } button_vis_t;
 
+/* The title bar's buttons: HELP, HISTORY, a desktop player's SETTINGS, and a terminal's LOBBY
+ * (001: "can be selected at any time from any game") and X (leave this table; the others in the
+ * window play on). */
+enum {
+    TABLE_CORNER_HELP = 0,
+    TABLE_CORNER_HISTORY,
+    TABLE_CORNER_SETTINGS,
+    TABLE_CORNER_LOBBY,
+    TABLE_CORNER_CLOSE,
+    TABLE_CORNERS
+};
+
 /* Where the table's things are this frame (table_layout.c, from the window's shape): each fixed
  * row and panel has a rectangle of its own that nothing else draws into. Virtual units. */
 typedef struct table_geom {
     ui_rect_t view, area; /* the window, and the layout's part of it (gfx_view, gfx_area) */
     bool narrow;          /* under 1800 wide (4:3, 16:10): meters stacked, chips in two rows */
     ui_rect_t title;      /* the game's name, top left */
-    ui_rect_t corner[3];  /* HELP, HISTORY and (a desktop's) SETTINGS, top right */
-    int ncorner;
+    /* HELP, HISTORY, (a desktop's) SETTINGS, (a terminal's) LOBBY and X, by TABLE_CORNER_; those
+     * not shown are off the window */
+    ui_rect_t corner[TABLE_CORNERS];
     ui_rect_t lang;      /* the language button: the language on screen, in itself */
     ui_rect_t rg_button; /* RESPONSIBLE GAMING, left of them */
     ui_rect_t clock;     /* left of it: the time of day and the session's time */
@@ -87,6 +100,9 @@ typedef struct table_scene {
     ui_audio_t *audio;
     bool turbo;
     bool demo; /* attract mode: "INSERT CREDITS / TOUCH TO PLAY" over the demo rounds */
+    /* a terminal's LOBBY and X in the title bar (the front sets show_, reads and clears want_) */
+    bool show_lobby, show_close;
+    bool want_lobby, want_close;
     float now; /* seconds since the scene started */
 
     card_vis_t player[5], dealer[5], board[3];
@@ -100,8 +116,9 @@ typedef struct table_scene {
     int64_t chips[TABLE_CHIPS];
     int chip; /* selected chip */
 
-    table_geom_t geom; /* the layout of the last frame drawn (taps hit what was seen) */
-    float bar_y;       /* top of the bottom bar, virtual units */
+    table_geom_t geom;  /* the layout of the last frame drawn (taps hit what was seen) */
+    ui_rect_t rule_box; /* where the still layer printed the dealer's rule (w 0: not printed) */
+    float bar_y;        /* top of the bottom bar, virtual units */
     button_vis_t buttons[8];
     int nbuttons;
 

@@ -417,10 +417,14 @@ void tb_update_deal_line(table_scene_t *t) {
      * betting is stopped: that is what it says then) */
     if (c.rebet && c.credits == 0 && c.status != MACHINE_DEAL_STOPPED) return;
     machine_deal_words(t->machine, &c, t->deal_line, sizeof t->deal_line);
-    /* a terminal: what the table says now (bets placed, a round settled while it was away) */
+    /* a terminal: what the table says now (bets placed, a round settled while it was away), or
+     * that it cannot be reached (why is in the log: the network's words are not the player's) */
     mtable_status_t ts;
     if (!t->deal_line[0] && machine_table_status(t->machine, &ts))
-        snprintf(t->deal_line, sizeof t->deal_line, "%s", ts.up ? ts.line : ts.state);
+        snprintf(t->deal_line, sizeof t->deal_line, "%s",
+                 ts.up
+                     ? ts.line
+                     : "The table cannot be reached just now: your money is safe. Reconnecting...");
 }
 
 /* A refusal: a DEAL the lasting line already explains only points at it (the line flashes);

@@ -5,6 +5,8 @@
  * frame's geometry (t->geom, table_layout.c). */
 #include "table_internal.h"
 
+#include "machine_table.h"
+
 #include <stdio.h>
 #include <string.h>
 
@@ -110,7 +112,14 @@ static void draw_side_panel(table_scene_t *t, ui_gfx_t *g, bool layer) {
         return;
     }
     char line[96];
-    snprintf(line, sizeof line, _("GAME %06llu"), (unsigned long long)gm->number);
+    mtable_status_t ts;
+    if (t->machine && machine_table_status(t->machine, &ts) && ts.round > 0)
+        /* a shared table: its round (the HISTORY's TABLE ROUND) and who plays at it (001) */
+        snprintf(line, sizeof line,
+                 ngettext("ROUND %lld  -  %d PLAYER", "ROUND %lld  -  %d PLAYERS", ts.seated),
+                 (long long)ts.round, ts.seated);
+    else
+        snprintf(line, sizeof line, _("GAME %06llu"), (unsigned long long)gm->number);
     gfx_text(g, line, info.x + info.w / 2, info.y + info.h - 44, TB_TEXT_MIN, UI_FONT_BOLD, DIM,
              UI_ALIGN_CENTER);
 }

@@ -96,10 +96,17 @@ void tb_draw_middle(table_scene_t *t, ui_gfx_t *g) {
         say = game_balance(gm) > 0 ? N_("PLACE YOUR BETS") : N_("INSERT MONEY");
     }
     if (say) {
-        /* a sign over the rule printed on the felt (the still layer's) */
+        /* a sign over the rule printed on the felt (the still layer's): all of it, no letters
+         * of the rule showing at its ends */
         float size = tb_fit(g, say, 52, 30, UI_FONT_DISPLAY, w - 60);
         float tw = gfx_text_width(g, say, size, UI_FONT_DISPLAY), th = size * 1.17f;
-        ui_rect_t sign = ui_r(cx - tw / 2 - 30, row.y + (row.h - th) / 2 - 10, tw + 60, th + 20);
+        float sw = tw + 60, sh = th + 20;
+        const ui_rect_t *rule = &t->rule_box;
+        if (rule->w > 0) {
+            if (rule->w + 32 > sw) sw = rule->w + 32 < w ? rule->w + 32 : w;
+            if (rule->h + 12 > sh) sh = rule->h + 12;
+        }
+        ui_rect_t sign = ui_r(cx - sw / 2, row.y + (row.h - sh) / 2, sw, sh);
         gfx_panel(g, sign, 22, ui_rgba(8, 40, 22, 245), ui_rgba(4, 22, 12, 245),
                   ui_rgba(c.r, c.g, c.b, 200), 2.5f);
         gfx_text_shadow(g, say, cx, row.y + (row.h - th) / 2, size, UI_FONT_DISPLAY, c,
@@ -234,10 +241,13 @@ void tb_draw_demo(table_scene_t *t, ui_gfx_t *g) {
              UI_ALIGN_CENTER);
 }
 
-/* HELP and HISTORY, always there, at the window's top edge, and a desktop's SETTINGS. */
+/* HELP and HISTORY, always there, at the window's top edge; a desktop's SETTINGS; a terminal's
+ * LOBBY, and X among several tables. */
 void tb_draw_corner_buttons(table_scene_t *t, ui_gfx_t *g) {
-    static const char *const corner[3] = {N_("HELP"), N_("HISTORY"), N_("SETTINGS")};
-    for (int i = 0; i < t->geom.ncorner; i++) {
+    static const char *const corner[TABLE_CORNERS] = {N_("HELP"), N_("HISTORY"), N_("SETTINGS"),
+                                                      N_("LOBBY"), "X"};
+    for (int i = 0; i < TABLE_CORNERS; i++) {
+        if (!tb_corner_shown(t, i)) continue;
         ui_rect_t r = tb_corner_button(t, i);
         gfx_panel(g, r, 24, ui_rgba(30, 60, 40, 230), ui_rgba(10, 30, 18, 230),
                   ui_rgba(242, 201, 76, 200), 2);

@@ -95,6 +95,7 @@ static void draw_arcs(ui_gfx_t *g, ui_rect_t row) {
 static void draw_rule(table_scene_t *t, ui_gfx_t *g) {
     const rules_t *ru = &t->game->rules;
     ui_rect_t row = t->geom.middle;
+    t->rule_box = ui_r(0, 0, 0, 0);
     draw_arcs(g, row);
     float side = ru->betting_seconds > 0 || ru->decision_seconds > 0 ? t->geom.timer.w + 12 : 0;
     float em = 70, room = row.w - 2 * side - 2 * (em + 24), cx = row.x + row.w / 2;
@@ -102,14 +103,25 @@ static void draw_rule(table_scene_t *t, ui_gfx_t *g) {
     float size = 26;
     if (gfx_text_width(g, felt, size, UI_FONT_BOLD) > room) size = TB_TEXT_MIN;
     float h = gfx_text_wrap_height(g, felt, room, size, UI_FONT_BOLD);
+    /* a narrow row (a table among four on a 4:3 screen, its timers at either side) leaves the
+     * emblems out before the rule spills onto the cards, and the rule too if even that is not
+     * enough (it is printed on the felt for the look: the help says it in full) */
+    bool emblems = true;
+    if (h > row.h - 4) {
+        emblems = false;
+        room += 2 * (em + 24);
+        h = gfx_text_wrap_height(g, felt, room, size, UI_FONT_BOLD);
+        if (h > row.h - 4) return;
+    }
     float lw = gfx_text_width(g, felt, size, UI_FONT_BOLD);
     if (lw > room) lw = room;
     ui_color_t ink = ui_rgba(245, 230, 184, 170);
+    t->rule_box = ui_r(cx - lw / 2, row.y + (row.h - h) / 2 + 2, lw, h);
     gfx_rec_group(g, "felt");
     gfx_text_wrap(g, felt, cx, row.y + (row.h - h) / 2 + 2, room, size, UI_FONT_BOLD, ink,
                   UI_ALIGN_CENTER);
     gfx_rec_group(g, NULL);
-    for (int k = -1; k <= 1; k += 2) {
+    for (int k = -1; k <= 1 && emblems; k += 2) {
         float ex = cx + (float)k * (lw / 2 + 24 + em / 2);
         gfx_svg(g, "table/emblem.svg", ui_r(ex - em / 2, row.y + (row.h - em) / 2, em, em), 200);
     }

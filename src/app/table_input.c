@@ -96,11 +96,22 @@ static void press(table_scene_t *t, ui_button_t b, machine_input_t *mi) {
 static bool toggle_overlay(table_scene_t *t, ui_input_t *in) {
     static const ui_button_t corner[3] = {BTN_HELP, BTN_HISTORY, BTN_SETTINGS};
     if (in->tap) {
-        for (int i = 0; i < t->geom.ncorner; i++)
-            if (ui_inside(tb_corner_button(t, i), in->px, in->py)) {
+        for (int i = TABLE_CORNER_HELP; i <= TABLE_CORNER_SETTINGS; i++)
+            if (tb_corner_shown(t, i) && ui_inside(tb_corner_button(t, i), in->px, in->py)) {
                 ui_press(in, corner[i]);
                 in->tap = false;
             }
+        /* a terminal's LOBBY and X: the front acts on them */
+        bool lobby = tb_corner_shown(t, TABLE_CORNER_LOBBY) &&
+                     ui_inside(tb_corner_button(t, TABLE_CORNER_LOBBY), in->px, in->py),
+             close = tb_corner_shown(t, TABLE_CORNER_CLOSE) &&
+                     ui_inside(tb_corner_button(t, TABLE_CORNER_CLOSE), in->px, in->py);
+        if (lobby || close) {
+            t->want_lobby |= lobby;
+            t->want_close |= close;
+            ui_audio_play(t->audio, SND_BUTTON);
+            return true;
+        }
     }
     int want = ui_pressed(in, BTN_HELP)                                 ? (int)OVERLAY_HELP
                : ui_pressed(in, BTN_HISTORY)                            ? (int)OVERLAY_HISTORY

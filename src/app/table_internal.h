@@ -177,8 +177,10 @@ const char *tb_choice_name(const table_variant_t *v, int decision);
 void tb_layout(table_scene_t *t, ui_gfx_t *g);
 void tb_layout_default(table_scene_t *t);
 ui_rect_t tb_chip_rect(const table_scene_t *t, int i);
-/* HELP, HISTORY and (a desktop's) SETTINGS, top right: t->geom.ncorner of them */
+/* The title bar's button i (TABLE_CORNER_), top right, and whether this table shows it (a
+ * desktop's SETTINGS, a terminal's LOBBY and X) */
 ui_rect_t tb_corner_button(const table_scene_t *t, int i);
+bool tb_corner_shown(const table_scene_t *t, int i);
 ui_rect_t tb_popup_button(const table_scene_t *t, int i); /* the pop-up's PREV, NEXT, CLOSE */
 /* Card i of n in a row at height y, centred. */
 ui_rect_t tb_slot_rect(float y, int i, int n);
@@ -243,7 +245,8 @@ void tb_draw_settings(table_scene_t *t, ui_gfx_t *g);
 
 /* The top row's RESPONSIBLE GAMING button and clock, right to left from HELP (g NULL: guessed
  * widths). */
-void tb_rg_layout(table_scene_t *t, ui_gfx_t *g, float top);
+/* RESPONSIBLE GAMING left of `left` (the top row's leftmost corner button), the clock left of it */
+void tb_rg_layout(table_scene_t *t, ui_gfx_t *g, float top, float left);
 void tb_rg_draw_top(table_scene_t *t, ui_gfx_t *g);
 void tb_rg_draw_page(table_scene_t *t, ui_gfx_t *g);
 /* The reality check over everything, while the machine waits for its answer. */

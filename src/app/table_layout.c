@@ -78,14 +78,23 @@ static void layout(table_scene_t *t, ui_gfx_t *g, ui_rect_t view, ui_rect_t area
     m->area = area;
     m->narrow = area.w < 1800;
     float top = view.y, bottom = view.y + view.h;
-    m->ncorner = tb_settings_offered(t) ? 3 : 2;
-    for (int i = 0; i < m->ncorner; i++)
-        m->corner[i] =
-            ui_r(area.x + area.w - MARGIN - (float)m->ncorner * 170 + 10 + (float)i * 170, top + 12,
-                 160, 48);
-    /* RESPONSIBLE GAMING beside them, the language left of it (its name in itself, "简体中文"),
+    m->title = ui_r(area.x + MARGIN, top + 14, area.w / 2, 44);
+    /* right to left: X, SETTINGS, HISTORY, HELP, LOBBY; those not shown are off the window */
+    float right = area.x + area.w - MARGIN;
+    static const int order[TABLE_CORNERS] = {TABLE_CORNER_CLOSE, TABLE_CORNER_SETTINGS,
+                                             TABLE_CORNER_HISTORY, TABLE_CORNER_HELP,
+                                             TABLE_CORNER_LOBBY};
+    for (int k = 0; k < TABLE_CORNERS; k++) {
+        int i = order[k];
+        float w = i == TABLE_CORNER_CLOSE ? 64 : 160;
+        m->corner[i] = ui_r(-1000, -1000, 0, 0);
+        if (!tb_corner_shown(t, i)) continue;
+        m->corner[i] = ui_r(right - w, top + 12, w, 48);
+        right -= w + 10;
+    }
+    /* RESPONSIBLE GAMING left of them, the language left of it (its name in itself, "简体中文"),
      * the clock left of that, the game's name in what is left */
-    tb_rg_layout(t, g, top);
+    tb_rg_layout(t, g, top, right + 10);
     m->lang = ui_r(m->rg_button.x - 10 - 160, top + 12, 160, 48);
     m->clock.x = m->lang.x - 16 - m->clock.w;
     m->title = ui_r(area.x + MARGIN, top + 14, m->clock.x - 24 - (area.x + MARGIN), 44);
@@ -129,6 +138,19 @@ ui_rect_t tb_chip_rect(const table_scene_t *t, int i) {
 
 ui_rect_t tb_corner_button(const table_scene_t *t, int i) {
     return t->geom.corner[i];
+}
+
+bool tb_corner_shown(const table_scene_t *t, int i) {
+    switch (i) {
+    case TABLE_CORNER_SETTINGS:
+        return tb_settings_offered(t);
+    case TABLE_CORNER_LOBBY:
+        return t->show_lobby;
+    case TABLE_CORNER_CLOSE:
+        return t->show_close;
+    default:
+        return true;
+    }
 }
 
 /* the pop-up's PREV, NEXT and CLOSE, at its bottom right */

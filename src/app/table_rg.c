@@ -51,10 +51,10 @@ static void clock_texts(const table_scene_t *t, char now[16], char played[40]) {
         snprintf(played, 40, "NO SESSION");
 }
 
-void tb_rg_layout(table_scene_t *t, ui_gfx_t *g, float top) {
+void tb_rg_layout(table_scene_t *t, ui_gfx_t *g, float top, float left) {
     table_geom_t *m = &t->geom;
     float w = g ? gfx_text_width(g, "RESPONSIBLE GAMING", TB_TEXT_MIN, UI_FONT_BOLD) + 44 : 300;
-    m->rg_button = ui_r(m->corner[0].x - 10 - w, top + 12, w, 48);
+    m->rg_button = ui_r(left - 10 - w, top + 12, w, 48);
     float cw = g ? gfx_text_width(g, "SESSION 00:00", TB_TEXT_MIN, UI_FONT_BOLD) + 8 : 190;
     m->clock = ui_r(m->rg_button.x - 16 - cw, top + 4, cw, 64);
 }

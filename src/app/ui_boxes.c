@@ -20,6 +20,7 @@ static void push(ui_boxes_t *b, const ui_box_t *box) {
 
 void gfx_rec_box(ui_gfx_t *g, ui_box_kind_t kind, SDL_Rect p, int px, const char *text) {
     if (!g->rec || g->rec_quiet) return;
+    if (g->view) p.x += g->view_px.x, p.y += g->view_px.y; /* where it is on the window */
     ui_box_t box = {.kind = kind, .x = p.x, .y = p.y, .w = p.w, .h = p.h, .px = px};
     box.group = g->rec_group;
     snprintf(box.text, sizeof box.text, "%s", text ? text : "");
@@ -32,6 +33,7 @@ void gfx_record(ui_gfx_t *g, bool on) {
     g->rec = on;
     g->boxes.n = g->layer_boxes.n = 0;
     g->layer_w = -1; /* the layer is drawn again, so its boxes are known */
+    for (int i = 0; i < UI_VIEWS; i++) g->parked[i].layer_w = -1, g->parked[i].layer_boxes.n = 0;
 }
 
 void gfx_rec_group(ui_gfx_t *g, const char *group) {
@@ -66,7 +68,7 @@ void gfx_rec_layer(ui_gfx_t *g, bool drawn_again) {
 }
 
 bool gfx_boxes_write(const ui_gfx_t *g, const char *path) {
-    static const char *const kinds[] = {"text", "panel", "art", "modal"};
+    static const char *const kinds[] = {"text", "panel", "art", "modal", "view"};
     FILE *f = fopen(path, "w");
     if (!f) return false;
     fprintf(f, "screen %d %d\n", g->pw, g->ph);
@@ -87,5 +89,9 @@ void gfx_boxes_free(ui_gfx_t *g) {
     free(g->layer_boxes.v);
     memset(&g->boxes, 0, sizeof g->boxes);
     memset(&g->layer_boxes, 0, sizeof g->layer_boxes);
+    for (int i = 0; i < UI_VIEWS; i++) {
+        free(g->parked[i].layer_boxes.v);
+        memset(&g->parked[i].layer_boxes, 0, sizeof g->parked[i].layer_boxes);
+    }
     g->rec = false;
 }

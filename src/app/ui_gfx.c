@@ -114,15 +114,28 @@ static void fonts_clear(ui_gfx_t *g) {
 
 void gfx_shutdown(ui_gfx_t *g) {
     gfx_warm_stop(g);
+    if (g->view) gfx_viewport_end(g);
     cache_clear(g);
     fonts_clear(g);
     if (g->layer) SDL_DestroyTexture(g->layer);
     g->layer = NULL;
     gfx_frame_drop(g);
+    for (int i = 0; i < UI_VIEWS; i++)
+        if (g->parked[i].layer) SDL_DestroyTexture(g->parked[i].layer);
     gfx_boxes_free(g);
 }
 
+/* The scale and offsets of a w x h pixel surface: the height sets the scale down to 4:3; a
+ * narrower surface's width does (1440 units). */
+static void fit(float w, float h, float *scale, float *ox, float *oy) {
+    float sx = w / UI_MIN_W, sy = h / UI_H;
+    *scale = sx < sy ? sx : sy;
+    *ox = (w - UI_W * *scale) / 2;
+    *oy = (h - UI_H * *scale) / 2;
+}
+
 void gfx_begin_frame(ui_gfx_t *g) {
+    if (g->view) gfx_viewport_end(g); /* a frame starts on the whole window */
     int w = 0, h = 0;
     SDL_GetRendererOutputSize(g->ren, &w, &h);
     if (w != g->pw || h != g->ph) {
@@ -131,10 +144,7 @@ void gfx_begin_frame(ui_gfx_t *g) {
         g->pw = w, g->ph = h;
         gfx_warm_resized(g);
         /* the height sets the scale down to 4:3; a narrower window's width does (1440 units) */
-        float sx = (float)w / UI_MIN_W, sy = (float)h / UI_H;
-        g->scale = sx < sy ? sx : sy;
-        g->ox = ((float)w - UI_W * g->scale) / 2;
-        g->oy = ((float)h - UI_H * g->scale) / 2;
+        fit((float)w, (float)h, &g->scale, &g->ox, &g->oy);
     }
     g->frame++;
     gfx_rec_frame(g);
@@ -190,7 +200,78 @@ void gfx_fill(ui_gfx_t *g, ui_rect_t r, ui_color_t c) {
 
 void gfx_fill_screen(ui_gfx_t *g, ui_color_t c) {
     SDL_SetRenderDrawColor(g->ren, c.r, c.g, c.b, c.a);
-    SDL_RenderClear(g->ren);
+    if (g->view && !g->in_layer) {
+        /* a part of the window: a clear would take the whole of it */
+        SDL_SetRenderDrawBlendMode(g->ren, SDL_BLENDMODE_NONE);
+        SDL_RenderFillRect(g->ren, NULL);
+    } else {
+        SDL_RenderClear(g->ren);
+    }
+}
+
+/* ---- parts of the window ---- */
+
+static void park_layer(ui_gfx_t *g, int slot) {
+    ui_layer_park_t *p = &g->parked[slot];
+    p->layer = g->layer, p->layer_w = g->layer_w, p->layer_h = g->layer_h;
+    p->layer_key = g->layer_key, p->layer_boxes = g->layer_boxes;
+}
+
+static void unpark_layer(ui_gfx_t *g, int slot) {
+    ui_layer_park_t *p = &g->parked[slot];
+    g->layer = p->layer, g->layer_w = p->layer_w, g->layer_h = p->layer_h;
+    g->layer_key = p->layer_key, g->layer_boxes = p->layer_boxes;
+    memset(p, 0, sizeof *p);
+}
+
+void gfx_viewport(ui_gfx_t *g, int slot, SDL_Rect px) {
+    if (slot < 1 || slot >= UI_VIEWS) return;
+    if (g->view == 0) {
+        g->win_pw = g->pw, g->win_ph = g->ph;
+        g->win_scale = g->scale, g->win_ox = g->ox, g->win_oy = g->oy;
+    }
+    park_layer(g, g->view);
+    unpark_layer(g, slot);
+    g->view = 0; /* the marker below is where the part is on the window */
+    gfx_rec_box(g, UI_BOX_VIEW, px, 0, "");
+    g->view = slot;
+    g->view_px = px;
+    g->pw = px.w, g->ph = px.h;
+    fit((float)px.w, (float)px.h, &g->scale, &g->ox, &g->oy);
+    SDL_RenderSetViewport(g->ren, &px);
+}
+
+void gfx_viewport_end(ui_gfx_t *g) {
+    if (!g->view) return;
+    park_layer(g, g->view);
+    unpark_layer(g, 0);
+    g->view = 0;
+    g->pw = g->win_pw, g->ph = g->win_ph;
+    g->scale = g->win_scale, g->ox = g->win_ox, g->oy = g->win_oy;
+    SDL_RenderSetViewport(g->ren, NULL);
+    SDL_Rect all = {0, 0, g->pw, g->ph};
+    gfx_rec_box(g, UI_BOX_VIEW, all, 0, "");
+}
+
+bool gfx_view_point(const ui_gfx_t *g, SDL_Rect px, float x, float y, float *vx, float *vy) {
+    float scale = g->view ? g->win_scale : g->scale, ox = g->view ? g->win_ox : g->ox,
+          oy = g->view ? g->win_oy : g->oy;
+    float wx = ox + x * scale, wy = oy + y * scale; /* window pixels */
+    float s, pox, poy;
+    fit((float)px.w, (float)px.h, &s, &pox, &poy);
+    *vx = (wx - (float)px.x - pox) / s;
+    *vy = (wy - (float)px.y - poy) / s;
+    return wx >= (float)px.x && wx < (float)(px.x + px.w) && wy >= (float)px.y &&
+           wy < (float)(px.y + px.h);
+}
+
+ui_rect_t gfx_view_rect(const ui_gfx_t *g, SDL_Rect px, ui_rect_t r) {
+    float scale = g->view ? g->win_scale : g->scale, ox = g->view ? g->win_ox : g->ox,
+          oy = g->view ? g->win_oy : g->oy;
+    float s, pox, poy;
+    fit((float)px.w, (float)px.h, &s, &pox, &poy);
+    float wx = (float)px.x + pox + r.x * s, wy = (float)px.y + poy + r.y * s;
+    return ui_r((wx - ox) / scale, (wy - oy) / scale, r.w * s / scale, r.h * s / scale);
 }
 
 /* ---- the texture cache ---- */
@@ -728,7 +809,8 @@ void gfx_layer_end(ui_gfx_t *g) {
 }
 
 bool gfx_frame_begin(ui_gfx_t *g, uint64_t key) {
-    if (g->rec || g->frame_off) return true; /* drawn as it is, every box recorded */
+    /* drawn as it is: every box recorded, or a table among four (its part of the window) */
+    if (g->rec || g->frame_off || g->view) return true;
     if (g->frame_tex && g->frame_w == g->pw && g->frame_h == g->ph && g->frame_key == key) {
         SDL_RenderCopy(g->ren, g->frame_tex, NULL, NULL);
         return false;
@@ -783,6 +865,7 @@ bool gfx_svg_opaque(ui_gfx_t *g, const char *path, ui_rect_t r) {
 }
 
 bool gfx_screenshot(ui_gfx_t *g, const char *path) {
+    if (g->view) gfx_viewport_end(g); /* the whole window */
     SDL_Surface *s = SDL_CreateRGBSurfaceWithFormat(0, g->pw, g->ph, 32, SDL_PIXELFORMAT_ARGB8888);
     if (!s) return false;
     bool ok =

@@ -42,7 +42,9 @@ typedef enum ui_box_kind {
     UI_BOX_TEXT = 0,
     UI_BOX_PANEL, /* a filled panel: what it covers drawn before it is hidden */
     UI_BOX_ART,   /* a card or a chip */
-    UI_BOX_MODAL  /* a pop-up starts: what was drawn before it is covered on purpose */
+    UI_BOX_MODAL, /* a pop-up starts: what was drawn before it is covered on purpose */
+    UI_BOX_VIEW   /* what follows is drawn in this part of the window, as if it were the window
+                   * (a table among four: gfx_viewport) */
 } ui_box_kind_t;
 
 typedef struct ui_box {
@@ -60,6 +62,16 @@ typedef struct ui_boxes {
 } ui_boxes_t;
 
 typedef struct ui_warm ui_warm_t; /* ui_warm.h */
+
+/* A part of the window's static layer, kept while another part draws (gfx_viewport). */
+typedef struct ui_layer_park {
+    SDL_Texture *layer;
+    int layer_w, layer_h;
+    uint32_t layer_key;
+    ui_boxes_t layer_boxes;
+} ui_layer_park_t;
+
+#define UI_VIEWS 5 /* the whole window, and four parts of it */
 
 typedef struct ui_gfx {
     SDL_Window *window;
@@ -114,6 +126,13 @@ typedef struct ui_gfx {
     bool in_frame, frame_off;
 
     ui_warm_t *warm; /* big pictures prepared before they are needed (ui_warm.h) */
+    /* gfx_viewport: the part of the window drawn in (0: the whole window), where it is, the
+     * whole window's own figures meanwhile, and each part's static layer */
+    int view;
+    SDL_Rect view_px;
+    int win_pw, win_ph;
+    float win_scale, win_ox, win_oy;
+    ui_layer_park_t parked[UI_VIEWS];
 } ui_gfx_t;
 
 /* Sets up drawing on a renderer; assets_dir holds cards/, chips/, table/, fonts/. */
@@ -201,6 +220,18 @@ void gfx_frame_end(ui_gfx_t *g);
 void gfx_frame_drop(ui_gfx_t *g);
 /* Opaque SVG art (no blending: faster for full-screen backgrounds). */
 bool gfx_svg_opaque(ui_gfx_t *g, const char *path, ui_rect_t r);
+
+/* Draws in a part of the window, px (window pixels), as if it were the whole window (a table
+ * among four): the scale, the view and the area are the part's, the renderer's viewport is set
+ * to it, the boxes are recorded where they are on the window, and each slot (1 .. UI_VIEWS - 1)
+ * keeps a static layer of its own. gfx_viewport_end draws in the whole window again. */
+void gfx_viewport(ui_gfx_t *g, int slot, SDL_Rect px);
+void gfx_viewport_end(ui_gfx_t *g);
+/* A point of the whole window (virtual units, as the input gives it) in the units of the part
+ * px of the window; false when it is outside px. */
+bool gfx_view_point(const ui_gfx_t *g, SDL_Rect px, float x, float y, float *vx, float *vy);
+/* A rectangle of the part px (its virtual units) in the whole window's virtual units. */
+ui_rect_t gfx_view_rect(const ui_gfx_t *g, SDL_Rect px, ui_rect_t r);
 
 /* Writes what is on screen to a PNG. */
 bool gfx_screenshot(ui_gfx_t *g, const char *path);

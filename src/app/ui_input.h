@@ -61,6 +61,8 @@ typedef cfg_button_t ui_button_t;
 #define BTN_MUTE       CFG_BUTTON_MUTE
 #define BTN_TURBO      CFG_BUTTON_TURBO
 #define BTN_QUIT       CFG_BUTTON_QUIT
+#define BTN_LOBBY      CFG_BUTTON_LOBBY
+#define BTN_NEXT_TABLE CFG_BUTTON_NEXT_TABLE
 #define BTN_COUNT      CFG_BUTTONS
 _Static_assert(CFG_BUTTONS <= 64, "a tick's presses are a bit per button in a uint64_t");
 

@@ -156,7 +156,8 @@ const cf_section_t CF_SECTIONS[] = {
              "machines through a controller on PostgreSQL. No url: the pool is this machine's "
              "own."},
     {"table", "A shared table: this machine as a terminal where any number of players play one "
-              "dealer (studpoker table-host). No join: the machine deals its own rounds."},
+              "dealer (studpoker table-host). With url and terminal and no join it starts in the "
+              "LOBBY (up to four tables in one window); without them it deals its own rounds."},
     {"touch", "The touch screen's calibration: set by the operator menu, not in a file."},
     {"keys",
      "Up to 3 keyboard keys per button, by SDL key name (Space, Return, F2, A, Keypad Enter)."},
@@ -631,6 +632,9 @@ const cf_key_t CF_KEYS[] = {
     KEY(MUTE, "mute", "M", "sound off or on"),
     KEY(TURBO, "turbo", "T", "deal and animate fast, or not"),
     KEY(QUIT, "quit", "", "quit (not a kiosk); Ctrl+Q quits too"),
+    KEY(LOBBY, "lobby", "O", "LOBBY: a terminal's tables, to join one or one more (Esc: back)"),
+    KEY(NEXT_TABLE, "next_table", "F6",
+        "several tables in one window: the keyboard plays the next one (a click: that one)"),
 };
 const int CF_NKEYS = (int)(sizeof CF_KEYS / sizeof CF_KEYS[0]);
 _Static_assert(sizeof CF_KEYS / sizeof CF_KEYS[0] <= CFG_LINES_MAX,

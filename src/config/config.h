@@ -91,6 +91,8 @@ typedef enum cfg_button {
     CFG_BUTTON_MUTE,
     CFG_BUTTON_TURBO,
     CFG_BUTTON_QUIT,
+    CFG_BUTTON_LOBBY,      /* a terminal's lobby: the tables to join */
+    CFG_BUTTON_NEXT_TABLE, /* several tables in one window: the keyboard plays the next one */
     CFG_BUTTONS
 } cfg_button_t;
 

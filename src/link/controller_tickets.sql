@@ -1,10 +1,11 @@
 -- controller_tickets.sql: the floor's cash-out tickets on the controller (issue 16, item 5).
 --
--- Installed by `studpoker link init` after controller.sql, controller_operator.sql and table.sql,
--- in the same transaction; the same rules hold (tables created when absent, functions replaced,
--- grants given again, everything owned by splink_owner, SECURITY DEFINER functions with a pinned
--- search_path, records append-only, a machine's function checks that the login calling is the
--- machine it names, SQLSTATE class SP for what a machine acts on).
+-- Installed by `studpoker link init` after controller.sql, controller_operator.sql and the table
+-- files (table.sql, table_host.sql, table_operator.sql), in the same transaction; the same rules
+-- hold (tables created when absent, functions replaced, grants given again, everything owned by
+-- splink_owner, SECURITY DEFINER functions with a pinned search_path, records append-only, a
+-- machine's function checks that the login calling is the machine it names, SQLSTATE class SP
+-- for what a machine acts on).
 --
 -- What it keeps. Every cash-out ticket a linked machine prints is registered here by that machine
 -- (ticket_issue, from its outbox, once per validation number): its machine, number, amount and

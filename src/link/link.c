@@ -227,13 +227,20 @@ link_status_t link_reconnect(link_t *l) {
 
 /* ---- installing the schema ---- */
 
-/* The line of controller.sql at a character position the server gave for an error. */
-static int sql_line(const char *pos) {
-    long at = pos ? strtol(pos, NULL, 10) : 0;
-    int line = 1;
-    for (long i = 0; i + 1 < at && link_controller_sql[i]; i++)
-        if (link_controller_sql[i] == '\n') line++;
-    return at > 0 ? line : 0;
+bool link_sql_where(long pos, char *file, size_t n, int *line) {
+    if (pos <= 0) return false;
+    int joined = 1; /* the line of the joined text */
+    long i = 0;
+    for (; i + 1 < pos && link_controller_sql[i]; i++)
+        if (link_controller_sql[i] == '\n') joined++;
+    if (i + 1 < pos || !link_controller_sql[i]) return false;
+    int k = 0;
+    while (link_controller_sql_parts[k + 1].name &&
+           link_controller_sql_parts[k + 1].first_line <= joined)
+        k++;
+    snprintf(file, n, "%s", link_controller_sql_parts[k].name);
+    *line = joined - link_controller_sql_parts[k].first_line + 1;
+    return true;
 }
 
 link_status_t link_install(link_t *l) {
@@ -244,16 +251,17 @@ link_status_t link_install(link_t *l) {
     /* the whole file at once: the server runs its statements in order inside this transaction */
     r = PQexec(l->conn, link_controller_sql);
     if (!r || PQresultStatus(r) != PGRES_COMMAND_OK) {
-        int line = r ? sql_line(PQresultErrorField(r, PG_DIAG_STATEMENT_POSITION)) : 0;
+        const char *pos = r ? PQresultErrorField(r, PG_DIAG_STATEMENT_POSITION) : NULL;
+        char file[64];
+        int line = 0; /* none: the server gave no position (an error at run time) */
+        if (pos) link_sql_where(strtol(pos, NULL, 10), file, sizeof file, &line);
         const char *state = r ? PQresultErrorField(r, PG_DIAG_SQLSTATE) : NULL;
         const char *primary = r ? PQresultErrorField(r, PG_DIAG_MESSAGE_PRIMARY) : NULL;
         bool denied = state && strcmp(state, "42501") == 0;
         st = fail_result(l, r, "installing the controller's schema");
         if (primary && st == LINK_REFUSED) {
             char where[96] = "";
-            if (line > 0)
-                snprintf(where, sizeof where,
-                         " (line %d of controller.sql + controller_operator.sql)", line);
+            if (line > 0) snprintf(where, sizeof where, " (line %d of %s)", line, file);
             lk_say(l, st, "installing the controller's schema failed%s: %s%s", where, primary,
                    denied ? "; `link init` creates roles and needs a superuser's login" : "");
         }

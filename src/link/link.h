@@ -198,7 +198,19 @@ bool link_share_frac(int64_t stake, int32_t bp, int64_t num, int64_t den, int64_
 bool link_pay(int64_t share_frac, int64_t num, int64_t den, int64_t *amount, int64_t *debit);
 bool link_frac_to_minor(int64_t frac, int64_t num, int64_t den, int64_t *minor);
 
-/* The schema, as carried in the program (generated from controller.sql at build time). */
+/* The schema, as carried in the program (generated from the .sql files at build time, joined in
+ * their install order), and where each file starts in it: its name and its first line in the
+ * joined text, ended by a NULL name. */
 extern const char link_controller_sql[];
+typedef struct link_sql_part {
+    const char *name;
+    int first_line;
+} link_sql_part_t;
+extern const link_sql_part_t link_controller_sql_parts[];
+
+/* Where the character at position pos (1-based, as the server counts an error's position) of
+ * link_controller_sql is: the file's name (into file) and its line there. False for a position
+ * outside the text (0: the server gave none). */
+bool link_sql_where(long pos, char *file, size_t n, int *line);
 
 #endif

@@ -1,5 +1,5 @@
-/* link_table: the shared tables' calls over libpq. See link_table.h, and table.sql for what the
- * server does with each. */
+/* link_table: the shared tables' calls over libpq. See link_table.h, and table.sql, table_host.sql
+ * and table_operator.sql for what the server does with each. */
 #define _POSIX_C_SOURCE 200809L
 #include "link_table.h"
 
@@ -311,6 +311,9 @@ link_status_t link_table_lobby(link_t *l, lt_lobby_row_t *rows, int max, int *n)
                lk_col_int(l, r, i, "left_ms", &x->left_ms);
         int c = PQfnumber(r, "round");
         x->round = c >= 0 && !PQgetisnull(r, i, c) ? strtoll(PQgetvalue(r, i, c), NULL, 10) : 0;
+        c = PQfnumber(r, "pool_value");
+        x->pool_value =
+            c >= 0 && !PQgetisnull(r, i, c) ? strtoll(PQgetvalue(r, i, c), NULL, 10) : -1;
         lk_col_text(r, i, "tab", x->tab, sizeof x->tab);
         lk_col_text(r, i, "title", x->title, sizeof x->title);
         lk_col_text(r, i, "variant", x->variant, sizeof x->variant);

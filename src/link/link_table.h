@@ -1,4 +1,4 @@
-/* link_table: a shared table's calls on the controller (table.sql), the host's and a terminal's.
+/* link_table: a shared table's calls on the controller (table*.sql), the host's and a terminal's.
  *
  * One dealer, any number of players (001). The host (`studpoker table-host`) opens rounds, deals,
  * closes the decisions and settles through the host_ functions, logged in as its table's own
@@ -28,7 +28,7 @@ typedef struct lt_table {
     char currency[4];
     char title[LT_TEXT_LEN];
     char variant[24];
-    char deal[16]; /* one_deck, per_player */
+    char deal[16];            /* one_deck, per_player */
     char pool[LINK_NAME_LEN]; /* the linked pool the table's JACKPOT is ("" none) */
     int betting_ms, deciding_ms;
     char *config; /* the host's configuration (malloc'd: link_table_free) */
@@ -111,6 +111,7 @@ typedef struct lt_lobby_row {
     int64_t round;
     char phase[16];
     int left_ms;
+    int64_t pool_value; /* its JACKPOT: the linked pool's prize in its money (-1: none) */
 } lt_lobby_row_t;
 link_status_t link_table_lobby(link_t *l, lt_lobby_row_t *rows, int max, int *n);
 

@@ -3,6 +3,8 @@
 -- Installed by `studpoker link init` after controller.sql and controller_operator.sql, in the
 -- same transaction; the same rules hold (tables created when absent, functions replaced, grants
 -- given again, owned by splink_owner, SECURITY DEFINER functions with a pinned search_path).
+-- This file holds the tables, the helpers and the terminals' functions; table_host.sql the
+-- host's, table_operator.sql the operator's (installed after it, in that order).
 --
 -- Who is who. A table has a host: the `studpoker table-host` process, logged in as the table's
 -- own login (a member of splink_host), which opens rounds, deals, closes the decisions and
@@ -240,19 +242,25 @@ $$;
 CREATE OR REPLACE FUNCTION sptable.round_key(p_tab text) RETURNS integer
 LANGUAGE sql IMMUTABLE AS $$ SELECT hashtext('sptable:' || p_tab) $$;
 
--- A terminal is at its table while its session holds the terminal's presence lock (a session
--- advisory lock taken when it sits down; the server lets it go when the session ends, however
--- it ends). One terminal sits from one session at a time.
-CREATE OR REPLACE FUNCTION sptable.presence_key(p_machine text) RETURNS bigint
-LANGUAGE sql IMMUTABLE AS $$ SELECT hashtextextended('sptable:presence:' || p_machine, 7) $$;
+-- A terminal is at a table while its session holds its presence lock for that table (a session
+-- advisory lock keyed by terminal and table, taken when it sits down; the server lets it go when
+-- the session ends, however it ends). One terminal sits at a table from one session at a time;
+-- it may sit at other tables from sessions of their own (001: up to four tables in one window,
+-- each on its own connection, all paid from the one terminal's credits).
+DROP FUNCTION IF EXISTS sptable.presence_key(text);
+DROP FUNCTION IF EXISTS sptable.present(text);
+CREATE OR REPLACE FUNCTION sptable.presence_key(p_machine text, p_tab text) RETURNS bigint
+LANGUAGE sql IMMUTABLE AS $$
+    SELECT hashtextextended('sptable:presence:' || p_machine || ':' || p_tab, 7)
+$$;
 
--- Whether the terminal's session is there: its lock is held (by it; the host's own try leaves
--- nothing behind).
-CREATE OR REPLACE FUNCTION sptable.present(p_machine text) RETURNS boolean
+-- Whether the terminal's session is at the table: its lock is held (by it; the host's own try
+-- leaves nothing behind).
+CREATE OR REPLACE FUNCTION sptable.present(p_machine text, p_tab text) RETURNS boolean
 LANGUAGE plpgsql VOLATILE SET search_path = sptable, pg_temp AS $$
 BEGIN
-    IF pg_try_advisory_lock(sptable.presence_key(p_machine)) THEN
-        PERFORM pg_advisory_unlock(sptable.presence_key(p_machine));
+    IF pg_try_advisory_lock(sptable.presence_key(p_machine, p_tab)) THEN
+        PERFORM pg_advisory_unlock(sptable.presence_key(p_machine, p_tab));
         RETURN false;
     END IF;
     RETURN true;
@@ -305,11 +313,12 @@ BEGIN
         RAISE EXCEPTION USING ERRCODE = 'SP002',
             MESSAGE = format('table %s has no host yet', p_tab);
     END IF;
-    -- present from this session (a second session of the same terminal is refused: 001, a
-    -- player who joins from another device leaves the first)
-    IF NOT pg_try_advisory_lock(sptable.presence_key(p_machine)) THEN
+    -- present from this session (a second session of the same terminal at the same table is
+    -- refused: 001, a player who joins from another device leaves the first)
+    IF NOT pg_try_advisory_lock(sptable.presence_key(p_machine, p_tab)) THEN
         RAISE EXCEPTION USING ERRCODE = 'SP003',
-            MESSAGE = format('terminal %s is at the table from another connection', p_machine),
+            MESSAGE = format('terminal %s is at table %s from another connection', p_machine,
+                             p_tab),
             HINT = 'the other connection ends first (a terminal that lost its network is let go '
                    'by the server within seconds)';
     END IF;
@@ -437,6 +446,11 @@ BEGIN
     ELSIF NOT EXISTS (SELECT 1 FROM sptable.seats s WHERE s.tab = p_tab AND s.machine = p_machine)
     THEN
         why := format('terminal %s is not seated at table %s', p_machine, p_tab);
+    ELSIF EXISTS (SELECT 1 FROM sptable.stakes s WHERE s.machine = p_machine AND s.tab = p_tab
+                     AND s.round = p_round AND s.step = -1 AND s.accepted) THEN
+        -- one set of bets a round (a terminal started again in the round it had bet in sends
+        -- no second: its raises are worked out from the bets it knows)
+        why := 'your bets for this round were placed already';
     END IF;
     INSERT INTO sptable.stakes (machine, transfer, tab, round, step, amounts, total, currency,
                                 accepted, reason)
@@ -602,16 +616,23 @@ BEGIN
 END
 $$;
 
--- The lobby: every table, what it deals, its limits, who sits there, its round and time left.
+-- The lobby: every table, what it deals, its limits, who sits there, its round and time left,
+-- and its JACKPOT: the linked pool's prize in the table's money, rounded down (-1: none).
+DROP FUNCTION IF EXISTS sptable.table_lobby();
 CREATE OR REPLACE FUNCTION sptable.table_lobby()
 RETURNS TABLE (tab text, title text, variant text, limits text, currency text, seated integer,
-               round bigint, phase text, left_ms integer)
+               round bigint, phase text, left_ms integer, pool_value bigint)
 LANGUAGE sql SECURITY DEFINER SET search_path = sptable, pg_temp AS $$
     SELECT t.tab, t.title, t.variant, t.limits, t.currency,
            (SELECT count(*)::integer FROM sptable.seats s WHERE s.tab = t.tab),
            r.round, coalesce(r.phase, 'none'),
            CASE r.phase WHEN 'betting' THEN sptable.ms_left(r.betting_until)
-                        WHEN 'deciding' THEN sptable.ms_left(r.deciding_until) ELSE 0 END
+                        WHEN 'deciding' THEN sptable.ms_left(r.deciding_until) ELSE 0 END,
+           CASE WHEN t.pool = '' THEN -1
+                ELSE coalesce((SELECT div(n.value::numeric * rt.den,
+                                          rt.num * 10000::numeric)::bigint
+                                 FROM splink.pools_now n, splink.rate_for(t.currency, n.currency) rt
+                                WHERE n.pool = t.pool), -1) END
       FROM sptable.tables t
       LEFT JOIN LATERAL (SELECT * FROM sptable.rounds x WHERE x.tab = t.tab
                           ORDER BY x.round DESC LIMIT 1) r ON true
@@ -619,526 +640,7 @@ LANGUAGE sql SECURITY DEFINER SET search_path = sptable, pg_temp AS $$
      ORDER BY t.tab
 $$;
 
--- ---- the host's functions ----
-
--- The host's configuration, published at its start (the terminals read it at their next round),
--- and its linked pool ("" none) with the machine name it plays the pool as.
-DROP FUNCTION IF EXISTS sptable.host_publish(text, text, text, text, text, integer, integer, text);
-CREATE OR REPLACE FUNCTION sptable.host_publish(p_tab text, p_config text, p_title text,
-                                                p_variant text, p_limits text,
-                                                p_betting_ms integer, p_deciding_ms integer,
-                                                p_deal text, p_pool text, p_link_machine text)
-RETURNS void
-LANGUAGE plpgsql SECURITY DEFINER SET search_path = sptable, pg_temp AS $$
-DECLARE
-    t sptable.tables;
-BEGIN
-    t := sptable.caller_host(p_tab);
-    -- the pool's calls go through the link machine's own login ([link] of the host's config)
-    IF p_pool <> '' AND NOT EXISTS (SELECT 1 FROM splink.machines m
-                                     WHERE m.machine = p_link_machine AND m.pool = p_pool) THEN
-        RAISE EXCEPTION USING ERRCODE = 'SP002',
-            MESSAGE = format('table %s plays pool %s as machine %s, which is not a machine of '
-                             'that pool', p_tab, p_pool, p_link_machine),
-            HINT = 'an operator adds it with splink.link_machine_add';
-    END IF;
-    IF t.config IS DISTINCT FROM p_config OR t.betting_ms <> p_betting_ms
-       OR t.deciding_ms <> p_deciding_ms OR t.deal <> p_deal OR t.pool <> p_pool
-       OR t.link_machine <> p_link_machine THEN
-        UPDATE sptable.tables x
-           SET config = p_config, title = p_title, variant = p_variant, limits = p_limits,
-               betting_ms = p_betting_ms, deciding_ms = p_deciding_ms, deal = p_deal,
-               pool = p_pool, link_machine = p_link_machine
-         WHERE x.tab = p_tab;
-        PERFORM splink.audit_row('table_publish', p_tab, md5(t.config),
-                                 md5(p_config) || format(' betting_ms=%s deciding_ms=%s deal=%s '
-                                                         'pool=%s', p_betting_ms, p_deciding_ms,
-                                                         p_deal, p_pool));
-    END IF;
-END
-$$;
-
--- The newest round of the host's table (the host's start reads where it stopped).
-CREATE OR REPLACE FUNCTION sptable.host_round(p_tab text)
-RETURNS TABLE (round bigint, phase text, step integer, betting_left_ms integer,
-               deciding_left_ms integer, config_hash text, deck text, age_ms bigint)
-LANGUAGE plpgsql SECURITY DEFINER SET search_path = sptable, pg_temp AS $$
-#variable_conflict use_column
-BEGIN
-    PERFORM sptable.caller_host(p_tab);
-    RETURN QUERY
-    SELECT r.round, r.phase, r.step, sptable.ms_left(r.betting_until),
-           sptable.ms_left(r.deciding_until), r.config_hash, r.deck,
-           (extract(epoch FROM (clock_timestamp()
-                                - coalesce(r.deciding_until, r.betting_until))) * 1000)::bigint
-      FROM sptable.rounds r WHERE r.tab = p_tab ORDER BY r.round DESC LIMIT 1;
-END
-$$;
-
--- A new round, taking bets for betting_ms from now; refused while the last one is unfinished.
-CREATE OR REPLACE FUNCTION sptable.host_open(p_tab text, p_config_hash text)
-RETURNS bigint
-LANGUAGE plpgsql SECURITY DEFINER SET search_path = sptable, pg_temp AS $$
-DECLARE
-    t sptable.tables;
-    last sptable.rounds;
-    n bigint := 1;
-BEGIN
-    t := sptable.caller_host(p_tab);
-    SELECT * INTO last FROM sptable.rounds x WHERE x.tab = p_tab ORDER BY x.round DESC LIMIT 1
-       FOR UPDATE;
-    IF FOUND THEN
-        IF last.phase NOT IN ('settled', 'cancelled') THEN
-            RAISE EXCEPTION USING ERRCODE = 'SP001',
-                MESSAGE = format('round %s of table %s is not finished (%s)', last.round, p_tab,
-                                 last.phase);
-        END IF;
-        n := last.round + 1;
-    END IF;
-    INSERT INTO sptable.rounds (tab, round, phase, config_hash, betting_until)
-    VALUES (p_tab, n, 'betting', p_config_hash,
-            clock_timestamp() + make_interval(secs => t.betting_ms / 1000.0));
-    PERFORM sptable.notify_table(p_tab, n, 'betting', 0);
-    RETURN n;
-END
-$$;
-
--- Betting closes: refused before betting_until. Nothing is counted into the round after this
--- (the round's lock, taken alone). Returns each player's accepted bets, summed per wager, and
--- whether the terminal is still at the table (its session holds its presence lock).
-CREATE OR REPLACE FUNCTION sptable.host_close_betting(p_tab text, p_round bigint)
-RETURNS TABLE (machine text, amounts bigint[], staked bigint, present boolean)
-LANGUAGE plpgsql SECURITY DEFINER SET search_path = sptable, pg_temp AS $$
-#variable_conflict use_column
-DECLARE
-    r sptable.rounds;
-BEGIN
-    PERFORM sptable.caller_host(p_tab);
-    PERFORM pg_advisory_xact_lock(sptable.round_key(p_tab), p_round::integer);
-    SELECT * INTO r FROM sptable.rounds x WHERE x.tab = p_tab AND x.round = p_round FOR UPDATE;
-    IF NOT FOUND OR r.phase NOT IN ('betting', 'closed') THEN
-        RAISE EXCEPTION USING ERRCODE = 'SP001',
-            MESSAGE = format('round %s of table %s is not taking bets', p_round, p_tab);
-    END IF;
-    IF r.phase = 'betting' THEN
-        IF clock_timestamp() < r.betting_until THEN
-            RAISE EXCEPTION USING ERRCODE = 'SP001',
-                MESSAGE = format('round %s of table %s takes bets for %s ms more', p_round, p_tab,
-                                 sptable.ms_left(r.betting_until));
-        END IF;
-        UPDATE sptable.rounds x SET phase = 'closed' WHERE x.tab = p_tab AND x.round = p_round;
-    END IF;
-    RETURN QUERY
-    SELECT k.machine,
-           ARRAY(SELECT sum(a.v)::bigint
-                   FROM sptable.stakes k2, unnest(k2.amounts) WITH ORDINALITY a(v, i)
-                  WHERE k2.tab = p_tab AND k2.round = p_round AND k2.machine = k.machine
-                    AND k2.step = -1 AND k2.accepted
-                  GROUP BY a.i ORDER BY a.i),
-           sum(k.total)::bigint,
-           sptable.present(k.machine)
-      FROM sptable.stakes k
-     WHERE k.tab = p_tab AND k.round = p_round AND k.step = -1 AND k.accepted
-     GROUP BY k.machine
-     ORDER BY min(k.at), k.machine;
-END
-$$;
-
--- The deal, after betting closed: the round's deck, the dealer's cards (Caribbean, Asian) or the
--- board (Cajun), each player's cards and replay deck, in seat order; and a void result (every
--- stake back) for each player voided at the close, with the reason. Decisions open for
--- deciding_ms.
-CREATE OR REPLACE FUNCTION sptable.host_deal(p_tab text, p_round bigint, p_deck text,
-                                             p_dealer text, p_up text, p_board text,
-                                             p_machines text[], p_cards text[], p_decks text[],
-                                             p_void text[], p_void_staked bigint[],
-                                             p_void_reasons text[], p_wagers integer)
-RETURNS void
-LANGUAGE plpgsql SECURITY DEFINER SET search_path = sptable, pg_temp AS $$
-DECLARE
-    t sptable.tables;
-    r sptable.rounds;
-BEGIN
-    t := sptable.caller_host(p_tab);
-    SELECT * INTO r FROM sptable.rounds x WHERE x.tab = p_tab AND x.round = p_round FOR UPDATE;
-    IF NOT FOUND OR r.phase <> 'closed' THEN
-        RAISE EXCEPTION USING ERRCODE = 'SP001',
-            MESSAGE = format('round %s of table %s is not waiting for its deal', p_round, p_tab);
-    END IF;
-    -- set-based: a table of thousands deals in one statement
-    INSERT INTO sptable.hands (tab, round, machine, seat, cards, deck)
-    SELECT p_tab, p_round, x.m, x.i, x.c, x.d
-      FROM unnest(p_machines, p_cards, p_decks) WITH ORDINALITY AS x(m, c, d, i);
-    INSERT INTO sptable.results (tab, round, machine, kind, staked, returned, total, verdict)
-    SELECT p_tab, p_round, x.m, 'void', x.s, array_fill(0::bigint, ARRAY[p_wagers]), x.s, x.why
-      FROM unnest(p_void, p_void_staked, p_void_reasons) AS x(m, s, why);
-    UPDATE sptable.rounds x
-       SET phase = 'deciding', step = 0, deck = p_deck, dealer = p_dealer, up_card = p_up,
-           board = p_board, players = coalesce(cardinality(p_machines), 0),
-           deciding_until = clock_timestamp() + make_interval(secs => t.deciding_ms / 1000.0)
-     WHERE x.tab = p_tab AND x.round = p_round;
-    PERFORM sptable.notify_table(p_tab, p_round, 'deciding', 0);
-END
-$$;
-
--- Where the step in play stands: how many players still in have not decided it, and the ms left.
-CREATE OR REPLACE FUNCTION sptable.host_step(p_tab text, p_round bigint)
-RETURNS TABLE (step integer, waiting integer, left_ms integer)
-LANGUAGE plpgsql SECURITY DEFINER SET search_path = sptable, pg_temp AS $$
-#variable_conflict use_column
-DECLARE
-    r sptable.rounds;
-BEGIN
-    PERFORM sptable.caller_host(p_tab);
-    SELECT * INTO r FROM sptable.rounds x WHERE x.tab = p_tab AND x.round = p_round;
-    RETURN QUERY
-    SELECT r.step,
-           (SELECT count(*)::integer FROM sptable.hands h
-             WHERE h.tab = p_tab AND h.round = p_round
-               AND NOT EXISTS (SELECT 1 FROM sptable.decisions d
-                                WHERE d.tab = p_tab AND d.round = p_round
-                                  AND d.machine = h.machine
-                                  AND (d.step = r.step OR d.action <> 'play'))),
-           sptable.ms_left(r.deciding_until);
-END
-$$;
-
--- A step's decisions close: refused before deciding_until unless every player still in has
--- decided. Players still in who did not decide are folded (auto_fold). Then the next step opens
--- (p_next: Cajun's steps 1 and 2, its community card shown) or the round waits for its
--- settlement. Returns the decisions of the round so far.
-CREATE OR REPLACE FUNCTION sptable.host_close_step(p_tab text, p_round bigint, p_step integer,
-                                                   p_next boolean)
-RETURNS TABLE (machine text, step integer, action text, multiple integer, transfer bigint,
-               amount bigint)
-LANGUAGE plpgsql SECURITY DEFINER SET search_path = sptable, pg_temp AS $$
-#variable_conflict use_column
-DECLARE
-    t sptable.tables;
-    r sptable.rounds;
-    waiting integer;
-BEGIN
-    t := sptable.caller_host(p_tab);
-    PERFORM pg_advisory_xact_lock(sptable.round_key(p_tab), p_round::integer);
-    SELECT * INTO r FROM sptable.rounds x WHERE x.tab = p_tab AND x.round = p_round FOR UPDATE;
-    IF NOT FOUND OR r.phase <> 'deciding' OR r.step <> p_step THEN
-        RAISE EXCEPTION USING ERRCODE = 'SP001',
-            MESSAGE = format('round %s of table %s is not deciding step %s', p_round, p_tab,
-                             p_step);
-    END IF;
-    -- players still in (no fold at an earlier step) without a decision at this step
-    SELECT count(*) INTO waiting FROM sptable.hands h
-     WHERE h.tab = p_tab AND h.round = p_round
-       AND NOT EXISTS (SELECT 1 FROM sptable.decisions d
-                        WHERE d.tab = p_tab AND d.round = p_round AND d.machine = h.machine
-                          AND (d.step = p_step OR d.action <> 'play'));
-    IF waiting > 0 AND clock_timestamp() < r.deciding_until THEN
-        RAISE EXCEPTION USING ERRCODE = 'SP001',
-            MESSAGE = format('step %s of round %s: %s players have %s ms more', p_step, p_round,
-                             waiting, sptable.ms_left(r.deciding_until));
-    END IF;
-    INSERT INTO sptable.decisions (tab, round, machine, step, action)
-    SELECT p_tab, p_round, h.machine, p_step, 'auto_fold' FROM sptable.hands h
-     WHERE h.tab = p_tab AND h.round = p_round
-       AND NOT EXISTS (SELECT 1 FROM sptable.decisions d
-                        WHERE d.tab = p_tab AND d.round = p_round AND d.machine = h.machine
-                          AND (d.step = p_step OR d.action <> 'play'));
-    IF p_next THEN
-        UPDATE sptable.rounds x
-           SET step = p_step + 1,
-               deciding_until = clock_timestamp() + make_interval(secs => t.deciding_ms / 1000.0)
-         WHERE x.tab = p_tab AND x.round = p_round;
-        PERFORM sptable.notify_table(p_tab, p_round, 'deciding', p_step + 1);
-    ELSE
-        UPDATE sptable.rounds x SET step = p_step + 1 WHERE x.tab = p_tab AND x.round = p_round;
-    END IF;
-    RETURN QUERY
-    SELECT d.machine, d.step, d.action, d.multiple, d.transfer,
-           (SELECT k.total FROM sptable.stakes k WHERE k.machine = d.machine
-               AND k.transfer = d.transfer)
-      FROM sptable.decisions d WHERE d.tab = p_tab AND d.round = p_round
-     ORDER BY d.machine, d.step;
-END
-$$;
-
--- The players dealt in a round, for the settlement (and for a host that starts again in the
--- middle of a round): each player's bets (summed per wager), what they staked before the deal and
--- in raises, the deck their round replays, and their decisions ("step:action:multiple:amount").
-CREATE OR REPLACE FUNCTION sptable.host_players(p_tab text, p_round bigint)
-RETURNS TABLE (machine text, amounts bigint[], staked bigint, raised bigint, deck text,
-               decisions text)
-LANGUAGE plpgsql SECURITY DEFINER SET search_path = sptable, pg_temp AS $$
-#variable_conflict use_column
-BEGIN
-    IF NOT splink.is_operator() THEN
-        PERFORM sptable.caller_host(p_tab);
-    END IF;
-    RETURN QUERY
-    SELECT h.machine,
-           ARRAY(SELECT sum(a.v)::bigint
-                   FROM sptable.stakes k, unnest(k.amounts) WITH ORDINALITY a(v, i)
-                  WHERE k.tab = p_tab AND k.round = p_round AND k.machine = h.machine
-                    AND k.step = -1 AND k.accepted
-                  GROUP BY a.i ORDER BY a.i),
-           (SELECT coalesce(sum(k.total), 0)::bigint FROM sptable.stakes k
-             WHERE k.tab = p_tab AND k.round = p_round AND k.machine = h.machine
-               AND k.step = -1 AND k.accepted),
-           (SELECT coalesce(sum(k.total), 0)::bigint FROM sptable.stakes k
-             WHERE k.tab = p_tab AND k.round = p_round AND k.machine = h.machine
-               AND k.step >= 0 AND k.accepted),
-           h.deck,
-           (SELECT string_agg(d.step || ':' || d.action || ':' || d.multiple || ':'
-                              || coalesce((SELECT k.total FROM sptable.stakes k
-                                            WHERE k.machine = d.machine
-                                              AND k.transfer = d.transfer), 0),
-                              ' ' ORDER BY d.step)
-              FROM sptable.decisions d
-             WHERE d.tab = p_tab AND d.round = p_round AND d.machine = h.machine)
-      FROM sptable.hands h
-     WHERE h.tab = p_tab AND h.round = p_round
-     ORDER BY h.seat;
-END
-$$;
-
--- The settlement: one result per player dealt (what the round engine gave for each: the stakes,
--- what each wager returns, the total, a line for the history), in one transaction.
-CREATE OR REPLACE FUNCTION sptable.host_settle(p_tab text, p_round bigint, p_machines text[],
-                                               p_staked bigint[], p_returned bigint[],
-                                               p_wagers integer, p_totals bigint[],
-                                               p_verdicts text[])
-RETURNS void
-LANGUAGE plpgsql SECURITY DEFINER SET search_path = sptable, pg_temp AS $$
-DECLARE
-    r sptable.rounds;
-    n integer := coalesce(cardinality(p_machines), 0);
-    accepted bigint;
-    bad_machine text;
-    bad_staked bigint;
-BEGIN
-    PERFORM sptable.caller_host(p_tab);
-    SELECT * INTO r FROM sptable.rounds x WHERE x.tab = p_tab AND x.round = p_round FOR UPDATE;
-    IF NOT FOUND OR r.phase <> 'deciding' THEN
-        RAISE EXCEPTION USING ERRCODE = 'SP001',
-            MESSAGE = format('round %s of table %s is not waiting for its settlement', p_round,
-                             p_tab);
-    END IF;
-    IF cardinality(p_returned) <> n * p_wagers THEN
-        RAISE EXCEPTION USING ERRCODE = 'SP002',
-            MESSAGE = format('a settlement of %s players gives %s wagers each', n, p_wagers);
-    END IF;
-    -- set-based, for a table of thousands: every player's stakes as the table accepted them
-    SELECT x.m, coalesce(a.total, 0), x.s INTO bad_machine, accepted, bad_staked
-      FROM unnest(p_machines, p_staked) AS x(m, s)
-      LEFT JOIN (SELECT k.machine, sum(k.total) AS total FROM sptable.stakes k
-                  WHERE k.tab = p_tab AND k.round = p_round AND k.accepted
-                  GROUP BY k.machine) a ON a.machine = x.m
-     WHERE coalesce(a.total, 0) <> x.s
-     LIMIT 1;
-    IF FOUND THEN
-        RAISE EXCEPTION USING ERRCODE = 'SP001',
-            MESSAGE = format('terminal %s staked %s in round %s, not %s', bad_machine, accepted,
-                             p_round, bad_staked);
-    END IF;
-    INSERT INTO sptable.results (tab, round, machine, kind, staked, returned, total, verdict)
-    SELECT p_tab, p_round, x.m, 'settled', x.s,
-           p_returned[(x.i - 1) * p_wagers + 1 : x.i * p_wagers], x.t, x.v
-      FROM unnest(p_machines, p_staked, p_totals, p_verdicts) WITH ORDINALITY AS x(m, s, t, v, i);
-    IF EXISTS (SELECT 1 FROM sptable.hands h WHERE h.tab = p_tab AND h.round = p_round
-                  AND NOT EXISTS (SELECT 1 FROM sptable.results x WHERE x.tab = p_tab
-                                     AND x.round = p_round AND x.machine = h.machine)) THEN
-        RAISE EXCEPTION USING ERRCODE = 'SP001',
-            MESSAGE = format('round %s of table %s: a player dealt has no result', p_round, p_tab);
-    END IF;
-    UPDATE sptable.rounds x SET phase = 'settled', finished_at = clock_timestamp()
-     WHERE x.tab = p_tab AND x.round = p_round;
-    PERFORM sptable.notify_table(p_tab, p_round, 'settled', r.step);
-END
-$$;
-
--- The round cannot be finished: every accepted stake of every player without a result goes back
--- (001: "the game round will be cancelled, and initial bets will be refunded").
-CREATE OR REPLACE FUNCTION sptable.host_cancel(p_tab text, p_round bigint, p_reason text,
-                                               p_wagers integer)
-RETURNS integer
-LANGUAGE plpgsql SECURITY DEFINER SET search_path = sptable, pg_temp AS $$
-DECLARE
-    r sptable.rounds;
-    n integer;
-BEGIN
-    PERFORM sptable.caller_host(p_tab);
-    PERFORM pg_advisory_xact_lock(sptable.round_key(p_tab), p_round::integer);
-    SELECT * INTO r FROM sptable.rounds x WHERE x.tab = p_tab AND x.round = p_round FOR UPDATE;
-    IF NOT FOUND OR r.phase IN ('settled', 'cancelled') THEN
-        RAISE EXCEPTION USING ERRCODE = 'SP001',
-            MESSAGE = format('round %s of table %s is finished', p_round, p_tab);
-    END IF;
-    INSERT INTO sptable.results (tab, round, machine, kind, staked, returned, total, verdict)
-    SELECT p_tab, p_round, k.machine, 'cancelled', sum(k.total),
-           array_fill(0::bigint, ARRAY[p_wagers]), sum(k.total), p_reason
-      FROM sptable.stakes k
-     WHERE k.tab = p_tab AND k.round = p_round AND k.accepted
-       AND NOT EXISTS (SELECT 1 FROM sptable.results x WHERE x.tab = p_tab
-                          AND x.round = p_round AND x.machine = k.machine)
-     GROUP BY k.machine;
-    GET DIAGNOSTICS n = ROW_COUNT;
-    UPDATE sptable.rounds x
-       SET phase = 'cancelled', cancel_reason = p_reason, finished_at = clock_timestamp()
-     WHERE x.tab = p_tab AND x.round = p_round;
-    PERFORM sptable.notify_table(p_tab, p_round, 'cancelled', r.step);
-    RETURN n;
-END
-$$;
-
--- ---- the operator's functions ----
-
--- An audit's reading of a round: its phase and each player's result (operators only).
-CREATE OR REPLACE FUNCTION sptable.audit_round(p_tab text, p_round bigint)
-RETURNS TABLE (phase text, machine text, kind text, staked bigint, returned bigint[],
-               total bigint)
-LANGUAGE plpgsql SECURITY DEFINER SET search_path = sptable, pg_temp AS $$
-#variable_conflict use_column
-BEGIN
-    IF NOT splink.is_operator() THEN
-        RAISE EXCEPTION USING ERRCODE = 'SP003', MESSAGE = 'an audit is an operator''s';
-    END IF;
-    RETURN QUERY
-    SELECT r.phase, x.machine, x.kind, x.staked, x.returned, x.total
-      FROM sptable.rounds r LEFT JOIN sptable.results x ON x.tab = r.tab AND x.round = r.round
-     WHERE r.tab = p_tab AND r.round = p_round
-     ORDER BY x.machine;
-END
-$$;
-
--- The linked prizes a round's players won on the table's pool (operators only): each player's
--- seat in the round (hands.seat) and the controller's payment to it.
-CREATE OR REPLACE FUNCTION sptable.audit_linked(p_tab text, p_round bigint)
-RETURNS TABLE (machine text, amount bigint)
-LANGUAGE plpgsql SECURITY DEFINER SET search_path = sptable, pg_temp AS $$
-#variable_conflict use_column
-BEGIN
-    IF NOT splink.is_operator() THEN
-        RAISE EXCEPTION USING ERRCODE = 'SP003', MESSAGE = 'an audit is an operator''s';
-    END IF;
-    RETURN QUERY
-    SELECT h.machine, w.amount
-      FROM sptable.tables t
-      JOIN splink.wins w ON w.machine = t.link_machine AND w.game = p_round
-      JOIN sptable.hands h ON h.tab = p_tab AND h.round = p_round AND h.seat = w.seat
-     WHERE t.tab = p_tab AND t.link_machine <> '';
-END
-$$;
-
--- The money of a table, every round: for each finished round and terminal, the stakes the table
--- accepted against what its result says was staked, and any accepted stake without a result
--- (operators only). Returns the rounds, the problems found (with the first few described), and
--- the totals staked and returned.
-CREATE OR REPLACE FUNCTION sptable.audit_money(p_tab text)
-RETURNS TABLE (rounds bigint, finished bigint, problems bigint, first_problems text,
-               staked bigint, returned bigint)
-LANGUAGE plpgsql SECURITY DEFINER SET search_path = sptable, pg_temp AS $$
-#variable_conflict use_column
-BEGIN
-    IF NOT splink.is_operator() THEN
-        RAISE EXCEPTION USING ERRCODE = 'SP003', MESSAGE = 'an audit is an operator''s';
-    END IF;
-    RETURN QUERY
-    WITH acc AS (
-        SELECT k.round, k.machine, sum(k.total) AS total FROM sptable.stakes k
-         WHERE k.tab = p_tab AND k.accepted GROUP BY k.round, k.machine),
-    fin AS (SELECT r.round FROM sptable.rounds r
-             WHERE r.tab = p_tab AND r.phase IN ('settled', 'cancelled')),
-    bad AS (
-        SELECT format('round %s terminal %s: accepted %s, result staked %s', a.round, a.machine,
-                      a.total, x.staked) AS what
-          FROM acc a JOIN fin f ON f.round = a.round
-          LEFT JOIN sptable.results x ON x.tab = p_tab AND x.round = a.round
-                                     AND x.machine = a.machine
-         WHERE x.staked IS DISTINCT FROM a.total
-        UNION ALL
-        SELECT format('round %s terminal %s: a result without stakes', x.round, x.machine)
-          FROM sptable.results x
-         WHERE x.tab = p_tab AND x.staked > 0
-           AND NOT EXISTS (SELECT 1 FROM acc a WHERE a.round = x.round AND a.machine = x.machine))
-    SELECT (SELECT count(*) FROM sptable.rounds r WHERE r.tab = p_tab),
-           (SELECT count(*) FROM fin),
-           (SELECT count(*) FROM bad),
-           (SELECT string_agg(what, '; ') FROM (SELECT what FROM bad LIMIT 5) b),
-           (SELECT coalesce(sum(x.staked), 0)::bigint FROM sptable.results x WHERE x.tab = p_tab),
-           (SELECT coalesce(sum(x.total), 0)::bigint FROM sptable.results x WHERE x.tab = p_tab);
-END
-$$;
-
--- A login of its own for a host or a terminal (who: "a host", "a terminal"), a member of parent
--- only; a login that exists already is refused (each gets its own), so is a short password.
-CREATE OR REPLACE FUNCTION sptable.make_login(p_role text, p_password text, p_parent text,
-                                              p_who text) RETURNS void
-LANGUAGE plpgsql SET search_path = sptable, pg_temp AS $$
-BEGIN
-    IF EXISTS (SELECT 1 FROM pg_roles WHERE rolname = p_role) THEN
-        RAISE EXCEPTION USING ERRCODE = 'SP001',
-            MESSAGE = format('a login %s exists already: %s gets a login of its own', p_role,
-                             p_who);
-    END IF;
-    IF p_password IS NULL OR length(p_password) < 8 THEN
-        RAISE EXCEPTION USING ERRCODE = 'SP002',
-            MESSAGE = format('%s''s login needs a password of at least 8 characters', p_who);
-    END IF;
-    EXECUTE format('CREATE ROLE %I LOGIN INHERIT PASSWORD %L IN ROLE %I', p_role, p_password,
-                   p_parent);
-END
-$$;
-
--- A table and its host's login (made here, a member of splink_host only).
-CREATE OR REPLACE FUNCTION sptable.table_add(p_tab text, p_currency text, p_role text,
-                                             p_password text)
-RETURNS boolean
-LANGUAGE plpgsql SECURITY DEFINER SET search_path = sptable, pg_temp AS $$
-DECLARE
-    t sptable.tables;
-BEGIN
-    SELECT * INTO t FROM sptable.tables WHERE tab = p_tab;
-    IF FOUND THEN
-        IF t.currency <> p_currency OR t.host_role <> p_role THEN
-            RAISE EXCEPTION USING ERRCODE = 'SP001',
-                MESSAGE = format('table %s exists in %s with host login %s', p_tab, t.currency,
-                                 t.host_role);
-        END IF;
-        RETURN false;
-    END IF;
-    INSERT INTO sptable.tables (tab, host_role, currency) VALUES (p_tab, p_role, p_currency);
-    PERFORM sptable.make_login(p_role, p_password, 'splink_host', 'a host');
-    PERFORM splink.audit_row('table_add', p_tab, NULL,
-                             format('currency=%s host=%s', p_currency, p_role));
-    RETURN true;
-END
-$$;
-
--- A terminal, its site and its own login (a member of splink_terminal only).
-CREATE OR REPLACE FUNCTION sptable.table_terminal_add(p_machine text, p_site text, p_role text,
-                                                      p_password text)
-RETURNS boolean
-LANGUAGE plpgsql SECURITY DEFINER SET search_path = sptable, pg_temp AS $$
-DECLARE
-    t sptable.terminals;
-BEGIN
-    SELECT * INTO t FROM sptable.terminals WHERE machine = p_machine;
-    IF FOUND THEN
-        IF t.site <> p_site OR t.role <> p_role THEN
-            RAISE EXCEPTION USING ERRCODE = 'SP001',
-                MESSAGE = format('terminal %s exists at site %s, login %s', p_machine, t.site,
-                                 t.role);
-        END IF;
-        RETURN false;
-    END IF;
-    INSERT INTO sptable.terminals (machine, site, role) VALUES (p_machine, p_site, p_role);
-    PERFORM sptable.make_login(p_role, p_password, 'splink_terminal', 'a terminal');
-    PERFORM splink.audit_row('terminal_add', p_machine, NULL,
-                             format('site=%s login=%s', p_site, p_role));
-    RETURN true;
-END
-$$;
-
--- ---- who may call what ----
+-- ---- who may call what (the host's and the operator's own: their files) ----
 REVOKE ALL ON ALL TABLES IN SCHEMA sptable FROM PUBLIC;
 REVOKE ALL ON ALL FUNCTIONS IN SCHEMA sptable FROM PUBLIC;
 GRANT EXECUTE ON FUNCTION
@@ -1151,28 +653,5 @@ GRANT EXECUTE ON FUNCTION
     sptable.table_transfer(text, bigint),
     sptable.table_lobby()
     TO splink_terminal;
-GRANT EXECUTE ON FUNCTION
-    sptable.host_publish(text, text, text, text, text, integer, integer, text, text, text),
-    sptable.host_round(text),
-    sptable.host_open(text, text),
-    sptable.host_close_betting(text, bigint),
-    sptable.host_deal(text, bigint, text, text, text, text, text[], text[], text[], text[],
-                      bigint[], text[], integer),
-    sptable.host_step(text, bigint),
-    sptable.host_players(text, bigint),
-    sptable.host_close_step(text, bigint, integer, boolean),
-    sptable.host_settle(text, bigint, text[], bigint[], bigint[], integer, bigint[], text[]),
-    sptable.host_cancel(text, bigint, text, integer),
-    sptable.table_lobby()
-    TO splink_host;
-GRANT EXECUTE ON FUNCTION
-    sptable.host_players(text, bigint),
-    sptable.audit_round(text, bigint),
-    sptable.audit_money(text),
-    sptable.audit_linked(text, bigint),
-    sptable.table_add(text, text, text, text),
-    sptable.table_terminal_add(text, text, text, text),
-    sptable.table_lobby()
-    TO splink_operator;
-GRANT SELECT ON ALL TABLES IN SCHEMA sptable TO splink_operator;
+GRANT EXECUTE ON FUNCTION sptable.table_lobby() TO splink_host, splink_operator;
 RESET ROLE;

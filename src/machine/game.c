@@ -360,6 +360,43 @@ void game_locks_changed(game_t *g) {
     read_locks(g);
 }
 
+void game_store_changed(game_t *g) {
+    if (!g->store) return;
+    if (store_state(g->store) == STORE_FAULTED) {
+        if (g->state != GAME_FAULT) fault(g, "");
+        return;
+    }
+    int64_t now;
+    if (store_credits(g->store, 0, &now) != STORE_OK) {
+        fault(g, "The credits could not be read");
+        return;
+    }
+    if (now != g->credits) {
+        int64_t moved = now - g->credits;
+        g->credits = now;
+        /* chips only on the felt are laid again over the new credits (those no longer covered
+         * come off); stakes already gone to a table stay, the balance beside them moves */
+        bool felt_only = g->npending > 0 && !g->round_begun && g->round.phase == ROUND_BETTING;
+        if (game_round_over(g))
+            ; /* the balance shown is the credits */
+        else if (felt_only && !rebuild_betting(g, g->npending))
+            fault(g, "The round could not be rebuilt");
+        else if (!felt_only)
+            g->round.seat[0].credits += moved;
+    }
+    restore_door(g);
+    store_lock_t lock;
+    int locks = store_locks(g->store, &lock, 1);
+    if (locks > 0) {
+        read_locks(g);
+    } else if (locks == 0 && (g->state == GAME_LOCKED || (g->state == GAME_FAULT && g->lock_id))) {
+        /* the attendant cleared it from another of the store's machines */
+        g->state = GAME_PLAY;
+        g->lock_id = 0;
+        g->message[0] = '\0';
+    }
+}
+
 bool game_attendant(game_t *g) {
     /* a hand pay, or a recorded fault (a voided round) the attendant has looked at; a database
      * that fails its checks is not cleared by a key */

@@ -131,6 +131,10 @@ bool game_round_over(const game_t *g);
 /* A lock was recorded outside a round of this game (a shared table's hand pay): the game takes
  * it from the store (GAME_LOCKED, its message). */
 void game_locks_changed(game_t *g);
+/* The store was written by another game on it (a terminal's tables share one store): the
+ * credits (chips only on the felt are laid again over them, those no longer covered come off),
+ * the door and the locks as the store has them now. */
+void game_store_changed(game_t *g);
 /* The attendant's key: clears a hand-pay lock (the win stays on the credits). */
 bool game_attendant(game_t *g);
 

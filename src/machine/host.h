@@ -1,7 +1,7 @@
 /* host: a shared table's dealer, `studpoker table-host` (issue 15; 001: one dealer, any number of
  * players, on shared betting and decision timers).
  *
- * The host deals one table of any variant on the controller (src/link/table.sql): it opens a
+ * The host deals one table of any variant on the controller (src/link/table_host.sql): it opens a
  * round and takes bets for the configured betting time, closes it (a player whose terminal is no
  * longer connected has the bets voided and returned, 001), checks every player's bets against the
  * rules, deals, opens the decisions for the decision time (a player who does not decide is

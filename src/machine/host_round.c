@@ -175,7 +175,39 @@ static int parse_decisions(const char *text, hdecision_t *d, int max) {
     return n;
 }
 
-/* Settles one player: their round replayed through the engine from the records. false: the
+/* The player's round through the engine: the deck, the bets, then the decisions in order, the
+ * one at index fold_at (>= 0) played as a fold. *bad: the index of the first raise whose amount
+ * is not the one the engine takes (-1: none). */
+static bool replay(round_t *rd, const rules_t *r, const deck_t *deck, const lt_player_t *p,
+                   const hdecision_t *d, int nd, int fold_at, int *bad, char *why, size_t n) {
+    *bad = -1;
+    int64_t credits = p->staked + p->raised + HOST_MARGIN;
+    rules_t one = *r;
+    one.aggregate_limit = 0; /* the table's, over every player (host_aggregate) */
+    if (!round_init(rd, &one, deck, 1, &credits, NULL, scratch_pool(r), why, n)) return false;
+    if (!place_bets(rd, p->amounts, why, n)) return false;
+    for (int i = 0; i < nd && rd->phase == ROUND_DECIDING; i++) {
+        bool play = strcmp(d[i].action, "play") == 0 && i != fold_at;
+        round_action_t a = play ? (r->variant == VARIANT_CAJUN ? round_raise(0, d[i].multiple)
+                                                               : round_simple(ACT_PLAY, 0))
+                           : strcmp(d[i].action, "fold") == 0 || i == fold_at
+                               ? round_simple(ACT_FOLD, 0)
+                               : round_simple(ACT_TIMEOUT, -1);
+        int64_t before = round_seat_staked(rd, 0);
+        round_status_t s = round_apply(rd, &a);
+        if (s.refusal != REFUSE_NONE) {
+            snprintf(why, n, "step %d: %s", d[i].step, s.message);
+            return false;
+        }
+        if (play && round_seat_staked(rd, 0) - before != d[i].amount && *bad < 0) *bad = i;
+    }
+    return true;
+}
+
+/* Settles one player: their round replayed through the engine from the records. A raise the
+ * table accepted whose amount is not the one the bets make (a terminal that lost its records of
+ * the round, or one that cheats) is a fold, its stake returned whole: folding was the player's to
+ * choose anyway, so nothing is won by it, and the table settles everyone else as ever. false: the
  * records do not make a round the engine plays (why). */
 bool host_settle_player(const rules_t *r, const lt_player_t *p, lt_settle_t *out,
                         host_linked_t *linked, char *why, size_t n) {
@@ -192,38 +224,27 @@ bool host_settle_player(const rules_t *r, const lt_player_t *p, lt_settle_t *out
     }
     hdecision_t d[3];
     int nd = parse_decisions(p->decisions, d, 3);
-    int64_t start = p->staked + p->raised + HOST_MARGIN, credits = start;
-    rules_t one = *r;
-    one.aggregate_limit = 0; /* the table's, over every player (host_aggregate) */
-    if (!round_init(&rd, &one, &deck, 1, &credits, NULL, scratch_pool(r), why, n)) return false;
-    if (!place_bets(&rd, p->amounts, why, n)) return false;
-    for (int i = 0; i < nd && rd.phase == ROUND_DECIDING; i++) {
-        bool play = strcmp(d[i].action, "play") == 0;
-        round_action_t a = play ? (r->variant == VARIANT_CAJUN ? round_raise(0, d[i].multiple)
-                                                               : round_simple(ACT_PLAY, 0))
-                           : strcmp(d[i].action, "fold") == 0 ? round_simple(ACT_FOLD, 0)
-                                                              : round_simple(ACT_TIMEOUT, -1);
-        int64_t before = round_seat_staked(&rd, 0);
-        round_status_t s = round_apply(&rd, &a);
-        if (s.refusal != REFUSE_NONE) {
-            snprintf(why, n, "step %d: %s", d[i].step, s.message);
-            return false;
-        }
-        int64_t bet = round_seat_staked(&rd, 0) - before;
-        if (play && bet != d[i].amount) {
-            snprintf(why, n, "step %d: a raise of %" PRId64 " sent for one of %" PRId64, d[i].step,
-                     d[i].amount, bet);
-            return false;
-        }
+    int64_t start = p->staked + p->raised + HOST_MARGIN;
+    int bad = -1, fold_at = -1;
+    if (!replay(&rd, r, &deck, p, d, nd, -1, &bad, why, n)) return false;
+    if (bad >= 0) {
+        fold_at = bad;
+        if (!replay(&rd, r, &deck, p, d, nd, fold_at, &bad, why, n)) return false;
     }
+    /* the raise played as a fold goes back as it came: on its own wager */
+    int64_t refund = fold_at >= 0 ? d[fold_at].amount : 0;
+    wager_t refund_w = r->variant == VARIANT_CAJUN && fold_at >= 0
+                           ? (wager_t)(WAGER_RAISE_1 + (d[fold_at].step < 3 ? d[fold_at].step : 0))
+                           : WAGER_PLAY;
     if (rd.phase != ROUND_SETTLED) {
         snprintf(why, n, "the round did not settle with the decisions recorded");
         return false;
     }
     const round_seat_t *s = &rd.seat[0];
     wager_t pw = r->offered[WAGER_JACKPOT] ? WAGER_JACKPOT : WAGER_PROGRESSIVE;
-    *linked = (host_linked_t){.stake = r->pool_linked ? s->stake[pw] : 0,
-                              .aggregate = r->aggregate_limit > 0 ? round_aggregate_win(&rd, 0) : 0};
+    *linked =
+        (host_linked_t){.stake = r->pool_linked ? s->stake[pw] : 0,
+                        .aggregate = r->aggregate_limit > 0 ? round_aggregate_win(&rd, 0) : 0};
     memcpy(linked->stakes, s->stake, sizeof linked->stakes);
     for (int i = 0; i < rd.nevents; i++)
         if (rd.events[i].type == EV_JACKPOT_LINKED && rd.events[i].seat == 0) linked->royal = true;
@@ -231,7 +252,12 @@ bool host_settle_player(const rules_t *r, const lt_player_t *p, lt_settle_t *out
     out->total = 0;
     for (int w = 0; w < WAGER_COUNT; w++)
         out->returned[w] = s->returned[w], out->total += s->returned[w];
-    if (out->staked != p->staked + p->raised || s->credits - (start - out->staked) != out->total) {
+    if (s->credits - (start - out->staked) != out->total) {
+        snprintf(why, n, "the money does not add up: returned %" PRId64, out->total);
+        return false;
+    }
+    out->staked += refund, out->total += refund, out->returned[refund_w] += refund;
+    if (out->staked != p->staked + p->raised) {
         snprintf(why, n, "the money does not add up: staked %" PRId64 " of %" PRId64, out->staked,
                  p->staked + p->raised);
         return false;
@@ -240,7 +266,11 @@ bool host_settle_player(const rules_t *r, const lt_player_t *p, lt_settle_t *out
     money_format(out->total - out->staked > 0 ? out->total - out->staked : 0, r->currency, amt,
                  sizeof amt);
     const char *hand = s->judged[WAGER_ANTE] ? s->judged[WAGER_ANTE] : "";
-    if (s->folded)
+    if (fold_at >= 0)
+        snprintf(out->verdict, sizeof out->verdict,
+                 "FOLDED: a raise that did not match the bets, "
+                 "returned");
+    else if (s->folded)
         snprintf(out->verdict, sizeof out->verdict, "%s",
                  s->auto_folded ? "AUTO FOLDED" : "FOLDED");
     else if (out->total > out->staked)
@@ -271,8 +301,8 @@ int host_aggregate(const rules_t *r, lt_settle_t *s, const host_linked_t *linked
         if (colon) *colon = '\0';
         int64_t win = s[i].total - s[i].staked;
         money_format(win > 0 ? win : 0, r->currency, amt, sizeof amt);
-        snprintf(s[i].verdict, sizeof s[i].verdict, "%.60s: WIN %s (the table's limit of %s shared)",
-                 hand, amt, lim);
+        snprintf(s[i].verdict, sizeof s[i].verdict,
+                 "%.60s: WIN %s (the table's limit of %s shared)", hand, amt, lim);
         cut++;
     }
     return cut;

@@ -83,11 +83,43 @@ bool machine_open_store(machine_t *m, const cfg_t *cfg, int64_t free_credits, ui
     return true;
 }
 
+bool machine_open_seat(machine_t *m, machine_t *terminal, const char *tab, const char *game,
+                       const char *title, bool linked, char *err, size_t errlen) {
+    memset(m, 0, sizeof *m);
+    m->cfg = terminal->cfg; /* its operator settings applied already */
+    snprintf(m->cfg.table.join, sizeof m->cfg.table.join, "%s", tab);
+    m->cfg.link.url[0] = '\0'; /* a table's seat has no linked pool of its own */
+    memcpy(m->pin, terminal->pin, sizeof m->pin);
+    m->player = terminal->player; /* a desktop player's own settings, the same at every table */
+    m->store_borrowed = true;
+    if (!machine_table_take(m, game, title, linked, err, errlen)) return false;
+    if (!game_init(&m->game, &m->cfg.rules, 0, 0, terminal->game.store)) {
+        m->game.store = NULL;
+        machine_table_close(m);
+        say(err, errlen, "%s%s", "the random generator could not start", "");
+        return false;
+    }
+    m->game.handpay_by_attendant = terminal->game.handpay_by_attendant;
+    memcpy(m->game.machine_id, terminal->game.machine_id, sizeof m->game.machine_id);
+    m->store_seen = store_generation(m->game.store);
+    /* an empty felt until the table shows its round */
+    if (!game_new_round(&m->game)) {
+        machine_close(m);
+        say(err, errlen, "%s%s", "its game could not be set up here", "");
+        return false;
+    }
+    if (!machine_table_start(m, err, errlen)) {
+        machine_close(m);
+        return false;
+    }
+    return true;
+}
+
 void machine_close(machine_t *m) {
     machine_rg_closing(m); /* a desktop's session is paused, not ended */
     machine_table_close(m);
     machine_link_close(m);
-    store_close(m->game.store);
+    if (!m->store_borrowed) store_close(m->game.store);
     m->game.store = NULL;
 }
 

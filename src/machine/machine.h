@@ -76,6 +76,16 @@ typedef struct machine {
     /* [table] join: a terminal at a shared table (machine_table.h), NULL otherwise */
     struct mjoined *jt;
 
+    /* A terminal at several tables (001: up to four in one window) is a machine per table, all
+     * on the terminal's one store, stepped on one thread: the machine that opened the store
+     * closes it, the others borrow it (machine_open_seat). store_seen: the store's generation
+     * when this machine last read its credits, locks and door (machine_share_sync);
+     * held_elsewhere: what the other tables' hands may still raise, which bets here may not
+     * use (each table's deal keeps its "a hand is never stuck" promise). */
+    bool store_borrowed;
+    uint64_t store_seen;
+    int64_t held_elsewhere;
+
     /* a desktop player's own settings (machine_player.h); off: the operator's alone */
     machine_player_t player;
 
@@ -105,6 +115,14 @@ bool machine_open(machine_t *m, const cfg_t *cfg, int64_t free_credits, uint64_t
  * machine closes it. */
 bool machine_open_store(machine_t *m, const cfg_t *cfg, int64_t free_credits, uint64_t seed,
                         store_t *store, char *err, size_t errlen);
+/* A terminal's machine at one more table: its own round, timers and connection to the table,
+ * on the terminal's store and credits (borrowed: the terminal's machine outlives it). tab, and
+ * the table's game, title and linked pool, are what joining it gave (mlobby_join_result,
+ * machine_table.h); the rest of the config (display, cabinet, keys) is the terminal's. false with
+ * err when it cannot run (no memory, the table's game does not load here, the thread does not
+ * start). */
+bool machine_open_seat(machine_t *m, machine_t *terminal, const char *tab, const char *game,
+                       const char *title, bool linked, char *err, size_t errlen);
 void machine_close(machine_t *m);
 bool machine_faulted(const machine_t *m); /* the store failed its checks: nothing is read */
 bool machine_has_store(const machine_t *m);

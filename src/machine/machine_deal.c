@@ -29,6 +29,8 @@ machine_deal_check_t machine_deal_check(const machine_t *m) {
     } else {
         return c;
     }
+    /* a terminal at several tables: what the other tables' hands may still raise is theirs */
+    c.credits -= m->held_elsewhere;
     for (int w = 0; w < WAGER_COUNT; w++)
         if (w == WAGER_ANTE || wager_is_side((wager_t)w)) c.bets += stake[w];
     /* responsible gaming: betting stopped by a limit or a break, whatever is on the felt */
@@ -94,6 +96,12 @@ const char *machine_deal_words(const machine_t *m, const machine_deal_check_t *c
          * it must reach; after a round the same bets come out of it too */
         snprintf(buf, n, short_words(m, c->rebet), game_money(g, c->shortfall, b1),
                  game_money(g, c->rebet ? c->bets + c->raise : c->raise, b2));
+        if (m->held_elsewhere > 0) {
+            /* the balance shows more: part of it waits for the other tables' decisions */
+            size_t used = strlen(buf);
+            snprintf(buf + used, n - used, " (%s is kept for your other tables' raises)",
+                     game_money(g, m->held_elsewhere, b1));
+        }
         break;
     case MACHINE_DEAL_BELOW_MIN:
         snprintf(buf, n, _("Add %s to the %s: its minimum is %s"), game_money(g, c->shortfall, b1),

@@ -13,41 +13,6 @@
 
 #ifdef STUDPOKER_LINK
 
-/* A decision of the player's at a step: act 0 none, 'p' play (multiple x), 'f' fold, 'a' folded by
- * the table when the time ran out. */
-typedef struct mdec {
-    char act;
-    int multiple;
-} mdec_t;
-
-/* The terminal's play of the table's round on the felt. */
-struct mjoined {
-    mtable_t *thread;
-    char title[LT_TEXT_LEN];
-    uint64_t view_seq;
-    lt_view_t view;     /* the newest the thread read */
-    int64_t view_at_ms; /* the machine's clock when it came */
-    int64_t round;      /* the table's round the felt belongs to (0: none yet) */
-    bool watching;      /* the round was past its betting when the felt met it */
-    int64_t sent;       /* this round's bets: their transfer (0: not sent) */
-    int64_t bets[WAGER_COUNT];
-    int64_t staked; /* this round's stakes sent: bets and raise */
-    bool dealt;     /* the felt shows the deal */
-    mdec_t dec[3];  /* this round's decisions, by step (Cajun has three) */
-    int shown_step; /* the felt shows the table's round up to this step */
-    bool settled;   /* the felt shows the settlement */
-    int64_t result_round, result_total, result_staked; /* the newest result collected */
-    char result_verdict[LT_TEXT_LEN];
-    int64_t result_returned[WAGER_COUNT];
-    char result_kind[16];
-    int64_t collected;      /* results collected since the start */
-    rules_t rules2;         /* the table's rules for the replica's two seats */
-    jackpot_pool_t scratch; /* the replica's pool (the table's is the linked one) */
-    bool items_dirty;       /* the store's unanswered transfers may not be with the thread */
-    char line[200];         /* what the table says to the player now */
-    bool sticky;            /* the line stays until the player bets (a round settled while away) */
-};
-
 /* The step the table's round is deciding (Cajun 0..2; the others 0). */
 static int current_step(const struct mjoined *j) {
     return j->view.step > 2 ? 2 : j->view.step < 0 ? 0 : j->view.step;
@@ -105,19 +70,26 @@ static bool take_game(cfg_t *c, const char *text, char *err, size_t errlen) {
     return ok;
 }
 
+bool machine_table_take(machine_t *m, const char *game, const char *title, bool linked, char *err,
+                        size_t errlen) {
+    if (!take_game(&m->cfg, game, err, errlen)) return false;
+    /* the table's JACKPOT is its linked pool: a royal's prize comes in the table's result */
+    m->cfg.rules.pool_linked = linked;
+    m->jt = calloc(1, sizeof *m->jt);
+    if (!m->jt) {
+        snprintf(err, errlen, "out of memory for the table");
+        return false;
+    }
+    snprintf(m->jt->title, sizeof m->jt->title, "%s", title);
+    m->jt->items_dirty = true;
+    return true;
+}
+
 bool machine_table_join(machine_t *m, char *err, size_t errlen) {
     const struct cfg_table *tc = &m->cfg.table;
     lt_table_t info;
-    if (!mtable_join_now(tc->url, tc->terminal, tc->join, &info, err, errlen)) return false;
-    bool ok = take_game(&m->cfg, info.config, err, errlen);
-    /* the table's JACKPOT is its linked pool: a royal's prize comes in the table's result */
-    m->cfg.rules.pool_linked = info.pool[0] != '\0';
-    m->jt = ok ? calloc(1, sizeof *m->jt) : NULL;
-    if (ok && !m->jt) snprintf(err, errlen, "out of memory for the table"), ok = false;
-    if (ok) {
-        snprintf(m->jt->title, sizeof m->jt->title, "%s", info.title);
-        m->jt->items_dirty = true;
-    }
+    if (!mtable_join_now(tc->url, tc->terminal, tc->join, &info, NULL, err, errlen)) return false;
+    bool ok = machine_table_take(m, info.config, info.title, info.pool[0] != '\0', err, errlen);
     link_table_free(&info);
     return ok;
 }
@@ -159,14 +131,19 @@ bool machine_table_status(const machine_t *m, mtable_status_t *out) {
     out->collected = j->collected;
     out->pool_value = j->view.round || j->view.pool_value > 0 ? j->view.pool_value : -1;
     out->synced = j->thread && mtable_caught_up(j->thread) && !j->items_dirty;
-    snprintf(out->line, sizeof out->line, "%s", j->line);
+    if (j->leaving)
+        snprintf(out->line, sizeof out->line, "%s",
+                 j->sent ? "Leaving this table after this round: your bets stand."
+                         : "Leaving this table.");
+    else
+        snprintf(out->line, sizeof out->line, "%s", j->line);
     return true;
 }
 
 bool machine_table_may_bet(const machine_t *m) {
     const struct mjoined *j = m->jt;
-    return j && !j->watching && j->sent == 0 && strcmp(j->view.phase, "betting") == 0 &&
-           j->round == j->view.round;
+    return j && !j->watching && !j->leaving && j->sent == 0 &&
+           strcmp(j->view.phase, "betting") == 0 && j->round == j->view.round;
 }
 
 /* ---- the replica of the player's round ---- */
@@ -434,7 +411,7 @@ static void feed_thread(machine_t *m) {
     struct mjoined *j = m->jt;
     if (j->items_dirty) {
         store_table_out_t items[MT_ITEMS];
-        int n = store_table_unanswered(m->game.store, items, MT_ITEMS);
+        int n = store_table_unanswered(m->game.store, m->cfg.table.join, items, MT_ITEMS);
         if (n < 0) {
             game_link_fault(&m->game, "The table's transfers could not be read");
             return;
@@ -471,10 +448,21 @@ static void new_felt(machine_t *m, machine_events_t *e) {
     j->sent = 0, j->staked = 0, j->dealt = false, j->settled = false, j->shown_step = 0;
     memset(j->dec, 0, sizeof j->dec);
     memset(j->bets, 0, sizeof j->bets);
-    j->watching = strcmp(j->view.phase, "betting") != 0;
+    /* started again in a round it had bet in (killed, cut off): its bets are in its records, and
+     * the round is its own again (no second set; the raises worked out from them) */
+    store_table_out_t had;
+    bool bet_here = store_table_round_bets(g->store, m->cfg.table.join, j->round, &had) == 1;
+    if (bet_here) {
+        j->sent = had.transfer;
+        memcpy(j->bets, had.stakes, sizeof j->bets);
+        j->staked = had.total;
+    }
+    j->watching = !bet_here && strcmp(j->view.phase, "betting") != 0;
     if (!j->sticky) j->line[0] = '\0';
     if (j->watching && !j->sticky)
         say_line(m, _("Bets are closed for this round: the next one opens soon."));
+    else if (bet_here && !j->sticky)
+        say_line(m, _("Your bets are placed for this round: waiting for the deal."));
     emit_ev(e, MEV_NEW_ROUND, NULL);
 }
 
@@ -493,11 +481,12 @@ static void take_view(machine_t *m, bool view_busy, machine_events_t *e) {
     bool deciding = strcmp(v->phase, "deciding") == 0, settled = strcmp(v->phase, "settled") == 0;
     take_decisions(j);
     if (has_hand && !j->dealt && (deciding || settled)) {
-        /* a restart after the bets went: they are the table's record */
-        if (!j->sent) j->staked = v->my_staked;
+        /* a restart after the bets went: the table's record has them, and any raise */
+        if (!j->sent || v->my_staked > j->staked) j->staked = v->my_staked;
         j->shown_step = 0;
         if (build_replica(m, SHOW_DEAL)) {
             j->dealt = true;
+            if (!j->sticky) j->line[0] = '\0'; /* "Bets placed" is over: the cards say it */
             emit_ev(e, MEV_ROUND, NULL);
         } else {
             say_line(m, _("The table's cards cannot be shown on this terminal."));
@@ -617,8 +606,9 @@ static void bet_button(machine_t *m, cfg_button_t b, const machine_input_t *in,
     game_t *g = &m->game;
     if (!machine_table_may_bet(m)) {
         emit_ev(e, MEV_REFUSED,
-                m->jt->sent ? _("Your bets are placed for this round.")
-                            : _("Bets are closed: the next round opens soon."));
+                m->jt->leaving ? _("You are leaving this table: it takes no more bets.")
+                : m->jt->sent  ? _("Your bets are placed for this round.")
+                               : _("Bets are closed: the next round opens soon."));
         return;
     }
     round_action_t a;
@@ -721,6 +711,14 @@ int64_t machine_table_left_ms(const machine_t *m, bool *deciding) {
     (void)m;
     *deciding = false;
     return -1;
+}
+bool machine_table_take(machine_t *m, const char *game, const char *title, bool linked, char *err,
+                        size_t errlen) {
+    (void)m, (void)game, (void)title, (void)linked;
+    snprintf(err, errlen,
+             "this studpoker was built without libpq (libpq-dev): it cannot join a "
+             "table");
+    return false;
 }
 bool machine_table_join(machine_t *m, char *err, size_t errlen) {
     (void)m;

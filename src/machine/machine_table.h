@@ -39,18 +39,18 @@ struct machine_input;
 typedef struct mtable_status {
     bool joined;     /* the machine is a terminal of a table */
     bool up;         /* the controller answers */
-    char state[200]; /* "connected", or why not */
+    char state[200]; /* "connected", or why not (for the log: the screen says it plainly) */
     char tab[48];
     char title[160];
-    int64_t round;     /* the table's round on the felt (0: none yet) */
-    char phase[16];    /* the table's: betting, closed, deciding, settled, cancelled */
-    int players;       /* hands dealt in the round */
-    int seated;        /* terminals at the table */
-    bool bets_sent;    /* this round's bets have gone to the table */
-    bool decided;      /* this step's decision has gone to the table */
-    int64_t collected; /* results collected since the start */
-    bool synced;       /* nothing owed either way: every transfer answered, every result in */
-    char line[200];    /* what the table says to the player now ("" none) */
+    int64_t round;      /* the table's round on the felt (0: none yet) */
+    char phase[16];     /* the table's: betting, closed, deciding, settled, cancelled */
+    int players;        /* hands dealt in the round */
+    int seated;         /* terminals at the table */
+    bool bets_sent;     /* this round's bets have gone to the table */
+    bool decided;       /* this step's decision has gone to the table */
+    int64_t collected;  /* results collected since the start */
+    bool synced;        /* nothing owed either way: every transfer answered, every result in */
+    char line[200];     /* what the table says to the player now ("" none) */
     int64_t pool_value; /* the table's linked JACKPOT in its money (-1: none, or not known yet) */
 } mtable_status_t;
 
@@ -58,6 +58,10 @@ typedef struct mtable_status {
  * the table's game (its [game] .. [timers] sections) into the machine's config. false when the
  * table cannot be joined (err says why: the controller, the table, this terminal). */
 bool machine_table_join(struct machine *m, char *err, size_t errlen);
+/* The same with what joining gave already (the table's game, as its config file's text, its
+ * title, and whether its JACKPOT is a linked pool): the game taken into the machine's config. */
+bool machine_table_take(struct machine *m, const char *game, const char *title, bool linked,
+                        char *err, size_t errlen);
 /* After the game is up: the table's thread starts (a terminal needs a store). */
 bool machine_table_start(struct machine *m, char *err, size_t errlen);
 void machine_table_close(struct machine *m);
@@ -70,5 +74,81 @@ void machine_table_step(struct machine *m, const struct machine_input *in, uint3
 int64_t machine_table_left_ms(const struct machine *m, bool *deciding);
 /* Whether chips may go on the felt now (the table takes bets and this round's are not sent). */
 bool machine_table_may_bet(const struct machine *m);
+
+/* ---- a terminal at several tables (machine_seats.c; 001's Multi-Game Play) ----
+ *
+ * A terminal sits at up to four tables from one window: a machine per table (its felt, timers
+ * and connection), all on the terminal's one store (machine_open_seat), stepped on one thread.
+ * Before each machine steps, machine_share_sync reads the credits, locks and door again when
+ * another machine wrote the store, and sets what the other tables may still raise (held
+ * elsewhere: a bet here may not use it, so no hand anywhere is stuck for want of credits). */
+
+/* A machine of the terminal's steps next: m and the others on the store. */
+void machine_share_sync(struct machine *m, struct machine *const *all, int n);
+/* The tables where this terminal's money is in play (its records: a stake not answered, or
+ * accepted in a round whose result is not collected), most recent first, up to max; -1 when the
+ * records cannot be read. A terminal started again goes back to them (001: the result of a round
+ * played in its absence is shown when it comes back). */
+int machine_table_owed(struct machine *m, char (*tabs)[41], int max);
+/* What this table's hand may still raise in its round (0: no hand, folded, or settled). */
+int64_t machine_table_reserve(const struct machine *m);
+/* Whether the table can be left now without money in play there: no stake on its way, and this
+ * round's stakes settled and collected (001: a player who leaves has the bets stand, so the
+ * terminal stays until their result is in). */
+bool machine_table_can_leave(const struct machine *m);
+/* The player closed the table (X), or switched from it: it takes no more bets and is left as
+ * soon as machine_table_can_leave (the front closes the machine then); meanwhile the felt says
+ * so. false: the player stays after all (the switch's join failed). */
+void machine_table_set_leaving(struct machine *m, bool leaving);
+bool machine_table_leaving(const struct machine *m);
+
+/* ---- the lobby (machine_seats.c): the tables on the controller, for a terminal ---- */
+
+typedef struct mlobby mlobby_t;
+typedef struct mlobby_row {
+    char tab[48];
+    char title[160];
+    char variant[24]; /* caribbean, cajun, asian */
+    char limits[160]; /* "ANTE €5.00 - €500.00" */
+    char currency[4];
+    int seated;         /* terminals at the table */
+    int64_t round;      /* its newest round (0: none yet) */
+    char phase[16];     /* none, betting, closed, deciding, settled, cancelled */
+    int left_ms;        /* of its betting or decision time, when the lobby was read */
+    int64_t pool_value; /* its JACKPOT, the linked pool's prize in its money (-1: none) */
+    int64_t read_at;    /* the lobby's clock (ms) when it was read: left_ms counts from then */
+} mlobby_row_t;
+#define MLOBBY_ROWS 32
+
+typedef struct mlobby_join {
+    char tab[48];
+    bool ok;
+    char err[300]; /* why not, for the log (the controller's or the network's words) */
+    char say[200]; /* why not, for the player */
+    char *game;    /* the table's game (malloc'd; the receiver frees it) */
+    char title[160];
+    bool linked; /* its JACKPOT is a linked pool */
+} mlobby_join_t;
+
+/* A thread of its own reads the lobby (every second while it is watched, and at once when asked),
+ * and sits at a table when asked (the join's network round trip never holds the screen). */
+mlobby_t *mlobby_start(const char *url, const char *terminal);
+void mlobby_stop(mlobby_t *l);
+/* The rows as last read (up to MLOBBY_ROWS), *up whether the controller answered, state why not;
+ * now_ms: the lobby's clock, for the rows' time left. */
+int mlobby_rows(mlobby_t *l, mlobby_row_t *out, int max, bool *up, char *state, size_t n,
+                int64_t *now_ms);
+void mlobby_refresh(mlobby_t *l); /* read once more, now */
+/* The lobby is on the screen (read every second) or not (read only when asked; its connection
+ * closed a few seconds later). */
+void mlobby_watch(mlobby_t *l, bool on);
+/* Asks to sit at tab (false: a join is waiting already); its answer comes from
+ * mlobby_join_result (true once, then the receiver owns out->game). */
+bool mlobby_join(mlobby_t *l, const char *tab);
+bool mlobby_join_result(mlobby_t *l, mlobby_join_t *out);
+bool mlobby_joining(mlobby_t *l, char *tab, size_t n); /* a join asked and not answered */
+/* A table joined that the terminal does not play after all (it could not be opened here): the
+ * thread leaves it, so the controller does not count the terminal there. */
+void mlobby_leave(mlobby_t *l, const char *tab);
 
 #endif

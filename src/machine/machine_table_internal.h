@@ -1,5 +1,5 @@
-/* machine_table_internal: what machine_table.c (the machine's side) and machine_table_link.c (the
- * terminal's thread) share. */
+/* machine_table_internal: what machine_table.c (the machine's side), machine_table_link.c (the
+ * terminal's thread) and machine_seats.c (a terminal at several tables, its lobby) share. */
 #ifndef STUDPOKER_MACHINE_TABLE_INTERNAL_H
 #define STUDPOKER_MACHINE_TABLE_INTERNAL_H
 
@@ -18,6 +18,42 @@
 #define MT_RESULTS 16 /* results collected at once */
 
 typedef struct mtable mtable_t;
+
+/* A decision of the player's at a step: act 0 none, 'p' play (multiple x), 'f' fold, 'a' folded by
+ * the table when the time ran out. */
+typedef struct mdec {
+    char act;
+    int multiple;
+} mdec_t;
+
+/* The terminal's play of the table's round on the felt. */
+struct mjoined {
+    mtable_t *thread;
+    char title[LT_TEXT_LEN];
+    uint64_t view_seq;
+    lt_view_t view;     /* the newest the thread read */
+    int64_t view_at_ms; /* the machine's clock when it came */
+    int64_t round;      /* the table's round the felt belongs to (0: none yet) */
+    bool watching;      /* the round was past its betting when the felt met it */
+    int64_t sent;       /* this round's bets: their transfer (0: not sent) */
+    int64_t bets[WAGER_COUNT];
+    int64_t staked; /* this round's stakes sent: bets and raise */
+    bool dealt;     /* the felt shows the deal */
+    mdec_t dec[3];  /* this round's decisions, by step (Cajun has three) */
+    int shown_step; /* the felt shows the table's round up to this step */
+    bool settled;   /* the felt shows the settlement */
+    int64_t result_round, result_total, result_staked; /* the newest result collected */
+    char result_verdict[LT_TEXT_LEN];
+    int64_t result_returned[WAGER_COUNT];
+    char result_kind[16];
+    int64_t collected;      /* results collected since the start */
+    rules_t rules2;         /* the table's rules for the replica's two seats */
+    jackpot_pool_t scratch; /* the replica's pool (the table's is the linked one) */
+    bool items_dirty;       /* the store's unanswered transfers may not be with the thread */
+    char line[200];         /* what the table says to the player now */
+    bool sticky;            /* the line stays until the player bets (a round settled while away) */
+    bool leaving;           /* the player closed this table: it is left once its round is over */
+};
 
 typedef struct mt_answer {
     int64_t transfer;
@@ -42,9 +78,11 @@ int mtable_results(mtable_t *t, lt_result_t *out); /* MT_RESULTS rows; taken */
 /* Nothing to send, nothing answered or collected waiting, and the table has no result after those
  * collected: the terminal's records are the table's. */
 bool mtable_caught_up(mtable_t *t);
-/* Sits at the table once, now: what it deals (info->config: link_table_free). */
+/* Sits at the table once, now: what it deals (info->config: link_table_free). False with err
+ * saying why; *refused (may be NULL) true when the controller answered no, false when it could not
+ * be reached. */
 bool mtable_join_now(const char *url, const char *terminal, const char *tab, lt_table_t *info,
-                     char *err, size_t errlen);
+                     bool *refused, char *err, size_t errlen);
 #endif
 
 #endif

@@ -44,13 +44,18 @@ struct mtable {
 static void set_state(mtable_t *t, bool up, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 static void set_state(mtable_t *t, bool up, const char *fmt, ...) {
-    pthread_mutex_lock(&t->mu);
-    t->up = up;
+    char now[sizeof t->state];
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(t->state, sizeof t->state, fmt, ap);
+    vsnprintf(now, sizeof now, fmt, ap);
     va_end(ap);
+    pthread_mutex_lock(&t->mu);
+    t->up = up;
+    /* the log has each change (the screen says it in the player's words: machine_table.h) */
+    bool changed = strcmp(now, t->state) != 0;
+    memcpy(t->state, now, sizeof now);
     pthread_mutex_unlock(&t->mu);
+    if (changed) fprintf(stderr, "studpoker: table %s: %s\n", t->tab, now);
 }
 
 static bool stopping(mtable_t *t) {
@@ -63,6 +68,11 @@ static bool stopping(mtable_t *t) {
 static void sleep_ms(int ms) {
     struct timespec ts = {ms / 1000, (long)(ms % 1000) * 1000000L};
     nanosleep(&ts, NULL);
+}
+
+/* A pause that a stop ends at once (closing a table must not wait out a retry's pause). */
+static void nap(mtable_t *t, int ms) {
+    for (int slept = 0; slept < ms && !stopping(t); slept += 50) sleep_ms(50);
 }
 
 static int64_t mono_ms(void) {
@@ -185,7 +195,7 @@ static void *run(void *arg) {
         if (!up) {
             up = sit(t);
             if (!up) {
-                sleep_ms(1000);
+                nap(t, 1000);
                 continue;
             }
             next_view = 0;
@@ -207,7 +217,7 @@ static void *run(void *arg) {
         } else if (st == LINK_REFUSED) {
             /* a refusal of the table's own: shown, and tried again a while later */
             set_state(t, false, "TABLE REFUSED: %s", link_message(t->conn));
-            sleep_ms(5000);
+            nap(t, 5000);
             up = false;
         }
     }
@@ -323,8 +333,11 @@ int mtable_results(mtable_t *t, lt_result_t *out) {
 }
 
 bool mtable_join_now(const char *url, const char *terminal, const char *tab, lt_table_t *info,
-                     char *err, size_t errlen) {
+                     bool *refused, char *err, size_t errlen) {
     link_t *l = NULL;
+    bool no = false;
+    if (!refused) refused = &no;
+    *refused = false;
     char e[LINK_MSG_LEN];
     /* a terminal that boots with its floor (or with a busy server) tries for 30 s before it
      * gives up: every attempt has its own 5 s timeout, one a second */
@@ -335,11 +348,14 @@ bool mtable_join_now(const char *url, const char *terminal, const char *tab, lt_
         snprintf(err, errlen, "the table's controller: %s", l ? link_message(l) : e);
         link_close(l);
         l = NULL;
+        *refused = st == LINK_REFUSED;
         if (st != LINK_DOWN || mono_ms() >= give_up) return false;
         if (attempt == 0) fprintf(stderr, "studpoker: %s; trying again for 30 s\n", err);
         sleep_ms(1000);
     }
-    if (link_table_join(l, terminal, tab, info) != LINK_OK) {
+    link_status_t st = link_table_join(l, terminal, tab, info);
+    if (st != LINK_OK) {
+        *refused = st == LINK_REFUSED;
         snprintf(err, errlen, "table %s: %s", tab, link_message(l));
         link_close(l);
         return false;

@@ -128,7 +128,11 @@ store_status_t store_open_ex(const char *path, const store_options_t *opt, store
 void store_close(store_t *s);
 
 store_state_t store_state(const store_t *s);
-const char *store_message(const store_t *s);    /* the last failure, or "" */
+const char *store_message(const store_t *s); /* the last failure, or "" */
+/* A number that changes whenever anything is written (rows changed on the store's connection):
+ * several machines sharing one store (a terminal's tables) read the credits, locks and door
+ * again only when it moved. */
+uint64_t store_generation(const store_t *s);
 const char *store_state_name(store_state_t st); /* "ready", "in play", ... */
 /* What the machine shows over a fault, as the README names it: "MEMORY ERROR - CALL ATTENDANT"
  * (a record failed its checks), "MEMORY ROLLBACK - CALL ATTENDANT" (the database is older than
@@ -487,21 +491,32 @@ typedef struct store_table_out {
 /* Between local games and not locked: the stakes (one per wager) leave the credits, numbered. */
 store_status_t store_table_send(store_t *s, const char *tab, int64_t round, int step, int multiple,
                                 const int64_t stakes[WAGER_COUNT], int64_t *transfer);
-/* The transfers not answered yet, oldest first (up to max); -1 on a read failure. */
-int store_table_unanswered(store_t *s, store_table_out_t *out, int max);
-/* The table's answer to the oldest unanswered transfer (refused: its stake back, with reason). */
+/* Table tab's transfers not answered yet, oldest first (up to max); -1 on a read failure. Each
+ * table's transfers are answered in their order, the tables independently (a terminal at several
+ * tables: one that does not answer holds up none of the others). */
+int store_table_unanswered(store_t *s, const char *tab, store_table_out_t *out, int max);
+/* The table's answer to its oldest unanswered transfer (refused: its stake back, with reason). */
 store_status_t store_table_answered(store_t *s, int64_t transfer, bool accepted,
                                     const char *reason);
+/* The tables where the terminal has money in play (a transfer not answered yet, or an accepted
+ * stake in a round after the newest collected one): up to max names into tabs, the table staked
+ * at most recently first; -1 on a read failure. A terminal started again goes back to them for
+ * their results. */
+int store_table_owed(store_t *s, char (*tabs)[41], int max);
+/* The bets (step -1) sent to table tab for its round, unless refused: 1 with the transfer in
+ * *out, 0 none, -1 on a read failure. A terminal started again in a round it had bet in knows its
+ * bets from them (it sends no second set; its raises are worked out from these). */
+int store_table_round_bets(store_t *s, const char *tab, int64_t round, store_table_out_t *out);
 /* The newest round of table tab whose result was collected (0: none); -1 on a read failure. */
 int64_t store_table_last_round(store_t *s, const char *tab);
 /* A round of a table as the terminal recorded its result (the recall of a table's rounds). */
 typedef struct store_table_result {
     char tab[41];
     int64_t round;
-    int64_t utc;                  /* when it was collected (store_table_results) */
-    char kind[16];                /* settled, void (the player's bets returned), cancelled */
-    int64_t staked, total;        /* what the player staked in it, what came back */
-    int64_t stakes[WAGER_COUNT];  /* per wager: the bets and the raises */
+    int64_t utc;                 /* when it was collected (store_table_results) */
+    char kind[16];               /* settled, void (the player's bets returned), cancelled */
+    int64_t staked, total;       /* what the player staked in it, what came back */
+    int64_t stakes[WAGER_COUNT]; /* per wager: the bets and the raises */
     int64_t returned[WAGER_COUNT];
     card_t cards[5];
     int ncards;

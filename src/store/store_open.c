@@ -22,6 +22,10 @@ const char *store_state_name(store_state_t st) {
 store_state_t store_state(const store_t *s) {
     return s ? s->state : STORE_FAULTED;
 }
+uint64_t store_generation(const store_t *s) {
+    return s && s->db ? (uint64_t)sqlite3_total_changes64(s->db) : 0;
+}
+
 const char *store_message(const store_t *s) {
     if (!s) return "out of memory";
     /* a fault stays the message whatever was asked of the store after it */

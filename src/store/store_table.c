@@ -4,15 +4,19 @@
  * step + 1: 0 for the bets before the deal, 1 to 3 for a decision's raise; amount = the total;
  * detail "tab=T round=R multiple=M stakes=ante=100,...") written in the transaction that takes
  * the credits (meter table_out) and numbers it (meter table_transfers). The table's answer is a
- * "table-answer" row (game = the transfer; detail "accepted" or "refused: why"); a refused stake
- * comes back in the same transaction (meter table_in, a "table-refund" row). Transfers are
- * answered in their order, so the unanswered ones are the table-out rows after the newest
- * answer's transfer. A round's result is a "table-in" row (game = the round; detail
- * "tab=T kind=K verdict"), its total on the credits (meter table_in): results come in the order of
- * their rounds, so a round at or before the newest collected one of that table is refused, and a
- * result is never credited twice. Audit rows are signed and chained like every record, and the
- * anchor finds a database put back to before a transfer; the table answers a transfer sent again
- * as it answered it first, so sending after a crash is always safe. */
+ * "table-answer" row (game = the transfer; detail "tab=T accepted" or "tab=T refused: why"); a
+ * refused stake comes back in the same transaction (meter table_in, a "table-refund" row). A
+ * table's transfers are answered in their order, each table on its own (a terminal at up to four
+ * tables sends to each on a connection of its own, and one table that does not answer holds up
+ * none of the others), so a table's unanswered ones are its table-out rows after the newest
+ * answer among them (an answer written before answers named their table, "accepted" or
+ * "refused: why", counts for every table: they were answered in one order then). A round's result
+ * is a "table-in" row (game = the round; detail "tab=T kind=K verdict"), its total on the credits
+ * (meter table_in): results come in the order of their rounds, so a round at or before the newest
+ * collected one of that table is refused, and a result is never credited twice. Audit rows are
+ * signed and chained like every record, and the anchor finds a database put back to before a
+ * transfer; the table answers a transfer sent again as it answered it first, so sending after a
+ * crash is always safe. */
 #define _POSIX_C_SOURCE 200809L
 #include "store_internal.h"
 
@@ -67,13 +71,22 @@ store_status_t store_table_send(store_t *s, const char *tab, int64_t round, int 
     return STORE_OK;
 }
 
-/* The transfer the newest table-answer row names (0: none answered yet). */
-static bool last_answered(store_t *s, int64_t *transfer) {
+/* "tab=T ": how a row of table T's starts (its detail), compared with substr() rather than LIKE,
+ * in which a table name's '_' would match any character. */
+static int tab_prefix(const char *tab, char *out, size_t n) {
+    return snprintf(out, n, "tab=%s ", tab);
+}
+
+/* The transfer the newest answer of table tab's names (0: none answered yet). */
+static bool last_answered(store_t *s, const char *tab, int64_t *transfer) {
     *transfer = 0;
+    char prefix[64];
+    int len = tab_prefix(tab, prefix, sizeof prefix);
     sqlite3_stmt *st = st_prep(s, "reading the table's transfers",
-                               "SELECT game FROM audit WHERE event='table-answer' ORDER BY id DESC "
-                               "LIMIT 1",
-                               NULL);
+                               "SELECT game FROM audit WHERE event='table-answer' AND "
+                               "(substr(detail, 1, ?) = ? OR substr(detail, 1, 4) <> 'tab=') "
+                               "ORDER BY id DESC LIMIT 1",
+                               "it", (int64_t)len, prefix);
     if (!st) return false;
     int rc = sqlite3_step(st);
     if (rc == SQLITE_ROW) *transfer = sqlite3_column_int64(st, 0);
@@ -102,27 +115,45 @@ static bool parse_out(store_t *s, sqlite3_stmt *st, store_table_out_t *o) {
     return true;
 }
 
-int store_table_unanswered(store_t *s, store_table_out_t *out, int max) {
-    if (s->state == STORE_FAULTED) return -1;
+int store_table_unanswered(store_t *s, const char *tab, store_table_out_t *out, int max) {
+    if (s->state == STORE_FAULTED || !name_ok(tab)) return -1;
     st_start_op(s);
     int64_t last;
-    if (!last_answered(s, &last)) return -1;
+    if (!last_answered(s, tab, &last)) return -1;
+    char prefix[64];
+    int len = tab_prefix(tab, prefix, sizeof prefix);
     sqlite3_stmt *st = st_prep(s, "reading the table's transfers",
                                "SELECT game, seat, amount, detail FROM audit WHERE "
-                               "event='table-out' AND game > ? ORDER BY id LIMIT ?",
-                               "ii", last, (int64_t)max);
+                               "event='table-out' AND game > ? AND substr(detail, 1, ?) = ? "
+                               "ORDER BY id LIMIT ?",
+                               "iiti", last, (int64_t)len, prefix, (int64_t)max);
     if (!st) return -1;
-    int n = 0, rc;
+    int n = 0, rc = SQLITE_DONE;
     bool good = true;
-    while (good && (rc = sqlite3_step(st)) == SQLITE_ROW && n < max)
+    while (good && n < max && (rc = sqlite3_step(st)) == SQLITE_ROW)
         good = parse_out(s, st, &out[n++]);
     st_finish(s, st);
     if (!good) return -1;
-    if (rc != SQLITE_DONE && rc != SQLITE_ROW) {
+    if (n < max && rc != SQLITE_DONE) {
         st_db_fail(s, "reading the table's transfers");
         return -1;
     }
     return n;
+}
+
+/* The table a transfer went to (its table-out row); false when there is no such transfer. */
+static bool transfer_tab(store_t *s, int64_t transfer, char tab[41], bool *found) {
+    *found = false;
+    sqlite3_stmt *st = st_prep(s, "reading the table's transfers",
+                               "SELECT detail FROM audit WHERE event='table-out' AND game = ? "
+                               "ORDER BY id LIMIT 1",
+                               "i", transfer);
+    if (!st) return false;
+    int rc = sqlite3_step(st);
+    if (rc == SQLITE_ROW) *found = sscanf(st_col_text(st, 0), "tab=%40[a-z0-9_] ", tab) == 1;
+    st_finish(s, st);
+    return rc == SQLITE_ROW || rc == SQLITE_DONE ? true
+                                                 : st_db_fail(s, "reading the table's transfers");
 }
 
 store_status_t store_table_answered(store_t *s, int64_t transfer, bool accepted,
@@ -130,13 +161,18 @@ store_status_t store_table_answered(store_t *s, int64_t transfer, bool accepted,
     st_start_op(s);
     store_status_t g = st_need_writable(s);
     if (g != STORE_OK) return g;
+    char tab[41] = "";
+    bool found;
+    if (!transfer_tab(s, transfer, tab, &found)) return STORE_FAULT;
+    if (!found) return st_refuse(s, "Transfer %" PRId64 " was never sent.", transfer);
     store_table_out_t head;
-    int n = store_table_unanswered(s, &head, 1);
+    int n = store_table_unanswered(s, tab, &head, 1);
     if (n < 0) return STORE_FAULT;
     if (n == 0 || head.transfer != transfer)
-        return st_refuse(s, "Transfer %" PRId64 " is not the next one to answer.", transfer);
+        return st_refuse(s, "Transfer %" PRId64 " is not table %s's next one to answer.", transfer,
+                         tab);
     char detail[STORE_MSG_LEN];
-    snprintf(detail, sizeof detail, "%s%s%s", accepted ? "accepted" : "refused",
+    snprintf(detail, sizeof detail, "tab=%s %s%s%s", tab, accepted ? "accepted" : "refused",
              accepted ? "" : ": ", accepted ? "" : (reason ? reason : ""));
     int64_t game = 0;
     bool ok = st_tx_begin(s) && st_last_game(s, &game) &&
@@ -151,12 +187,12 @@ store_status_t store_table_answered(store_t *s, int64_t transfer, bool accepted,
 int64_t store_table_last_round(store_t *s, const char *tab) {
     if (s->state == STORE_FAULTED || !name_ok(tab)) return -1;
     st_start_op(s);
-    char like[64];
-    snprintf(like, sizeof like, "tab=%s %%", tab);
+    char prefix[64];
+    int len = tab_prefix(tab, prefix, sizeof prefix);
     sqlite3_stmt *st = st_prep(s, "reading the table's results",
-                               "SELECT game FROM audit WHERE event='table-in' AND detail LIKE ? "
-                               "ORDER BY id DESC LIMIT 1",
-                               "t", like);
+                               "SELECT game FROM audit WHERE event='table-in' AND "
+                               "substr(detail, 1, ?) = ? ORDER BY id DESC LIMIT 1",
+                               "it", (int64_t)len, prefix);
     if (!st) return -1;
     int rc = sqlite3_step(st);
     int64_t round = rc == SQLITE_ROW ? sqlite3_column_int64(st, 0) : 0;
@@ -166,6 +202,90 @@ int64_t store_table_last_round(store_t *s, const char *tab) {
         return -1;
     }
     return round;
+}
+
+/* Whether an answer's text is a refusal: "tab=T refused: why" ("refused: why" in records written
+ * before answers named their table); NULL (no answer yet) is not. */
+static bool answer_refused(const char *answer) {
+    const char *after = answer && strncmp(answer, "tab=", 4) == 0 ? strchr(answer, ' ') : answer;
+    return after && strncmp(after + (*after == ' '), "refused", 7) == 0;
+}
+
+/* The answer to a transfer, as a subquery of a table-out row o (one answer a transfer; the newest
+ * rows are the ones asked about, so the search runs from the newest) */
+#define ANSWER_OF_O                                                                                \
+    "(SELECT a.detail FROM audit a WHERE a.event='table-answer' AND a.game=o.game ORDER BY a.id "  \
+    "DESC LIMIT 1)"
+
+/* Table tab's newest transfer that was not refused (its stake is at the table, or on its way):
+ * 1 with it in *out, 0 none; with bets_of > 0, the bets (step -1) of that round only (0: none
+ * there). -1 on a read failure. A table's rounds only grow, so the search stops at older ones. */
+static int newest_standing(store_t *s, const char *tab, int64_t bets_of, store_table_out_t *out) {
+    char prefix[64];
+    int len = tab_prefix(tab, prefix, sizeof prefix);
+    sqlite3_stmt *st = st_prep(s, "reading the table's transfers",
+                               "SELECT o.game, o.seat, o.amount, o.detail, " ANSWER_OF_O
+                               " FROM audit o WHERE o.event='table-out' AND "
+                               "substr(o.detail, 1, ?) = ? ORDER BY o.id DESC",
+                               "it", (int64_t)len, prefix);
+    if (!st) return -1;
+    int found = 0, rc = SQLITE_DONE;
+    bool good = true;
+    while (good && !found && (rc = sqlite3_step(st)) == SQLITE_ROW) {
+        store_table_out_t o;
+        good = parse_out(s, st, &o);
+        if (!good || (bets_of > 0 && o.round < bets_of)) break;
+        if ((bets_of == 0 || (o.round == bets_of && o.step == -1)) &&
+            !answer_refused((const char *)sqlite3_column_text(st, 4)))
+            *out = o, found = 1;
+    }
+    st_finish(s, st);
+    if (good && !found && rc != SQLITE_DONE && rc != SQLITE_ROW) {
+        st_db_fail(s, "reading the table's transfers");
+        return -1;
+    }
+    return good ? found : -1;
+}
+
+int store_table_round_bets(store_t *s, const char *tab, int64_t round, store_table_out_t *out) {
+    if (s->state == STORE_FAULTED || !name_ok(tab) || round < 1) return -1;
+    st_start_op(s);
+    return newest_standing(s, tab, round, out);
+}
+
+int store_table_owed(store_t *s, char (*tabs)[41], int max) {
+    if (s->state == STORE_FAULTED) return -1;
+    st_start_op(s);
+    /* the tables ever staked at, the most recent first */
+    sqlite3_stmt *st = st_prep(s, "reading the table's transfers",
+                               "SELECT substr(detail, 5, instr(detail, ' ') - 5) AS tab FROM audit "
+                               "WHERE event='table-out' GROUP BY tab ORDER BY max(id) DESC",
+                               "");
+    if (!st) return -1;
+    enum { SEEN = 64 };
+    char seen[SEEN][41];
+    int nseen = 0, rc = SQLITE_DONE;
+    while (nseen < SEEN && (rc = sqlite3_step(st)) == SQLITE_ROW) {
+        const char *tab = st_col_text(st, 0);
+        if (name_ok(tab)) snprintf(seen[nseen++], sizeof seen[0], "%s", tab);
+    }
+    st_finish(s, st);
+    if (nseen < SEEN && rc != SQLITE_DONE) {
+        st_db_fail(s, "reading the table's transfers");
+        return -1;
+    }
+    /* owed: a transfer unanswered, or the newest standing one in a round not collected */
+    int n = 0;
+    for (int i = 0; i < nseen && n < max; i++) {
+        store_table_out_t first, newest;
+        int waiting = store_table_unanswered(s, seen[i], &first, 1);
+        int standing = newest_standing(s, seen[i], 0, &newest);
+        int64_t last = store_table_last_round(s, seen[i]);
+        if (waiting < 0 || standing < 0 || last < 0) return -1;
+        if (waiting > 0 || (standing == 1 && newest.round > last))
+            snprintf(tabs[n++], sizeof tabs[0], "%s", seen[i]);
+    }
+    return n;
 }
 
 /* Cards as a word ("As,Ks,Qh"), and back. */
