@@ -124,7 +124,7 @@ static void test_default_keymap(void **state) {
     assert_int_equal(m.key[CFG_BUTTON_DOUBLE][0], SDLK_v);
     assert_int_equal(m.key[CFG_BUTTON_CLEAR][0], SDLK_HOME);
     assert_int_equal(m.key[CFG_BUTTON_QUIT][0], 0);
-    assert_int_equal(m.key[CFG_BUTTON_LOBBY][0], SDLK_l);
+    assert_int_equal(m.key[CFG_BUTTON_LOBBY][0], SDLK_o);
     assert_int_equal(m.key[CFG_BUTTON_NEXT_TABLE][0], SDLK_F6);
     static const SDL_Keycode fixed[] = {SDLK_z, SDLK_q, SDLK_0, SDLK_9, SDLK_KP_0, SDLK_KP_9};
     for (size_t i = 0; i < sizeof fixed / sizeof fixed[0]; i++) {

@@ -4,6 +4,7 @@
  * shown is the machine's (machine_rg.h): this file keeps only the page's choices before they
  * are set. */
 #define _POSIX_C_SOURCE 200809L
+#include "machine_table.h"
 #include "table_internal.h"
 
 #include <stdio.h>
@@ -51,8 +52,20 @@ static void clock_texts(const table_scene_t *t, char now[16], char played[40]) {
         snprintf(played, 40, "NO SESSION");
 }
 
+/* A terminal at a shared table keeps no sessions yet: no clock, no button (its top row holds
+ * the table's LOBBY and X). */
+static bool at_table(const table_scene_t *t) {
+    mtable_status_t ts;
+    return t->machine && machine_table_status(t->machine, &ts);
+}
+
 void tb_rg_layout(table_scene_t *t, ui_gfx_t *g, float top, float left) {
     table_geom_t *m = &t->geom;
+    if (at_table(t)) {
+        m->rg_button = ui_r(left, top + 12, 0, 48);
+        m->clock = ui_r(left - 10, top + 4, 0, 64);
+        return;
+    }
     float w = g ? gfx_text_width(g, "RESPONSIBLE GAMING", TB_TEXT_MIN, UI_FONT_BOLD) + 44 : 300;
     m->rg_button = ui_r(left - 10 - w, top + 12, w, 48);
     float cw = g ? gfx_text_width(g, "SESSION 00:00", TB_TEXT_MIN, UI_FONT_BOLD) + 8 : 190;
@@ -60,7 +73,7 @@ void tb_rg_layout(table_scene_t *t, ui_gfx_t *g, float top, float left) {
 }
 
 void tb_rg_draw_top(table_scene_t *t, ui_gfx_t *g) {
-    if (t->demo) return;
+    if (t->demo || at_table(t)) return;
     const table_geom_t *m = &t->geom;
     char now[16], played[40];
     clock_texts(t, now, played);
@@ -430,7 +443,7 @@ bool tb_rg_input(table_scene_t *t, ui_input_t *in, machine_input_t *mi) {
         return true;
     }
     bool open = ui_pressed(in, BTN_RG) || (in->tap && ui_inside(t->geom.rg_button, in->px, in->py));
-    if (!open) return false;
+    if (!open || at_table(t)) return false;
     open_page(t);
     ui_audio_play(t->audio, SND_BUTTON);
     return true;
