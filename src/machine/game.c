@@ -206,7 +206,7 @@ static void record(game_t *g) {
 }
 
 static round_status_t refused(const char *why) {
-    round_status_t st;
+    round_status_t st = {0}; /* no format: the message is the machine's own words */
     st.refusal = REFUSE_NOT_NOW;
     /* the refusal line is short; the screen shows the whole message from the game */
     snprintf(st.message, sizeof st.message, "%.*s", (int)sizeof st.message - 1, why);
