@@ -64,7 +64,9 @@ phase() { # TABLE: its newest round's phase
   2>>"$tmp/p1/err" &
 p1=$!
 for _ in $(seq 1500); do
-  [ "$(accepted classic)" = 500 ] && [ "$(accepted live)" = 500 ] && break
+  # both stakes on the table and the terminal's second SUMMARY written (it follows "sent")
+  [ "$(accepted classic)" = 500 ] && [ "$(accepted live)" = 500 ] &&
+    [ "$(wc -l <"$tmp/run1.out" 2>/dev/null || echo 0)" -ge 2 ] && break
   kill -0 $p1 2>/dev/null || break
   sleep 0.1
 done
