@@ -356,7 +356,14 @@ static void felt_takes_result(machine_t *m, machine_events_t *e) {
     round_seat_t *s = &m->game.round.seat[0];
     int64_t felt = 0;
     for (int w = 0; w < WAGER_COUNT; w++) felt += s->returned[w];
-    if (felt == j->result_total) return;
+    if (felt == j->result_total) {
+        if (j->away) { /* played in the player's absence: told as well */
+            j->sticky = true;
+            say_line(m, "Round %" PRId64 ": %s", j->result_round, j->result_verdict);
+            emit_ev(e, MEV_REFUSED, j->line);
+        }
+        return;
+    }
     for (int w = 0; w < WAGER_COUNT; w++) {
         s->returned[w] = j->result_returned[w];
         if (!s->stake[w] && !s->returned[w]) continue;
@@ -452,6 +459,8 @@ static void new_felt(machine_t *m, machine_events_t *e) {
      * the round is its own again (no second set; the raises worked out from them) */
     store_table_out_t had;
     bool bet_here = store_table_round_bets(g->store, m->cfg.table.join, j->round, &had) == 1;
+    j->away = bet_here &&
+              (strcmp(j->view.phase, "settled") == 0 || strcmp(j->view.phase, "cancelled") == 0);
     if (bet_here) {
         j->sent = had.transfer;
         memcpy(j->bets, had.stakes, sizeof j->bets);

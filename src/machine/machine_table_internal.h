@@ -52,7 +52,9 @@ struct mjoined {
     bool items_dirty;       /* the store's unanswered transfers may not be with the thread */
     char line[200];         /* what the table says to the player now */
     bool sticky;            /* the line stays until the player bets (a round settled while away) */
-    bool leaving;           /* the player closed this table: it is left once its round is over */
+    bool away;    /* the felt's round was bet in before a restart and settled before it: its result
+                   * is told in the line as well as on the felt */
+    bool leaving; /* the player closed this table: it is left once its round is over */
 };
 
 typedef struct mt_answer {
