@@ -63,10 +63,10 @@ phase() { # TABLE: its newest round's phase
   --db "$tmp/p1/db.sqlite" --credits 1000.00 --script "$tmp/run1.script" >"$tmp/run1.out" \
   2>>"$tmp/p1/err" &
 p1=$!
+# (killed once the controller has both and the terminal has said so: its second SUMMARY)
 for _ in $(seq 1500); do
-  # both stakes on the table and the terminal's second SUMMARY written (it follows "sent")
   [ "$(accepted classic)" = 500 ] && [ "$(accepted live)" = 500 ] &&
-    [ "$(wc -l <"$tmp/run1.out" 2>/dev/null || echo 0)" -ge 2 ] && break
+    [ "$(wc -l <"$tmp/run1.out")" -ge 2 ] && break
   kill -0 $p1 2>/dev/null || break
   sleep 0.1
 done
