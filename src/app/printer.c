@@ -25,8 +25,8 @@ struct printer {
     pthread_mutex_t mu;
     pthread_cond_t cv;
     bool stop;
-    job_t todo[JOBS], done[JOBS];
-    int ntodo, ndone, busy;
+    job_t queued[JOBS], done[JOBS];
+    int nqueued, ndone, busy;
 };
 
 static void nap_ms(long ms) {
@@ -126,10 +126,10 @@ static void *run(void *arg) {
     printer_t *p = arg;
     pthread_mutex_lock(&p->mu);
     for (;;) {
-        while (!p->stop && p->ntodo == 0) pthread_cond_wait(&p->cv, &p->mu);
+        while (!p->stop && p->nqueued == 0) pthread_cond_wait(&p->cv, &p->mu);
         if (p->stop) break;
-        job_t j = p->todo[0];
-        memmove(p->todo, p->todo + 1, (size_t)(--p->ntodo) * sizeof p->todo[0]);
+        job_t j = p->queued[0];
+        memmove(p->queued, p->queued + 1, (size_t)(--p->nqueued) * sizeof p->queued[0]);
         pthread_mutex_unlock(&p->mu);
         print_one(p, &j);
         pthread_mutex_lock(&p->mu);
@@ -168,9 +168,9 @@ void printer_stop(printer_t *p) {
 
 bool printer_send(printer_t *p, const game_voucher_t *v, const char *file) {
     pthread_mutex_lock(&p->mu);
-    bool ok = p->ntodo < JOBS && p->busy < JOBS;
+    bool ok = p->nqueued < JOBS && p->busy < JOBS;
     if (ok) {
-        job_t *j = &p->todo[p->ntodo++];
+        job_t *j = &p->queued[p->nqueued++];
         memset(j, 0, sizeof *j);
         j->v = *v;
         snprintf(j->file, sizeof j->file, "%s", file);
