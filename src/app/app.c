@@ -504,6 +504,10 @@ int app_run(const cfg_t *c, const app_run_t *o) {
         !script_load(&a->script, o->script, NULL))
         goto done;
     system_signals();
+    /* the environment is complete before the machine's threads start: setenv adding a
+     * variable later would move the list under their getenv (libpq's connect) */
+    window_env(o);
+    lang_env_reserve();
     int refused = open_machine(a, dbpath, sizeof dbpath);
     if (refused) {
         status = refused;

@@ -200,6 +200,9 @@ void script_summary(const app_t *a);
 
 /* app_window.c */
 bool window_start(app_t *a);
+/* The environment SDL is started with (a headless run's drivers): set before any thread starts
+ * (see lang_env_reserve). */
+void window_env(const app_run_t *o);
 void window_stop(app_t *a);
 /* The window's own keys: fullscreen (not in a kiosk), the screenshot key. */
 void window_keys(app_t *a, const ui_input_t *in);

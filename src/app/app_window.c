@@ -7,10 +7,15 @@
 
 #include "app_internal.h"
 
-static bool start_sdl(app_t *a, const cfg_t *c, const app_run_t *o) {
+void window_env(const app_run_t *o) {
     if (o->headless) {
         SDL_setenv("SDL_VIDEODRIVER", "offscreen", 1);
         SDL_setenv("SDL_AUDIODRIVER", "dummy", 1);
+    }
+}
+
+static bool start_sdl(app_t *a, const cfg_t *c, const app_run_t *o) {
+    if (o->headless) {
         /* SDL's own software renderer on a plain memory framebuffer: no GL emulation */
         SDL_SetHint(SDL_HINT_RENDER_DRIVER, "software");
         SDL_SetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0");

@@ -52,6 +52,10 @@ void lang_set(cfg_language_t lang) {
     ++_nl_msg_cat_cntr;
 }
 
+void lang_env_reserve(void) {
+    if (!getenv("LANGUAGE")) setenv("LANGUAGE", LANGS[current].gettext_code, 1);
+}
+
 cfg_language_t lang_get(void) {
     return current;
 }

@@ -39,8 +39,15 @@
  * the folder holds no catalog of ours (the screens then stay English, and say so in the log). */
 bool lang_init(const char *localedir, cfg_language_t lang);
 
-/* The language on screen from now on. */
+/* The language on screen from now on. Changing it sets LANGUAGE in the environment: call
+ * lang_env_reserve first, before any thread starts. */
 void lang_set(cfg_language_t lang);
+
+/* Gives LANGUAGE its place in the environment while the process has one thread: a later
+ * setenv of a variable that exists only swaps its value, while adding one moves the whole list
+ * (freed under a thread reading it: libpq's connect reads the environment on the link's and the
+ * table's threads). */
+void lang_env_reserve(void);
 cfg_language_t lang_get(void);
 
 /* The language's own name, in itself: "English", "简体中文", "繁體中文", "Español". */
