@@ -290,13 +290,18 @@ static void operator_screen_unload(app_t *a) {
     machine_operator_left(&a->machine);
 }
 
+/* The menu covers the whole window with its own background: the table is not drawn under it
+ * (it was 2% visible through the dim, at the cost of a whole table and a full-screen blend a
+ * frame). */
 static void operator_screen_draw(app_t *a) {
-    if (play_screen(a) == SCREEN_LOBBY)
-        lobby_draw(&a->lobby_view, &a->gfx);
-    else if (a->terminal)
-        seats_draw(a);
-    else
-        table_draw(&a->table, &a->gfx);
+    if (!operator_is_open(&a->op)) {
+        if (play_screen(a) == SCREEN_LOBBY)
+            lobby_draw(&a->lobby_view, &a->gfx);
+        else if (a->terminal)
+            seats_draw(a);
+        else
+            table_draw(&a->table, &a->gfx);
+    }
     operator_draw(&a->op, &a->gfx);
 }
 

@@ -124,6 +124,7 @@ static lobby_action_t tap(lobby_scene_t *l, float x, float y, int *row) {
     }
     for (int k = 0; k < l->nshown; k++) {
         int r = l->first + k;
+        if (r < 0 || r >= MLOBBY_ROWS) break;
         if (ui_inside(l->add_r[k], x, y) && l->can_add && l->mark[r] == LOBBY_FREE) {
             *row = r;
             return LOBBY_ADD;

@@ -152,8 +152,10 @@ void tb_draw_moment_under(table_scene_t *t, ui_gfx_t *g) {
     if (!tb_moment_running(t) || t->moment.tier != MACHINE_TIER_BIG) return;
     float pulse = pulse_step(0.65f + 0.35f * sinf((t->now - t->moment.at) * 7));
     ui_rect_t m = t->geom.middle;
+    /* in the pulse's dozen steps while it fades in and out too: each step's glow is one
+     * picture made once (a new alpha is a new picture) */
     gfx_glow(g, ui_r(m.x - 140, m.y - 100, m.w + 280, m.h + 200),
-             ui_rgba(255, 214, 90, (uint8_t)(255 * pulse * presence(t))));
+             ui_rgba(255, 214, 90, (uint8_t)(255 * pulse_step(pulse * presence(t)))));
 }
 
 /* A MEGA WIN's or a jackpot's banner over the table: the light turning behind it, the glints
@@ -166,11 +168,15 @@ static void draw_celebration(table_scene_t *t, ui_gfx_t *g) {
     ui_rect_t r = ui_r(960 - w / 2, 250, w, 380);
     float cx = 960, cy = r.y + r.h / 2;
     /* the light turning: its 18 rays repeat every 20 degrees; six turned copies made once,
-     * cross-faded (the renderer turning it each frame took 20 ms) */
+     * cross-faded (the renderer turning it each frame took 20 ms), left out where the banner
+     * covers them (its rounded corners apart) */
+    ui_rect_t covered = ui_r(r.x, r.y + 40, r.w, r.h - 80);
     gfx_svg_turning(g, "table/rays.svg", ui_r(cx - 380, cy - 380, 760, 760), (uint8_t)(230 * a),
-                    (double)(since * 14.0f), 20.0, 6, 1024);
-    gfx_panel(g, r, 40, ui_rgba(120, 14, 24, (uint8_t)(245 * a)),
-              ui_rgba(50, 4, 10, (uint8_t)(245 * a)), ui_rgba(255, 226, 120, (uint8_t)(245 * a)),
+                    (double)(since * 14.0f), 20.0, 6, 1600, &covered);
+    /* opaque once it has faded in: a panel faded by its texture's alpha is blended at a third
+     * of the speed of one drawn whole */
+    gfx_panel(g, r, 40, ui_rgba(120, 14, 24, (uint8_t)(255 * a)),
+              ui_rgba(50, 4, 10, (uint8_t)(255 * a)), ui_rgba(255, 226, 120, (uint8_t)(255 * a)),
               5);
     /* ten glints around the banner, each twinkling in its own time */
     for (int i = 0; i < 10; i++) {

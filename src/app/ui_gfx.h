@@ -162,10 +162,13 @@ bool gfx_svg_ex(ui_gfx_t *g, const char *path, ui_rect_t r, uint8_t alpha, doubl
 bool gfx_svg_scaled(ui_gfx_t *g, const char *path, ui_rect_t r, float base, uint8_t alpha);
 /* An SVG turning about its centre, a pattern that repeats every `period` degrees (the light
  * behind a celebration): SDL's software renderer turns a picture pixel by pixel (20 ms a frame
- * for a 760-pixel picture at 1920x1080), so `steps` turned copies of one period are made once,
- * at most `max_px` wide (drawn larger if r is), and each frame cross-fades the two nearest. */
+ * for a 760-pixel picture at 1920x1080), so `steps` turned copies of one period are rasterised
+ * from the SVG turned (kept in the raster cache, prepared by ui_warm at the next start), at most
+ * `max_px` wide (drawn larger if r is), and each frame cross-fades the two nearest. The
+ * part under `hole` (NULL: none), covered by something opaque drawn after it, is left out: two
+ * copies faded by their share are the renderer's slowest blend (10 ns a pixel). */
 bool gfx_svg_turning(ui_gfx_t *g, const char *path, ui_rect_t r, uint8_t alpha, double angle,
-                     double period, int steps, int max_px);
+                     double period, int steps, int max_px, const ui_rect_t *hole);
 /* Draws an SVG document given as text; key names it in the cache. */
 bool gfx_svg_text(ui_gfx_t *g, const char *key, const char *svg, ui_rect_t r, uint8_t alpha);
 bool gfx_svg_text_ex(ui_gfx_t *g, const char *key, const char *svg, ui_rect_t r, uint8_t alpha,

@@ -1,0 +1,19 @@
+/* What ui_gfx.c shares with ui_gfx_layers.c: the texture cache and the SVG pictures in it. */
+#ifndef STUDPOKER_UI_GFX_INTERNAL_H
+#define STUDPOKER_UI_GFX_INTERNAL_H
+
+#include "ui_gfx.h"
+
+/* The cached texture under key (its use noted), or NULL. */
+ui_cache_entry_t *gfx_cache_find(ui_gfx_t *g, const char *key);
+/* Keeps tex under key, the least recently used entry making room. */
+ui_cache_entry_t *gfx_cache_put(ui_gfx_t *g, const char *key, SDL_Texture *tex, int w, int h);
+/* The picture at path (or the SVG text) rasterised at w x h pixels, cached under key. */
+ui_cache_entry_t *gfx_svg_texture(ui_gfx_t *g, const char *key, const char *path, const char *text,
+                                  int w, int h);
+
+/* A translucent colour over the pixels p (the part the renderer shows): tiles of an opaque
+ * texture blended with c's alpha. false: no texture could be made (the caller fills). */
+bool gfx_shade(ui_gfx_t *g, SDL_Rect p, ui_color_t c);
+
+#endif
