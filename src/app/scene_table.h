@@ -185,7 +185,9 @@ typedef struct table_scene {
     game_record_t hist[5]; /* the history page on screen, read once per page */
     int nhist;
     int64_t hist_total;
-    int hist_page; /* which page hist holds, -1 = none */
+    int hist_page;           /* which page hist holds, -1 = none */
+    uint64_t help_ready_key; /* the window size, language and game the help was prepared for */
+    int help_ready;          /* how many of its pages are (table_prepare) */
 
     /* the RESPONSIBLE GAMING page (table_rg.c): the row chosen, the limits and the break being
      * chosen before they are set, a second press asked for, what the last press did */
@@ -218,6 +220,10 @@ void table_events(table_scene_t *t, const machine_events_t *events);
 /* The animation moves on by dt seconds. */
 void table_update(table_scene_t *t, float dt);
 void table_draw(table_scene_t *t, ui_gfx_t *g);
+/* While the table is still (no frame to draw): the next HELP page's text and pictures made
+ * ready, one page a call, so that opening HELP or turning its page does not make them in the
+ * frame the player waits for. False when there is nothing left to prepare. */
+bool table_prepare(table_scene_t *t, ui_gfx_t *g);
 /* A short message over the table (a refusal, a ticket printed). */
 void table_toast(table_scene_t *t, const char *msg);
 /* The player chooses the next language (the language button; a script's LANG): the machine

@@ -309,6 +309,25 @@ void tb_draw_overlay(table_scene_t *t, ui_gfx_t *g) {
     }
 }
 
+bool table_prepare(table_scene_t *t, ui_gfx_t *g) {
+    if (t->overlay != OVERLAY_NONE || t->demo) return false;
+    uint64_t key = (uint64_t)g->pw << 40 ^ (uint64_t)g->ph << 20 ^ (uint64_t)lang_get() << 8 ^
+                   (uint64_t)t->game->rules.preset;
+    if (key != t->help_ready_key) t->help_ready_key = key, t->help_ready = 0;
+    int pages = help_pages(g, &t->help);
+    if (t->help_ready >= pages || !gfx_offscreen_begin(g)) return false;
+    /* the page as HELP draws it, its pop-up and buttons too, onto nothing */
+    int page = t->page;
+    t->overlay = OVERLAY_HELP, t->page = t->help_ready;
+    tb_layout(t, g);
+    tb_draw_overlay(t, g);
+    t->overlay = OVERLAY_NONE, t->page = page;
+    tb_layout(t, g);
+    gfx_offscreen_end(g);
+    t->help_ready++;
+    return true;
+}
+
 /* A panel across the middle of the layout, at most `most` wide. */
 static ui_rect_t centre_panel(const table_scene_t *t, float most, float y, float h) {
     float w = t->geom.area.w - 80;

@@ -121,6 +121,8 @@ void gfx_shutdown(ui_gfx_t *g) {
     if (g->layer) SDL_DestroyTexture(g->layer);
     g->layer = NULL;
     gfx_frame_drop(g);
+    if (g->scratch) SDL_DestroyTexture(g->scratch);
+    g->scratch = NULL;
     for (int i = 0; i < UI_VIEWS; i++)
         if (g->parked[i].layer) SDL_DestroyTexture(g->parked[i].layer);
     gfx_boxes_free(g);
@@ -159,7 +161,8 @@ void gfx_begin_frame(ui_gfx_t *g) {
             uint32_t keep = g->cache[i].recurring                     ? 600
                             : g->cache[i].w * g->cache[i].h <= 100000 ? 120
                                                                       : 96;
-            if (g->frame - g->cache[i].last_used > keep)
+            /* (a prepared one counts as used ahead: gfx_cache_find) */
+            if (g->frame > g->cache[i].last_used && g->frame - g->cache[i].last_used > keep)
                 cache_drop(g, i);
             else
                 i++;
@@ -280,11 +283,17 @@ ui_rect_t gfx_view_rect(const ui_gfx_t *g, SDL_Rect px, ui_rect_t r) {
 
 /* ---- the texture cache ---- */
 
+/* What a prepared picture or text counts as: used a minute of frames ahead, so that the meters'
+ * figures made and dropped while the table counts do not push it out before its page opens. */
+static uint32_t used_now(const ui_gfx_t *g) {
+    return g->frame + (g->scratch_was ? 3600 : 0);
+}
+
 ui_cache_entry_t *gfx_cache_find(ui_gfx_t *g, const char *key) {
     uint64_t h = fnv1a(key);
     for (int i = 0; i < g->ncache; i++)
         if (g->cache[i].hash == h && strcmp(g->cache[i].key, key) == 0) {
-            g->cache[i].last_used = g->frame;
+            if (g->cache[i].last_used < used_now(g)) g->cache[i].last_used = used_now(g);
             return &g->cache[i];
         }
     return NULL;
@@ -308,7 +317,7 @@ ui_cache_entry_t *gfx_cache_put(ui_gfx_t *g, const char *key, SDL_Texture *tex, 
     e->key = SDL_strdup(key);
     e->tex = tex;
     e->w = w, e->h = h;
-    e->last_used = g->frame;
+    e->last_used = used_now(g);
     g->textures_made++;
     return e;
 }

@@ -124,6 +124,7 @@ typedef struct ui_gfx {
     int frame_w, frame_h;
     uint64_t frame_key;
     bool in_frame, frame_off;
+    SDL_Texture *scratch, *scratch_was; /* gfx_offscreen_begin's target, and the one before */
 
     ui_warm_t *warm; /* big pictures prepared before they are needed (ui_warm.h) */
     /* gfx_viewport: the part of the window drawn in (0: the whole window), where it is, the
@@ -221,6 +222,12 @@ void gfx_layer_end(ui_gfx_t *g);
 bool gfx_frame_begin(ui_gfx_t *g, uint64_t key);
 void gfx_frame_end(ui_gfx_t *g);
 void gfx_frame_drop(ui_gfx_t *g);
+/* Drawing that only makes its pictures and text ready (a pop-up's page prepared while the table
+ * is still, so its first frame does not make them): drawn onto a 16-pixel scratch target, the
+ * screen untouched. False (nothing to do) while the layout test records boxes or in a table's
+ * part of the window. */
+bool gfx_offscreen_begin(ui_gfx_t *g);
+void gfx_offscreen_end(ui_gfx_t *g);
 /* Opaque SVG art (no blending: faster for full-screen backgrounds). */
 bool gfx_svg_opaque(ui_gfx_t *g, const char *path, ui_rect_t r);
 

@@ -233,3 +233,24 @@ bool gfx_shade(ui_gfx_t *g, SDL_Rect p, ui_color_t c) {
         }
     return true;
 }
+
+/* ---- drawing nothing ---- */
+
+bool gfx_offscreen_begin(ui_gfx_t *g) {
+    if (g->rec || g->view || g->in_layer || g->in_frame || g->scratch_was) return false;
+    if (!g->scratch) {
+        g->scratch =
+            SDL_CreateTexture(g->ren, SDL_PIXELFORMAT_ARGB8888, SDL_TEXTUREACCESS_TARGET, 16, 16);
+        if (!g->scratch) return false;
+    }
+    g->scratch_was = SDL_GetRenderTarget(g->ren);
+    if (!g->scratch_was) g->scratch_was = g->scratch; /* the window: NULL, told apart */
+    SDL_SetRenderTarget(g->ren, g->scratch);
+    return true;
+}
+
+void gfx_offscreen_end(ui_gfx_t *g) {
+    if (!g->scratch_was) return;
+    SDL_SetRenderTarget(g->ren, g->scratch_was == g->scratch ? NULL : g->scratch_was);
+    g->scratch_was = NULL;
+}

@@ -12,13 +12,14 @@
  * (rows of width * 4 bytes). The format is SDL_image's own: a picture from the cache is the same
  * surface the rasteriser made, so the screen is the same pixel for pixel (converted to another
  * format, the texture's blending rounded differently, by up to 3/255). */
-#define MAGIC "SPRAST02"
-#define HEAD (8 + 4 + 4 + 4 + 32)
-#define SUM_AT 20
+#define MAGIC    "SPRAST02"
+#define HEAD     (8 + 4 + 4 + 4 + 32)
+#define SUM_AT   20
 #define MAX_SIDE 8192
 
 static void put32(uint8_t *p, uint32_t v) {
-    p[0] = (uint8_t)v, p[1] = (uint8_t)(v >> 8), p[2] = (uint8_t)(v >> 16), p[3] = (uint8_t)(v >> 24);
+    p[0] = (uint8_t)v, p[1] = (uint8_t)(v >> 8), p[2] = (uint8_t)(v >> 16),
+    p[3] = (uint8_t)(v >> 24);
 }
 
 static uint32_t get32(const uint8_t *p) {
@@ -139,13 +140,13 @@ void raster_put(raster_cache_t *c, const uint8_t key[RASTER_KEY_BYTES], SDL_Surf
         crypto_generichash_state st;
         crypto_generichash_init(&st, NULL, 0, 32);
         for (int y = 0; y < s->h; y++)
-            crypto_generichash_update(&st, (const uint8_t *)s->pixels + (size_t)y * (size_t)s->pitch,
-                                      (size_t)s->w * 4);
+            crypto_generichash_update(
+                &st, (const uint8_t *)s->pixels + (size_t)y * (size_t)s->pitch, (size_t)s->w * 4);
         crypto_generichash_final(&st, head + SUM_AT, 32);
         ok = fwrite(head, 1, HEAD, f) == HEAD;
         for (int y = 0; ok && y < s->h; y++)
-            ok = fwrite((const uint8_t *)s->pixels + (size_t)y * (size_t)s->pitch, 4,
-                        (size_t)s->w, f) == (size_t)s->w;
+            ok = fwrite((const uint8_t *)s->pixels + (size_t)y * (size_t)s->pitch, 4, (size_t)s->w,
+                        f) == (size_t)s->w;
         ok = fclose(f) == 0 && ok;
     }
     if (ok && rename(tmp, path) == 0)

@@ -14,7 +14,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define RASTER_KEY_BYTES 16
+#define RASTER_KEY_BYTES  16
 #define UI_RASTER_DIR_LEN 600
 
 typedef struct raster_cache {
