@@ -188,6 +188,7 @@ typedef struct table_scene {
     int hist_page;           /* which page hist holds, -1 = none */
     uint64_t help_ready_key; /* the window size, language and game the help was prepared for */
     int help_ready;          /* how many of its pages are (table_prepare) */
+    uint32_t help_ready_at;  /* the frame they began to be */
 
     /* the RESPONSIBLE GAMING page (table_rg.c): the row chosen, the limits and the break being
      * chosen before they are set, a second press asked for, what the last press did */

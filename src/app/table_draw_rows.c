@@ -313,7 +313,10 @@ bool table_prepare(table_scene_t *t, ui_gfx_t *g) {
     if (t->overlay != OVERLAY_NONE || t->demo) return false;
     uint64_t key = (uint64_t)g->pw << 40 ^ (uint64_t)g->ph << 20 ^ (uint64_t)lang_get() << 8 ^
                    (uint64_t)t->game->rules.preset;
-    if (key != t->help_ready_key) t->help_ready_key = key, t->help_ready = 0;
+    /* again when the window, the language or the game changed, or once what was prepared has
+     * had its minute in the texture cache */
+    if (key != t->help_ready_key || g->frame - t->help_ready_at > 3000)
+        t->help_ready_key = key, t->help_ready = 0;
     int pages = help_pages(g, &t->help);
     if (t->help_ready >= pages || !gfx_offscreen_begin(g)) return false;
     /* the page as HELP draws it, its pop-up and buttons too, onto nothing */
@@ -324,7 +327,7 @@ bool table_prepare(table_scene_t *t, ui_gfx_t *g) {
     t->overlay = OVERLAY_NONE, t->page = page;
     tb_layout(t, g);
     gfx_offscreen_end(g);
-    t->help_ready++;
+    if (t->help_ready++ == 0) t->help_ready_at = g->frame;
     return true;
 }
 
