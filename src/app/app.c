@@ -401,8 +401,9 @@ static void run_loop(app_t *a, frame_stats_t *st) {
         step_machines(a, &mi, dt);
         if (!wants_frame(a, &in, st->frames)) {
             spare_ms = 10;
-            /* nothing to show: a page of HELP made ready in the time */
-            if (a->screen == SCREEN_TABLE && !a->terminal && table_prepare(&a->table, &a->gfx))
+            /* nothing to show: a page of HELP or the attendant's keypad made ready in the time */
+            if (a->screen == SCREEN_TABLE && !a->terminal &&
+                (table_prepare(&a->table, &a->gfx) || app_prepare_operator(a)))
                 spare_ms = 0;
             if (a->quit) break;
             if (!o->headless) SDL_WaitEventTimeout(NULL, 250);

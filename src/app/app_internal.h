@@ -93,6 +93,7 @@ struct app {
     table_scene_t table;
     bool fullscreen;
     bool kiosk;
+    uint64_t op_ready_key; /* the window and language the operator keypad was prepared for */
 
     const app_run_t *o; /* what the command line adds: headless, script, seed, ... */
     const cfg_t *c;     /* the validated config (the operator's settings: machine.cfg) */
@@ -203,6 +204,9 @@ bool window_start(app_t *a);
 /* The environment SDL is started with (a headless run's drivers): set before any thread starts
  * (see lang_env_reserve). */
 void window_env(const app_run_t *o);
+/* The operator's keypad drawn onto nothing once per window size and language, while the table
+ * is still (its first frame then makes no picture or text): false when done already. */
+bool app_prepare_operator(app_t *a);
 void window_stop(app_t *a);
 /* The window's own keys: fullscreen (not in a kiosk), the screenshot key. */
 void window_keys(app_t *a, const ui_input_t *in);

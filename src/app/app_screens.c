@@ -6,6 +6,7 @@
 
 #include "app_internal.h"
 
+#include "lang.h"
 #include "machine_link.h"
 #include "machine_table.h"
 #include "money.h"
@@ -294,6 +295,14 @@ static void operator_screen_unload(app_t *a) {
  * (it was 2% visible through the dim, at the cost of a whole table and a full-screen blend a
  * frame). */
 static void operator_screen_draw(app_t *a) {
+    /* a machine's table: its pictures and text kept alive behind the menu (drawn onto nothing
+     * every second and a half), so that back from the menu its first frame does not make them
+     * all again */
+    if (operator_is_open(&a->op) && !a->terminal && a->gfx.frame % 90 == 0 &&
+        gfx_offscreen_begin(&a->gfx)) {
+        table_draw(&a->table, &a->gfx);
+        gfx_offscreen_end(&a->gfx);
+    }
     if (!operator_is_open(&a->op)) {
         if (play_screen(a) == SCREEN_LOBBY)
             lobby_draw(&a->lobby_view, &a->gfx);
@@ -303,6 +312,18 @@ static void operator_screen_draw(app_t *a) {
             table_draw(&a->table, &a->gfx);
     }
     operator_draw(&a->op, &a->gfx);
+}
+
+bool app_prepare_operator(app_t *a) {
+    uint64_t key = (uint64_t)a->gfx.pw << 32 ^ (uint64_t)a->gfx.ph << 8 ^ (uint64_t)lang_get();
+    if (key == a->op_ready_key || operator_is_open(&a->op) || !gfx_offscreen_begin(&a->gfx))
+        return false;
+    a->op.page = OP_PIN;
+    operator_draw(&a->op, &a->gfx);
+    a->op.page = OP_CLOSED;
+    gfx_offscreen_end(&a->gfx);
+    a->op_ready_key = key;
+    return true;
 }
 
 /* ---- the lobby (a terminal's: scene_lobby.h) ---- */

@@ -121,13 +121,13 @@ bool gfx_layer_begin(ui_gfx_t *g, uint32_t key) {
 void gfx_layer_end(ui_gfx_t *g) {
     g->in_layer = false;
     if (!g->layer) return;
-    SDL_SetRenderTarget(g->ren, g->in_frame ? g->frame_tex : NULL);
+    SDL_SetRenderTarget(g->ren, g->in_frame ? g->frame_tex : g->scratch_was ? g->scratch : NULL);
     SDL_RenderCopy(g->ren, g->layer, NULL, NULL);
 }
 
 bool gfx_frame_begin(ui_gfx_t *g, uint64_t key) {
     /* drawn as it is: every box recorded, or a table among four (its part of the window) */
-    if (g->rec || g->frame_off || g->view) return true;
+    if (g->rec || g->frame_off || g->view || g->scratch_was) return true; /* or onto nothing */
     if (g->frame_tex && g->frame_w == g->pw && g->frame_h == g->ph && g->frame_key == key) {
         SDL_RenderCopy(g->ren, g->frame_tex, NULL, NULL);
         return false;
@@ -154,6 +154,7 @@ void gfx_frame_end(ui_gfx_t *g) {
 }
 
 void gfx_frame_drop(ui_gfx_t *g) {
+    if (g->scratch_was) return; /* drawing onto nothing leaves the kept frame alone */
     if (g->frame_tex) SDL_DestroyTexture(g->frame_tex);
     g->frame_tex = NULL;
     g->frame_w = g->frame_h = 0;
