@@ -44,7 +44,13 @@ for preset in caribbean-classic cajun asian; do
   sleep 1
   shot "$tmp/$preset-3.png"
   for n in 2 3; do
+    # the clock in the top row (responsible gaming's, by the minute) may turn between pictures:
+    # compared without its box (x 560-700, y 0-45 of 1280x720), the rest must be the same
     d=$(compare -metric AE "$tmp/$preset-1.png" "$tmp/$preset-$n.png" null: 2>&1)
+    if [ "$d" != 0 ]; then
+      for f in 1 $n; do convert "$tmp/$preset-$f.png" -fill black -draw "rectangle 560,0 700,45" "$tmp/m$f.png"; done
+      d=$(compare -metric AE "$tmp/m1.png" "$tmp/m$n.png" null: 2>&1)
+    fi
     if [ "$d" = 0 ]; then pass=$((pass + 1)); else bad "$preset: picture $n differs from the first in $d pixels"; fi
   done
   [ "$(xvfb_screen)" = "felt gold red" ] || [ "$(xvfb_screen)" = "felt gold gold" ] && pass=$((pass + 1)) ||
