@@ -36,8 +36,8 @@ void app_print_ticket(app_t *a, const game_voucher_t *v) {
     game_money(g, v->amount, amount);
     machine_events_t ev = {0};
     if (!a->voucher_dir[0]) return;
-    if (!voucher_print(a->voucher_dir, v, amount, ticket_font(a, font, sizeof font), txt, png,
-                       sizeof txt, err, sizeof err)) {
+    if (!voucher_print(a->voucher_dir, v, amount, ticket_font(a, font, sizeof font), a->gfx.rec,
+                       txt, png, sizeof txt, err, sizeof err)) {
         fprintf(stderr, "studpoker: ticket %lld (%s, validation %s) is recorded but %s\n",
                 (long long)v->sequence, amount, v->validation, err);
         machine_ticket_printed(&a->machine, v, false, "the ticket file could not be written", &ev);

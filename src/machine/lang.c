@@ -124,6 +124,19 @@ const char *lang_money(int64_t minor, const char currency[4], char *buf, size_t 
     return money_format_style(minor, &st, buf, n);
 }
 
+const char *lang_money_words(int64_t minor, char *buf, size_t n) {
+    switch (lang_get()) {
+    case CFG_LANG_ZH_CN:
+        return money_words_zh(minor, false, buf, n);
+    case CFG_LANG_ZH_TW:
+        return money_words_zh(minor, true, buf, n);
+    case CFG_LANG_ES:
+        return money_words_es(minor, buf, n);
+    default:
+        return money_words(minor, buf, n);
+    }
+}
+
 /* ---- names ---- */
 
 const char *lang_category(eval_category_t cat) {

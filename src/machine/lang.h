@@ -68,6 +68,10 @@ money_style_t lang_money_style_for(cfg_language_t lang, const char currency[4]);
 /* An amount as the player reads it: "$1,234.50", "1234,50 €", "HK$1,234.50". */
 const char *lang_money(int64_t minor, const char currency[4], char *buf, size_t n);
 
+/* The amount in words as a ticket in the language on screen writes it: "TWELVE AND 50/100",
+ * "壹拾贰元伍角", "壹拾貳元伍角", "DOCE CON 50/100" (money.h). */
+const char *lang_money_words(int64_t minor, char *buf, size_t n);
+
 /* ---- the core's names and refusals, translated ---- */
 
 const char *lang_category(eval_category_t cat); /* "Full House": "葫芦" */
