@@ -200,16 +200,6 @@ static void main_game(const round_seat_t *s, int64_t *staked, int64_t *returned)
         *staked += s->stake[MAIN[i]], *returned += s->returned[MAIN[i]];
 }
 
-/* Capitals, the accented Latin letters too ("TRÍO"): Chinese has none and stays as it is. */
-void tb_upper(char *s) {
-    for (; *s; s++) {
-        unsigned char *u = (unsigned char *)s;
-        if (*u >= 'a' && *u <= 'z') *s = (char)(*u - 'a' + 'A');
-        /* U+00E0..U+00FE (but the division sign): their capitals are 0x20 below */
-        if (u[0] == 0xC3 && u[1] >= 0xA0 && u[1] <= 0xBE && u[1] != 0xB7) u[1] -= 0x20, s++;
-    }
-}
-
 /* A line per side bet: its name, the hand it was judged on and what it paid ("5+1 BONUS: FLUSH
  * 15 TO 1"), or that it lost. */
 static void side_lines(table_scene_t *t) {
@@ -241,7 +231,7 @@ static void side_lines(table_scene_t *t) {
             snprintf(line, n, _("%s: RETURNED"), lang_wager((wager_t)w));
         else
             snprintf(line, n, _("%s: LOSES"), lang_wager((wager_t)w));
-        tb_upper(line);
+        gfx_upper(line);
     }
 }
 
@@ -278,7 +268,7 @@ static void verdict(table_scene_t *t, const machine_win_t *round) {
                      money(g, won, b1));
         else
             snprintf(line, sizeof line, _("WIN %s"), money(g, won, b1));
-        tb_upper(line);
+        gfx_upper(line);
         banner(t, jackpot ? "JACKPOT!" : machine_tier_title(main.tier), line, GREEN_WIN);
         if (!quiet) ui_audio_play(t->audio, SND_WIN);
     } else if (returned == staked && returned > 0) {

@@ -511,7 +511,8 @@ static store_status_t record_ticket(game_t *g, game_voucher_t *v) {
         snprintf(t.machine, sizeof t.machine, "%s", g->machine_id);
         char detail[200], b[40];
         snprintf(detail, sizeof detail, "ticket %lld validation %s amount %s machine %s",
-                 (long long)v->sequence, v->validation, game_money(g, v->amount, b), g->machine_id);
+                 (long long)v->sequence, v->validation, game_money_en(g, v->amount, b),
+                 g->machine_id);
         st = store_ticket_out(g->store, 0, &t, detail);
         if (st == STORE_REFUSED && !strstr(store_message(g->store), "used before")) break;
     }
@@ -636,7 +637,7 @@ bool game_ticket_in(game_t *g, const char *text, int64_t expiry_seconds, game_vo
     }
     char detail[240], amount[40];
     snprintf(detail, sizeof detail, "ticket %lld validation %s amount %s machine %s at %s",
-             (long long)t.number, v->validation, game_money(g, t.amount, amount), t.machine,
+             (long long)t.number, v->validation, game_money_en(g, t.amount, amount), t.machine,
              g->machine_id);
     if (found && g->credits > INT64_MAX / 4 - t.amount)
         return game_ticket_refused(g, v->validation,
@@ -670,8 +671,8 @@ bool game_ticket_floor_paid(game_t *g, const store_ticket_check_t *c, int64_t am
     char detail[240], b[40];
     snprintf(detail, sizeof detail,
              "ticket %lld validation %s amount %s machine %s at %s, paid by the floor",
-             (long long)(c->own ? c->t.number : 0), v->validation, game_money(g, amount, b), issuer,
-             g->machine_id);
+             (long long)(c->own ? c->t.number : 0), v->validation, game_money_en(g, amount, b),
+             issuer, g->machine_id);
     if (!recorded(g, store_ticket_check_paid(g->store, c, amount, g->machine_id, detail),
                   "The ticket could not be recorded", why, whylen))
         return false;
@@ -773,6 +774,10 @@ int game_history(game_t *g, int offset, int n, game_record_t *out) {
 
 const char *game_money(const game_t *g, int64_t v, char buf[40]) {
     return lang_money(v, g->rules.currency, buf, 40); /* the one formatter, the player's way */
+}
+
+const char *game_money_en(const game_t *g, int64_t v, char buf[40]) {
+    return money_format(v, g->rules.currency, buf, 40);
 }
 
 const char *game_money_frac(const game_t *g, int64_t frac, char buf[GAME_MONEY_FRAC_MAX]) {

@@ -195,6 +195,8 @@ void game_record_fault(game_t *g, const char *what);
 
 /* Money for people: "$1,234.50", "€5.00", "£200.00", or "CHF 12.00" for other currencies. */
 const char *game_money(const game_t *g, int64_t v, char buf[40]);
+/* The same in English's conventions whatever the language on screen: the records' (audit rows). */
+const char *game_money_en(const game_t *g, int64_t v, char buf[40]);
 /* An amount kept finer than a cent (a jackpot pool's reserve and contributions, in 1/10,000 of
  * a minor unit, jackpot.h) in the same money: the cents as game_money writes them, then the
  * rest of the fraction as further decimals, without trailing zeros: "$12,345.6789",

@@ -145,6 +145,32 @@ const char *lang_category(eval_category_t cat) {
 const char *lang_wager(wager_t w) {
     return _(wager_name(w));
 }
+const char *lang_fill(const char *tmpl, const char *const names[], const char *const values[],
+                      int count, char *buf, size_t n) {
+    size_t o = 0;
+    if (!n) return buf;
+    for (const char *p = tmpl; *p && o + 1 < n;) {
+        int k = -1;
+        size_t len = 0;
+        for (int i = 0; *p == '{' && i < count; i++) {
+            len = strlen(names[i]);
+            if (strncmp(p + 1, names[i], len) == 0 && p[1 + len] == '}') {
+                k = i;
+                break;
+            }
+        }
+        if (k < 0) {
+            buf[o++] = *p++;
+            continue;
+        }
+        o += (size_t)snprintf(buf + o, n - o, "%s", values[k]);
+        if (o >= n) o = n - 1;
+        p += len + 2;
+    }
+    buf[o] = '\0';
+    return buf;
+}
+
 const char *lang_context(const char *key) {
     const char *text = strchr(key, '\004');
     return lang_pgettext(key, text ? text + 1 : key);

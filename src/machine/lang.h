@@ -58,6 +58,12 @@ const char *lang_native_name(cfg_language_t lang);
 const char *lang_pgettext(const char *key, const char *text);
 const char *lang_context(const char *key);
 
+/* tmpl with each "{name}" replaced by its value (a translation orders the parts its own way:
+ * "{weekday} {day} {month} {time}" is "{month}{day}日 {weekday} {time}" in Chinese); a name
+ * not listed stays as it is. */
+const char *lang_fill(const char *tmpl, const char *const names[], const char *const values[],
+                      int count, char *buf, size_t n);
+
 /* ---- money: the one formatter, with the language's conventions ---- */
 
 /* The conventions of the language on screen for a currency (a three-letter code; NULL or "":

@@ -360,7 +360,7 @@ bool machine_ticket_void_floor(machine_t *m, const char *digits, char *msg, size
     snprintf(m->floor.void_asked, sizeof m->floor.void_asked, "%s", t.validation);
     snprintf(m->floor.void_detail, sizeof m->floor.void_detail,
              "ticket %lld validation %s amount %s voided by the operator at the floor",
-             (long long)t.number, v, game_money(&m->game, t.amount, b));
+             (long long)t.number, v, game_money_en(&m->game, t.amount, b));
     m->link_dirty = true;
     snprintf(msg, n,
              "VOID of ticket %06lld (%s) sent to the floor, where it is voided first so that no "

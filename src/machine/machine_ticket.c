@@ -39,7 +39,7 @@ bool machine_ticket_void(machine_t *m, const char *digits, char *msg, size_t n) 
     char v[TICKET_TEXT], b[40], detail[200];
     ticket_group(t.validation, v);
     snprintf(detail, sizeof detail, "ticket %lld validation %s amount %s voided by the operator",
-             (long long)t.number, v, game_money(&m->game, t.amount, b));
+             (long long)t.number, v, game_money_en(&m->game, t.amount, b));
     if (store_ticket_void(m->game.store, digits, "operator menu", detail) != STORE_OK) {
         snprintf(msg, n, "Not voided: %s", store_message(m->game.store));
         return false;
@@ -58,7 +58,7 @@ bool machine_ticket_reprint(machine_t *m, const char *digits, game_voucher_t *v,
     char grouped[TICKET_TEXT], b[40], detail[200];
     ticket_group(t.validation, grouped);
     snprintf(detail, sizeof detail, "ticket %lld validation %s amount %s reprint %d",
-             (long long)t.number, grouped, game_money(&m->game, t.amount, b), t.reprints + 1);
+             (long long)t.number, grouped, game_money_en(&m->game, t.amount, b), t.reprints + 1);
     if (store_ticket_reprint(m->game.store, digits, "operator menu", detail, &t) != STORE_OK) {
         snprintf(msg, n, "Not reprinted: %s", store_message(m->game.store));
         return false;
