@@ -556,60 +556,74 @@ bool game_cashout(game_t *g, game_voucher_t *v, char *why, size_t whylen) {
 
 /* ---- ticket in ---- */
 
-static void when_text(int64_t utc, char out[32]) {
+/* "2026-11-22 at 08:15 UTC" (english: the audit's), else as the language on screen writes it */
+static void when_text(int64_t utc, bool english, char out[48]) {
     time_t t = (time_t)utc;
     struct tm tm;
     gmtime_r(&t, &tm);
-    strftime(out, 32, "%Y-%m-%d at %H:%M UTC", &tm);
+    /* TRANSLATORS: strftime's format of a ticket's date and time (UTC) */
+    strftime(out, 48, english ? "%Y-%m-%d at %H:%M UTC" : _("%Y-%m-%d at %H:%M UTC"), &tm);
 }
 
-/* A refused ticket in the player's words, from the store's finding. */
+const char *game_place_words(const char *place) {
+    if (!place || !place[0]) return _("this machine");
+    if (strcmp(place, "operator menu") == 0) return _("the operator menu");
+    if (strcmp(place, "the floor") == 0) return _("the floor");
+    return place; /* a machine's name */
+}
+
+/* A refused ticket in the player's words (english: the audit's), from the store's finding. */
 void game_ticket_words(const store_ticket_t *t, store_ticket_refusal_t why, const char *digits,
-                       int64_t expiry_seconds, char *out, size_t n) {
-    char when[32];
+                       int64_t expiry_seconds, bool english, char *out, size_t n) {
+    char when[48];
+    const char *fmt;
     switch (why) {
     case STORE_TICKET_ALREADY:
-        when_text(t->state_utc, when);
-        snprintf(out, n, "Ticket refused: it was paid already, on %s at %s.", when,
-                 t->state_place[0] ? t->state_place : "this machine");
+        when_text(t->state_utc, english, when);
+        fmt = N_("Ticket refused: it was paid already, on %s at %s.");
+        snprintf(out, n, english ? fmt : _(fmt), when,
+                 english ? (t->state_place[0] ? t->state_place : "this machine")
+                         : game_place_words(t->state_place));
         break;
     case STORE_TICKET_VOID:
-        when_text(t->state_utc, when);
-        snprintf(out, n, "Ticket refused: it was voided on %s. Please see the cashier.", when);
+        when_text(t->state_utc, english, when);
+        fmt = N_("Ticket refused: it was voided on %s. Please see the cashier.");
+        snprintf(out, n, english ? fmt : _(fmt), when);
         break;
     case STORE_TICKET_EXPIRED:
-        when_text(t->utc + expiry_seconds, when);
-        snprintf(out, n, "Ticket refused: it expired on %s. Please see the cashier.", when);
+        when_text(t->utc + expiry_seconds, english, when);
+        fmt = N_("Ticket refused: it expired on %s. Please see the cashier.");
+        snprintf(out, n, english ? fmt : _(fmt), when);
         break;
     default:
         /* a number that fails its check digit was misread (tickets before the check digit are
          * known to the store, so they never get here) */
-        snprintf(out, n, "%s",
-                 ticket_check_ok(digits)
-                     ? N_("Ticket refused: this machine does not know it. Please see the cashier.")
-                     : N_("The ticket could not be read. Please try it again."));
+        fmt = ticket_check_ok(digits)
+                  ? N_("Ticket refused: this machine does not know it. Please see the cashier.")
+                  : N_("The ticket could not be read. Please try it again.");
+        snprintf(out, n, "%s", english ? fmt : _(fmt));
         break;
     }
 }
 
 /* A refusal goes on record with the number and the reason, then to the player. */
-bool game_ticket_refused(game_t *g, const char *text, const char *reason, char *why,
-                         size_t whylen) {
+bool game_ticket_refused(game_t *g, const char *text, const char *reason, const char *said,
+                         char *why, size_t whylen) {
     if (g->store && store_state(g->store) != STORE_FAULTED &&
         store_state(g->store) != STORE_WRITE_FAILED) {
         char detail[STORE_MSG_LEN];
         snprintf(detail, sizeof detail, "validation %.40s: %s", text, reason);
         store_audit(g->store, STORE_AUDIT_VOUCHER_REFUSED, detail);
     }
-    /* the audit's in English, the player's in their language (a reason of the catalogs) */
-    return say(why, whylen, _(reason));
+    /* the audit's in English, the player's in their language */
+    return say(why, whylen, said ? said : _(reason));
 }
 
 bool game_ticket_ready(game_t *g, const char *text, game_voucher_t *v, char *why, size_t whylen) {
     memset(v, 0, sizeof *v);
     if (!ticket_parse(text, v->digits))
         return game_ticket_refused(
-            g, text, N_("The ticket could not be read. Please try it again."), why, whylen);
+            g, text, N_("The ticket could not be read. Please try it again."), NULL, why, whylen);
     ticket_group(v->digits, v->validation);
     /* what may move money, in money_may_move's order, said for a ticket */
     const char *busy = g->state == GAME_LOCKED ? N_("Ticket returned: a hand pay waits for the "
@@ -619,10 +633,11 @@ bool game_ticket_ready(game_t *g, const char *text, game_voucher_t *v, char *why
                        : g->door_open  ? N_("Ticket returned: the door is open.")
                        : game_dealt(g) ? N_("Ticket returned: tickets are taken between games.")
                                        : NULL;
-    if (busy) return game_ticket_refused(g, v->validation, busy, why, whylen);
+    if (busy) return game_ticket_refused(g, v->validation, busy, NULL, why, whylen);
     if (!g->store)
-        return game_ticket_refused(
-            g, v->validation, N_("Ticket returned: this machine keeps no records."), why, whylen);
+        return game_ticket_refused(g, v->validation,
+                                   N_("Ticket returned: this machine keeps no records."), NULL, why,
+                                   whylen);
     return true;
 }
 
@@ -640,18 +655,21 @@ bool game_ticket_in(game_t *g, const char *text, int64_t expiry_seconds, game_vo
              (long long)t.number, v->validation, game_money_en(g, t.amount, amount), t.machine,
              g->machine_id);
     if (found && g->credits > INT64_MAX / 4 - t.amount)
-        return game_ticket_refused(g, v->validation,
-                                   N_("Ticket returned: the credit meter is full."), why, whylen);
+        return game_ticket_refused(
+            g, v->validation, N_("Ticket returned: the credit meter is full."), NULL, why, whylen);
     store_ticket_refusal_t refusal;
     store_status_t st = store_ticket_redeem(g->store, 0, v->digits, g->machine_id, expiry_seconds,
                                             detail, &t, &refusal);
     if (st == STORE_REFUSED) {
-        char reason[240];
-        if (refusal == STORE_TICKET_NOT_NOW)
+        char reason[240], said[240];
+        if (refusal == STORE_TICKET_NOT_NOW) {
             snprintf(reason, sizeof reason, "Ticket returned. %s", store_message(g->store));
-        else
-            game_ticket_words(&t, refusal, v->digits, expiry_seconds, reason, sizeof reason);
-        return game_ticket_refused(g, v->validation, reason, why, whylen);
+            snprintf(said, sizeof said, "%s", _(GAME_TICKET_NOT_NOW));
+        } else {
+            game_ticket_words(&t, refusal, v->digits, expiry_seconds, true, reason, sizeof reason);
+            game_ticket_words(&t, refusal, v->digits, expiry_seconds, false, said, sizeof said);
+        }
+        return game_ticket_refused(g, v->validation, reason, said, why, whylen);
     }
     if (!recorded(g, st, "The ticket could not be recorded", why, whylen)) return false;
     v->amount = t.amount, v->sequence = t.number, v->utc = t.utc;

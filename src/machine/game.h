@@ -162,9 +162,17 @@ bool game_ticket_in(game_t *g, const char *text, int64_t expiry_seconds, game_vo
  * machine, credited and its check closed in one transaction (false: refused or not recorded,
  * why says it), v the ticket taken. */
 bool game_ticket_ready(game_t *g, const char *text, game_voucher_t *v, char *why, size_t whylen);
-bool game_ticket_refused(game_t *g, const char *text, const char *reason, char *why, size_t whylen);
+/* reason: English, for the audit; said: the player's words (NULL: reason is a text of the
+ * catalogs, said in its translation). english: the words for the audit, else the player's. */
+/* The player's words for a ticket the store cannot take just now (its reason is the audit's). */
+#define GAME_TICKET_NOT_NOW N_("Ticket returned: it cannot be taken just now. Please try again.")
+bool game_ticket_refused(game_t *g, const char *text, const char *reason, const char *said,
+                         char *why, size_t whylen);
 void game_ticket_words(const store_ticket_t *t, store_ticket_refusal_t why, const char *digits,
-                       int64_t expiry_seconds, char *out, size_t n);
+                       int64_t expiry_seconds, bool english, char *out, size_t n);
+/* A ticket's place as a person reads it: a machine's name as it is, "the operator menu", "the
+ * floor", "" this machine; in the language on screen. */
+const char *game_place_words(const char *place);
 bool game_ticket_floor_paid(game_t *g, const store_ticket_check_t *c, int64_t amount,
                             const char *issuer, game_voucher_t *v, char *why, size_t whylen);
 /* Door switch: play stops while it is open; both are recorded (door_openings, the audit log). */

@@ -139,12 +139,21 @@ const char *lang_money_words(int64_t minor, char *buf, size_t n) {
 
 /* ---- names ---- */
 
+const char *lang_outcome(round_outcome_t o) {
+    const char *name = round_outcome_name(o);
+    return name[0] ? _(name) : name;
+}
+
 const char *lang_category(eval_category_t cat) {
     return _(eval_category_name(cat));
 }
 const char *lang_wager(wager_t w) {
     return _(wager_name(w));
 }
+const char *lang_text(const char *text) {
+    return text && text[0] ? _(text) : "";
+}
+
 const char *lang_fill(const char *tmpl, const char *const names[], const char *const values[],
                       int count, char *buf, size_t n) {
     size_t o = 0;

@@ -50,6 +50,10 @@ void lang_set(cfg_language_t lang);
 void lang_env_reserve(void);
 cfg_language_t lang_get(void);
 
+/* A text that may be one of the catalogs' (a store's refusal, a printer's note) in the language
+ * on screen; itself when it is not, or empty (gettext("") is the catalog's header). */
+const char *lang_text(const char *text);
+
 /* The language's own name, in itself: "English", "简体中文", "繁體中文", "Español". */
 const char *lang_native_name(cfg_language_t lang);
 
@@ -82,6 +86,7 @@ const char *lang_money_words(int64_t minor, char *buf, size_t n);
 
 const char *lang_category(eval_category_t cat); /* "Full House": "葫芦" */
 const char *lang_wager(wager_t w);              /* "ANTE" */
+const char *lang_outcome(round_outcome_t o);    /* "WIN": "赢" ("" for none) */
 
 /* The hand in words, as the language's players say it: "Pair of Fours, Ace kicker", "一对4，
  * 踢脚A", "Pareja de cuatros, kicker as". */
