@@ -62,9 +62,10 @@ static int check_approval(app_t *a, bool kiosk, char *warning, size_t n) {
     char pct[48], lim[16];
     approval_percent(&ap.bet[miss[0].bet], pct, sizeof pct);
     approval_limit_text(miss[0].limit_bp, lim, sizeof lim);
-    snprintf(warning, n, "NOT APPROVED: %s returns %s%%, %s the %s %s",
-             approval_bet_name(ap.variant, ap.bet[miss[0].bet].wager), pct,
-             miss[0].above ? "above" : "below", lim, miss[0].above ? "maximum" : "minimum");
+    snprintf(warning, n,
+             miss[0].above ? _("NOT APPROVED: %s returns %s%%, above the %s maximum")
+                           : _("NOT APPROVED: %s returns %s%%, below the %s minimum"),
+             _(approval_bet_name(ap.variant, ap.bet[miss[0].bet].wager)), pct, lim);
     return 0;
 }
 

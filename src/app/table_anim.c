@@ -214,7 +214,7 @@ static void side_lines(table_scene_t *t) {
         if (!wager_is_side((wager_t)w) || !s->stake[w]) continue;
         char *line = t->side_lines[t->nside_lines++];
         size_t n = sizeof t->side_lines[0];
-        const char *hand = s->judged[w] ? _(s->judged[w]) : "";
+        const char *hand = s->judged[w] ? lang_text(s->judged[w]) : "";
         bool claimed = false; /* a royal on a linked pool: the controller pays it */
         for (int i = 0; i < g->round.nevents; i++)
             claimed |= g->round.events[i].type == EV_JACKPOT_LINKED &&
@@ -264,8 +264,8 @@ static void verdict(table_scene_t *t, const machine_win_t *round) {
         /* the win before the commission (Asian Stud's), which has a line of its own */
         int64_t won = returned - staked + s->commission;
         if (s->judged[paid] && odds > 0)
-            snprintf(line, sizeof line, _("%s %d TO 1  -  WIN %s"), _(s->judged[paid]), odds,
-                     money(g, won, b1));
+            snprintf(line, sizeof line, _("%s %d TO 1  -  WIN %s"), lang_text(s->judged[paid]),
+                     odds, money(g, won, b1));
         else
             snprintf(line, sizeof line, _("WIN %s"), money(g, won, b1));
         gfx_upper(line);
@@ -412,9 +412,9 @@ void tb_update_deal_line(table_scene_t *t) {
     mtable_status_t ts;
     if (!t->deal_line[0] && machine_table_status(t->machine, &ts))
         snprintf(t->deal_line, sizeof t->deal_line, "%s",
-                 ts.up
-                     ? ts.line
-                     : "The table cannot be reached just now: your money is safe. Reconnecting...");
+                 ts.up ? ts.line
+                       : _("The table cannot be reached just now: your money is safe. "
+                           "Reconnecting..."));
 }
 
 /* A refusal: a DEAL the lasting line already explains only points at it (the line flashes);

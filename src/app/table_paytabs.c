@@ -106,7 +106,7 @@ static void cajun_rows(const table_scene_t *t, bool show, wager_t w, tb_pay_pane
         for (int k = CARD_RANK_7; k <= CARD_RANK_A; k++) {
             if (ru->loball_pays[k] <= 0) continue;
             char name[32];
-            snprintf(name, sizeof name, _("%s low"), card_rank_word(k));
+            snprintf(name, sizeof name, _("%s low"), lang_rank(k));
             odds_row(p, name, ru->loball_pays[k], k == high);
         }
     }

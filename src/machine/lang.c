@@ -186,6 +186,10 @@ const char *lang_context(const char *key) {
 }
 
 /* A rank as one card ("Ace", "as", "A") and as several ("Aces", "ases", "A"). */
+static const char *rank_one(int r);
+const char *lang_rank(int r) {
+    return rank_one(r);
+}
 static const char *rank_one(int r) {
     static const char *const one[CARD_RANKS] = {
         NC_("rank", "Two"), NC_("rank", "Three"), NC_("rank", "Four"),  NC_("rank", "Five"),

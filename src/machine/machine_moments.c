@@ -85,13 +85,13 @@ machine_win_t machine_win_of(const round_t *r, int seat, bool main_only) {
 const char *machine_tier_title(machine_tier_t t) {
     switch (t) {
     case MACHINE_TIER_WIN:
-        return "WIN";
+        return N_("WIN");
     case MACHINE_TIER_BIG:
-        return "BIG WIN!";
+        return N_("BIG WIN!");
     case MACHINE_TIER_MEGA:
-        return "MEGA WIN!";
+        return N_("MEGA WIN!");
     case MACHINE_TIER_JACKPOT:
-        return "JACKPOT!";
+        return N_("JACKPOT!");
     default:
         return "";
     }

@@ -35,6 +35,42 @@ static void say_line(machine_t *m, const char *fmt, ...) {
     va_end(ap);
 }
 
+/* A round's result as the player reads it: "Round 12: Flush: WIN $10.00". The table's verdict
+ * is its host's record in English ("Flush: WIN $10.00 (the table's limit of $500.00 shared) -
+ * LINKED JACKPOT $1,000.00", "AUTO FOLDED", "Pair: DEALER WINS"); the words here are the
+ * terminal's own language's, from the result's figures and the verdict's parts. */
+static void verdict_line(machine_t *m, int64_t round, const char *kind, const char *verdict,
+                         int64_t staked, int64_t total, int64_t jackpot) {
+    char what[300], hand[80] = "", b[40], b2[40];
+    const char *colon = strstr(verdict, ": ");
+    if (colon && (size_t)(colon - verdict) < sizeof hand)
+        snprintf(hand, sizeof hand, "%.*s", (int)(colon - verdict), verdict);
+    if (strcmp(kind, "settled") != 0)
+        snprintf(what, sizeof what, "%s", _("your bets are returned"));
+    else if (strncmp(verdict, "FOLDED: ", 8) == 0)
+        snprintf(what, sizeof what, "%s",
+                 _("FOLDED: a raise that did not match the bets, returned"));
+    else if (strcmp(verdict, "AUTO FOLDED") == 0 || strcmp(verdict, "FOLDED") == 0)
+        snprintf(what, sizeof what, "%s", _(verdict));
+    else if (total > staked)
+        snprintf(what, sizeof what, _("WIN %s"), game_money(&m->game, total - staked, b));
+    else
+        snprintf(what, sizeof what, "%s", total == staked ? _("PUSH") : _("DEALER WINS"));
+    if (strstr(verdict, "(the table's limit of")) {
+        size_t n = strlen(what);
+        snprintf(what + n, sizeof what - n, "%s", _(" (the table's limit shared)"));
+    }
+    if (strstr(verdict, " - LINKED JACKPOT ") && jackpot > 0) {
+        size_t n = strlen(what);
+        snprintf(what + n, sizeof what - n, _(" - LINKED JACKPOT %s"),
+                 game_money(&m->game, jackpot, b2));
+    }
+    if (hand[0] && strcmp(kind, "settled") == 0)
+        say_line(m, _("Round %lld: %s: %s"), (long long)round, lang_text(hand), what);
+    else
+        say_line(m, _("Round %lld: %s"), (long long)round, what);
+}
+
 /* The credits as the store has them after money moved: own says whether it was the felt's own
  * stakes (already off the felt's credits) or money from the table (a refund, a result), which
  * the felt's credits get too. */
@@ -133,8 +169,8 @@ bool machine_table_status(const machine_t *m, mtable_status_t *out) {
     out->synced = j->thread && mtable_caught_up(j->thread) && !j->items_dirty;
     if (j->leaving)
         snprintf(out->line, sizeof out->line, "%s",
-                 j->sent ? "Leaving this table after this round: your bets stand."
-                         : "Leaving this table.");
+                 j->sent ? _("Leaving this table after this round: your bets stand.")
+                         : _("Leaving this table."));
     else
         snprintf(out->line, sizeof out->line, "%s", j->line);
     return true;
@@ -359,7 +395,8 @@ static void felt_takes_result(machine_t *m, machine_events_t *e) {
     if (felt == j->result_total) {
         if (j->away) { /* played in the player's absence: told as well */
             j->sticky = true;
-            say_line(m, "Round %" PRId64 ": %s", j->result_round, j->result_verdict);
+            verdict_line(m, j->result_round, j->result_kind, j->result_verdict, j->result_staked,
+                         j->result_total, j->result_returned[WAGER_JACKPOT]);
             emit_ev(e, MEV_REFUSED, j->line);
         }
         return;
@@ -374,7 +411,8 @@ static void felt_takes_result(machine_t *m, machine_events_t *e) {
     }
     s->credits += j->result_total - felt;
     j->sticky = true;
-    say_line(m, "Round %" PRId64 ": %s", j->result_round, j->result_verdict);
+    verdict_line(m, j->result_round, j->result_kind, j->result_verdict, j->result_staked,
+                 j->result_total, j->result_returned[WAGER_JACKPOT]);
     emit_ev(e, MEV_REFUSED, j->line);
 }
 
@@ -404,10 +442,8 @@ static void collect_results(machine_t *m, machine_events_t *e) {
          * told in the message line until the next bet */
         if (strcmp(r[i].kind, "settled") != 0 || r[i].round != j->round || !j->dealt) {
             j->sticky = true;
-            say_line(m, "Round %" PRId64 ": %s", r[i].round,
-                     strcmp(r[i].kind, "settled") == 0 ? r[i].verdict
-                     : r[i].verdict[0]                 ? r[i].verdict
-                                                       : _("your bets are returned"));
+            verdict_line(m, r[i].round, r[i].kind, r[i].verdict, r[i].staked, r[i].total,
+                         WAGER_JACKPOT < r[i].nreturned ? r[i].returned[WAGER_JACKPOT] : 0);
             emit_ev(e, MEV_REFUSED, j->line);
         }
     }
