@@ -5,6 +5,7 @@
 
 #include "eval.h"
 #include "machine.h"
+#include "nls.h"
 
 /* A hand that won a bet, raising the tier it earns on its own: four of a kind a BIG WIN, a
  * straight flush or better a MEGA WIN, whatever the stake. The best one is kept. */
