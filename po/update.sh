@@ -5,7 +5,9 @@
 # only compiles the catalogs (msgfmt).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-mapfile -t sources < <(ls src/core/*.c src/core/*.h src/machine/*.c src/machine/*.h src/app/*.c src/app/*.h | grep -v "src/machine/host" | sort) # host*: the table host has no screen
+# host*: the table host has no screen; the store's and the math's texts are their records but
+# for the few marked N_() that a screen shows (a refusal, a bet's name)
+mapfile -t sources < <(ls src/core/*.c src/core/*.h src/machine/*.c src/machine/*.h src/app/*.c src/app/*.h src/store/*.c src/math/approval.c | grep -v "src/machine/host" | sort)
 xgettext --from-code=UTF-8 --language=C --add-comments=TRANSLATORS \
   --keyword=_ --keyword=N_ --keyword=NG_:1,2 --keyword=C_:1c,2 --keyword=NC_:1c,2 \
   --keyword=gfx_text:2 --keyword=gfx_text_shadow:2 --keyword=gfx_text_width:2 \

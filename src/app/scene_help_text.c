@@ -483,8 +483,8 @@ static void main_col(help_t *h, const rules_t *r) {
 
 static void prize_col(help_t *h, const rules_t *r) {
     bool live = r->offered[WAGER_JACKPOT];
-    char title[40], b[MONEY_TEXT_MAX];
-    snprintf(title, sizeof title, "%s (%s)", live ? N_("JACKPOT") : N_("PROGRESSIVE"),
+    char title[80], b[MONEY_TEXT_MAX];
+    snprintf(title, sizeof title, _("%s (%s)"), live ? _("JACKPOT") : _("PROGRESSIVE"),
              lang_money(live ? r->jackpot_stake : r->progressive_stake, r->currency, b, sizeof b));
     help_pay_col_t *c = new_col(h, title);
     for (int k = EVAL_ROYAL_FLUSH; k >= EVAL_TRIPS; k--) {

@@ -89,7 +89,7 @@ void tb_draw_middle(table_scene_t *t, ui_gfx_t *g) {
     } else if (gm->state == GAME_PLAY && !t->demo &&
                machine_rg_stopped(t->machine, NULL) != MRG_PLAYING &&
                (r->phase == ROUND_BETTING || game_round_over(gm))) {
-        say = "BETTING STOPPED"; /* a limit or a break: the message box says until when */
+        say = N_("BETTING STOPPED"); /* a limit or a break: the message box says until when */
     } else if (gm->state == GAME_PLAY && r->phase == ROUND_BETTING &&
                round_seat_staked(r, 0) == 0) {
         /* an empty machine asks for money, not for bets it cannot take */

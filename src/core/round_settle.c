@@ -62,7 +62,7 @@ static const char *margin_name(int margin) {
                                           N_("Wins by 6 points"),
                                           N_("Wins by 7 points"),
                                           N_("Wins by 8 points"),
-                                          "Wins by 9 points"};
+                                          N_("Wins by 9 points")};
     return margin > 0 && margin < 10 ? NAMES[margin] : "";
 }
 
