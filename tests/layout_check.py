@@ -66,7 +66,7 @@ def english(text):
     if LANG and LANG.startswith("zh"):
         return [w for w in re.findall(r"[A-Za-z]{2,}", text) if w not in ZH_LATIN]
     if LANG == "es":
-        return [w for w in re.findall(r"[A-Za-z]+", text) if w.lower() in ENGLISH_WORDS]
+        return [w for w in re.findall(r"[^\W\d_]+", text) if w.lower() in ENGLISH_WORDS]
     return []
 
 

@@ -349,14 +349,12 @@ static void step_machines(app_t *a, machine_input_t *mi, float dt) {
 /* A still table is not drawn again: nothing would change on screen. "Still" is judged by what
  * it shows, not by whether it moves: the frame after an animation ends (the buttons lit for the
  * decision) and any change of state is always drawn. */
-static bool wants_frame(app_t *a, const ui_input_t *in, int frames, int acted, uint32_t next_ms) {
+static bool wants_frame(app_t *a, const ui_input_t *in, int frames, uint32_t next_ms) {
     uint64_t signature = table_signature(&a->table) ^ seats_signature(a);
     /* headless runs draw every frame (a script's screenshot reads the screen), but for the render
      * benchmark's session, which times the frames a display would show */
     const app_bench_record_t *rec = a->o->record;
-    if (a->o->sparse)
-        return frames == 0 || a->quit || acted != a->script.next ||
-               script_capture_due(&a->script, next_ms);
+    if (a->o->sparse) return frames == 0 || a->quit || script_capture_due(&a->script, next_ms);
     bool every = a->o->headless && (!rec || rec->every_frame);
     bool draw = every || frames == 0 || in->pressed || in->tap || in->redraw || in->digit >= 0 ||
                 a->screen != SCREEN_TABLE || table_wants_frame(&a->table) || seats_wants_frame(a) ||
@@ -390,7 +388,6 @@ static void run_loop(app_t *a, frame_stats_t *st) {
         uint32_t now_ms = o->headless ? virtual_ms : (uint32_t)SDL_GetTicks64();
         ui_input_t in;
         machine_input_t mi;
-        int acted = a->script.next; /* the script's next line before this tick */
         read_input(a, now_ms, &in, &mi);
         float dt = frame_time(a, &virtual_ms, &last);
         /* while nobody plays (no round on the table, nothing moving): the background check of
@@ -404,7 +401,7 @@ static void run_loop(app_t *a, frame_stats_t *st) {
             (a->machine.game.played >= o->autoplay || a->machine.game.state == GAME_FAULT))
             a->quit = true;
         step_machines(a, &mi, dt);
-        if (!wants_frame(a, &in, st->frames, acted, virtual_ms)) {
+        if (!wants_frame(a, &in, st->frames, virtual_ms)) {
             spare_ms = 10;
             if (a->quit) break;
             if (!o->headless) SDL_WaitEventTimeout(NULL, 250);

@@ -57,7 +57,9 @@ bool script_records(const script_t *s) {
 
 bool script_capture_due(const script_t *s, uint32_t ms) {
     for (int i = s->next; i < s->n && s->lines[i].at_ms + s->base_ms <= ms; i++)
-        if (strcmp(s->lines[i].verb, "BOXES") == 0 || strcmp(s->lines[i].verb, "SCREENSHOT") == 0)
+        if (strcmp(s->lines[i].verb, "BOXES") == 0 || strcmp(s->lines[i].verb, "SCREENSHOT") == 0 ||
+            strcmp(s->lines[i].verb, "TAP") == 0 || strcmp(s->lines[i].verb, "TOUCH") == 0 ||
+            strcmp(s->lines[i].verb, "SPOT") == 0 || strcmp(s->lines[i].verb, "PAYS") == 0)
             return true;
     return false;
 }

@@ -207,11 +207,16 @@ static void side_lines(table_scene_t *t) {
     const round_seat_t *s = &g->round.seat[0];
     char b[40];
     t->nside_lines = 0;
-    if (s->commission > 0) /* Asian Stud: off the main game's win, its own line */
+    memset(t->side_lost, 0, sizeof t->side_lost);
+    memset(t->side_fee, 0, sizeof t->side_fee);
+    if (s->commission > 0) { /* Asian Stud: off the main game's win, its own line */
+        t->side_fee[t->nside_lines] = true;
         snprintf(t->side_lines[t->nside_lines++], sizeof t->side_lines[0], _("COMMISSION: -%s"),
                  money(g, s->commission, b));
+    }
     for (int w = 0; w < WAGER_COUNT && t->nside_lines < 3; w++) {
         if (!wager_is_side((wager_t)w) || !s->stake[w]) continue;
+        t->side_lost[t->nside_lines] = s->outcome[w] == OUTCOME_LOSE;
         char *line = t->side_lines[t->nside_lines++];
         size_t n = sizeof t->side_lines[0];
         const char *hand = s->judged[w] ? lang_text(s->judged[w]) : "";

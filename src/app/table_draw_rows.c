@@ -127,12 +127,23 @@ void tb_draw_results(table_scene_t *t, ui_gfx_t *g) {
     const char *what[3];
     float h = 16;
     for (int i = 0; i < t->nside_lines; i++) {
-        const char *colon = strstr(t->side_lines[i], ": ");
+        /* the bet's name ends at its colon (Chinese writes a full-width one) */
+        const char *colon = strstr(t->side_lines[i], ": "), *wide = strstr(t->side_lines[i], "：");
+        size_t skip = 2;
+        if (wide && (!colon || wide < colon)) colon = wide, skip = strlen("：");
         snprintf(name[i], sizeof name[i], "%.*s",
                  colon ? (int)(colon - t->side_lines[i]) : (int)strlen(t->side_lines[i]),
                  t->side_lines[i]);
-        what[i] = colon ? colon + 2 : "";
+        what[i] = colon ? colon + skip : "";
         h += lh + (what[i][0] ? gfx_text_wrap_height(g, what[i], tw, s, UI_FONT_BOLD) : 0) + 8;
+    }
+    /* too tall for its box (three side bets in a longer language): each line whole, "BET:
+     * what it did", wrapped, with less room between them */
+    bool inline_lines = h > box.h;
+    if (inline_lines) {
+        h = 14;
+        for (int i = 0; i < t->nside_lines; i++)
+            h += gfx_text_wrap_height(g, t->side_lines[i], tw, s, UI_FONT_BOLD) + 4;
     }
     if (h > box.h) h = box.h;
     uint8_t a = (uint8_t)(235 * p);
@@ -140,12 +151,18 @@ void tb_draw_results(table_scene_t *t, ui_gfx_t *g) {
     gfx_panel(g, ui_r(box.x, box.y, box.w, h), 18, ui_rgba(20, 12, 6, a), ui_rgba(6, 3, 2, a),
               ui_rgba(242, 201, 76, (uint8_t)(160 * p)), 2);
     /* a win in green, a loss dimmed, the commission plain; the bet's name in gold */
-    float y = box.y + 10, cx = box.x + box.w / 2;
+    float y = box.y + (inline_lines ? 7 : 10), cx = box.x + box.w / 2;
     for (int i = 0; i < t->nside_lines; i++) {
-        bool lost = strstr(t->side_lines[i], N_("LOSES")) != NULL;
-        bool fee = strncmp(t->side_lines[i], N_("COMMISSION"), 10) == 0;
+        bool lost = t->side_lost[i];
+        bool fee = t->side_fee[i];
         ui_color_t lc = lost ? DIM : fee ? CREAM : GREEN_WIN, nc = GOLD;
         lc.a = nc.a = (uint8_t)(255 * p);
+        if (inline_lines) {
+            y += gfx_text_wrap(g, t->side_lines[i], cx, y, tw, s, UI_FONT_BOLD, lc,
+                               UI_ALIGN_CENTER) +
+                 4;
+            continue;
+        }
         gfx_text(g, name[i], cx, y, s, UI_FONT_BOLD, lost ? lc : nc, UI_ALIGN_CENTER);
         y += lh;
         if (what[i][0])

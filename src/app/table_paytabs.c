@@ -264,7 +264,8 @@ void tb_draw_paytable(table_scene_t *t, ui_gfx_t *g, bool layer) {
     if (size < TB_TEXT_MIN) size = TB_TEXT_MIN;
     for (int i = 0; i < pay.n; i++) {
         char line[90];
-        snprintf(line, sizeof line, "%s  %s", pay.rows[i][0], pay.rows[i][1]);
+        /* measured as drawn: in the language on screen */
+        snprintf(line, sizeof line, "%s  %s", lang_text(pay.rows[i][0]), lang_text(pay.rows[i][1]));
         size = tb_fit(g, line, size, TB_TEXT_MIN, UI_FONT_BOLD, p.w - 48);
     }
     for (int i = 0; i < pay.n; i++) {
