@@ -513,7 +513,7 @@ void operator_draw(operator_scene_t *o, ui_gfx_t *g) {
             gfx_panel(g, r, 10, i == o->sel ? GOLD : ui_rgba(50, 70, 60, 255),
                       i == o->sel ? ui_rgba(200, 140, 30, 255) : ui_rgba(24, 40, 32, 255),
                       ui_rgba(255, 255, 255, 100), 1);
-            float size = op_fit_size(g, labels[i], 26, 20, UI_FONT_BOLD, r.w - 20);
+            float size = op_fit_size(g, labels[i], 26, 24, UI_FONT_BOLD, r.w - 20);
             gfx_text(g, labels[i], r.x + r.w / 2, r.y + (r.h - size * 1.17f) / 2, size,
                      UI_FONT_BOLD, i == o->sel ? ui_rgba(40, 24, 0, 255) : CREAM, UI_ALIGN_CENTER);
         }

@@ -360,7 +360,7 @@ void op_buttons_draw(operator_scene_t *o, ui_gfx_t *g) {
                   on ? ui_rgba(40, 150, 50, 255) : ui_rgba(25, 25, 25, 255),
                   ui_rgba(255, 255, 255, 120), 2);
         const char *words = button_words((ui_button_t)b);
-        float size = op_fit_size(g, words, 28, 20, UI_FONT_BOLD, r.w - 16);
+        float size = op_fit_size(g, words, 28, 24, UI_FONT_BOLD, r.w - 16);
         gfx_text(g, words, r.x + r.w / 2, r.y + (r.h - size * 1.17f) / 2, size, UI_FONT_BOLD,
                  on ? ui_rgba(0, 30, 0, 255) : CREAM, UI_ALIGN_CENTER);
     }
