@@ -40,17 +40,17 @@ pass=0 fail=0
 ok() { pass=$((pass + 1)); }
 bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
 
-# tr MSGID: the catalog's words for it in this language (gettext: the C.UTF-8 locale reads
-# LANGUAGE); trf MSGID ARGS...: the same, formatted
-tr() { LC_ALL=C.UTF-8 LANGUAGE=$lang TEXTDOMAINDIR=$localedir gettext -d studpoker -- "$1"; }
-trf() {
+# cat_of MSGID: the catalog's words for it in this language (gettext: the C.UTF-8 locale reads
+# LANGUAGE); catf MSGID ARGS...: the same, formatted
+cat_of() { LC_ALL=C.UTF-8 LANGUAGE=$lang TEXTDOMAINDIR=$localedir gettext -d studpoker -- "$1"; }
+catf() {
   local f
-  f=$(tr "$1")
+  f=$(cat_of "$1")
   shift
   # shellcheck disable=SC2059
   printf "$f" "$@"
 }
-if [ "$lang" != en ] && [ "$(tr "PLACE YOUR BETS")" = "PLACE YOUR BETS" ]; then
+if [ "$lang" != en ] && [ "$(cat_of "PLACE YOUR BETS")" = "PLACE YOUR BETS" ]; then
   echo "FAIL: the catalog of $lang is not in $localedir"; exit 1
 fi
 
@@ -122,14 +122,14 @@ tour() { # SIZE PRESET DECK SPOTS DECISIONS VERDICT-MSGID [PAY TABLE MSGIDS afte
     "$((t + 1800)) BOXES $f-refused.txt" "$((t + 1900)) QUIT")
   play "$size-$preset" --lang "$lang" --size "$size" --preset "$preset" --seed 1 --clock 1800000000 \
     --deck "$deck" -- "${lines[@]}"
-  shows "$f-empty.txt" "middle|$(tr "PLACE YOUR BETS")"
-  shows "$f-bet.txt" "$(tr ANTE)"
-  for ((k = 1; k <= ${#pays[@]}; k++)); do shows "$f-pays$k.txt" "pays|$(tr "${pays[$((k - 1))]}")"; done
-  for ((k = 1; k < n; k++)); do shows "$f-dec$k.txt" "middle|$(tr "MAKE YOUR DECISION")"; done
-  shows "$f-result.txt" "$(tr "$verdict")"
-  for p in 0 1 2 3; do shows "$f-help$p.txt" "$(trf "PAGE %d OF %d" $((p + 1)) 4)"; done
-  shows "$f-history.txt" "$(trf "GAME %06llu" 1)"
-  shows "$f-settings.txt" "$(tr "YOUR SETTINGS")"
+  shows "$f-empty.txt" "middle|$(cat_of "PLACE YOUR BETS")"
+  shows "$f-bet.txt" "$(cat_of ANTE)"
+  for ((k = 1; k <= ${#pays[@]}; k++)); do shows "$f-pays$k.txt" "pays|$(cat_of "${pays[$((k - 1))]}")"; done
+  for ((k = 1; k < n; k++)); do shows "$f-dec$k.txt" "middle|$(cat_of "MAKE YOUR DECISION")"; done
+  shows "$f-result.txt" "$(cat_of "$verdict")"
+  for p in 0 1 2 3; do shows "$f-help$p.txt" "$(catf "PAGE %d OF %d" $((p + 1)) 4)"; done
+  shows "$f-history.txt" "$(catf "GAME %06llu" 1)"
+  shows "$f-settings.txt" "$(cat_of "YOUR SETTINGS")"
   if [ "$preset" = caribbean-classic ]; then png "$f-empty.png"; png "$f-result.png"; fi
 }
 
@@ -145,18 +145,18 @@ responsible() { # SIZE
     "400 NEXT_SPOT" "500 DEAL" "800 BOXES $f-page.txt" "850 SCREENSHOT $f-page.png" "900 BACK" \
     "1000 CHIP2" "1100 SPOT ante" "1200 SPOT ante" "1300 SPOT ante" "1500 DEAL" "3000 PLAY" \
     "6000 RESPONSIBLE" "6500 BOXES $f-page-stopped.txt" "6600 BACK" "6700 CLEAR" "7000 QUIT"
-  shows "$f-page.txt" "$(tr "RESPONSIBLE GAMING")" "0800 123 456"
-  shows "$f-page-stopped.txt" "$(tr "RESPONSIBLE GAMING")"
+  shows "$f-page.txt" "$(cat_of "RESPONSIBLE GAMING")" "0800 123 456"
+  shows "$f-page-stopped.txt" "$(cat_of "RESPONSIBLE GAMING")"
   play "$size-rg2" --lang "$lang" --config "$tmp/rg.ini" --size "$size" --seed 1 \
     --clock 1800000000 -- "61000 BOXES $f-check.txt" "61100 QUIT"
-  shows "$f-check.txt" "$(tr "REALITY CHECK")"
+  shows "$f-check.txt" "$(cat_of "REALITY CHECK")"
   play "$size-rg3" --lang "$lang" --config "$tmp/rg.ini" --size "$size" --seed 1 \
     --clock 1800000000 --db "$tmp/$size-rg.db" --deck "2c 3d 5h 7s 9c  Ad Ac Kd Qh Js" -- \
     "100 CHIP2" "200 SPOT ante" "300 SPOT ante" "400 SPOT ante" "600 DEAL" "2000 PLAY" "6000 QUIT"
   play "$size-rg4" --lang "$lang" --config "$tmp/rg.ini" --size "$size" --seed 1 \
     --clock 1800000060 --db "$tmp/$size-rg.db" -- "100 CHIP1" "200 SPOT ante" \
     "400 BOXES $f-stop.txt" "500 QUIT"
-  shows "$f-stop.txt" "middle|$(tr "BETTING STOPPED")"
+  shows "$f-stop.txt" "middle|$(cat_of "BETTING STOPPED")"
 }
 
 # A cabinet whose operator's language is this one: coins and a note, a royal flush over the hand
@@ -199,22 +199,22 @@ EOF
   lines+=("$t QUIT")
   play "$size-cabinet" --config "$tmp/cabinet.ini" --size "$size" --db "$tmp/$size.db" --seed 5 \
     --clock 1800000000 --deck "As Ks Qs Js Ts  Ad Kc 9h 6d 2c" -- "${lines[@]}"
-  shows "$f-handpay.txt" "$(tr "CALL ATTENDANT")"
-  shows "$f-ticket.txt" "$(tr "CASHED OUT")"
-  shows "$f-recall.txt" "$(tr "GAME RECALL")"
-  shows "$f-door.txt" "$(tr "DOOR OPEN")"
-  shows "$f-pin.txt" "$(tr "Enter the operator PIN")"
-  shows "$f-menu.txt" "$(tr "OPERATOR MENU")" "$(tr "CLOSE MENU")"
+  shows "$f-handpay.txt" "$(cat_of "CALL ATTENDANT")"
+  shows "$f-ticket.txt" "$(cat_of "CASHED OUT")"
+  shows "$f-recall.txt" "$(cat_of "GAME RECALL")"
+  shows "$f-door.txt" "$(cat_of "DOOR OPEN")"
+  shows "$f-pin.txt" "$(cat_of "Enter the operator PIN")"
+  shows "$f-menu.txt" "$(cat_of "OPERATOR MENU")" "$(cat_of "CLOSE MENU")"
   local titles=("METERS" "GAME RECALL" "JACKPOT POOLS" "AUDIT LOG" "BUTTON TEST"
     "TOUCH CALIBRATION" "SOUND TEST" "DISPLAY TEST" "SETTINGS" "CLEAR CREDITS" "TICKETS"
     "RESPONSIBLE GAMING")
-  for k in 0 1 2 3 4 5 6 7 8 9 10 11; do shows "$f-op$k.txt" "$(tr "${titles[$k]}")"; done
+  for k in 0 1 2 3 4 5 6 7 8 9 10 11; do shows "$f-op$k.txt" "$(cat_of "${titles[$k]}")"; done
   # the ticket printed, as its picture's text boxes (written beside it while boxes are recorded)
   local tb
   tb=$(ls "$tmp/tickets-$size"/ticket-*.boxes 2>/dev/null | head -n 1)
   if [ -n "$tb" ]; then
     cp "$tb" "$f-paper.txt"
-    shows "$f-paper.txt" "$(tr "CASHOUT TICKET")"
+    shows "$f-paper.txt" "$(cat_of "CASHOUT TICKET")"
     ok
   else
     bad "$size: no ticket's boxes in $tmp/tickets-$size"
@@ -231,7 +231,7 @@ pools() { # SIZE
     --clock 1800000000 -- "100 SERVICE" "200 ${PIN[1]}" "220 ${PIN[2]}" "240 ${PIN[3]}" \
     "260 ${PIN[4]}" "280 DEAL" "400 NEXT_SPOT" "460 NEXT_SPOT" "560 DEAL" "900 BOXES $f-page.txt" \
     "1000 DEAL" "1300 BOXES $f-ask.txt" "1400 BACK" "1500 BACK" "1600 QUIT"
-  shows "$f-page.txt" "$(tr "JACKPOT POOLS")" "$(tr "RESET TO SEED")"
+  shows "$f-page.txt" "$(cat_of "JACKPOT POOLS")" "$(cat_of "RESET TO SEED")"
 }
 
 # A terminal's LOBBY while its controller cannot be reached (the lobby with tables in play needs
@@ -242,7 +242,7 @@ lobby() { # SIZE
     "$tmp" "$lang" >"$tmp/lobby.ini"
   play "$size-lobby" --config "$tmp/lobby.ini" --size "$size" --db "$tmp/$size-lobby.db" \
     --clock 1800000000 -- "1500 BOXES $f.txt" "1550 SCREENSHOT $f.png" "1600 QUIT"
-  shows "$f.txt" "$(tr "LOBBY")"
+  shows "$f.txt" "$(cat_of "LOBBY")"
 }
 
 for size in $sizes; do
@@ -271,7 +271,7 @@ if [ "$lang" != en ]; then
   play choice --size "$size" --config "$f.ini" --db "$f.db" --seed 1 --clock 1800000000 -- \
     "50 LANG $lang" "100 COIN" "200 COIN" "400 CASHOUT" "900 BOXES $f-ticket.txt" \
     "3000 BOXES $f-after.txt" "3100 QUIT"
-  shows "$f-ticket.txt" "$(tr "CASHED OUT")"
+  shows "$f-ticket.txt" "$(cat_of "CASHED OUT")"
   shows "$f-after.txt" "INSERT MONEY"
   # a desktop remembers the player's choice: LANG, then a second start without --lang is in it
   # (the player's settings file beside the database says so); --lang en wins over it
@@ -279,7 +279,7 @@ if [ "$lang" != en ]; then
   play desktop-1 --size "$size" --db "$d.db" -- "100 LANG $lang" "400 BOXES $d-1.txt" "500 QUIT"
   grep -qx "language = $lang" "$d-player.ini" 2>/dev/null && ok || bad "desktop: the choice is not kept"
   play desktop-2 --size "$size" --db "$d.db" -- "300 BOXES $d-2.txt" "400 QUIT"
-  shows "$d-2.txt" "$(tr "PLACE YOUR BETS")"
+  shows "$d-2.txt" "$(cat_of "PLACE YOUR BETS")"
   play desktop-3 --size "$size" --db "$d.db" --lang en -- "300 BOXES $d-3.txt" "400 QUIT"
   shows "$d-3.txt" "PLACE YOUR BETS"
 fi

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "app_internal.h"
+#include "lang.h"
 
 #include "machine_link.h"
 #include "machine_table.h"
@@ -118,10 +119,10 @@ static void show_elsewhere(app_t *a, const machine_events_t *ev) {
         if (a->screen != SCREEN_LOBBY) continue;
         char b[40], line[STORE_MSG_LEN + 340];
         if (k == MEV_CREDIT_IN || k == MEV_TICKET_IN)
-            snprintf(line, sizeof line, "CREDIT + %s",
+            snprintf(line, sizeof line, _("CREDIT  + %s"),
                      game_money(&a->machine.game, ev->ev[i].amount, b));
         else if (k == MEV_TICKET)
-            snprintf(line, sizeof line, "CASHED OUT %s - PRINTING YOUR TICKET",
+            snprintf(line, sizeof line, _("CASHED OUT %s - PRINTING YOUR TICKET"),
                      game_money(&a->machine.game, ev->ev[i].amount, b));
         else
             snprintf(line, sizeof line, "%s", ev->ev[i].text);
@@ -316,7 +317,7 @@ static void lobby_fill(app_t *a) {
     if (!a->lobby) {
         l->nrows = 0;
         l->up = false;
-        snprintf(l->state, sizeof l->state, "The tables cannot be reached.");
+        snprintf(l->state, sizeof l->state, "%s", N_("The tables cannot be reached."));
         return;
     }
     l->nrows =
@@ -333,8 +334,8 @@ static void lobby_fill(app_t *a) {
     l->can_back = a->nseats > 0;
     /* the terminal's credits are in its site's money, the tables' */
     const game_t *g = &a->machine.game;
-    money_format(game_balance(g), l->nrows ? l->rows[0].currency : g->rules.currency, l->balance,
-                 sizeof l->balance);
+    lang_money(game_balance(g), l->nrows ? l->rows[0].currency : g->rules.currency, l->balance,
+               sizeof l->balance);
 }
 
 static void lobby_screen_update(app_t *a, ui_input_t *in, machine_input_t *mi, float dt) {

@@ -93,6 +93,27 @@ void lobby_round_words(const lobby_scene_t *l, int row, char *buf, size_t n) {
         snprintf(buf, n, "%s", _("OPENING"));
 }
 
+/* The table's limits as its host publishes them, "ANTE $1.00 - $100.00" (the money in English
+ * conventions), in the language on screen: "底注 US$1.00 - US$100.00"; anything else as it is. */
+static const char *limits_words(const mlobby_row_t *r, char *buf, size_t n) {
+    char lo[40], hi[40], a[40], b[40];
+    int64_t min, max;
+    snprintf(buf, n, "%s", r->limits);
+    if (sscanf(r->limits, "ANTE %39s - %39s", a, b) != 2) return buf;
+    /* the figures alone: "$1,000.00" is 1000.00 */
+    char *amounts[2] = {a, b};
+    for (int k = 0; k < 2; k++) {
+        char *o = amounts[k];
+        for (const char *p = amounts[k]; *p; p++)
+            if ((*p >= '0' && *p <= '9') || *p == '.') *o++ = *p;
+        *o = '\0';
+    }
+    if (!cfg_parse_money(a, &min) || !cfg_parse_money(b, &max)) return buf;
+    snprintf(buf, n, _("%s %s - %s"), lang_wager(WAGER_ANTE),
+             lang_money(min, r->currency, lo, sizeof lo), lang_money(max, r->currency, hi, sizeof hi));
+    return buf;
+}
+
 static const char *variant_words(const char *key) {
     if (strcmp(key, "caribbean") == 0) return _("Caribbean Stud");
     if (strcmp(key, "cajun") == 0) return _("Cajun Stud");
@@ -227,7 +248,9 @@ static void draw_row(lobby_scene_t *l, ui_gfx_t *g, const columns_t *c, int k, f
                  y + 12, TEXT_MIN, UI_FONT_BOLD, CREAM, UI_ALIGN_LEFT);
     }
     cell(g, variant_words(r->variant), c->x[1], y, c->w[1], 26, UI_FONT_BOLD, CREAM);
-    cell(g, r->limits, c->x[2], y, c->w[2], 26, UI_FONT_REGULAR, CREAM);
+    char limits[120];
+    cell(g, limits_words(r, limits, sizeof limits), c->x[2], y, c->w[2], 26, UI_FONT_REGULAR,
+         CREAM);
     char n[16];
     snprintf(n, sizeof n, "%d", r->seated);
     gfx_text(g, n, c->x[3] + c->w[3] / 2, y + (ROW_H - 34) / 2, 30, UI_FONT_BOLD, CREAM,

@@ -116,7 +116,7 @@ static void draw_side_panel(table_scene_t *t, ui_gfx_t *g, bool layer) {
     if (t->machine && machine_table_status(t->machine, &ts) && ts.round > 0)
         /* a shared table: its round (the HISTORY's TABLE ROUND) and who plays at it (001) */
         snprintf(line, sizeof line,
-                 ngettext("ROUND %lld  -  %d PLAYER", "ROUND %lld  -  %d PLAYERS", ts.seated),
+                 NG_("ROUND %lld  -  %d PLAYER", "ROUND %lld  -  %d PLAYERS", ts.seated),
                  (long long)ts.round, ts.seated);
     else
         snprintf(line, sizeof line, _("GAME %06llu"), (unsigned long long)gm->number);
