@@ -5,11 +5,11 @@
 # decision, a round's result, the four help pages, the history, the player's settings, a refused
 # bet), responsible gaming (the page, the reality check, betting stopped), a cabinet (the hand pay,
 # the cash-out's message and its ticket, the recorded rounds, the door, the PIN pad and every page
-# of the operator menu, the pools page of a game with a pool) and the lobby of a terminal whose
-# tables cannot be reached. Each frame's text boxes (script verb BOXES) and the ticket's are
-# checked by layout_check.py --fits --lang: no text over another, off the screen or spilling out
-# of its button or box, no character its font cannot draw, and in Chinese or Spanish no text left
-# in English. Each screen must show what names it, in its language (the catalog's words, read
+# of the operator menu, the pools page of a game with a pool), the lobby of a terminal whose
+# tables cannot be reached, and the attract demo. Each frame's text boxes (script verb BOXES) and
+# the ticket's are checked by layout_check.py --fits --lang: no text over another, off the screen
+# or spilling out of its button or box, no character its font cannot draw, and in Chinese or
+# Spanish no text left in English. Each screen must show what names it, in its language (the catalog's words, read
 # with gettext from the build's catalogs: "请下注" is PLACE YOUR BETS), so a tour that missed a
 # screen or stayed English fails. The classic table's screenshots are written; with KEEP=DIR,
 # every screen's, kept there with the boxes.
@@ -245,6 +245,16 @@ lobby() { # SIZE
   shows "$f.txt" "$(cat_of "LOBBY")"
 }
 
+# The attract demo: rounds played by themselves, help pages between them.
+attract() { # SIZE
+  local size=$1 f=$tmp/$1-attract k lines=()
+  for k in $(seq 1 10); do lines+=("$((k * 1800)) BOXES $f-$k.txt"); done
+  lines+=("18500 QUIT")
+  play "$size-attract" --attract --autoplay 1000 --lang "$lang" --size "$size" --seed 3 -- \
+    "${lines[@]}"
+  grep -lqF "$(cat_of "DEMO GAME")" "$f"-*.txt && ok || bad "$size attract: no demo banner"
+}
+
 for size in $sizes; do
   tour "$size" caribbean-classic "2h 7h 9h Jh 4h  Kd Kc 9s 6d 2c" "ante" "PLAY" "Flush"
   tour "$size" caribbean-live "9s 9h 9d 9c 2h  Ad Kc 8h 6d 3c" "ante bonus51 jackpot" "PLAY" \
@@ -260,6 +270,7 @@ for size in $sizes; do
   cabinet "$size"
   pools "$size"
   lobby "$size"
+  attract "$size"
 done
 
 # a cabinet's player chooses the language (its button: script verb LANG), cashes out, and the
