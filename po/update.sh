@@ -13,6 +13,8 @@ xgettext --from-code=UTF-8 --language=C --add-comments=TRANSLATORS \
   --keyword=gfx_text:2 --keyword=gfx_text_shadow:2 --keyword=gfx_text_width:2 \
   --keyword=gfx_text_wrap:2 --keyword=gfx_text_wrap_height:2 --keyword=tb_fit:2 \
   --keyword=table_toast:2 --keyword=banner:2 --keyword=banner:3 --keyword=say:2 \
+  --keyword=fault:2 --keyword=game_link_fault:2 --keyword=game_record_fault:2 \
+  --keyword=void_after_fault:2 --keyword=recorded:3 \
   --flag=NG_:1:c-format --flag=NG_:2:c-format --add-location=file \
   --package-name=studpoker --msgid-bugs-address=dev@studpoker.invalid \
   -o po/studpoker.pot "${sources[@]}"

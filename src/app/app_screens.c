@@ -41,13 +41,14 @@ void app_print_ticket(app_t *a, const game_voucher_t *v) {
                        txt, png, sizeof txt, err, sizeof err)) {
         fprintf(stderr, "studpoker: ticket %lld (%s, validation %s) is recorded but %s\n",
                 (long long)v->sequence, amount, v->validation, err);
-        machine_ticket_printed(&a->machine, v, false, "the ticket file could not be written", &ev);
+        machine_ticket_printed(&a->machine, v, false, N_("the ticket file could not be written"),
+                               &ev);
     } else if (!a->printer) {
         fprintf(stderr, "studpoker: ticket %lld printed: %s\n", (long long)v->sequence, txt);
         machine_ticket_printed(&a->machine, v, true, "", &ev);
     } else if (!printer_send(a->printer, v, png[0] ? png : txt)) {
-        machine_ticket_printed(&a->machine, v, false, "the printer has too many tickets waiting",
-                               &ev);
+        machine_ticket_printed(&a->machine, v, false,
+                               N_("the printer has too many tickets waiting"), &ev);
     } else {
         fprintf(stderr, "studpoker: ticket %lld sent to the printer %s: %s\n",
                 (long long)v->sequence, a->c->cabinet.printer, png[0] ? png : txt);

@@ -398,7 +398,7 @@ void tb_draw_locked(table_scene_t *t, ui_gfx_t *g) {
                              : N_("The attendant's key clears the hand pay.");
     ui_rect_t r = centre_panel(t, 1400, 0, 0);
     float tw = r.w - 80;
-    float h1 = gfx_text_wrap_height(g, gm->message, tw, 28, UI_FONT_BOLD);
+    float h1 = gfx_text_wrap_height(g, game_said(gm), tw, 28, UI_FONT_BOLD);
     float h2 = gfx_text_wrap_height(g, note, tw, TB_TEXT_MIN, UI_FONT_REGULAR);
     r.h = 130 + h1 + 16 + h2 + 30;
     r.y = 450 - r.h / 2;
@@ -410,7 +410,7 @@ void tb_draw_locked(table_scene_t *t, ui_gfx_t *g) {
     float ts = tb_fit(g, title, fault ? 56 : 64, 30, UI_FONT_DISPLAY, tw);
     gfx_text_shadow(g, title, 960, r.y + 30, ts, UI_FONT_DISPLAY, ui_rgba(255, 236, 170, 255),
                     UI_ALIGN_CENTER);
-    gfx_text_wrap(g, gm->message, 960, r.y + 130, tw, 28, UI_FONT_BOLD, WHITE, UI_ALIGN_CENTER);
+    gfx_text_wrap(g, game_said(gm), 960, r.y + 130, tw, 28, UI_FONT_BOLD, WHITE, UI_ALIGN_CENTER);
     gfx_text_wrap(g, note, 960, r.y + 130 + h1 + 16, tw, TB_TEXT_MIN, UI_FONT_REGULAR, CREAM,
                   UI_ALIGN_CENTER);
 }

@@ -19,6 +19,9 @@ static void fault(game_t *g, const char *what) {
              title[0] ? title : _("MACHINE FAULT - CALL ATTENDANT"));
     const char *msg = g->store ? store_message(g->store) : "";
     snprintf(g->message, sizeof g->message, "%s%s%s", what, what[0] && msg[0] ? ": " : "", msg);
+    /* the screen: what failed in its words; the store's reason (a database's English) is the
+     * log's */
+    snprintf(g->said, sizeof g->said, "%s", lang_text(what));
 }
 
 /* A hand-pay lock waiting in the store stops play until the attendant clears it. */
@@ -36,6 +39,12 @@ static void read_locks(game_t *g) {
                      game_money(g, lock.amount, b));
         else
             snprintf(g->message, sizeof g->message, "%s", lock.reason);
+        /* the recorded reason is the log's and the audit's; the screen says what it means */
+        snprintf(g->said, sizeof g->said, "%s",
+                 lock.kind == STORE_LOCK_HANDPAY
+                     ? g->message
+                     : _("A fault stopped play before this start. Nothing is lost: an attendant "
+                         "checks the machine (the log has the reason)."));
     }
 }
 
@@ -227,7 +236,10 @@ static void void_after_fault(game_t *g, const char *what) {
     g->state = GAME_FAULT;
     /* when not even the void could be written, the store resumes or voids the round at the
      * next start: say what is true */
-    snprintf(g->message, sizeof g->message, _("%s  -  %s  -  CALL ATTENDANT"), reason,
+    snprintf(g->message, sizeof g->message, "%s  -  %s  -  CALL ATTENDANT", reason,
+             voided ? "ROUND VOID, STAKES RETURNED"
+                    : "THE ROUND IS KEPT AS IT STOOD AND IS SETTLED AT THE NEXT START");
+    snprintf(g->said, sizeof g->said, _("%s  -  %s  -  CALL ATTENDANT"), lang_text(what),
              voided ? _("ROUND VOID, STAKES RETURNED")
                     : _("THE ROUND IS KEPT AS IT STOOD AND IS SETTLED AT THE NEXT START"));
 }
@@ -307,13 +319,13 @@ static bool begin_round(game_t *g) {
 }
 
 round_status_t game_act(game_t *g, round_action_t a) {
-    if (g->state != GAME_PLAY) return refused(g->message);
+    if (g->state != GAME_PLAY) return refused(game_said(g));
     if (g->door_open) return refused(_("The door is open: play waits until it is closed."));
     if (!g->round_begun && g->round.phase == ROUND_BETTING && is_betting_action(a.type)) {
         /* a chip on the felt: shown now, recorded with the deal */
         if (g->npending >= GAME_MAX_PENDING && !compact_pending(g)) {
             fault(g, "The bets could not be rebuilt");
-            return refused(g->message);
+            return refused(game_said(g));
         }
         round_status_t st = round_apply(&g->round, &a);
         if (st.refusal == REFUSE_NONE) g->pending[g->npending++] = a;
@@ -327,7 +339,7 @@ round_status_t game_act(game_t *g, round_action_t a) {
         if (g->trial.pool) g->trial.pool = &g->trial_pool;
         round_status_t st = round_apply(&g->trial, &a);
         if (st.refusal != REFUSE_NONE) return st;
-        if (!begin_round(g)) return refused(g->message);
+        if (!begin_round(g)) return refused(game_said(g));
     }
     if (g->store) {
         /* every action is on disk before it is shown */
@@ -336,7 +348,7 @@ round_status_t game_act(game_t *g, round_action_t a) {
         if (ss == STORE_REFUSED) return why;
         if (ss != STORE_OK) {
             void_after_fault(g, "An action could not be recorded");
-            return refused(g->message);
+            return refused(game_said(g));
         }
     }
     round_status_t st = round_apply(&g->round, &a);
@@ -393,7 +405,7 @@ void game_store_changed(game_t *g) {
         /* the attendant cleared it from another of the store's machines */
         g->state = GAME_PLAY;
         g->lock_id = 0;
-        g->message[0] = '\0';
+        g->message[0] = g->said[0] = '\0';
     }
 }
 
@@ -416,7 +428,7 @@ bool game_attendant(game_t *g) {
     g->lock_id = 0;
     g->lock_amount = 0;
     g->state = GAME_PLAY;
-    g->message[0] = '\0';
+    g->message[0] = g->said[0] = '\0';
     read_locks(g);
     /* a hand pay paid by hand left the credits: the balance on screen follows */
     if (!g->round_begun || game_round_over(g)) {
@@ -450,7 +462,7 @@ static bool say(char *why, size_t len, const char *msg) {
 static bool money_may_move(game_t *g, const char *what, char *why, size_t len) {
     char b[sizeof g->message + 64];
     if (g->state != GAME_PLAY) {
-        snprintf(b, sizeof b, _("%s waits: %s"), _(what), g->message);
+        snprintf(b, sizeof b, _("%s waits: %s"), _(what), game_said(g));
         return say(why, len, b);
     }
     if (g->door_open) {
@@ -470,7 +482,7 @@ static bool credits_recorded(game_t *g, int64_t amount, char *why, size_t whylen
     g->credits += amount;
     if (!game_round_over(g) && !rebuild_betting(g, g->npending)) {
         fault(g, "The round could not be rebuilt");
-        return say(why, whylen, g->message);
+        return say(why, whylen, game_said(g));
     }
     return true;
 }
@@ -480,7 +492,7 @@ static bool recorded(game_t *g, store_status_t st, const char *what, char *why, 
     if (st == STORE_REFUSED) return say(why, whylen, store_message(g->store));
     if (st != STORE_OK) {
         fault(g, what);
-        return say(why, whylen, g->message);
+        return say(why, whylen, game_said(g));
     }
     return true;
 }
@@ -534,14 +546,14 @@ bool game_cashout(game_t *g, game_voucher_t *v, char *why, size_t whylen) {
         int64_t number;
         if (store_next_ticket(g->store, &number) != STORE_OK) {
             fault(g, "The ticket number could not be read");
-            return say(why, whylen, g->message);
+            return say(why, whylen, game_said(g));
         }
         v->sequence = number;
         store_status_t st = record_ticket(g, v);
         if (st == STORE_REFUSED) return say(why, whylen, store_message(g->store));
         if (st != STORE_OK) {
             fault(g, "The cash-out could not be recorded");
-            return say(why, whylen, g->message);
+            return say(why, whylen, game_said(g));
         }
     } else {
         v->sequence = ++g->played_vouchers;
@@ -648,7 +660,7 @@ bool game_ticket_in(game_t *g, const char *text, int64_t expiry_seconds, game_vo
     bool found;
     if (store_ticket_get(g->store, v->digits, &t, &found) == STORE_FAULT) {
         fault(g, "The ticket could not be read");
-        return say(why, whylen, g->message);
+        return say(why, whylen, game_said(g));
     }
     char detail[240], amount[40];
     snprintf(detail, sizeof detail, "ticket %lld validation %s amount %s machine %s at %s",
@@ -792,6 +804,10 @@ int game_history(game_t *g, int offset, int n, game_record_t *out) {
 
 const char *game_money(const game_t *g, int64_t v, char buf[40]) {
     return lang_money(v, g->rules.currency, buf, 40); /* the one formatter, the player's way */
+}
+
+const char *game_said(const game_t *g) {
+    return g->said[0] ? g->said : g->message;
 }
 
 const char *game_money_en(const game_t *g, int64_t v, char buf[40]) {

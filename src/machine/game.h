@@ -87,7 +87,10 @@ typedef struct game {
     bool round_begun; /* the store has the round in play */
     bool resumed;     /* the round in play came back from the store at start */
     game_state_t state;
-    char message[STORE_MSG_LEN + 160]; /* why play is locked or stopped */
+    char message[STORE_MSG_LEN + 160]; /* why play is locked or stopped (the log's words: a
+                                          fault's with the store's reason) */
+    char said[STORE_MSG_LEN + 160];    /* the same as the screen says it, in the language on
+                                          screen ("": message) */
     char fault_title[48];              /* GAME_FAULT: "MEMORY ERROR - CALL ATTENDANT", ... */
     int64_t lock_id;
     int64_t lock_amount; /* GAME_LOCKED: the hand pay the attendant pays (the lock's amount) */
@@ -200,6 +203,9 @@ void game_link_fault(game_t *g, const char *what);
 /* A record of the machine's (an audit row) could not be written: the machine stops with the
  * store's reason, as after any failed write. */
 void game_record_fault(game_t *g, const char *what);
+
+/* Why play is locked or stopped as the screen says it (game_t's said, else its message). */
+const char *game_said(const game_t *g);
 
 /* Money for people: "$1,234.50", "€5.00", "£200.00", or "CHF 12.00" for other currencies. */
 const char *game_money(const game_t *g, int64_t v, char buf[40]);

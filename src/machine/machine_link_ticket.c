@@ -289,7 +289,7 @@ void machine_ticket_in_floor(machine_t *m, const char *text, machine_events_t *e
     bool found = false;
     if (store_ticket_get(g->store, v.digits, &t, &found) == STORE_FAULT) {
         game_link_fault(g, "The ticket could not be read");
-        refuse(e, g->message);
+        refuse(e, game_said(g));
         return;
     }
     int64_t expiry = expiry_seconds(m);
@@ -320,7 +320,7 @@ void machine_ticket_in_floor(machine_t *m, const char *text, machine_events_t *e
     store_status_t st = store_ticket_check_begin(g->store, 0, v.digits, expiry, &c, &r);
     if (st == STORE_FAULT) {
         game_link_fault(g, "The ticket's check could not be recorded");
-        refuse(e, g->message);
+        refuse(e, game_said(g));
         return;
     }
     if (st == STORE_REFUSED) {
