@@ -35,6 +35,22 @@ static void say_line(machine_t *m, const char *fmt, ...) {
     va_end(ap);
 }
 
+/* Why the table refused a stake, in the player's words: the table's own reasons (its SQL's, in
+ * English) as the catalogs have them; any other goes to the log, and the player reads that the
+ * table refused it. */
+static const char *reason_words(const char *reason) {
+    static const char *const KNOWN[] = {N_("betting had closed"),
+                                        N_("no bet"),
+                                        N_("your bets for this round were placed already"),
+                                        N_("the decision time had run out"),
+                                        N_("no hand in this round"),
+                                        N_("the hand was folded")};
+    for (size_t i = 0; i < sizeof KNOWN / sizeof KNOWN[0]; i++)
+        if (strcmp(reason, KNOWN[i]) == 0) return _(KNOWN[i]);
+    fprintf(stderr, "studpoker: the table refused a stake: %s\n", reason);
+    return _("the table refused it");
+}
+
 /* A round's result as the player reads it: "Round 12: Flush: WIN $10.00". The table's verdict
  * is its host's record in English ("Flush: WIN $10.00 (the table's limit of $500.00 shared) -
  * LINKED JACKPOT $1,000.00", "AUTO FOLDED", "Pair: DEALER WINS"); the words here are the
@@ -346,7 +362,8 @@ static void write_answers(machine_t *m, machine_events_t *e) {
             bool ours = a[i].transfer == j->sent; /* this round's bets: they leave the felt */
             sync_credits(m, ours);
             char b[40];
-            say_line(m, _("Not accepted: %s. Your stake is back on your credits."), a[i].reason);
+            say_line(m, _("Not accepted: %s. Your stake is back on your credits."),
+                     reason_words(a[i].reason));
             emit_ev(e, MEV_REFUSED, j->line);
             if (ours) {
                 j->sent = 0, j->staked = 0;
