@@ -87,6 +87,8 @@ shows() {
 }
 png() { [ -s "$1" ] && ok || bad "$(basename "$1"): no screenshot"; }
 PIN=("2468" "DIGIT 2" "DIGIT 4" "DIGIT 6" "DIGIT 8")
+declare -A WORDS=([en]="ONE HUNDRED ONE AND 00/100" [zh_CN]="壹佰零壹元整" [zh_TW]="壹佰零壹元整"
+  [es]="CIENTO UNO CON 00/100")
 
 # A preset's table: the bets (side bets too) and each side bet's pay table, the decisions, a
 # round won (stacked decks: ../shared/rules.md's hands), help, history, the player's settings
@@ -126,7 +128,7 @@ tour() { # SIZE PRESET DECK SPOTS DECISIONS VERDICT-MSGID [PAY TABLE MSGIDS afte
   shows "$f-bet.txt" "$(cat_of ANTE)"
   for ((k = 1; k <= ${#pays[@]}; k++)); do shows "$f-pays$k.txt" "pays|$(cat_of "${pays[$((k - 1))]}")"; done
   for ((k = 1; k < n; k++)); do shows "$f-dec$k.txt" "middle|$(cat_of "MAKE YOUR DECISION")"; done
-  shows "$f-result.txt" "$(cat_of "$verdict")"
+  shows "$f-result.txt" "$(cat_of "$verdict" | sed 's/[:：].*//')" # a result line's name
   for p in 0 1 2 3; do shows "$f-help$p.txt" "$(catf "PAGE %d OF %d" $((p + 1)) 4)"; done
   shows "$f-history.txt" "$(catf "GAME %06llu" 1)"
   shows "$f-settings.txt" "$(cat_of "YOUR SETTINGS")"
@@ -214,8 +216,9 @@ EOF
   tb=$(ls "$tmp/tickets-$size"/ticket-*.boxes 2>/dev/null | head -n 1)
   if [ -n "$tb" ]; then
     cp "$tb" "$f-paper.txt"
-    shows "$f-paper.txt" "$(cat_of "CASHOUT TICKET")"
-    ok
+    # the cash-out's 101.00 (a coin and a 100.00 note; the royal is paid by hand) in the
+    # language's words, as its cheques write them
+    shows "$f-paper.txt" "$(cat_of "CASHOUT TICKET")" "${WORDS[$lang]}"
   else
     bad "$size: no ticket's boxes in $tmp/tickets-$size"
   fi
@@ -264,7 +267,7 @@ for size in $sizes; do
   tour "$size" casino-stud-uk "2h 7h 9h Jh 4h  Kd Kc 9s 6d 2c" "ante" "PLAY" "Flush"
   tour "$size" cajun "Ah Kh  Qh Jh Th" "ante pocket board loball" "RAISE3 RAISE3 RAISE3" \
     "POCKET BONUS" "BOARD BONUS" "POCKET BONUS" "LO BALL"
-  tour "$size" asian "5h 5d Tc Kh 9s  7d 3c Ks Ac 2d" "ante asian_bonus" "PLAY" "COMMISSION" \
+  tour "$size" asian "5h 5d Tc Kh 9s  7d 3c Ks Ac 2d" "ante asian_bonus" "PLAY" "COMMISSION: -%s" \
     "BONUS"
   responsible "$size"
   cabinet "$size"

@@ -116,7 +116,8 @@ static int put_text(paper_t *p, const char *text, int px, int least, int x, int 
  * nearest the middle; Chinese, which has none, between two characters). */
 static void put_words(paper_t *p, const char *words, int x, int y, int room) {
     if (width_at(p, words, 14) <= room) {
-        put_text(p, words, 18, 14, x, y, room, true);
+        /* the CJK face is opened smaller: its numerals as large as the Latin words */
+        put_text(p, words, p->chinese ? 22 : 18, 14, x, y, room, true);
         return;
     }
     size_t n = strlen(words), cut = 0;
