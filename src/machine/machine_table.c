@@ -35,56 +35,13 @@ static void say_line(machine_t *m, const char *fmt, ...) {
     va_end(ap);
 }
 
-/* Why the table refused a stake, in the player's words: the table's own reasons (its SQL's, in
- * English) as the catalogs have them; any other goes to the log, and the player reads that the
- * table refused it. */
-static const char *reason_words(const char *reason) {
-    static const char *const KNOWN[] = {N_("betting had closed"),
-                                        N_("no bet"),
-                                        N_("your bets for this round were placed already"),
-                                        N_("the decision time had run out"),
-                                        N_("no hand in this round"),
-                                        N_("the hand was folded")};
-    for (size_t i = 0; i < sizeof KNOWN / sizeof KNOWN[0]; i++)
-        if (strcmp(reason, KNOWN[i]) == 0) return _(KNOWN[i]);
-    fprintf(stderr, "studpoker: the table refused a stake: %s\n", reason);
-    return _("the table refused it");
-}
-
-/* A round's result as the player reads it: "Round 12: Flush: WIN $10.00". The table's verdict
- * is its host's record in English ("Flush: WIN $10.00 (the table's limit of $500.00 shared) -
- * LINKED JACKPOT $1,000.00", "AUTO FOLDED", "Pair: DEALER WINS"); the words here are the
- * terminal's own language's, from the result's figures and the verdict's parts. */
-static void verdict_line(machine_t *m, int64_t round, const char *kind, const char *verdict,
-                         int64_t staked, int64_t total, int64_t jackpot) {
-    char what[300], hand[80] = "", b[40], b2[40];
-    const char *colon = strstr(verdict, ": ");
-    if (colon && (size_t)(colon - verdict) < sizeof hand)
-        snprintf(hand, sizeof hand, "%.*s", (int)(colon - verdict), verdict);
-    if (strcmp(kind, "settled") != 0)
-        snprintf(what, sizeof what, "%s", _("your bets are returned"));
-    else if (strncmp(verdict, "FOLDED: ", 8) == 0)
-        snprintf(what, sizeof what, "%s",
-                 _("FOLDED: a raise that did not match the bets, returned"));
-    else if (strcmp(verdict, "AUTO FOLDED") == 0 || strcmp(verdict, "FOLDED") == 0)
-        snprintf(what, sizeof what, "%s", _(verdict));
-    else if (total > staked)
-        snprintf(what, sizeof what, _("WIN %s"), game_money(&m->game, total - staked, b));
-    else
-        snprintf(what, sizeof what, "%s", total == staked ? _("PUSH") : _("DEALER WINS"));
-    if (strstr(verdict, "(the table's limit of")) {
-        size_t n = strlen(what);
-        snprintf(what + n, sizeof what - n, "%s", _(" (the table's limit shared)"));
-    }
-    if (strstr(verdict, " - LINKED JACKPOT ") && jackpot > 0) {
-        size_t n = strlen(what);
-        snprintf(what + n, sizeof what - n, _(" - LINKED JACKPOT %s"),
-                 game_money(&m->game, jackpot, b2));
-    }
-    if (hand[0] && strcmp(kind, "settled") == 0)
-        say_line(m, _("Round %lld: %s: %s"), (long long)round, lang_text(hand), what);
-    else
-        say_line(m, _("Round %lld: %s"), (long long)round, what);
+/* The message line says a round's result (machine_table_words.c). */
+static void say_verdict(machine_t *m, int64_t round, const char *kind, const char *verdict,
+                        int64_t staked, int64_t total, int64_t jackpot) {
+    char text[sizeof m->jt->line];
+    say_line(m, "%s",
+             mt_verdict_words(&m->game, round, kind, verdict, staked, total, jackpot, text,
+                              sizeof text));
 }
 
 /* The credits as the store has them after money moved: own says whether it was the felt's own
@@ -363,7 +320,7 @@ static void write_answers(machine_t *m, machine_events_t *e) {
             sync_credits(m, ours);
             char b[40];
             say_line(m, _("Not accepted: %s. Your stake is back on your credits."),
-                     reason_words(a[i].reason));
+                     mt_reason_words(a[i].reason));
             emit_ev(e, MEV_REFUSED, j->line);
             if (ours) {
                 j->sent = 0, j->staked = 0;
@@ -412,8 +369,8 @@ static void felt_takes_result(machine_t *m, machine_events_t *e) {
     if (felt == j->result_total) {
         if (j->away) { /* played in the player's absence: told as well */
             j->sticky = true;
-            verdict_line(m, j->result_round, j->result_kind, j->result_verdict, j->result_staked,
-                         j->result_total, j->result_returned[WAGER_JACKPOT]);
+            say_verdict(m, j->result_round, j->result_kind, j->result_verdict, j->result_staked,
+                        j->result_total, j->result_returned[WAGER_JACKPOT]);
             emit_ev(e, MEV_REFUSED, j->line);
         }
         return;
@@ -428,8 +385,8 @@ static void felt_takes_result(machine_t *m, machine_events_t *e) {
     }
     s->credits += j->result_total - felt;
     j->sticky = true;
-    verdict_line(m, j->result_round, j->result_kind, j->result_verdict, j->result_staked,
-                 j->result_total, j->result_returned[WAGER_JACKPOT]);
+    say_verdict(m, j->result_round, j->result_kind, j->result_verdict, j->result_staked,
+                j->result_total, j->result_returned[WAGER_JACKPOT]);
     emit_ev(e, MEV_REFUSED, j->line);
 }
 
@@ -459,8 +416,8 @@ static void collect_results(machine_t *m, machine_events_t *e) {
          * told in the message line until the next bet */
         if (strcmp(r[i].kind, "settled") != 0 || r[i].round != j->round || !j->dealt) {
             j->sticky = true;
-            verdict_line(m, r[i].round, r[i].kind, r[i].verdict, r[i].staked, r[i].total,
-                         WAGER_JACKPOT < r[i].nreturned ? r[i].returned[WAGER_JACKPOT] : 0);
+            say_verdict(m, r[i].round, r[i].kind, r[i].verdict, r[i].staked, r[i].total,
+                        WAGER_JACKPOT < r[i].nreturned ? r[i].returned[WAGER_JACKPOT] : 0);
             emit_ev(e, MEV_REFUSED, j->line);
         }
     }
