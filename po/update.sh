@@ -5,12 +5,16 @@
 # only compiles the catalogs (msgfmt).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-mapfile -t sources < <(ls src/core/*.c src/core/*.h src/machine/*.c src/machine/*.h src/app/*.c src/app/*.h | grep -v "src/machine/host" | sort) # host*: the table host has no screen
+# host*: the table host has no screen; the store's and the math's texts are their records but
+# for the few marked N_() that a screen shows (a refusal, a bet's name)
+mapfile -t sources < <(ls src/core/*.c src/core/*.h src/machine/*.c src/machine/*.h src/app/*.c src/app/*.h src/store/*.c src/math/approval.c | grep -v "src/machine/host" | sort)
 xgettext --from-code=UTF-8 --language=C --add-comments=TRANSLATORS \
   --keyword=_ --keyword=N_ --keyword=NG_:1,2 --keyword=C_:1c,2 --keyword=NC_:1c,2 \
   --keyword=gfx_text:2 --keyword=gfx_text_shadow:2 --keyword=gfx_text_width:2 \
   --keyword=gfx_text_wrap:2 --keyword=gfx_text_wrap_height:2 --keyword=tb_fit:2 \
   --keyword=table_toast:2 --keyword=banner:2 --keyword=banner:3 --keyword=say:2 \
+  --keyword=fault:2 --keyword=game_link_fault:2 --keyword=game_record_fault:2 \
+  --keyword=void_after_fault:2 --keyword=recorded:3 \
   --flag=NG_:1:c-format --flag=NG_:2:c-format --add-location=file \
   --package-name=studpoker --msgid-bugs-address=dev@studpoker.invalid \
   -o po/studpoker.pot "${sources[@]}"

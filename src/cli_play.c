@@ -32,6 +32,8 @@ static int play_usage(void) {
         "  --headless --script FILE | --screenshot F.png | --autoplay N [--seed N] [--deck CARDS]\n"
         "                       without a display, for tests and soaks (see README)\n"
         "  --frame-ms N         headless: virtual ms between drawn frames (default 16)\n"
+        "  --sparse             headless script: draw only the frames it acts on or reads\n"
+        "                       (BOXES, SCREENSHOT): the same play, faster layout tours\n"
         "  --clock SECONDS      headless: the wall clock starts at this UNIX time (tests of\n"
         "                       sessions, limits and breaks)\n");
     return 0;
@@ -74,6 +76,8 @@ int cli_play(int argc, char **argv) {
             cfg.display.mode = CFG_DISPLAY_KIOSK;
         else if (strcmp(a, "--headless") == 0)
             o.headless = true;
+        else if (strcmp(a, "--sparse") == 0)
+            o.sparse = true;
         else if (strcmp(a, "--turbo") == 0)
             cfg.display.turbo = true;
         else if (strcmp(a, "--mute") == 0)
@@ -168,6 +172,7 @@ int cli_play(int argc, char **argv) {
         return usage_error("--deck (a stacked deck) is for headless tests only", NULL);
     if (o.frame_ms && !o.headless) return usage_error("--frame-ms is for headless runs only", NULL);
     if (o.clock_s && !o.headless) return usage_error("--clock is for headless runs only", NULL);
+    if (o.sparse && !o.script) return usage_error("--sparse is for headless scripts only", NULL);
     if (o.headless && !o.script && !o.screenshot && !o.autoplay)
         return usage_error("--headless needs --script FILE or --screenshot FILE", NULL);
     return app_run(&cfg, &o);

@@ -2,7 +2,9 @@
 """layout_check: reads the boxes a frame drew (studpoker's script verb BOXES) and says what a
 player could not read. Written from the rules below, not from the program's layout code.
 
-usage: layout_check.py [--summary] FILE...   exit status 1 when a rule is broken
+usage: layout_check.py [--summary] [--fits] [--lang LANG [--allow WORD,...]] FILE...   exit
+status 1 when a rule is broken (--allow: words of the test's own data, a table's name, that the
+language rule takes as names)
 
 A file is "screen W H", then one box a line, in the order drawn:
 "KIND X Y W H PX GROUP|TEXT" (pixels of the window; PX a text's font size).
@@ -25,10 +27,16 @@ was drawn before it on purpose):
             found characters its font has no glyph for, shown as empty boxes)
   fits      (--fits) a text whose middle lies in a panel drawn before it (a button, a box)
             stays inside that panel: a long word of another language does not spill out
+  language  (--lang zh_CN, zh_TW or es) no text is left in English: in Chinese no word of two
+            Latin letters or more but the currencies' marks (US$, HK$, MOP$, NT$, CN¥) and UTC;
+            in Spanish none of ENGLISH_WORDS below (English words that are no Spanish words).
+            The group "record" is excepted: the audit log's rows shown as the machine recorded
+            them (its records are English, as its printed log is)
 Boxes touching edge to edge do not overlap. Two texts whose common part lies wholly under a
 panel drawn between them do not overlap either: the first is hidden (that is the covered rule's
 business). The exceptions are EXCEPTIONS below, each with its reason.
 """
+import re
 import sys
 
 # (rule, group a, group b, why): a pair of groups a rule lets overlap.
@@ -37,6 +45,32 @@ EXCEPTIONS = [
      "the dealer's rule is printed on the felt across the middle row; the verdict, the prompts "
      "and the timer stand over it on panels of their own, as a dealer's markers lie on the print"),
 ]
+
+
+# Latin words a Chinese screen may show: the currencies' own marks, and the time zone's name
+ZH_LATIN = {"US", "HK", "MOP", "NT", "CN", "UTC"}
+# English words that are not Spanish words: one of them on a Spanish screen is a text left in
+# English (Spanish casinos say "jackpot" and "ticket" too, and "has" and "no" are Spanish)
+ENGLISH_WORDS = set("""the and of is are was were be been your you this that these those with from
+have it its for on at by to an or all any will when what which there here after before into only
+than then each every while until press bet bets win wins won paid pays pay play player players
+credits cash out machine table tables game games round rounds hand limit limits break session
+page meters meter please cannot could would should must yet already again now just more less
+none off link down connected waiting leaving joined join back next prev test sound display
+touch settings clear shut close open closed door pool pools seed reset audit log recall
+button buttons printer printed reprint void voided redeemed expired refused returned""".split())
+LANG = None
+ALLOW = set()
+
+
+def english(text):
+    """The words of text that say it was left in English (in LANG's screen)."""
+    if LANG and LANG.startswith("zh"):
+        return [w for w in re.findall(r"[A-Za-z]{2,}", text) if w not in ZH_LATIN | ALLOW]
+    if LANG == "es":
+        return [w for w in re.findall(r"[^\W\d_]+", text)
+                if w.lower() in ENGLISH_WORDS and w not in ALLOW]
+    return []
 
 
 def read(path):
@@ -139,6 +173,9 @@ def check_view(vx, vy, W, H, boxes, problems):
             problems.append(("screen", f"{name(b)} leaves the {W}x{H} {where}"))
         if b["px"] < least:
             problems.append(("size", f"{name(b)} is {b['px']} px, under {least} px"))
+        words = english(b["text"]) if b["group"] != "record" else []
+        if words:
+            problems.append(("language", f"{name(b)} is in English ({' '.join(words[:4])})"))
     for b in boxes:
         if b["kind"] == "missing":
             problems.append(("glyphs", f"{name(b)} has {b['px']} characters its font lacks"))
@@ -170,9 +207,15 @@ def check_view(vx, vy, W, H, boxes, problems):
 
 
 def main(argv):
-    global FITS
+    global FITS, LANG, ALLOW
     summary = "--summary" in argv
     FITS = "--fits" in argv
+    if "--allow" in argv:
+        ALLOW = set(argv[argv.index("--allow") + 1].split(","))
+        argv = argv[:argv.index("--allow")] + argv[argv.index("--allow") + 2:]
+    if "--lang" in argv:
+        LANG = argv[argv.index("--lang") + 1]
+        argv = argv[:argv.index("--lang")] + argv[argv.index("--lang") + 2:]
     files = [a for a in argv if a not in ("--summary", "--fits")]
     bad = 0
     for path in files:

@@ -3,17 +3,22 @@
 # need a controller with tables (a PostgreSQL server of the test's own, four tables: table_lib.sh):
 # the LOBBY with no table joined and with tables in play (JOIN, +TABLE, PLAYING, the JACKPOT), one
 # table with the title bar's LOBBY and X, and four tables two by two (betting; a hand dealt at each
-# with one table's HELP open; three tables and the empty quarter's +TABLE), at 1024x768,
-# 1280x720 and 1920x1080. Each screen must also show what names it. Two by two, each quarter is
-# checked as a screen of its own (layout_check.py's views): nothing overlaps or leaves its quarter,
-# and its text is at least 24 units of the table's layout, which a quarter draws at half the
-# window's scale (12 px at 1920x1080; the summary says so).
-# usage: layout_tables.sh STUDPOKER LAYOUT_CHECK.PY [SIZES...]
+# with one table's HELP open; three tables and the empty quarter's +TABLE), in English at
+# 1024x768, 1280x720 and 1920x1080 and in the other languages at one size each (Simplified
+# Chinese at 1280x720, Traditional at 1920x1080, Spanish at 3840x2160: i18n_screens.sh draws the
+# lobby's frame at every size in every language, without a server). Each screen must also show
+# what names it, in its language (the catalogs' words); in Chinese and Spanish nothing may be left
+# in English and no text may spill out of its box (layout_check.py --fits --lang). Two by two,
+# each quarter is checked as a screen of its own (layout_check.py's views): nothing overlaps or
+# leaves its quarter, and its text is at least 24 units of the table's layout, which a quarter
+# draws at half the window's scale (12 px at 1920x1080; the summary says so).
+# usage: layout_tables.sh STUDPOKER LAYOUT_CHECK.PY LOCALEDIR [SIZE:LANG...]
 set -uo pipefail
 bin=$1
 check=$2
-shift 2
-sizes=${*:-1024x768 1280x720 1920x1080}
+localedir=$3
+shift 3
+runs=${*:-1024x768:en 1280x720:en 1920x1080:en 1280x720:zh_CN 1920x1080:zh_TW 3840x2160:es}
 here=$(cd "$(dirname "$0")" && pwd)
 source "$here/lib.sh"
 source "$here/pg_lib.sh"
@@ -22,6 +27,15 @@ if ! command -v python3 >/dev/null; then
   if [ -n "${CI:-}" ]; then echo "FAIL: python3 is missing (scripts/deps.sh installs it)"; exit 1; fi
   echo "SKIP: python3 is not installed"; exit 77
 fi
+# cat_of LANG MSGID: the catalog's words for it (as i18n_screens.sh reads them)
+cat_of() { LC_ALL=C.UTF-8 LANGUAGE=$1 TEXTDOMAINDIR=$localedir gettext -d studpoker -- "$2"; }
+catf() {
+  local f
+  f=$(cat_of "$1" "$2")
+  shift 2
+  # shellcheck disable=SC2059
+  printf "$f" "$@"
+}
 pg_test_begin "$bin"
 pg_start
 pg_link_controller "$bin" || { bad "the controller"; finish; exit; }
@@ -37,11 +51,14 @@ shows() {
   done
 }
 
-for size in $sizes; do
-  f=$tmp/$size
-  # a terminal of its own for each size: its records and the controller's are one story
-  term=t_$size
+declare -A BALANCE=([en]="€1,000.00" [zh_CN]="€1,000.00" [zh_TW]="€1,000.00" [es]="1000,00 €")
+for run in $runs; do
+  size=${run%%:*} lang=${run##*:}
+  f=$tmp/$size-$lang
+  # a terminal of its own for each run: its records and the controller's are one story
+  term=t_${size}_$(printf %s "$lang" | tr A-Z a-z)
   four_terminal "$term" "$tmp/$term" || bad "adding $term"
+  printf '[display]\nlanguage = %s\n' "$lang" >>"$tmp/$term/game.ini"
   {
     printf '%s\n' "LOBBYWAIT 30000 live" "SLEEP 1500" "LOBBYWAIT 5000 live" "BOXES $f-lobby.txt" \
       "JOIN classic" "BOXES $f-one.txt" "LOBBY" "LOBBYWAIT 5000 live" "BOXES $f-lobby2.txt" \
@@ -59,21 +76,32 @@ for size in $sizes; do
       --db "$tmp/$term/db.sqlite" --credits 1000.00 --script "$f.script" >"$f.out" 2>"$f.err"; then
     bad "$size: the program failed: $(tail -n 3 "$f.err")"
   fi
-  shows "$f-lobby.txt" "LOBBY" "Choose a table and JOIN it" "Asian Stud" "JOIN" "€1,000.00" "BALANCE"
-  shows "$f-one.txt" "LOBBY" "HELP" "HISTORY" "X" "PLACE YOUR BETS"
-  shows "$f-lobby2.txt" "PLAYING" "+TABLE" "BACK TO PLAY"
-  shows "$f-four.txt" "Cajun Stud" "Asian Stud" "PLAY PAYS" "RAISE PAYS"
-  shows "$f-dealt.txt" "MAKE YOUR DECISION" "PAGE 1 OF"
-  shows "$f-three.txt" "+TABLE"
-  [ "$(grep -c '^view ' "$f-four.txt")" -ge 4 ] && ok || bad "$size: the four tables are not drawn in quarters"
+  bal=$(catf "$lang" "BALANCE %s" "")
+  shows "$f-lobby.txt" "$(cat_of "$lang" LOBBY)" "$(cat_of "$lang" "Choose a table and JOIN it.")" \
+    "$(cat_of "$lang" "Asian Stud")" "$(cat_of "$lang" JOIN)" "${BALANCE[$lang]}" "${bal% }"
+  shows "$f-one.txt" "$(cat_of "$lang" LOBBY)" "$(cat_of "$lang" HELP)" "$(cat_of "$lang" HISTORY)" "X" \
+    "$(cat_of "$lang" "PLACE YOUR BETS")"
+  shows "$f-lobby2.txt" "$(cat_of "$lang" PLAYING)" "$(cat_of "$lang" +TABLE)" "$(cat_of "$lang" "BACK TO PLAY")"
+  shows "$f-four.txt" "$(cat_of "$lang" "Cajun Stud")" "$(cat_of "$lang" "Asian Stud")" \
+    "$(cat_of "$lang" "PLAY PAYS")" "$(cat_of "$lang" "RAISE PAYS")"
+  shows "$f-dealt.txt" "$(cat_of "$lang" "MAKE YOUR DECISION")" "$(catf "$lang" "PAGE %d OF %d" 1 4)"
+  shows "$f-three.txt" "$(cat_of "$lang" +TABLE)"
+  [ "$(grep -c '^view ' "$f-four.txt")" -ge 4 ] && ok || bad "$run: the four tables are not drawn in quarters"
 done
 for p in "${host_pids[@]}"; do kill "$p" 2>/dev/null; done
 for p in "${host_pids[@]}"; do wait "$p" 2>/dev/null; done
 
-# every frame's boxes, checked; the figures (smallest text, problems) by size
-if python3 "$check" --summary "$tmp"/*-*.txt >"$tmp/check.log"; then ok; else
-  bad "the layout: $(grep -vc ': [0-9]*x[0-9]* texts' "$tmp/check.log") problems"
-  grep -v ': [0-9]*x[0-9]* texts' "$tmp/check.log" | sed "s|$tmp/||" | head -n 200
-fi
-sed "s|$tmp/||" "$tmp/check.log" | grep ' texts '
+# every frame's boxes, checked; the figures (smallest text, problems) by run: English by the
+# rules of every layout tour, the other languages with --fits and --lang as well
+for run in $runs; do
+  size=${run%%:*} lang=${run##*:}
+  extra=()
+  # (the tables' names are the test's: table_lib.sh's four)
+  [ "$lang" != en ] && extra=(--fits --lang "$lang" --allow classic,live,cajun,asian)
+  if python3 "$check" --summary "${extra[@]}" "$tmp/$size-$lang"-*.txt >"$tmp/check-$run.log"; then ok; else
+    bad "$run: the layout: $(grep -vc ': [0-9]*x[0-9]* texts' "$tmp/check-$run.log") problems"
+    grep -v ': [0-9]*x[0-9]* texts' "$tmp/check-$run.log" | sed "s|$tmp/||" | head -n 100
+  fi
+  sed "s|$tmp/||" "$tmp/check-$run.log" | grep ' texts '
+done
 finish

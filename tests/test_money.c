@@ -132,13 +132,88 @@ static void test_words_largest(void **state) {
     assert_true(strlen(words(-INT64_C(87777777777777777) * 100 - 77)) < MONEY_WORDS_MAX - 1);
 }
 
+static const char *zh(int64_t v, bool traditional) {
+    static char buf[MONEY_WORDS_MAX];
+    return money_words_zh(v, traditional, buf, sizeof buf);
+}
+
+/* The People's Bank of China's own examples of writing amounts on cheques and vouchers
+ * (正确填写票据和结算凭证的基本规定, item 7: the first form where two are allowed), and the
+ * issue's 12.50. */
+static void test_words_chinese(void **state) {
+    (void)state;
+    assert_string_equal(zh(140950, false), "壹仟肆佰零玖元伍角");
+    assert_string_equal(zh(600714, false), "陆仟零柒元壹角肆分");
+    assert_string_equal(zh(168032, false), "壹仟陆佰捌拾元零叁角贰分");
+    assert_string_equal(zh(10700053, false), "壹拾万柒仟元零伍角叁分");
+    assert_string_equal(zh(1640902, false), "壹万陆仟肆佰零玖元零贰分");
+    assert_string_equal(zh(32504, false), "叁佰贰拾伍元零肆分");
+    assert_string_equal(zh(1250, false), "壹拾贰元伍角");
+    assert_string_equal(zh(1250, true), "壹拾貳元伍角");
+    /* 整 after whole units; zero; cents alone; a zero inside the ten thousands */
+    assert_string_equal(zh(1200, false), "壹拾贰元整");
+    assert_string_equal(zh(0, false), "零元整");
+    assert_string_equal(zh(5, false), "伍分");
+    assert_string_equal(zh(50, true), "伍角");
+    assert_string_equal(zh(10070000, false), "壹拾万零柒佰元整");
+    assert_string_equal(zh(-300, true), "負參元整");
+    /* the big units: 亿 (億), then the mainland's 万亿 and Taiwan's 兆 and 京 */
+    assert_string_equal(zh(INT64_C(10000000000), false), "壹亿元整");
+    assert_string_equal(zh(INT64_C(10000000500), true), "壹億零伍元整");
+    assert_string_equal(zh(INT64_C(150000000000000), false), "壹万伍仟亿元整");
+    assert_string_equal(zh(INT64_C(150000000000000), true), "壹兆伍仟億元整");
+    assert_string_equal(zh(INT64_MAX, true),
+                        "玖京貳仟貳佰參拾參兆柒仟貳佰零參億陸仟捌佰伍拾肆萬柒仟柒佰伍拾捌元零柒分");
+}
+
+static const char *es(int64_t v) {
+    static char buf[MONEY_WORDS_MAX];
+    return money_words_es(v, buf, sizeof buf);
+}
+
+/* The Real Academia's numerals: CIEN alone, CIENTO before more; UN and VEINTIÚN before MIL,
+ * MILLÓN and BILLÓN, UNO at the end; MIL without UN; the long scale (BILLÓN: 10^12). */
+static void test_words_spanish(void **state) {
+    (void)state;
+    assert_string_equal(es(1250), "DOCE CON 50/100");
+    assert_string_equal(es(5), "CERO CON 05/100");
+    assert_string_equal(es(100), "UNO CON 00/100");
+    assert_string_equal(es(2100), "VEINTIUNO CON 00/100");
+    assert_string_equal(es(1600), "DIECISÉIS CON 00/100");
+    assert_string_equal(es(2200), "VEINTIDÓS CON 00/100");
+    assert_string_equal(es(3100), "TREINTA Y UNO CON 00/100");
+    assert_string_equal(es(10000), "CIEN CON 00/100");
+    assert_string_equal(es(10100), "CIENTO UNO CON 00/100");
+    assert_string_equal(es(51600), "QUINIENTOS DIECISÉIS CON 00/100");
+    assert_string_equal(es(100000), "MIL CON 00/100");
+    assert_string_equal(es(123456), "MIL DOSCIENTOS TREINTA Y CUATRO CON 56/100");
+    assert_string_equal(es(2100000), "VEINTIÚN MIL CON 00/100");
+    assert_string_equal(es(3100000), "TREINTA Y UN MIL CON 00/100");
+    assert_string_equal(es(10000000), "CIEN MIL CON 00/100");
+    assert_string_equal(es(10100000), "CIENTO UN MIL CON 00/100");
+    assert_string_equal(es(100000000), "UN MILLÓN CON 00/100");
+    assert_string_equal(es(250000000), "DOS MILLONES QUINIENTOS MIL CON 00/100");
+    assert_string_equal(es(2100000100), "VEINTIÚN MILLONES UNO CON 00/100");
+    assert_string_equal(es(INT64_C(100000000000)), "MIL MILLONES CON 00/100");
+    assert_string_equal(es(INT64_C(100000000000000)), "UN BILLÓN CON 00/100");
+    assert_string_equal(es(-700), "MENOS SIETE CON 00/100");
+    assert_string_equal(es(INT64_MAX),
+                        "NOVENTA Y DOS MIL DOSCIENTOS TREINTA Y TRES BILLONES SETECIENTOS VEINTE "
+                        "MIL TRESCIENTOS SESENTA Y OCHO MILLONES QUINIENTOS CUARENTA Y SIETE MIL "
+                        "SETECIENTOS CINCUENTA Y OCHO CON 07/100");
+    /* the longest groups (777) at every scale fit the buffer */
+    assert_true(strlen(es(-INT64_C(87777777777777777) * 100 - 77)) < MONEY_WORDS_MAX - 1);
+    assert_true(strlen(zh(-INT64_C(87777777777777777) * 100 - 77, false)) < MONEY_WORDS_MAX - 1);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_symbols_and_codes), cmocka_unit_test(test_grouping),
         cmocka_unit_test(test_negative),          cmocka_unit_test(test_bare),
         cmocka_unit_test(test_extremes),          cmocka_unit_test(test_short_buffer),
         cmocka_unit_test(test_chip_faces),        cmocka_unit_test(test_words),
-        cmocka_unit_test(test_words_largest),
+        cmocka_unit_test(test_words_largest),     cmocka_unit_test(test_words_chinese),
+        cmocka_unit_test(test_words_spanish),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -59,7 +59,7 @@ static void words_of(int64_t cents, char *out, size_t cap) {
     snprintf(v.when, sizeof v.when, "2026-11-22 00:00:00 UTC");
     snprintf(v.machine, sizeof v.machine, "M-1");
     char path[300], png[300], err[300];
-    assert_true(voucher_print(dir, &v, "$x", NULL, path, png, sizeof path, err, sizeof err));
+    assert_true(voucher_print(dir, &v, "$x", NULL, false, path, png, sizeof path, err, sizeof err));
     assert_string_equal(png, ""); /* no font: the text ticket only */
     FILE *f = fopen(path, "r");
     assert_non_null(f);

@@ -62,9 +62,10 @@ static int check_approval(app_t *a, bool kiosk, char *warning, size_t n) {
     char pct[48], lim[16];
     approval_percent(&ap.bet[miss[0].bet], pct, sizeof pct);
     approval_limit_text(miss[0].limit_bp, lim, sizeof lim);
-    snprintf(warning, n, "NOT APPROVED: %s returns %s%%, %s the %s %s",
-             approval_bet_name(ap.variant, ap.bet[miss[0].bet].wager), pct,
-             miss[0].above ? "above" : "below", lim, miss[0].above ? "maximum" : "minimum");
+    snprintf(warning, n,
+             miss[0].above ? _("NOT APPROVED: %s returns %s%%, above the %s maximum")
+                           : _("NOT APPROVED: %s returns %s%%, below the %s minimum"),
+             _(approval_bet_name(ap.variant, ap.bet[miss[0].bet].wager)), pct, lim);
     return 0;
 }
 
@@ -348,11 +349,12 @@ static void step_machines(app_t *a, machine_input_t *mi, float dt) {
 /* A still table is not drawn again: nothing would change on screen. "Still" is judged by what
  * it shows, not by whether it moves: the frame after an animation ends (the buttons lit for the
  * decision) and any change of state is always drawn. */
-static bool wants_frame(app_t *a, const ui_input_t *in, int frames) {
+static bool wants_frame(app_t *a, const ui_input_t *in, int frames, uint32_t next_ms) {
     uint64_t signature = table_signature(&a->table) ^ seats_signature(a);
     /* headless runs draw every frame (a script's screenshot reads the screen), but for the render
      * benchmark's session, which times the frames a display would show */
     const app_bench_record_t *rec = a->o->record;
+    if (a->o->sparse) return frames == 0 || a->quit || script_capture_due(&a->script, next_ms);
     bool every = a->o->headless && (!rec || rec->every_frame);
     bool draw = every || frames == 0 || in->pressed || in->tap || in->redraw || in->digit >= 0 ||
                 a->screen != SCREEN_TABLE || table_wants_frame(&a->table) || seats_wants_frame(a) ||
@@ -399,7 +401,7 @@ static void run_loop(app_t *a, frame_stats_t *st) {
             (a->machine.game.played >= o->autoplay || a->machine.game.state == GAME_FAULT))
             a->quit = true;
         step_machines(a, &mi, dt);
-        if (!wants_frame(a, &in, st->frames)) {
+        if (!wants_frame(a, &in, st->frames, virtual_ms)) {
             spare_ms = 10;
             /* nothing to show: a page of HELP or the attendant's keypad made ready in the time */
             if (a->screen == SCREEN_TABLE && !a->terminal &&

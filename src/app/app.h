@@ -54,6 +54,9 @@ typedef struct app_run {
                            on a desktop, 0 on a cabinet, or --credits */
     int64_t clock_s;    /* headless: the wall clock's start (UNIX seconds), 0 = the real time;
                            it then runs with the virtual clock (sessions, limits, breaks) */
+    bool sparse;        /* headless: draws only the first frame and those a script's BOXES or
+                           SCREENSHOT reads or its touches find their places in (layout tours:
+                           the game plays the same, its unseen frames are not rendered) */
     /* the render benchmark's session: its script (text) played once as a player's session on
      * a real machine (its database, the demo after the idle time), every frame kept in record */
     const char *bench_script;

@@ -196,6 +196,10 @@ machine_t *app_front_machine(app_t *a);
 bool script_load(script_t *s, const char *path, const char *text);
 /* The script writes boxes (BOXES file): the frames record them (gfx_record). */
 bool script_records(const script_t *s);
+/* A BOXES or SCREENSHOT line not yet applied is due by ms (the script's clock): the frame drawn
+ * now is the one it reads; or a touch (TAP, TOUCH, SPOT, PAYS), which finds its place in the
+ * layout the last frame drew. */
+bool script_capture_due(const script_t *s, uint32_t ms);
 void script_apply(app_t *a, uint32_t now, ui_input_t *in, bool *quit);
 void script_summary(const app_t *a);
 

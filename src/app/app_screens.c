@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "app_internal.h"
+#include "lang.h"
 
 #include "lang.h"
 #include "machine_link.h"
@@ -37,17 +38,18 @@ void app_print_ticket(app_t *a, const game_voucher_t *v) {
     game_money(g, v->amount, amount);
     machine_events_t ev = {0};
     if (!a->voucher_dir[0]) return;
-    if (!voucher_print(a->voucher_dir, v, amount, ticket_font(a, font, sizeof font), txt, png,
-                       sizeof txt, err, sizeof err)) {
+    if (!voucher_print(a->voucher_dir, v, amount, ticket_font(a, font, sizeof font), a->gfx.rec,
+                       txt, png, sizeof txt, err, sizeof err)) {
         fprintf(stderr, "studpoker: ticket %lld (%s, validation %s) is recorded but %s\n",
                 (long long)v->sequence, amount, v->validation, err);
-        machine_ticket_printed(&a->machine, v, false, "the ticket file could not be written", &ev);
+        machine_ticket_printed(&a->machine, v, false, N_("the ticket file could not be written"),
+                               &ev);
     } else if (!a->printer) {
         fprintf(stderr, "studpoker: ticket %lld printed: %s\n", (long long)v->sequence, txt);
         machine_ticket_printed(&a->machine, v, true, "", &ev);
     } else if (!printer_send(a->printer, v, png[0] ? png : txt)) {
-        machine_ticket_printed(&a->machine, v, false, "the printer has too many tickets waiting",
-                               &ev);
+        machine_ticket_printed(&a->machine, v, false,
+                               N_("the printer has too many tickets waiting"), &ev);
     } else {
         fprintf(stderr, "studpoker: ticket %lld sent to the printer %s: %s\n",
                 (long long)v->sequence, a->c->cabinet.printer, png[0] ? png : txt);
@@ -119,10 +121,10 @@ static void show_elsewhere(app_t *a, const machine_events_t *ev) {
         if (a->screen != SCREEN_LOBBY) continue;
         char b[40], line[STORE_MSG_LEN + 340];
         if (k == MEV_CREDIT_IN || k == MEV_TICKET_IN)
-            snprintf(line, sizeof line, "CREDIT + %s",
+            snprintf(line, sizeof line, _("CREDIT  + %s"),
                      game_money(&a->machine.game, ev->ev[i].amount, b));
         else if (k == MEV_TICKET)
-            snprintf(line, sizeof line, "CASHED OUT %s - PRINTING YOUR TICKET",
+            snprintf(line, sizeof line, _("CASHED OUT %s - PRINTING YOUR TICKET"),
                      game_money(&a->machine.game, ev->ev[i].amount, b));
         else
             snprintf(line, sizeof line, "%s", ev->ev[i].text);
@@ -342,7 +344,7 @@ static void lobby_fill(app_t *a) {
     if (!a->lobby) {
         l->nrows = 0;
         l->up = false;
-        snprintf(l->state, sizeof l->state, "The tables cannot be reached.");
+        snprintf(l->state, sizeof l->state, "%s", N_("The tables cannot be reached."));
         return;
     }
     l->nrows =
@@ -359,8 +361,8 @@ static void lobby_fill(app_t *a) {
     l->can_back = a->nseats > 0;
     /* the terminal's credits are in its site's money, the tables' */
     const game_t *g = &a->machine.game;
-    money_format(game_balance(g), l->nrows ? l->rows[0].currency : g->rules.currency, l->balance,
-                 sizeof l->balance);
+    lang_money(game_balance(g), l->nrows ? l->rows[0].currency : g->rules.currency, l->balance,
+               sizeof l->balance);
 }
 
 static void lobby_screen_update(app_t *a, ui_input_t *in, machine_input_t *mi, float dt) {

@@ -55,6 +55,15 @@ bool script_records(const script_t *s) {
     return false;
 }
 
+bool script_capture_due(const script_t *s, uint32_t ms) {
+    for (int i = s->next; i < s->n && s->lines[i].at_ms + s->base_ms <= ms; i++)
+        if (strcmp(s->lines[i].verb, "BOXES") == 0 || strcmp(s->lines[i].verb, "SCREENSHOT") == 0 ||
+            strcmp(s->lines[i].verb, "TAP") == 0 || strcmp(s->lines[i].verb, "TOUCH") == 0 ||
+            strcmp(s->lines[i].verb, "SPOT") == 0 || strcmp(s->lines[i].verb, "PAYS") == 0)
+            return true;
+    return false;
+}
+
 /* The machine and scene a script's table verbs act on: the focused table's (the terminal's own
  * machine when it sits at none). */
 static machine_t *front_m(app_t *a) {

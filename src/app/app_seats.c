@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "app_internal.h"
+#include "lang.h"
 
 #include "approval.h"
 #include "machine_table.h"
@@ -128,12 +129,20 @@ static bool approved(app_t *a, machine_t *m, char *msg, size_t n) {
                                miss, APPROVAL_MAX_BETS, &source);
     if (nmiss == 0) return true;
     if (nmiss < 0) {
-        snprintf(msg, n, "Table %s's returns cannot be worked out here", m->cfg.table.join);
+        snprintf(msg, n, _("Table %s's returns cannot be worked out here"), m->cfg.table.join);
         return !a->kiosk;
     }
     char text[400];
     approval_miss_text(&ap, &miss[0], text, sizeof text);
-    snprintf(msg, n, "NOT APPROVED at table %s: %s", m->cfg.table.join, text);
+    char pct[48], lim[16];
+    approval_percent(&ap.bet[miss[0].bet], pct, sizeof pct);
+    approval_limit_text(miss[0].limit_bp, lim, sizeof lim);
+    fprintf(stderr, "studpoker: not approved at table %s: %s\n", m->cfg.table.join, text);
+    snprintf(msg, n,
+             miss[0].above ? _("NOT APPROVED at table %s: %s returns %s%%, above the %s maximum")
+                           : _("NOT APPROVED at table %s: %s returns %s%%, below the %s minimum"),
+             m->cfg.table.join, _(approval_bet_name(ap.variant, ap.bet[miss[0].bet].wager)), pct,
+             lim);
     return !a->kiosk;
 }
 
@@ -144,7 +153,7 @@ static bool add_seat(app_t *a, const mlobby_join_t *j, int at) {
     char err[600], msg[700] = "";
     if (!m || !t || a->nseats == APP_SEATS) {
         free(m), free(t);
-        tell(a, "There is no room for another table.");
+        tell(a, _("There is no room for another table."));
         return false;
     }
     if (!machine_open_seat(m, &a->machine, j->tab, j->game, j->title, j->linked, err, sizeof err)) {
@@ -152,13 +161,13 @@ static bool add_seat(app_t *a, const mlobby_join_t *j, int at) {
          * the attendant can see to it */
         fprintf(stderr, "studpoker: Table %s cannot be played here: %s\n", j->tab, err);
         snprintf(msg, sizeof msg,
-                 "Table %s cannot be played on this terminal. Please call an attendant.", j->tab);
+                 _("Table %s cannot be played on this terminal. Please call an attendant."),
+                 j->tab);
         tell(a, msg);
         free(m), free(t);
         return false;
     }
     if (!approved(a, m, msg, sizeof msg)) {
-        fprintf(stderr, "studpoker: %s\n", msg);
         tell(a, msg);
         machine_close(m);
         free(m), free(t);
@@ -186,16 +195,16 @@ static bool add_seat(app_t *a, const mlobby_join_t *j, int at) {
 bool seats_join(app_t *a, const char *tab, bool add, char *why, size_t n) {
     why[0] = '\0';
     if (!seats_lobby_on(a)) {
-        snprintf(why, n, "This machine does not play at shared tables.");
+        snprintf(why, n, "%s", _("This machine does not play at shared tables."));
         return false;
     }
     if (seats_find(a, tab) >= 0) {
-        snprintf(why, n, "You play at table %s already.", tab);
+        snprintf(why, n, _("You play at table %s already."), tab);
         return false;
     }
     char busy[48];
     if (mlobby_joining(a->lobby, busy, sizeof busy)) {
-        snprintf(why, n, "Joining table %s: a moment.", busy);
+        snprintf(why, n, _("Joining table %s: a moment."), busy);
         return false;
     }
     bool swap = !add && a->nseats > 0;
@@ -205,13 +214,13 @@ bool seats_join(app_t *a, const char *tab, bool add, char *why, size_t n) {
      * new game/table") */
     bool room = a->nseats < APP_SEATS || (swap && machine_table_can_leave(old));
     if (!room) {
-        snprintf(why, n,
-                 "Four tables are in play: leave one first (the X), or switch from a table "
-                 "whose bets are settled.");
+        snprintf(why, n, "%s",
+                 _("Four tables are in play: leave one first (the X), or switch from a table "
+                   "whose bets are settled."));
         return false;
     }
     if (!mlobby_join(a->lobby, tab)) {
-        snprintf(why, n, "A table is being joined: a moment.");
+        snprintf(why, n, "%s", _("A table is being joined: a moment."));
         return false;
     }
     a->switch_from[0] = '\0';
@@ -240,7 +249,9 @@ static void take_join(app_t *a) {
     a->switch_from[0] = '\0';
     if (!j.ok) {
         fprintf(stderr, "studpoker: Table %s cannot be joined: %s\n", j.tab, j.err);
-        tell(a, j.say);
+        char said[300];
+        snprintf(said, sizeof said, j.say ? _(j.say) : "%s", j.tab);
+        tell(a, said);
         if (old >= 0) machine_table_set_leaving(a->seats[old].m, false);
     } else {
         bool added;
@@ -304,7 +315,7 @@ static void go_back(app_t *a) {
         return;
     }
     fprintf(stderr, "studpoker: back to table %s, where bets were in play\n", tab);
-    snprintf(msg, sizeof msg, "Back to table %s: your bets there were in play.", tab);
+    snprintf(msg, sizeof msg, _("Back to table %s: your bets there were in play."), tab);
     tell(a, msg);
 }
 
@@ -402,9 +413,9 @@ static void draw_empty(app_t *a, SDL_Rect p) {
     ui_rect_t b = ui_r(r.x + r.w / 2 - 130, r.y + r.h / 2 - 40, 260, 80);
     gfx_panel(g, b, 18, ui_rgba(36, 92, 58, 255), ui_rgba(14, 52, 30, 255),
               ui_rgba(242, 201, 76, 255), 2);
-    gfx_text(g, "+TABLE", b.x + b.w / 2, b.y + 22, 30, UI_FONT_BOLD, ui_rgba(250, 240, 215, 255),
+    gfx_text(g, _("+TABLE"), b.x + b.w / 2, b.y + 22, 30, UI_FONT_BOLD, ui_rgba(250, 240, 215, 255),
              UI_ALIGN_CENTER);
-    gfx_text(g, "Play one more table here", b.x + b.w / 2, b.y + b.h + 24, 26, UI_FONT_REGULAR,
+    gfx_text(g, _("Play one more table here"), b.x + b.w / 2, b.y + b.h + 24, 26, UI_FONT_REGULAR,
              ui_rgba(190, 205, 190, 255), UI_ALIGN_CENTER);
 }
 

@@ -592,7 +592,7 @@ static int bet_lines(const game_t *game, const game_record_t *h, bool stake, cha
         if (!h->stake[w]) continue;
         snprintf(st, sizeof st, " %s", game_money(game, h->stake[w], b1));
         snprintf(lines[n++], 96, "%s%s: %s %s", lang_wager((wager_t)w), stake ? st : "",
-                 round_outcome_name(h->outcome[w]),
+                 lang_outcome(h->outcome[w]),
                  h->outcome[w] == OUTCOME_WIN ? game_money(game, h->returned[w], b2) : "");
     }
     return n;
@@ -605,7 +605,7 @@ static void history_row(ui_gfx_t *g, const game_t *game, const game_record_t *h,
     const float s = HELP_LEAST, lh = 29, x = PAGE_X, w = PAGE_W;
     gfx_panel(g, ui_r(x, y, w, 128), 14, ui_rgba(0, 0, 0, 110), ui_rgba(0, 0, 0, 110),
               ui_rgba(242, 201, 76, 90), 1.5f);
-    snprintf(line, sizeof line, h->table_round ? "TABLE ROUND %llu" : "GAME %06llu",
+    snprintf(line, sizeof line, h->table_round ? _("TABLE ROUND %llu") : _("GAME %06llu"),
              (unsigned long long)h->number);
     gfx_text(g, line, x + 20, y + 8, s, UI_FONT_BOLD, GOLD, UI_ALIGN_LEFT);
     bool cajun = game->rules.variant == VARIANT_CAJUN;
@@ -614,7 +614,7 @@ static void history_row(ui_gfx_t *g, const game_t *game, const game_record_t *h,
         small_card(g, h->cards[i], x + 20 + (float)i * step, y + 40, 60);
     const card_t *other = cajun ? h->board : h->dealer;
     float ox = x + 20 + hand + 24;
-    gfx_text(g, cajun ? "BOARD" : N_("DEALER"), ox, y + 8, s, UI_FONT_BOLD, DIM, UI_ALIGN_LEFT);
+    gfx_text(g, cajun ? N_("BOARD") : N_("DEALER"), ox, y + 8, s, UI_FONT_BOLD, DIM, UI_ALIGN_LEFT);
     for (int i = 0; i < (cajun ? 3 : 5); i++)
         small_card(g, other[i], ox + (float)i * step, y + 40, 60);
     /* the right: the time, the credits, a fold or a void */
@@ -625,8 +625,8 @@ static void history_row(ui_gfx_t *g, const game_t *game, const game_record_t *h,
         snprintf(line, sizeof line, _("CREDITS  %s  to  %s"),
                  game_money(game, h->credits_before, b1), game_money(game, h->credits_after, b2));
     const char *note = h->void_round    ? N_("VOID")
-                       : h->auto_folded ? "AUTO FOLDED"
-                       : h->folded      ? "FOLDED"
+                       : h->auto_folded ? N_("AUTO FOLDED")
+                       : h->folded      ? N_("FOLDED")
                                         : "";
     float right = x + w - 20, rw = gfx_text_width(g, line, s, UI_FONT_BOLD);
     if (h->when[0]) {
@@ -663,9 +663,9 @@ static void history_row(ui_gfx_t *g, const game_t *game, const game_record_t *h,
 
 void history_draw(ui_gfx_t *g, const game_t *game, const game_record_t *recs, int n, bool recall) {
     if (n == 0) {
-        gfx_text(g,
-                 recall ? "No rounds recorded on this machine yet." : N_("No rounds played yet."),
-                 960, PAGE_Y + 200, 30, UI_FONT_BOLD, CREAM, UI_ALIGN_CENTER);
+        gfx_text(
+            g, recall ? N_("No rounds recorded on this machine yet.") : N_("No rounds played yet."),
+            960, PAGE_Y + 200, 30, UI_FONT_BOLD, CREAM, UI_ALIGN_CENTER);
         return;
     }
     for (int k = 0; k < n && k < history_per_page(); k++)

@@ -69,7 +69,7 @@ enum {
 #define HELP_COL_ROWS 13
 
 typedef struct help_pay_col {
-    char title[40];
+    char title[80];
     char rows[HELP_COL_ROWS][2][40];
     int n;
 } help_pay_col_t;

@@ -483,8 +483,8 @@ static void main_col(help_t *h, const rules_t *r) {
 
 static void prize_col(help_t *h, const rules_t *r) {
     bool live = r->offered[WAGER_JACKPOT];
-    char title[40], b[MONEY_TEXT_MAX];
-    snprintf(title, sizeof title, "%s (%s)", live ? N_("JACKPOT") : N_("PROGRESSIVE"),
+    char title[80], b[MONEY_TEXT_MAX];
+    snprintf(title, sizeof title, _("%s (%s)"), live ? _("JACKPOT") : _("PROGRESSIVE"),
              lang_money(live ? r->jackpot_stake : r->progressive_stake, r->currency, b, sizeof b));
     help_pay_col_t *c = new_col(h, title);
     for (int k = EVAL_ROYAL_FLUSH; k >= EVAL_TRIPS; k--) {
@@ -526,7 +526,7 @@ static void cajun_cols(help_t *h, const rules_t *r) {
         help_pay_col_t *c = new_col(h, "LO BALL");
         for (int k = CARD_RANK_7; k <= CARD_RANK_A; k++) {
             char name[24];
-            snprintf(name, sizeof name, _("%s high"), card_rank_word(k));
+            snprintf(name, sizeof name, _("%s high"), lang_rank(k));
             if (r->loball_pays[k]) col_odds(c, name, r->loball_pays[k]);
         }
     }
@@ -589,14 +589,14 @@ static void stake_text(const rules_t *r, wager_t w, char *buf, size_t n) {
         snprintf(buf, n, _("%s to %s"), lo, hi);
     else
         snprintf(buf, n, _("%s to %s; %s"), lo, hi,
-                 r->variant == VARIANT_CAJUN   ? N_("raises 1 to 3 x ante")
-                 : r->variant == VARIANT_ASIAN ? N_("RAISE 1 x ante")
-                                               : N_("PLAY 2 x ante"));
+                 r->variant == VARIANT_CAJUN   ? _("raises 1 to 3 x ante")
+                 : r->variant == VARIANT_ASIAN ? _("RAISE 1 x ante")
+                                               : _("PLAY 2 x ante"));
 }
 
 static void bet_row(help_t *h, const rules_t *r, const approval_t *fig, wager_t w) {
     char stake[120], rtp[40];
-    snprintf(rtp, sizeof rtp, "%s", fig ? N_("not available") : N_("being worked out"));
+    snprintf(rtp, sizeof rtp, "%s", fig ? _("not available") : _("being worked out"));
     stake_text(r, w, stake, sizeof stake);
     for (int i = 0; fig && i < fig->nbets; i++)
         if (fig->bet[i].wager == w) help_percent(fig->bet[i].num, fig->bet[i].den, rtp, sizeof rtp);
@@ -605,10 +605,10 @@ static void bet_row(help_t *h, const rules_t *r, const approval_t *fig, wager_t 
 
 static void returns_note(help_t *h, const rules_t *r) {
     add_linef(h, HELP_TEXT, HELP_PAGE_BETS,
-              "Return to player: what comes back on average over a very long run, exact over every "
-              "possible deal (the main game per ante, with the best decisions%s).",
-              r->offered[WAGER_JACKPOT]       ? N_("; the JACKPOT with what builds its top prize")
-              : r->offered[WAGER_PROGRESSIVE] ? N_("; the PROGRESSIVE with what builds its meter")
+              _("Return to player: what comes back on average over a very long run, exact over "
+                "every possible deal (the main game per ante, with the best decisions%s)."),
+              r->offered[WAGER_JACKPOT]       ? _("; the JACKPOT with what builds its top prize")
+              : r->offered[WAGER_PROGRESSIVE] ? _("; the PROGRESSIVE with what builds its meter")
                                               : "");
 }
 
@@ -618,36 +618,43 @@ static void caps(help_t *h, const rules_t *r) {
     char b[MONEY_TEXT_MAX];
     if (r->variant == VARIANT_CARIBBEAN && r->max_payout > 0)
         add_linef(h, HELP_BOX, HELP_PAGE_BETS,
-                  "MAXIMUM PAYOUT: %s on each bet, the ante and PLAY, in one hand; a win above "
-                  "it is paid %s.",
+                  _("MAXIMUM PAYOUT: %s on each bet, the ante and PLAY, in one hand; a win above "
+                    "it is paid %s."),
                   lang_money(r->max_payout, r->currency, b, sizeof b), b);
     if (r->variant == VARIANT_CAJUN && r->aggregate_limit > 0) {
         char hands[160] = "";
         for (int k = EVAL_ROYAL_FLUSH; k >= EVAL_PAIR; k--)
             if (r->main_pays[k] > r->aggregate_odds)
                 snprintf(hands + strlen(hands), sizeof hands - strlen(hands), "%s%s",
-                         hands[0] ? ", " : " (", eval_category_name((eval_category_t)k));
-        if (hands[0]) strcat(hands, ")");
+                         hands[0] ? C_("list", ", ") : C_("list", " ("),
+                         lang_category((eval_category_t)k));
+        if (hands[0])
+            snprintf(hands + strlen(hands), sizeof hands - strlen(hands), "%s", C_("list", ")"));
         lang_money(r->aggregate_limit, r->currency, b, sizeof b);
         add_linef(h, HELP_BOX, HELP_PAGE_BETS,
-                  "AGGREGATE PAYOUT LIMIT: %s A ROUND. Wins on the ante and raises paid above "
-                  "%d to 1%s are added up over the whole table; above %s they share %s in "
-                  "proportion. Side bets are not limited.",
+                  _("AGGREGATE PAYOUT LIMIT: %s A ROUND. Wins on the ante and raises paid above "
+                    "%d to 1%s are added up over the whole table; above %s they share %s in "
+                    "proportion. Side bets are not limited."),
                   b, r->aggregate_odds, hands, b, b);
     }
     if (r->betting_seconds > 0)
         add_linef(h, HELP_TEXT, HELP_PAGE_BETS,
-                  "After your first chip you have %d seconds to bet; then the cards are dealt.",
+                  NG_("After your first chip you have %d second to bet; then the cards are dealt.",
+                      "After your first chip you have %d seconds to bet; then the cards are dealt.",
+                      r->betting_seconds),
                   r->betting_seconds);
     if (r->decision_seconds > 0)
         add_linef(h, HELP_TEXT, HELP_PAGE_BETS,
-                  "You have %d seconds for each decision; then the hand is folded for you "
-                  "(AUTO FOLDED), and the side bets still count.",
+                  NG_("You have %d second for each decision; then the hand is folded for you "
+                      "(AUTO FOLDED), and the side bets still count.",
+                      "You have %d seconds for each decision; then the hand is folded for you "
+                      "(AUTO FOLDED), and the side bets still count.",
+                      r->decision_seconds),
                   r->decision_seconds);
     if (r->handpay_threshold > 0)
         add_linef(h, HELP_TEXT, HELP_PAGE_BETS,
-                  "A win of %s or more in one round calls an attendant (CALL ATTENDANT) "
-                  "before play goes on.",
+                  _("A win of %s or more in one round calls an attendant (CALL ATTENDANT) "
+                    "before play goes on."),
                   lang_money(r->handpay_threshold, r->currency, b, sizeof b));
 }
 

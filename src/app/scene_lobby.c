@@ -1,4 +1,5 @@
 /* The LOBBY: a terminal's tables, drawn and touched. See scene_lobby.h. */
+#include "lang.h"
 #include "scene_lobby.h"
 
 #include <stdio.h>
@@ -26,7 +27,9 @@ typedef struct columns {
     float join_x, add_x, button_w;
 } columns_t;
 
-static const char *const HEADS[6] = {"TABLE", "GAME", "LIMITS", "PLAYERS", "ROUND", "JACKPOT"};
+static const char *const HEADS[6] = {NC_("lobby", "TABLE"),  NC_("lobby", "GAME"),
+                                     NC_("lobby", "LIMITS"), NC_("lobby", "PLAYERS"),
+                                     NC_("lobby", "ROUND"),  NC_("lobby", "JACKPOT")};
 
 static columns_t columns_of(ui_rect_t area) {
     static const float share[6] = {0.25f, 0.14f, 0.21f, 0.08f, 0.17f, 0.15f};
@@ -77,23 +80,44 @@ void lobby_round_words(const lobby_scene_t *l, int row, char *buf, size_t n) {
     if (left < 0) left = 0;
     int s = (int)((left + 999) / 1000);
     if (strcmp(r->phase, "betting") == 0)
-        snprintf(buf, n, "BETS OPEN %d:%02d", s / 60, s % 60);
+        snprintf(buf, n, _("BETS OPEN %d:%02d"), s / 60, s % 60);
     else if (strcmp(r->phase, "deciding") == 0)
-        snprintf(buf, n, "DECISIONS %d:%02d", s / 60, s % 60);
+        snprintf(buf, n, _("DECISIONS %d:%02d"), s / 60, s % 60);
     else if (strcmp(r->phase, "closed") == 0)
-        snprintf(buf, n, "DEALING");
+        snprintf(buf, n, "%s", _("DEALING"));
     else if (strcmp(r->phase, "settled") == 0)
-        snprintf(buf, n, "SHOWDOWN");
+        snprintf(buf, n, "%s", _("SHOWDOWN"));
     else if (strcmp(r->phase, "cancelled") == 0)
-        snprintf(buf, n, "ROUND CANCELLED");
+        snprintf(buf, n, "%s", _("ROUND CANCELLED"));
     else
-        snprintf(buf, n, "OPENING");
+        snprintf(buf, n, "%s", _("OPENING"));
+}
+
+/* The table's limits as its host publishes them, "ANTE $1.00 - $100.00" (the money in English
+ * conventions), in the language on screen: "底注 US$1.00 - US$100.00"; anything else as it is. */
+static const char *limits_words(const mlobby_row_t *r, char *buf, size_t n) {
+    char lo[40], hi[40], a[40], b[40];
+    int64_t min, max;
+    snprintf(buf, n, "%s", r->limits);
+    if (sscanf(r->limits, "ANTE %39s - %39s", a, b) != 2) return buf;
+    /* the figures alone: "$1,000.00" is 1000.00 */
+    char *amounts[2] = {a, b};
+    for (int k = 0; k < 2; k++) {
+        char *o = amounts[k];
+        for (const char *p = amounts[k]; *p; p++)
+            if ((*p >= '0' && *p <= '9') || *p == '.') *o++ = *p;
+        *o = '\0';
+    }
+    if (!cfg_parse_money(a, &min) || !cfg_parse_money(b, &max)) return buf;
+    snprintf(buf, n, _("%s %s - %s"), lang_wager(WAGER_ANTE),
+             lang_money(min, r->currency, lo, sizeof lo), lang_money(max, r->currency, hi, sizeof hi));
+    return buf;
 }
 
 static const char *variant_words(const char *key) {
-    if (strcmp(key, "caribbean") == 0) return "Caribbean Stud";
-    if (strcmp(key, "cajun") == 0) return "Cajun Stud";
-    if (strcmp(key, "asian") == 0) return "Asian Stud";
+    if (strcmp(key, "caribbean") == 0) return _("Caribbean Stud");
+    if (strcmp(key, "cajun") == 0) return _("Cajun Stud");
+    if (strcmp(key, "asian") == 0) return _("Asian Stud");
     return key;
 }
 
@@ -215,7 +239,7 @@ static void draw_row(lobby_scene_t *l, ui_gfx_t *g, const columns_t *c, int k, f
     if (gfx_text_width(g, r->title, ts, UI_FONT_BOLD) <= c->w[0]) {
         gfx_text(g, r->title, c->x[0], y + 12, ts, UI_FONT_BOLD, CREAM, UI_ALIGN_LEFT);
         char name[80];
-        snprintf(name, sizeof name, "Table %s", r->tab);
+        snprintf(name, sizeof name, _("Table %s"), r->tab);
         gfx_text(g, name, c->x[0], y + 56, TEXT_MIN, UI_FONT_REGULAR, DIM, UI_ALIGN_LEFT);
     } else if (gfx_text_wrap_height(g, r->title, c->w[0], TEXT_MIN, UI_FONT_BOLD) <= ROW_H - 16) {
         cell(g, r->title, c->x[0], y, c->w[0], TEXT_MIN, UI_FONT_BOLD, CREAM);
@@ -225,7 +249,9 @@ static void draw_row(lobby_scene_t *l, ui_gfx_t *g, const columns_t *c, int k, f
                  y + 12, TEXT_MIN, UI_FONT_BOLD, CREAM, UI_ALIGN_LEFT);
     }
     cell(g, variant_words(r->variant), c->x[1], y, c->w[1], 26, UI_FONT_BOLD, CREAM);
-    cell(g, r->limits, c->x[2], y, c->w[2], 26, UI_FONT_REGULAR, CREAM);
+    char limits[120];
+    cell(g, limits_words(r, limits, sizeof limits), c->x[2], y, c->w[2], 26, UI_FONT_REGULAR,
+         CREAM);
     char n[16];
     snprintf(n, sizeof n, "%d", r->seated);
     gfx_text(g, n, c->x[3] + c->w[3] / 2, y + (ROW_H - 34) / 2, 30, UI_FONT_BOLD, CREAM,
@@ -235,12 +261,12 @@ static void draw_row(lobby_scene_t *l, ui_gfx_t *g, const columns_t *c, int k, f
     float ws = fit(g, words, 26, UI_FONT_BOLD, c->w[4]);
     gfx_text(g, words, c->x[4], y + 12, ws, UI_FONT_BOLD, GOLD, UI_ALIGN_LEFT);
     if (r->round > 0) {
-        snprintf(round, sizeof round, "Round %lld", (long long)r->round);
+        snprintf(round, sizeof round, _("Round %lld"), (long long)r->round);
         gfx_text(g, round, c->x[4], y + 56, TEXT_MIN, UI_FONT_REGULAR, DIM, UI_ALIGN_LEFT);
     }
     /* the table's JACKPOT: its linked pool's prize ("-": the table offers none) */
     char pool[48] = "-";
-    if (r->pool_value >= 0) money_format(r->pool_value, r->currency, pool, sizeof pool);
+    if (r->pool_value >= 0) lang_money(r->pool_value, r->currency, pool, sizeof pool);
     float ps = fit(g, pool, 28, UI_FONT_BOLD, c->w[5]);
     gfx_text(g, pool, c->x[5] + c->w[5] / 2, y + (ROW_H - ps * 1.17f) / 2, ps, UI_FONT_BOLD,
              r->pool_value >= 0 ? GOLD : DIM, UI_ALIGN_CENTER);
@@ -248,25 +274,26 @@ static void draw_row(lobby_scene_t *l, ui_gfx_t *g, const columns_t *c, int k, f
               add = ui_r(c->add_x, y + 14, c->button_w, ROW_H - 28);
     l->join_r[k] = join;
     l->add_r[k] = ui_r(-1000, -1000, 0, 0);
-    static const char *const marks[] = {"", "PLAYING", "LEAVING", "JOINING"};
+    static const char *const marks[] = {"", N_("PLAYING"), N_("LEAVING"), N_("JOINING")};
     if (l->mark[i] != LOBBY_FREE) {
         ui_rect_t both = ui_r(join.x, join.y, add.x + add.w - join.x, join.h);
-        float s = fit(g, marks[l->mark[i]], 28, UI_FONT_BOLD, both.w);
-        gfx_text(g, marks[l->mark[i]], both.x + both.w / 2, both.y + (both.h - s * 1.17f) / 2, s,
-                 UI_FONT_BOLD, GOLD, UI_ALIGN_CENTER);
+        const char *mark = _(marks[l->mark[i]]);
+        float s = fit(g, mark, 28, UI_FONT_BOLD, both.w);
+        gfx_text(g, mark, both.x + both.w / 2, both.y + (both.h - s * 1.17f) / 2, s, UI_FONT_BOLD,
+                 GOLD, UI_ALIGN_CENTER);
         return;
     }
-    button(g, join, "JOIN", true);
+    button(g, join, _("JOIN"), true);
     if (l->can_add) {
         l->add_r[k] = add;
-        button(g, add, "+TABLE", false);
+        button(g, add, _("+TABLE"), false);
     }
 }
 
 static void draw_foot(lobby_scene_t *l, ui_gfx_t *g, ui_rect_t area) {
     float left = area.x + MARGIN, right = area.x + area.w - MARGIN;
     char bal[80];
-    snprintf(bal, sizeof bal, "BALANCE %s", l->balance);
+    snprintf(bal, sizeof bal, _("BALANCE %s"), l->balance);
     float bw = gfx_text(g, bal, left, FOOT_Y + 14, 30, UI_FONT_BOLD, GOLD, UI_ALIGN_LEFT);
     bool pages = l->nrows > LOBBY_VISIBLE;
     l->prev_r = l->next_r = ui_r(-1000, -1000, 0, 0);
@@ -274,12 +301,12 @@ static void draw_foot(lobby_scene_t *l, ui_gfx_t *g, ui_rect_t area) {
     if (pages) {
         l->next_r = ui_r(right - 150, FOOT_Y, 150, 68);
         l->prev_r = ui_r(right - 310, FOOT_Y, 150, 68);
-        button(g, l->prev_r, "PREV", false);
-        button(g, l->next_r, "NEXT", false);
+        button(g, l->prev_r, C_("page", "PREV"), false);
+        button(g, l->next_r, C_("page", "NEXT"), false);
         text_right = right - 330;
     }
     bool toast = l->now < l->toast_until && l->toast[0];
-    const char *line = toast ? l->toast : l->state;
+    const char *line = toast ? l->toast : lang_text(l->state);
     if (!line[0]) return;
     float x = left + bw + 40, w = text_right - x;
     float s = fit(g, line, 26, UI_FONT_BOLD, w);
@@ -293,30 +320,30 @@ void lobby_draw(lobby_scene_t *l, ui_gfx_t *g) {
     gfx_fill_screen(g, ui_rgba(6, 46, 26, 255));
     gfx_glow(g, ui_r(v.x - 200, v.y - 300, v.w + 400, v.h + 600), ui_rgba(30, 110, 62, 255));
     float left = area.x + MARGIN, right = area.x + area.w - MARGIN;
-    gfx_text_shadow(g, "LOBBY", left, 22, 60, UI_FONT_DISPLAY, GOLD, UI_ALIGN_LEFT);
+    gfx_text_shadow(g, _("LOBBY"), left, 22, 60, UI_FONT_DISPLAY, GOLD, UI_ALIGN_LEFT);
     l->back_r = ui_r(-1000, -1000, 0, 0);
     float sub_w = right - left;
     if (l->can_back) {
         l->back_r = ui_r(right - 330, 24, 330, 68);
-        button(g, l->back_r, "BACK TO PLAY", false);
+        button(g, l->back_r, _("BACK TO PLAY"), false);
     }
     const char *sub = l->can_add
-                          ? "JOIN: play that table instead.   +TABLE: play it as well, up to "
-                            "four tables at once."
-                          : "Choose a table and JOIN it.";
+                          ? _("JOIN: play that table instead.   +TABLE: play it as well, up to "
+                              "four tables at once.")
+                          : _("Choose a table and JOIN it.");
     float ss = fit(g, sub, 26, UI_FONT_REGULAR, sub_w);
     gfx_text(g, sub, left, 104, ss, UI_FONT_REGULAR, CREAM, UI_ALIGN_LEFT);
     columns_t c = columns_of(area);
     for (int i = 0; i < 6; i++)
-        gfx_text(g, HEADS[i], i == 3 || i == 5 ? c.x[i] + c.w[i] / 2 : c.x[i], 152, TEXT_MIN,
-                 UI_FONT_BOLD, DIM, i == 3 || i == 5 ? UI_ALIGN_CENTER : UI_ALIGN_LEFT);
+        gfx_text(g, lang_context(HEADS[i]), i == 3 || i == 5 ? c.x[i] + c.w[i] / 2 : c.x[i], 152,
+                 TEXT_MIN, UI_FONT_BOLD, DIM, i == 3 || i == 5 ? UI_ALIGN_CENTER : UI_ALIGN_LEFT);
     l->nshown = 0;
     for (int k = 0; k < LOBBY_VISIBLE && l->first + k < l->nrows; k++) {
         draw_row(l, g, &c, k, ROWS_Y + (float)k * ROW_PITCH, area);
         l->nshown = k + 1;
     }
     if (l->nrows == 0)
-        gfx_text(g, l->up ? "No table is open yet." : "Looking for the tables...", 960, 420, 34,
-                 UI_FONT_BOLD, CREAM, UI_ALIGN_CENTER);
+        gfx_text(g, l->up ? _("No table is open yet.") : _("Looking for the tables..."), 960, 420,
+                 34, UI_FONT_BOLD, CREAM, UI_ALIGN_CENTER);
     draw_foot(l, g, area);
 }

@@ -111,7 +111,7 @@ static void close_menu(operator_scene_t *o) {
 
 /* ---- the PIN pad ---- */
 
-static ui_rect_t key_rect(int k) { /* 0..9, 10 = clear, 11 = enter */
+ui_rect_t op_key_rect(int k) { /* 0..9, 10 = clear, 11 = enter */
     static const int pos[12] = {10, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 11};
     int i = pos[k];
     return ui_r(810 + (float)(i % 3) * 105, 380 + (float)(i / 3) * 105, 95, 95);
@@ -123,11 +123,11 @@ static void pin_said(operator_scene_t *o, machine_pin_t r) {
         go(o, OP_MENU);
         break;
     case MACHINE_PIN_WRONG:
-        say(o, "WRONG PIN");
+        say(o, _("WRONG PIN"));
         ui_audio_play(o->audio, SND_LOSE);
         break;
     case MACHINE_PIN_LOCKED_NOW:
-        say(o, "WRONG PIN  -  THE KEYPAD IS LOCKED FOR A MINUTE");
+        say(o, _("WRONG PIN  -  THE KEYPAD IS LOCKED FOR A MINUTE"));
         ui_audio_play(o->audio, SND_LOSE);
         break;
     default:
@@ -140,7 +140,7 @@ static void pin_update(operator_scene_t *o, const ui_input_t *in) {
     bool enter = ui_pressed(in, BTN_DEAL), clear = ui_pressed(in, BTN_UNDO);
     if (in->tap)
         for (int k = 0; k < 12; k++)
-            if (ui_inside(key_rect(k), in->px, in->py)) {
+            if (ui_inside(op_key_rect(k), in->px, in->py)) {
                 if (k < 10) digit = k;
                 if (k == 10) clear = true;
                 if (k == 11) enter = true;
@@ -172,14 +172,36 @@ static int setting_keys(int keys[NSETTINGS]) {
     return n;
 }
 
+/* A setting as the page names it ("Volume") and its value as it reads ("80", "ON"); a key the
+ * page has no words for by its section and name. */
+static void setting_words(const char *section, const char *key, const char *text, char *name,
+                          size_t nn, char *value, size_t nv) {
+    static const struct {
+        const char *section, *key, *words;
+    } NAMES[] = {{"sound", "volume", N_("Volume")},
+                 {"sound", "voice", N_("Dealer's voice")},
+                 {"hint", "show", N_("Hint: the best decision")},
+                 {"attract", "enabled", N_("Demo when nobody plays")},
+                 {"attract", "idle_seconds", N_("Demo after (seconds)")}};
+    snprintf(name, nn, "%s.%s", section, key);
+    for (size_t i = 0; i < sizeof NAMES / sizeof NAMES[0]; i++)
+        if (strcmp(NAMES[i].section, section) == 0 && strcmp(NAMES[i].key, key) == 0)
+            snprintf(name, nn, "%s", _(NAMES[i].words));
+    snprintf(value, nv, "%s",
+             strcmp(text, "on") == 0    ? C_("setting", "ON")
+             : strcmp(text, "off") == 0 ? C_("setting", "OFF")
+                                        : text);
+}
+
 static void setting_text(const operator_scene_t *o, int i, char *name, size_t nn, char *value,
                          size_t nv) {
     int keys[NSETTINGS];
     cfg_key_info_t k;
+    char text[CFG_VALUE_LEN];
     name[0] = value[0] = '\0';
     if (i >= setting_keys(keys) || !cfg_key_at(keys[i], &k)) return;
-    snprintf(name, nn, "%s.%s", k.section, k.name);
-    cfg_get_text(&o->machine->cfg, k.section, k.name, value, nv);
+    cfg_get_text(&o->machine->cfg, k.section, k.name, text, sizeof text);
+    setting_words(k.section, k.name, text, name, nn, value, nv);
 }
 
 static void setting_next_text(const cfg_key_info_t *k, const char *now, char *next, size_t n) {
@@ -203,7 +225,7 @@ static void setting_next_text(const cfg_key_info_t *k, const char *now, char *ne
 
 static void settings_change(operator_scene_t *o, int i) {
     if (!machine_has_store(o->machine)) {
-        say(o, "This machine has no store: settings cannot be recorded.");
+        say(o, _("This machine has no store: settings cannot be recorded."));
         return;
     }
     int keys[NSETTINGS];
@@ -220,16 +242,16 @@ static void settings_change(operator_scene_t *o, int i) {
     /* in force at once, a desktop player's own choices still within the new bounds */
     ui_audio_set_volume(o->audio, machine_volume(o->machine));
     o->audio->voice = machine_voice(o->machine);
-    char m[160];
-    snprintf(m, sizeof m, _("%s.%s is now %.40s (recorded in the audit log)"), k.section, k.name,
-             next);
+    char m[240], name[96], value[48];
+    setting_words(k.section, k.name, next, name, sizeof name, value, sizeof value);
+    snprintf(m, sizeof m, _("%s is now %s (recorded in the audit log)"), name, value);
     say(o, m);
     ui_audio_play(o->audio, SND_BUTTON);
 }
 
 /* ---- update ---- */
 
-static ui_rect_t row_rect(int i, int n) {
+ui_rect_t op_row_rect(int i, int n) {
     /* two columns for the sound test's sounds, within a 4:3 layout's width; the menu's fourteen
      * rows stay one column, in the order the operator's fingers know */
     if (n > 14) {
@@ -250,14 +272,14 @@ static ui_rect_t back_rect(const operator_scene_t *o) {
 }
 
 /* the targets near the corners and in the middle of the screen */
-static ui_rect_t touch_target(const operator_scene_t *o, int i) {
+ui_rect_t op_touch_target(const operator_scene_t *o, int i) {
     float xy[5][2] = {{L(120), 120}, {R(120), 120}, {960, 540}, {L(120), 860}, {R(120), 860}};
     return ui_r(xy[i][0] - 50, xy[i][1] - 50, 100, 100);
 }
 
 /* text cut to a width, its end marked (a log line longer than the screen) */
-static const char *fit_line(ui_gfx_t *g, const char *text, float size, int face, float width,
-                            char *buf, size_t n) {
+const char *op_fit(ui_gfx_t *g, const char *text, float size, int face, float width, char *buf,
+                   size_t n) {
     snprintf(buf, n, "%s", text);
     size_t len = strlen(buf);
     while (len > 4 && gfx_text_width(g, buf, size, face) > width) {
@@ -267,6 +289,11 @@ static const char *fit_line(ui_gfx_t *g, const char *text, float size, int face,
         snprintf(buf + len, n - len, "...");
     }
     return buf;
+}
+
+float op_fit_size(ui_gfx_t *g, const char *text, float size, float least, int face, float width) {
+    while (size > least && gfx_text_width(g, text, size, face) > width) size -= 1;
+    return size;
 }
 
 static int list_len(op_page_t p) {
@@ -310,7 +337,7 @@ void operator_update(operator_scene_t *o, const ui_input_t *in, float dt) {
     }
     if (o->page == OP_TOUCH) {
         if (in->tap && o->touch_target < 5) {
-            ui_rect_t r = touch_target(o, o->touch_target);
+            ui_rect_t r = op_touch_target(o, o->touch_target);
             o->touch_dx[o->touch_target] = in->px - (r.x + r.w / 2);
             o->touch_dy[o->touch_target] = in->py - (r.y + r.h / 2);
             o->touch_target++;
@@ -326,7 +353,7 @@ void operator_update(operator_scene_t *o, const ui_input_t *in, float dt) {
             snprintf(vx, sizeof vx, "%d", dx);
             snprintf(vy, sizeof vy, "%d", dy);
             if (!machine_has_store(o->machine)) {
-                say(o, "This machine has no store: the calibration cannot be recorded.");
+                say(o, _("This machine has no store: the calibration cannot be recorded."));
             } else if (!machine_setting_set(o->machine, "touch", "dx", vx, why, sizeof why) ||
                        !machine_setting_set(o->machine, "touch", "dy", vy, why, sizeof why)) {
                 say(o, why);
@@ -362,9 +389,9 @@ void operator_update(operator_scene_t *o, const ui_input_t *in, float dt) {
     if (ui_pressed(in, BTN_DEAL)) chosen = o->sel;
     if (in->tap && n)
         for (int i = 0; i < n; i++)
-            if (ui_inside(row_rect(i, n), in->px, in->py)) chosen = o->sel = i;
+            if (ui_inside(op_row_rect(i, n), in->px, in->py)) chosen = o->sel = i;
     if (o->page == OP_CLEAR_CREDITS &&
-        (ui_pressed(in, BTN_DEAL) || (in->tap && ui_inside(row_rect(3, 8), in->px, in->py)))) {
+        (ui_pressed(in, BTN_DEAL) || (in->tap && ui_inside(op_row_rect(3, 8), in->px, in->py)))) {
         char why[STORE_MSG_LEN + 80];
         if (game_balance(o->game) <= 0 || !game_idle(o->game) || o->confirm) {
             machine_cancel_credits(o->machine, why, sizeof why);
@@ -372,15 +399,16 @@ void operator_update(operator_scene_t *o, const ui_input_t *in, float dt) {
             o->confirm = false;
         } else {
             o->confirm = true;
-            say(o, "Press DEAL again to clear them (recorded as cancelled credits).");
+            say(o, _("Press DEAL again to clear them (recorded as cancelled credits)."));
         }
         return;
     }
     if (o->page == OP_POOLS && o->has_pool &&
-        (ui_pressed(in, BTN_DEAL) || (in->tap && ui_inside(row_rect(9, 10), in->px, in->py)))) {
+        (ui_pressed(in, BTN_DEAL) || (in->tap && ui_inside(op_row_rect(9, 10), in->px, in->py)))) {
         if (!o->confirm) {
             o->confirm = true;
-            say(o, "Press DEAL again to raise the pool to its seed (recorded as a jackpot reset).");
+            say(o,
+                _("Press DEAL again to raise the pool to its seed (recorded as a jackpot reset)."));
         } else {
             char m[STORE_MSG_LEN + 80];
             if (machine_reseed_pool(o->machine, m, sizeof m)) machine_pool(o->machine, &o->pool);
@@ -392,7 +420,7 @@ void operator_update(operator_scene_t *o, const ui_input_t *in, float dt) {
     if (chosen < 0) return;
     if (o->page == OP_MENU) {
         if (chosen == MENU_SHUTDOWN) {
-            audit(o, "program shut down from the operator menu");
+            audit(o, "program shut down from the operator menu"); /* the record: English */
             o->shutdown = true;
             o->page = OP_CLOSED;
         } else if (MENU[chosen].page == OP_CLOSED) {
@@ -423,266 +451,7 @@ static void button(ui_gfx_t *g, ui_rect_t r, const char *label, bool hot) {
 }
 
 static void draw_list(operator_scene_t *o, ui_gfx_t *g, int n, const char *const *labels) {
-    for (int i = 0; i < n; i++) button(g, row_rect(i, n), labels[i], i == o->sel);
-}
-
-static void draw_meters(operator_scene_t *o, ui_gfx_t *g) {
-    title(g, "METERS", "Every meter the machine keeps; they only move forward");
-    char line[160], b[40];
-    int per_col = 24;
-    float colw = (o->area.w - 240) / 2;
-    for (int i = 0; i < o->nmeters && i < per_col * 2; i++) {
-        float x = i < per_col ? L(120) : L(120) + colw + 60, y = 190 + (float)(i % per_col) * 31;
-        const char *name = o->meters[i].name;
-        bool money = strcmp(name, "games_played") != 0 && strcmp(name, "games_won") != 0 &&
-                     strcmp(name, "games_voided") != 0 && strcmp(name, "door_openings") != 0 &&
-                     strcmp(name, "power_ups") != 0 && strstr(name, "count") == NULL &&
-                     strcmp(name, "progressive_hits") != 0 &&
-                     strcmp(name, "progressive_contributed") != 0;
-        if (money)
-            game_money(o->game, o->meters[i].value, b);
-        else
-            snprintf(b, sizeof b, "%lld", (long long)o->meters[i].value);
-        gfx_text(g, name, x, y, 24, UI_FONT_REGULAR, CREAM, UI_ALIGN_LEFT);
-        gfx_text(g, b, x + colw - 40, y, 24, UI_FONT_BOLD, GOLD, UI_ALIGN_RIGHT);
-    }
-    if (!o->nmeters) gfx_text(g, "No meter has moved yet.", 960, 300, 30, UI_FONT_BOLD, CREAM, 1);
-    snprintf(line, sizeof line, _("games since power-up %lld    since the door closed %lld"),
-             (long long)o->since_power_up, (long long)o->since_door);
-    gfx_text(g, line, L(120), 960, 26, UI_FONT_BOLD, CREAM, UI_ALIGN_LEFT);
-}
-
-static void draw_recall(operator_scene_t *o, ui_gfx_t *g) {
-    title(g, "GAME RECALL", "The last ten games, newest first, as recorded");
-    char line[400], c[3], b1[40], b2[40], b3[40], b4[40];
-    for (int i = 0; i < o->nrecall; i++) {
-        const game_record_t *h = &o->recall[i];
-        char cards[32] = "", dealer[32] = "";
-        for (int k = 0; k < 5; k++) {
-            strcat(cards, card_format(h->cards[k], c));
-            strcat(cards, " ");
-            strcat(dealer, card_format(h->dealer[k], c));
-            strcat(dealer, " ");
-        }
-        int64_t staked = 0, ret = 0;
-        for (int w = 0; w < WAGER_COUNT; w++) staked += h->stake[w], ret += h->returned[w];
-        snprintf(
-            line, sizeof line,
-            h->table_round ? "table round %llu  %s  player %s shared %s bet %s back %s%.0s%.0s%s"
-                           : "#%llu  %s  player %s dealer %s bet %s paid %s  credits %s -> %s%s",
-            (unsigned long long)h->number, h->when, cards, dealer, game_money(o->game, staked, b1),
-            game_money(o->game, ret, b2), game_money(o->game, h->credits_before, b3),
-            game_money(o->game, h->credits_after, b4),
-            h->void_round ? "  VOID"
-            : h->folded   ? "  FOLD"
-                          : "");
-        gfx_text_wrap(g, line, L(80), 184 + (float)i * 70, o->area.w - 160, 24, UI_FONT_REGULAR,
-                      CREAM, UI_ALIGN_LEFT);
-    }
-    if (!o->nrecall) gfx_text(g, "No game recorded yet.", 960, 300, 30, UI_FONT_BOLD, CREAM, 1);
-    gfx_text(g, "RECALL  -  the table's HISTORY replays each game with its cards", L(80), 900, 24,
-             UI_FONT_BOLD, GOLD, UI_ALIGN_LEFT);
-}
-
-/* A linked pool: the controller's figures (its operator keeps the pool, its seed and its wins:
- * `studpoker link meters|wins`), the link's state, what this machine still owes it, and what
- * this machine's stakes contributed by its own record. */
-static void draw_linked_pool(operator_scene_t *o, ui_gfx_t *g, const mlink_view_t *lv) {
-    const struct cfg_link *k = &o->machine->cfg.link;
-    char b[GAME_MONEY_FRAC_MAX], line[240];
-    snprintf(line, sizeof line, _("LINKED POOL '%s' - site %s, machine %s"), k->pool, k->site,
-             k->machine);
-    gfx_text(g, line, 960, 200, 32, UI_FONT_BOLD, GOLD, UI_ALIGN_CENTER);
-    gfx_text(g, lv->up ? "Link: connected" : lv->state, 960, 250, 26, UI_FONT_BOLD,
-             lv->up ? CREAM : ui_rgba(255, 120, 100, 255), UI_ALIGN_CENTER);
-    char value[GAME_MONEY_FRAC_MAX], hits[32], pending[32];
-    if (lv->known)
-        game_money(o->game, lv->value, value);
-    else
-        snprintf(value, sizeof value, _("not read yet"));
-    snprintf(hits, sizeof hits, "%lld", (long long)lv->hits);
-    snprintf(pending, sizeof pending, "%d", lv->pending);
-    const char *names[] = {"prize now (the controller's, in this machine's money)",
-                           "top prizes won on the pool", "items this machine still owes it",
-                           "contributed by this machine (its own record)"};
-    game_money_frac(o->game, o->has_pool ? o->pool.contributed : 0, b);
-    const char *vals[] = {value, hits, pending, b};
-    for (int i = 0; i < 4; i++) {
-        gfx_text(g, names[i], L(o->area.w < 1800 ? 120 : 380), 320 + (float)i * 56, 30,
-                 UI_FONT_REGULAR, CREAM, 0);
-        gfx_text(g, vals[i], R(o->area.w < 1800 ? 120 : 380), 320 + (float)i * 56, 30, UI_FONT_BOLD,
-                 GOLD, UI_ALIGN_RIGHT);
-    }
-    gfx_text(g,
-             "The pool, its seed and its wins are kept by the controller: studpoker link "
-             "meters | wins",
-             960, 600, 24, UI_FONT_REGULAR, DIM, UI_ALIGN_CENTER);
-}
-
-static void draw_pools(operator_scene_t *o, ui_gfx_t *g) {
-    title(g, "JACKPOT POOLS",
-          "The pool this game plays for; shares kept finer than a cent show every decimal");
-    if (!o->has_pool) {
-        gfx_text(g, "This game offers no progressive.", 960, 300, 32, UI_FONT_BOLD, CREAM, 1);
-        return;
-    }
-    char b[GAME_MONEY_FRAC_MAX], line[200];
-    mlink_view_t lv;
-    if (machine_link_view(o->machine, &lv)) {
-        draw_linked_pool(o, g, &lv);
-        return;
-    }
-    const char *key = machine_pool_key(o->machine);
-    gfx_text(g, key ? key : "", 960, 200, 32, UI_FONT_BOLD, GOLD, UI_ALIGN_CENTER);
-    /* the meter shows whole cents, rounded down; the reserve and the contributions are kept in
-     * 1/10,000 of a cent (jackpot.h) and shown exactly, in money with the extra decimals; the
-     * house's seeding and the payouts are whole cents */
-    enum { CENTS, FRAC, COUNT };
-    struct {
-        const char *name;
-        int64_t v;
-        int kind;
-    } rows[] = {{"value shown", jackpot_read(&o->pool), CENTS},
-                {"hidden reserve", o->pool.reserve, FRAC},
-                {"contributed", o->pool.contributed, FRAC},
-                {"seeded by the house", o->pool.seeded, CENTS},
-                {"paid out", o->pool.paid, CENTS},
-                {"hits", o->pool.hits, COUNT}};
-    for (int i = 0; i < 6; i++) {
-        if (rows[i].kind == FRAC)
-            game_money_frac(o->game, rows[i].v, b);
-        else if (rows[i].kind == CENTS)
-            game_money(o->game, rows[i].v, b);
-        else
-            snprintf(b, sizeof b, "%lld", (long long)rows[i].v);
-        gfx_text(g, rows[i].name, 500, 280 + (float)i * 56, 30, UI_FONT_REGULAR, CREAM, 0);
-        gfx_text(g, b, 1420, 280 + (float)i * 56, 30, UI_FONT_BOLD, GOLD, UI_ALIGN_RIGHT);
-    }
-    button(g, row_rect(9, 10), o->confirm ? "DEAL AGAIN TO RESET" : "RESET TO SEED", o->confirm);
-    snprintf(line, sizeof line, _("Simultaneous winners: %s"),
-             o->game->rules.variant == VARIANT_CARIBBEAN ? "paid seat by seat from seat 1"
-                                                         : "one seat on a cabinet");
-    gfx_text(g, line, 960, 660, 24, UI_FONT_REGULAR, DIM, UI_ALIGN_CENTER);
-}
-
-static void draw_audit(operator_scene_t *o, ui_gfx_t *g) {
-    title(g, "AUDIT LOG", "The newest events first; the log is append-only and checksummed");
-    for (int i = 0; i < o->naudit; i++) {
-        const store_audit_row_t *a = &o->audit[i];
-        char when[32], line[700];
-        time_t t = (time_t)a->utc;
-        struct tm tm;
-        gmtime_r(&t, &tm);
-        strftime(when, sizeof when, "%Y-%m-%d %H:%M:%S", &tm);
-        snprintf(line, sizeof line, _("%s  game %lld  %-16s %s"), when, (long long)a->game,
-                 a->event, a->detail);
-        char cut[700];
-        gfx_text(g, fit_line(g, line, 24, UI_FONT_REGULAR, o->area.w - 160, cut, sizeof cut), L(80),
-                 180 + (float)i * 42, 24, UI_FONT_REGULAR, CREAM, UI_ALIGN_LEFT);
-    }
-    if (!o->naudit) gfx_text(g, "The audit log is empty.", 960, 300, 30, UI_FONT_BOLD, CREAM, 1);
-}
-
-static void draw_buttons(operator_scene_t *o, ui_gfx_t *g) {
-    title(g, "BUTTON TEST", "Press every button: it lights. BACK twice leaves.");
-    int cols = o->area.w < 1800 ? 5 : 6;
-    float cw = (o->area.w - 240) / (float)cols;
-    for (int b = 0; b < BTN_COUNT; b++) {
-        ui_rect_t r =
-            ui_r(L(120) + (float)(b % cols) * cw, 180 + (float)(b / cols) * 100, cw - 20, 84);
-        bool on = o->now < o->lit[b];
-        gfx_panel(g, r, 14, on ? ui_rgba(120, 230, 120, 255) : ui_rgba(50, 50, 50, 255),
-                  on ? ui_rgba(40, 150, 50, 255) : ui_rgba(25, 25, 25, 255),
-                  ui_rgba(255, 255, 255, 120), 2);
-        gfx_text(g, ui_button_name((ui_button_t)b), r.x + r.w / 2, r.y + 24, 28, UI_FONT_BOLD,
-                 on ? ui_rgba(0, 30, 0, 255) : CREAM, UI_ALIGN_CENTER);
-    }
-    char line[80];
-    snprintf(line, sizeof line, _("pointer %.0f, %.0f"), o->px, o->py);
-    gfx_text(g, line, L(120), 980, 26, UI_FONT_REGULAR, DIM, UI_ALIGN_LEFT);
-}
-
-static void draw_touch(operator_scene_t *o, ui_gfx_t *g) {
-    title(g, "TOUCH CALIBRATION",
-          o->touch_target == 5 ? "DEAL keeps this calibration (recorded); BACK leaves it"
-                               : "Touch the centre of each target; DEAL starts again");
-    for (int i = 0; i < 5; i++) {
-        ui_rect_t r = touch_target(o, i);
-        bool next = i == o->touch_target, done = i < o->touch_target;
-        ui_color_t c = next ? GOLD : done ? GREEN : ui_rgba(90, 90, 90, 255);
-        gfx_fill(g, ui_r(r.x, r.y + r.h / 2 - 2, r.w, 4), c);
-        gfx_fill(g, ui_r(r.x + r.w / 2 - 2, r.y, 4, r.h), c);
-        if (done) {
-            char d[48];
-            snprintf(d, sizeof d, _("off by %.0f, %.0f"), o->touch_dx[i], o->touch_dy[i]);
-            gfx_text(g, d, r.x + r.w / 2, r.y + r.h + 6, 24, UI_FONT_REGULAR, CREAM, 1);
-        }
-    }
-    if (o->touch_target == 5) {
-        float mx = 0, my = 0, worst = 0;
-        for (int i = 0; i < 5; i++) {
-            mx += o->touch_dx[i] / 5, my += o->touch_dy[i] / 5;
-            float e = sqrtf(o->touch_dx[i] * o->touch_dx[i] + o->touch_dy[i] * o->touch_dy[i]);
-            if (e > worst) worst = e;
-        }
-        char line[160];
-        snprintf(line, sizeof line, _("mean offset %.1f, %.1f  -  worst %.1f units: %s"), mx, my,
-                 worst, worst <= 30 ? "within tolerance" : "CHECK THE TOUCH SCREEN");
-        gfx_text(g, line, 960, 700, 30, UI_FONT_BOLD, worst <= 30 ? GREEN : RED, 1);
-    }
-}
-
-static void draw_display(operator_scene_t *o, ui_gfx_t *g) {
-    static const ui_color_t bars[8] = {{255, 255, 255, 255}, {255, 255, 0, 255}, {0, 255, 255, 255},
-                                       {0, 255, 0, 255},     {255, 0, 255, 255}, {255, 0, 0, 255},
-                                       {0, 0, 255, 255},     {0, 0, 0, 255}};
-    (void)o;
-    ui_rect_t v = gfx_view(g); /* the patterns fill the whole screen, whatever its shape */
-    float x1 = v.x + v.w, y1 = v.y + v.h;
-    gfx_fill(g, ui_r(-2000, -2000, 6000, 6000), ui_rgba(0, 0, 0, 255));
-    switch (o->pattern) {
-    case 0:
-        for (int i = 0; i < 8; i++)
-            gfx_fill(g, ui_r(v.x + (float)i * v.w / 8, v.y, v.w / 8, v.h), bars[i]);
-        break;
-    case 1:
-        for (int i = 0; i < 32; i++) {
-            uint8_t c = (uint8_t)(i * 255 / 31);
-            gfx_fill(g, ui_r(v.x + (float)i * v.w / 32, v.y, v.w / 32, v.h), ui_rgba(c, c, c, 255));
-        }
-        break;
-    case 2:
-        for (float x = v.x; x <= x1; x += 120) gfx_fill(g, ui_r(x - 1, v.y, 2, v.h), CREAM);
-        for (float y = v.y; y <= y1; y += 120) gfx_fill(g, ui_r(v.x, y - 1, v.w, 2), CREAM);
-        gfx_fill(g, ui_r(v.x, v.y, v.w, 4), RED);
-        gfx_fill(g, ui_r(v.x, y1 - 4, v.w, 4), RED);
-        gfx_fill(g, ui_r(v.x, v.y, 4, v.h), RED);
-        gfx_fill(g, ui_r(x1 - 4, v.y, 4, v.h), RED);
-        break;
-    default:
-        gfx_fill(g, v, ui_rgba(255, 255, 255, 255));
-        break;
-    }
-    gfx_text(g, "DISPLAY TEST  -  DEAL or touch: next pattern  -  BACK: menu", 960, 1020, 24,
-             UI_FONT_BOLD, ui_rgba(128, 128, 128, 255), UI_ALIGN_CENTER);
-}
-
-static void draw_pin(operator_scene_t *o, ui_gfx_t *g) {
-    title(g, "OPERATOR MENU", "Enter the operator PIN");
-    char stars[20] = "";
-    int n = machine_pin_length(o->machine);
-    for (int i = 0; i < n && i < 16; i++) strcat(stars, "*");
-    ui_rect_t box = ui_r(760, 250, 400, 100);
-    gfx_panel(g, box, 16, ui_rgba(10, 10, 10, 255), ui_rgba(30, 30, 30, 255), GOLD, 2);
-    gfx_text(g, stars, 960, 268, 56, UI_FONT_DISPLAY, CREAM, UI_ALIGN_CENTER);
-    static const char *const label[12] = {"0", "1", "2", "3", "4",       "5",
-                                          "6", "7", "8", "9", N_("CLR"), N_("OK")};
-    for (int k = 0; k < 12; k++) button(g, key_rect(k), label[k], k == 11);
-    if (machine_keypad_locked(o->machine))
-        gfx_text(g, "The keypad is locked for a minute after three wrong PINs.", 960, 830, 26,
-                 UI_FONT_BOLD, RED, UI_ALIGN_CENTER);
-    gfx_text(g, "Digits, Enter (DEAL) to open, Delete (UNDO) to clear, ESC to leave", 960, 880, 24,
-             UI_FONT_REGULAR, DIM, UI_ALIGN_CENTER);
+    for (int i = 0; i < n; i++) button(g, op_row_rect(i, n), labels[i], i == o->sel);
 }
 
 void operator_draw(operator_scene_t *o, ui_gfx_t *g) {
@@ -690,7 +459,7 @@ void operator_draw(operator_scene_t *o, ui_gfx_t *g) {
     gfx_rec_modal(g); /* over the table */
     if (o->page == OP_DISPLAY) {
         o->area = gfx_area(g);
-        draw_display(o, g);
+        op_display_draw(o, g);
         return;
     }
     o->area = gfx_area(g);
@@ -705,28 +474,28 @@ void operator_draw(operator_scene_t *o, ui_gfx_t *g) {
     char sub[160];
     switch (o->page) {
     case OP_PIN:
-        draw_pin(o, g);
+        op_pin_draw(o, g);
         break;
     case OP_MENU: {
         const char *labels[NMENU];
         for (int i = 0; i < NMENU; i++) labels[i] = MENU[i].label;
         snprintf(sub, sizeof sub, _("Machine %s  -  %s  -  no play while this menu is open"),
-                 o->game->machine_id, rules_preset_name(o->game->rules.preset));
-        title(g, "OPERATOR MENU", sub);
+                 o->game->machine_id, _(rules_preset_name(o->game->rules.preset)));
+        title(g, _("OPERATOR MENU"), sub);
         draw_list(o, g, NMENU, labels);
         break;
     }
     case OP_METERS:
-        draw_meters(o, g);
+        op_meters_draw(o, g);
         break;
     case OP_RECALL:
-        draw_recall(o, g);
+        op_recall_draw(o, g);
         break;
     case OP_POOLS:
-        draw_pools(o, g);
+        op_pools_draw(o, g);
         break;
     case OP_AUDIT:
-        draw_audit(o, g);
+        op_audit_draw(o, g);
         break;
     case OP_TICKETS:
         op_tickets_draw(o, g);
@@ -735,36 +504,37 @@ void operator_draw(operator_scene_t *o, ui_gfx_t *g) {
         op_rg_draw(o, g);
         break;
     case OP_BUTTONS:
-        draw_buttons(o, g);
+        op_buttons_draw(o, g);
         break;
     case OP_TOUCH:
-        draw_touch(o, g);
+        op_touch_draw(o, g);
         break;
     case OP_SOUND: {
         const char *labels[SND_COUNT];
-        for (int i = 0; i < SND_COUNT; i++) labels[i] = ui_sound_name((ui_sound_t)i);
-        title(g, "SOUND TEST", "Choose a sound and press DEAL (or touch it) to play it");
+        for (int i = 0; i < SND_COUNT; i++) labels[i] = ui_sound_words((ui_sound_t)i);
+        title(g, _("SOUND TEST"), _("Choose a sound and press DEAL (or touch it) to play it"));
         for (int i = 0; i < SND_COUNT; i++) {
-            ui_rect_t r = row_rect(i, SND_COUNT);
+            ui_rect_t r = op_row_rect(i, SND_COUNT);
             gfx_panel(g, r, 10, i == o->sel ? GOLD : ui_rgba(50, 70, 60, 255),
                       i == o->sel ? ui_rgba(200, 140, 30, 255) : ui_rgba(24, 40, 32, 255),
                       ui_rgba(255, 255, 255, 100), 1);
-            gfx_text(g, labels[i], r.x + r.w / 2, r.y + 13, 26, UI_FONT_BOLD,
-                     i == o->sel ? ui_rgba(40, 24, 0, 255) : CREAM, UI_ALIGN_CENTER);
+            float size = op_fit_size(g, labels[i], 26, 24, UI_FONT_BOLD, r.w - 20);
+            gfx_text(g, labels[i], r.x + r.w / 2, r.y + (r.h - size * 1.17f) / 2, size,
+                     UI_FONT_BOLD, i == o->sel ? ui_rgba(40, 24, 0, 255) : CREAM, UI_ALIGN_CENTER);
         }
         break;
     }
     case OP_SETTINGS: {
-        title(g, "SETTINGS",
-              "Only with no credits on the machine and no game in play; every "
-              "change is recorded in the audit log");
+        title(g, _("SETTINGS"),
+              _("Only with no credits on the machine and no game in play; every "
+                "change is recorded in the audit log"));
         const char *labels[NSETTINGS];
-        char text[NSETTINGS][64];
+        char text[NSETTINGS][160];
         int keys[NSETTINGS], n = setting_keys(keys);
         for (int i = 0; i < n; i++) {
             char name[80], value[CFG_VALUE_LEN];
             setting_text(o, i, name, sizeof name, value, sizeof value);
-            snprintf(text[i], sizeof text[i], "%s = %.30s", name, value);
+            snprintf(text[i], sizeof text[i], _("%s: %s"), name, value);
             labels[i] = text[i];
         }
         draw_list(o, g, n, labels);
@@ -772,17 +542,19 @@ void operator_draw(operator_scene_t *o, ui_gfx_t *g) {
     }
     case OP_CLEAR_CREDITS: {
         char b[40], line[120];
-        title(g, "CLEAR CREDITS", "Removes the credits on the machine (cancelled credits meter)");
+        title(g, _("CLEAR CREDITS"),
+              _("Removes the credits on the machine (cancelled credits meter)"));
         snprintf(line, sizeof line, _("Credits on the machine: %s"),
                  game_money(o->game, game_balance(o->game), b));
         gfx_text(g, line, 960, 300, 40, UI_FONT_BOLD, CREAM, UI_ALIGN_CENTER);
-        button(g, row_rect(3, 8), o->confirm ? "DEAL AGAIN TO CLEAR" : "CLEAR CREDITS", o->confirm);
+        button(g, op_row_rect(3, 8), o->confirm ? _("DEAL AGAIN TO CLEAR") : _("CLEAR CREDITS"),
+               o->confirm);
         break;
     }
     default:
         break;
     }
-    if (o->page != OP_PIN && o->page != OP_MENU) button(g, back_rect(o), "BACK", false);
+    if (o->page != OP_PIN && o->page != OP_MENU) button(g, back_rect(o), _("BACK"), false);
     if (o->now < o->msg_until) {
         /* left of BACK, wrapped when long, its bottom at the panel's */
         float room = R(400) - L(60), w = gfx_text_width(g, o->msg, 28, UI_FONT_BOLD) + 60;

@@ -102,6 +102,23 @@ void op_tickets_load(operator_scene_t *o);
 void op_tickets_update(operator_scene_t *o, const ui_input_t *in);
 void op_tickets_draw(operator_scene_t *o, ui_gfx_t *g);
 void op_say(operator_scene_t *o, const char *msg);
+/* text cut to width with "..." at its end; the size (down to least) at which text fits width */
+const char *op_fit(ui_gfx_t *g, const char *text, float size, int face, float width, char *buf,
+                   size_t n);
+float op_fit_size(ui_gfx_t *g, const char *text, float size, float least, int face, float width);
+ui_rect_t op_row_rect(int i, int n);
+ui_rect_t op_key_rect(int k);
+ui_rect_t op_touch_target(const operator_scene_t *o, int i);
+
+/* scene_operator_pages.c: the pages of records and tests */
+void op_meters_draw(operator_scene_t *o, ui_gfx_t *g);
+void op_recall_draw(operator_scene_t *o, ui_gfx_t *g);
+void op_pools_draw(operator_scene_t *o, ui_gfx_t *g);
+void op_audit_draw(operator_scene_t *o, ui_gfx_t *g);
+void op_buttons_draw(operator_scene_t *o, ui_gfx_t *g);
+void op_touch_draw(operator_scene_t *o, ui_gfx_t *g);
+void op_display_draw(operator_scene_t *o, ui_gfx_t *g);
+void op_pin_draw(operator_scene_t *o, ui_gfx_t *g);
 void op_title(ui_gfx_t *g, const char *t, const char *sub);
 void op_button(ui_gfx_t *g, ui_rect_t r, const char *label, bool hot);
 

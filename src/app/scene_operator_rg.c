@@ -3,6 +3,7 @@
  * settings: recorded as config-change rows, refused with credits on the machine like every
  * setting), starts a break of a day, a week or a month, or ends one; the session's figures
  * beside them. Everything is the machine's (machine_rg.h) and audited there. */
+#include "lang.h"
 #include "scene_operator.h"
 #include "ui_gfx.h"
 
@@ -55,6 +56,8 @@ static int current(const operator_scene_t *o, int i) {
     }
 }
 
+static void row_text(const operator_scene_t *o, int i, char *buf, size_t n);
+
 static void step_setting(operator_scene_t *o, int i) {
     int now = current(o, i), k = 0;
     while (k < SETTING[i].n && SETTING[i].steps[k] <= now) k++;
@@ -65,15 +68,16 @@ static void step_setting(operator_scene_t *o, int i) {
     else
         snprintf(text, sizeof text, "%d", next);
     if (!machine_has_store(o->machine)) {
-        op_say(o, "This machine has no store: settings cannot be recorded.");
+        op_say(o, _("This machine has no store: settings cannot be recorded."));
         return;
     }
     if (!machine_setting_set(o->machine, "responsible", SETTING[i].key, text, why, sizeof why)) {
         op_say(o, why); /* credits on the machine, a game in play */
         return;
     }
-    snprintf(msg, sizeof msg, "responsible.%s is now %s (recorded in the audit log)",
-             SETTING[i].key, text);
+    char label[80];
+    row_text(o, i, label, sizeof label);
+    snprintf(msg, sizeof msg, _("%s (recorded in the audit log)"), label);
     op_say(o, msg);
 }
 
@@ -92,7 +96,7 @@ static void choose(operator_scene_t *o, int i) {
         op_say(o, msg);
     } else if (!o->confirm) {
         o->confirm = true;
-        op_say(o, "Press again to start the break: no bets and no money in until it is over.");
+        op_say(o, _("Press again to start the break: no bets and no money in until it is over."));
     } else {
         o->confirm = false;
         machine_rg_take_break(o->machine, MRG_BREAK_HOURS[o->rg_break], true, msg, sizeof msg);
@@ -118,33 +122,33 @@ static void row_text(const operator_scene_t *o, int i, char *buf, size_t n) {
     int v = current(o, i);
     switch (i) {
     case R_TIME:
-        snprintf(buf, n, "TIME LIMIT: %s",
-                 v ? machine_rg_duration(v * 60000LL, d, sizeof d) : "NONE");
+        snprintf(buf, n, _("TIME LIMIT: %s"),
+                 v ? machine_rg_duration(v * 60000LL, d, sizeof d) : C_("limit", "NONE"));
         break;
     case R_LOSS:
         if (v) game_money(&o->machine->game, (int64_t)v * 100, d);
-        snprintf(buf, n, "LOSS LIMIT: %s", v ? d : "NONE");
+        snprintf(buf, n, _("LOSS LIMIT: %s"), v ? d : C_("limit", "NONE"));
         break;
     case R_CHECK:
-        snprintf(buf, n, "REALITY CHECK: %s",
-                 v ? machine_rg_duration(v * 60000LL, d, sizeof d) : "OFF");
+        snprintf(buf, n, _("REALITY CHECK: %s"),
+                 v ? machine_rg_duration(v * 60000LL, d, sizeof d) : C_("reality check", "OFF"));
         break;
     case R_COOL:
-        snprintf(buf, n, "BREAK AFTER A LIMIT: %s", machine_rg_duration(v * 60000LL, d, sizeof d));
+        snprintf(buf, n, _("BREAK AFTER A LIMIT: %s"),
+                 machine_rg_duration(v * 60000LL, d, sizeof d));
         break;
     case R_BREAK:
-        snprintf(buf, n, "BREAK: %s",
+        snprintf(buf, n, _("BREAK: %s"),
                  machine_rg_duration(MRG_BREAK_HOURS[o->rg_break] * 3600000LL, d, sizeof d));
         break;
     default:
         snprintf(buf, n, "%s",
-                 machine_rg_stopped(o->machine, NULL) == MRG_BREAK ? "END THE BREAK"
-                 : o->confirm                                      ? "PRESS AGAIN TO START"
-                                                                   : "START THE BREAK");
+                 machine_rg_stopped(o->machine, NULL) == MRG_BREAK ? _("END THE BREAK")
+                 : o->confirm                                      ? _("PRESS AGAIN TO START")
+                                                                   : _("START THE BREAK"));
         break;
     }
-    for (char *c = buf; *c; c++)
-        if (*c >= 'a' && *c <= 'z') *c = (char)(*c - 32);
+    gfx_upper(buf);
 }
 
 /* The session beside the settings. */
@@ -154,18 +158,18 @@ static void session_lines(operator_scene_t *o, ui_gfx_t *g) {
     char line[400], b1[40], b2[40], d[48], when[48];
     float x = o->area.x + 120, w = o->area.w - 240 - 640 - 60, y = 200;
     if (!v.session) {
-        snprintf(line, sizeof line, "No session is open.");
+        snprintf(line, sizeof line, "%s", _("No session is open."));
     } else {
-        snprintf(line, sizeof line, "Session %lld began at %s: %s played.", (long long)v.number,
+        snprintf(line, sizeof line, _("Session %lld began at %s: %s played."), (long long)v.number,
                  machine_rg_when(v.start_ms, v.now_ms, when, sizeof when),
                  machine_rg_duration(v.played_ms, d, sizeof d));
         y += gfx_text_wrap(g, line, x, y, w, 26, UI_FONT_REGULAR, CREAM, UI_ALIGN_LEFT) + 10;
-        snprintf(line, sizeof line, "Bets %s, paid back %s, result %s.",
+        snprintf(line, sizeof line, _("Bets %s, paid back %s, result %s."),
                  game_money(&o->machine->game, v.fig.wagered, b1),
                  game_money(&o->machine->game, v.fig.returned, b2),
                  game_money(&o->machine->game, v.net, d));
         y += gfx_text_wrap(g, line, x, y, w, 26, UI_FONT_REGULAR, CREAM, UI_ALIGN_LEFT) + 10;
-        snprintf(line, sizeof line, "Money in %s, out %s.",
+        snprintf(line, sizeof line, _("Money in %s, out %s."),
                  game_money(&o->machine->game, v.fig.in, b1),
                  game_money(&o->machine->game, v.fig.out, b2));
     }
@@ -175,15 +179,15 @@ static void session_lines(operator_scene_t *o, ui_gfx_t *g) {
         y += gfx_text_wrap(g, line, x, y, w, 26, UI_FONT_BOLD, GOLD, UI_ALIGN_LEFT) + 20;
     }
     gfx_text_wrap(g,
-                  "A session runs from the first credit to the cash-out. A limit reached stops "
-                  "betting for the break after it; a break stops it for its whole length. "
-                  "Every change and every event is in the audit log.",
+                  _("A session runs from the first credit to the cash-out. A limit reached stops "
+                    "betting for the break after it; a break stops it for its whole length. "
+                    "Every change and every event is in the audit log."),
                   x, y, w, 24, UI_FONT_REGULAR, CREAM, UI_ALIGN_LEFT);
 }
 
 void op_rg_draw(operator_scene_t *o, ui_gfx_t *g) {
-    op_title(g, "RESPONSIBLE GAMING",
-             "Limits change only with no credits on the machine; breaks between games");
+    op_title(g, _("RESPONSIBLE GAMING"),
+             _("Limits change only with no credits on the machine; breaks between games"));
     session_lines(o, g);
     for (int i = 0; i < NR; i++) {
         char label[80];

@@ -41,7 +41,7 @@ static void reprint(operator_scene_t *o, const store_ticket_t *t) {
 static void void_ticket(operator_scene_t *o, const store_ticket_t *t) {
     if (!o->confirm) {
         o->confirm = true;
-        op_say(o, "Press VOID (FOLD) again: a voided ticket can never be redeemed.");
+        op_say(o, _("Press VOID (FOLD) again: a voided ticket can never be redeemed."));
         return;
     }
     char msg[STORE_MSG_LEN + 80];
@@ -81,7 +81,7 @@ static ui_color_t fate(const store_ticket_t *t, char *out, size_t n) {
     gmtime_r(&tt, &tm);
     strftime(when, sizeof when, "%Y-%m-%d %H:%M", &tm);
     if (t->state == STORE_TICKET_REDEEMED) {
-        snprintf(out, n, _("REDEEMED %s at %.30s"), when, t->state_place);
+        snprintf(out, n, _("REDEEMED %s at %.30s"), when, game_place_words(t->state_place));
         return DIM;
     }
     if (t->state == STORE_TICKET_VOIDED) {
@@ -89,17 +89,19 @@ static ui_color_t fate(const store_ticket_t *t, char *out, size_t n) {
         return DIM;
     }
     if (t->print == STORE_PRINT_FAILED) {
-        snprintf(out, n, _("PRINT FAILED: %.60s"), t->print_note);
+        snprintf(out, n, _("PRINT FAILED: %.60s"), lang_text(t->print_note));
         return RED;
     }
-    snprintf(out, n, "%s%s", t->print == STORE_PRINT_DONE ? "PRINTED" : "NOT PRINTED YET",
-             t->reprints ? " (reprinted)" : "");
+    snprintf(out, n, "%s",
+             t->print == STORE_PRINT_DONE ? (t->reprints ? _("PRINTED (REPRINTED)") : _("PRINTED"))
+             : t->reprints                ? _("NOT PRINTED YET (REPRINTED)")
+                                          : _("NOT PRINTED YET"));
     return GREEN;
 }
 
 void op_tickets_draw(operator_scene_t *o, ui_gfx_t *g) {
-    op_title(g, "TICKETS",
-             "The newest cash-out tickets. DEAL: REPRINT the chosen one; FOLD twice: VOID it");
+    op_title(g, _("TICKETS"),
+             _("The newest cash-out tickets. DEAL: REPRINT the chosen one; FOLD twice: VOID it"));
     for (int i = 0; i < o->ntickets; i++) {
         const store_ticket_t *t = &o->tickets[i];
         ui_rect_t r = row(i);
@@ -118,15 +120,18 @@ void op_tickets_draw(operator_scene_t *o, ui_gfx_t *g) {
         gfx_text(g, game_money(o->game, t->amount, b), r.x + 1000, r.y + 14, 28, UI_FONT_BOLD, GOLD,
                  UI_ALIGN_RIGHT);
         ui_color_t c = fate(t, what, sizeof what);
-        gfx_text(g, what, r.x + 1040, r.y + 16, 24, UI_FONT_BOLD, c, UI_ALIGN_LEFT);
+        char cut[200];
+        gfx_text(g, op_fit(g, what, 24, UI_FONT_BOLD, r.w - 1060, cut, sizeof cut), r.x + 1040,
+                 r.y + 16, 24, UI_FONT_BOLD, c, UI_ALIGN_LEFT);
     }
     /* a linked machine whose tickets the floor refuses to register says why */
     const char *refused = machine_ticket_floor_state(o->machine);
     if (refused[0]) gfx_text(g, refused, 960, 910, 24, UI_FONT_BOLD, RED, 1);
     if (!o->ntickets) {
-        gfx_text(g, "No ticket was printed yet.", 960, 300, 30, UI_FONT_BOLD, CREAM, 1);
+        gfx_text(g, _("No ticket was printed yet."), 960, 300, 30, UI_FONT_BOLD, CREAM, 1);
         return;
     }
-    op_button(g, reprint_rect(), "REPRINT", false);
-    op_button(g, void_rect(), o->confirm ? "VOID AGAIN" : "VOID", o->confirm);
+    op_button(g, reprint_rect(), C_("ticket", "REPRINT"), false);
+    op_button(g, void_rect(), o->confirm ? C_("ticket", "VOID AGAIN") : C_("ticket", "VOID"),
+              o->confirm);
 }

@@ -107,7 +107,7 @@ uint64_t table_signature(const table_scene_t *t) {
     uint64_t h = 1469598103934665603ull;
     const unsigned char *p = (const unsigned char *)v;
     for (size_t i = 0; i < sizeof v; i++) h = (h ^ p[i]) * 1099511628211ull;
-    for (const char *c = g->message; *c; c++) h = (h ^ (unsigned char)*c) * 1099511628211ull;
+    for (const char *c = game_said(g); *c; c++) h = (h ^ (unsigned char)*c) * 1099511628211ull;
     for (const char *c = t->banner; *c; c++) h = (h ^ (unsigned char)*c) * 1099511628211ull;
     for (const char *c = t->toast; *c; c++) h = (h ^ (unsigned char)*c) * 1099511628211ull;
     for (const char *c = t->deal_line; *c; c++) h = (h ^ (unsigned char)*c) * 1099511628211ull;

@@ -132,14 +132,15 @@ typedef struct table_scene {
     /* the message box's lasting line: why DEAL cannot deal now, in the player's words
      * (machine_deal_words), shown until the state changes; "" none */
     char deal_line[200];
-    float deal_line_at;     /* when a refused DEAL last pointed at it (it flashes) */
-    int timer_drawn;        /* the seconds the last frame's timer showed */
-    int pay_drawn;          /* the pay table the last frame showed (table_paytabs.c) */
-    int pay_pick;           /* the pay table the player turned to, */
-    float pay_pick_until;   /* standing until then */
-    char banner[64];        /* the main game's verdict: WIN, PUSH, DEALER WINS, FOLDED, ... */
-    char banner2[96];       /* its hand and what it paid */
-    char side_lines[3][80]; /* one line per side bet: "5+1 BONUS: FLUSH 15 TO 1" */
+    float deal_line_at;      /* when a refused DEAL last pointed at it (it flashes) */
+    int timer_drawn;         /* the seconds the last frame's timer showed */
+    int pay_drawn;           /* the pay table the last frame showed (table_paytabs.c) */
+    int pay_pick;            /* the pay table the player turned to, */
+    float pay_pick_until;    /* standing until then */
+    char banner[64];         /* the main game's verdict: WIN, PUSH, DEALER WINS, FOLDED, ... */
+    char banner2[96];        /* its hand and what it paid */
+    char side_lines[3][120]; /* one line per side bet: "5+1 BONUS: FLUSH 15 TO 1" */
+    bool side_lost[3], side_fee[3]; /* the line's bet lost; the line is Asian Stud's commission */
     int nside_lines;
     float banner_at;
     ui_color_t banner_color;

@@ -200,16 +200,6 @@ static void main_game(const round_seat_t *s, int64_t *staked, int64_t *returned)
         *staked += s->stake[MAIN[i]], *returned += s->returned[MAIN[i]];
 }
 
-/* Capitals, the accented Latin letters too ("TRÍO"): Chinese has none and stays as it is. */
-void tb_upper(char *s) {
-    for (; *s; s++) {
-        unsigned char *u = (unsigned char *)s;
-        if (*u >= 'a' && *u <= 'z') *s = (char)(*u - 'a' + 'A');
-        /* U+00E0..U+00FE (but the division sign): their capitals are 0x20 below */
-        if (u[0] == 0xC3 && u[1] >= 0xA0 && u[1] <= 0xBE && u[1] != 0xB7) u[1] -= 0x20, s++;
-    }
-}
-
 /* A line per side bet: its name, the hand it was judged on and what it paid ("5+1 BONUS: FLUSH
  * 15 TO 1"), or that it lost. */
 static void side_lines(table_scene_t *t) {
@@ -217,14 +207,19 @@ static void side_lines(table_scene_t *t) {
     const round_seat_t *s = &g->round.seat[0];
     char b[40];
     t->nside_lines = 0;
-    if (s->commission > 0) /* Asian Stud: off the main game's win, its own line */
+    memset(t->side_lost, 0, sizeof t->side_lost);
+    memset(t->side_fee, 0, sizeof t->side_fee);
+    if (s->commission > 0) { /* Asian Stud: off the main game's win, its own line */
+        t->side_fee[t->nside_lines] = true;
         snprintf(t->side_lines[t->nside_lines++], sizeof t->side_lines[0], _("COMMISSION: -%s"),
                  money(g, s->commission, b));
+    }
     for (int w = 0; w < WAGER_COUNT && t->nside_lines < 3; w++) {
         if (!wager_is_side((wager_t)w) || !s->stake[w]) continue;
+        t->side_lost[t->nside_lines] = s->outcome[w] == OUTCOME_LOSE;
         char *line = t->side_lines[t->nside_lines++];
         size_t n = sizeof t->side_lines[0];
-        const char *hand = s->judged[w] ? _(s->judged[w]) : "";
+        const char *hand = s->judged[w] ? lang_text(s->judged[w]) : "";
         bool claimed = false; /* a royal on a linked pool: the controller pays it */
         for (int i = 0; i < g->round.nevents; i++)
             claimed |= g->round.events[i].type == EV_JACKPOT_LINKED &&
@@ -241,7 +236,7 @@ static void side_lines(table_scene_t *t) {
             snprintf(line, n, _("%s: RETURNED"), lang_wager((wager_t)w));
         else
             snprintf(line, n, _("%s: LOSES"), lang_wager((wager_t)w));
-        tb_upper(line);
+        gfx_upper(line);
     }
 }
 
@@ -274,11 +269,11 @@ static void verdict(table_scene_t *t, const machine_win_t *round) {
         /* the win before the commission (Asian Stud's), which has a line of its own */
         int64_t won = returned - staked + s->commission;
         if (s->judged[paid] && odds > 0)
-            snprintf(line, sizeof line, _("%s %d TO 1  -  WIN %s"), _(s->judged[paid]), odds,
-                     money(g, won, b1));
+            snprintf(line, sizeof line, _("%s %d TO 1  -  WIN %s"), lang_text(s->judged[paid]),
+                     odds, money(g, won, b1));
         else
             snprintf(line, sizeof line, _("WIN %s"), money(g, won, b1));
-        tb_upper(line);
+        gfx_upper(line);
         banner(t, jackpot ? "JACKPOT!" : machine_tier_title(main.tier), line, GREEN_WIN);
         if (!quiet) ui_audio_play(t->audio, SND_WIN);
     } else if (returned == staked && returned > 0) {
@@ -422,9 +417,9 @@ void tb_update_deal_line(table_scene_t *t) {
     mtable_status_t ts;
     if (!t->deal_line[0] && machine_table_status(t->machine, &ts))
         snprintf(t->deal_line, sizeof t->deal_line, "%s",
-                 ts.up
-                     ? ts.line
-                     : "The table cannot be reached just now: your money is safe. Reconnecting...");
+                 ts.up ? ts.line
+                       : _("The table cannot be reached just now: your money is safe. "
+                           "Reconnecting..."));
 }
 
 /* A refusal: a DEAL the lasting line already explains only points at it (the line flashes);

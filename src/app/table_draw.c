@@ -116,7 +116,7 @@ static void draw_side_panel(table_scene_t *t, ui_gfx_t *g, bool layer) {
     if (t->machine && machine_table_status(t->machine, &ts) && ts.round > 0)
         /* a shared table: its round (the HISTORY's TABLE ROUND) and who plays at it (001) */
         snprintf(line, sizeof line,
-                 ngettext("ROUND %lld  -  %d PLAYER", "ROUND %lld  -  %d PLAYERS", ts.seated),
+                 NG_("ROUND %lld  -  %d PLAYER", "ROUND %lld  -  %d PLAYERS", ts.seated),
                  (long long)ts.round, ts.seated);
     else
         snprintf(line, sizeof line, _("GAME %06llu"), (unsigned long long)gm->number);
@@ -189,7 +189,18 @@ static void draw_button(ui_gfx_t *g, const button_vis_t *b) {
         bottom = ui_rgba(40, 40, 40, 255);
     }
     gfx_panel(g, b->r, 43, top, bottom, ui_rgba(255, 255, 255, b->enabled ? 200 : 60), 2.5f);
-    const float size = TB_BUTTON_TEXT;
+    /* a word longer than the button (the wrap cannot break it: "RETIRARSE") makes the label
+     * smaller; Chinese wraps between any two characters */
+    float size = TB_BUTTON_TEXT;
+    for (const char *w = b->label; *w;) {
+        size_t n = strcspn(w, " ");
+        char word[64];
+        snprintf(word, sizeof word, "%.*s", (int)(n < sizeof word - 1 ? n : sizeof word - 1), w);
+        if ((unsigned char)word[0] < 0xE0)
+            size = tb_fit(g, word, size, TB_TEXT_MIN, UI_FONT_DISPLAY, b->r.w - 24);
+        w += n;
+        while (*w == ' ') w++;
+    }
     float h = gfx_text_wrap_height(g, b->label, b->r.w - 24, size, UI_FONT_DISPLAY);
     gfx_text_wrap(g, b->label, b->r.x + b->r.w / 2, b->r.y + (b->r.h - h) / 2 + 2, b->r.w - 24,
                   size, UI_FONT_DISPLAY,

@@ -195,7 +195,14 @@ void tb_draw_spots(table_scene_t *t, ui_gfx_t *g, bool layer) {
                           TB_STACK_MOST, 255);
         badge_t b;
         bet_badge(t, g, sp, stake, show, &b);
+        /* a long badge (a win in a longer language's money) stays in the spots' row, clear of
+         * the panels beside it */
+        const ui_rect_t *row_r = &t->geom.spots;
         float cx = r.x + r.w / 2;
+        if (row_r->w > b.w) {
+            if (cx - b.w / 2 < row_r->x) cx = row_r->x + b.w / 2;
+            if (cx + b.w / 2 > row_r->x + row_r->w) cx = row_r->x + row_r->w - b.w / 2;
+        }
         int row = cx - b.w / 2 < last_right[0] + 6 ? 1 : 0;
         draw_badge(g, &b, cx, r.y + r.h + 34 + (float)row * 40);
         last_right[row] = cx + b.w / 2;

@@ -89,7 +89,7 @@ void tb_draw_middle(table_scene_t *t, ui_gfx_t *g) {
     } else if (gm->state == GAME_PLAY && !t->demo &&
                machine_rg_stopped(t->machine, NULL) != MRG_PLAYING &&
                (r->phase == ROUND_BETTING || game_round_over(gm))) {
-        say = "BETTING STOPPED"; /* a limit or a break: the message box says until when */
+        say = N_("BETTING STOPPED"); /* a limit or a break: the message box says until when */
     } else if (gm->state == GAME_PLAY && r->phase == ROUND_BETTING &&
                round_seat_staked(r, 0) == 0) {
         /* an empty machine asks for money, not for bets it cannot take */
@@ -127,12 +127,23 @@ void tb_draw_results(table_scene_t *t, ui_gfx_t *g) {
     const char *what[3];
     float h = 16;
     for (int i = 0; i < t->nside_lines; i++) {
-        const char *colon = strstr(t->side_lines[i], ": ");
+        /* the bet's name ends at its colon (Chinese writes a full-width one) */
+        const char *colon = strstr(t->side_lines[i], ": "), *wide = strstr(t->side_lines[i], "：");
+        size_t skip = 2;
+        if (wide && (!colon || wide < colon)) colon = wide, skip = strlen("：");
         snprintf(name[i], sizeof name[i], "%.*s",
                  colon ? (int)(colon - t->side_lines[i]) : (int)strlen(t->side_lines[i]),
                  t->side_lines[i]);
-        what[i] = colon ? colon + 2 : "";
+        what[i] = colon ? colon + skip : "";
         h += lh + (what[i][0] ? gfx_text_wrap_height(g, what[i], tw, s, UI_FONT_BOLD) : 0) + 8;
+    }
+    /* too tall for its box (three side bets in a longer language): each line whole, "BET:
+     * what it did", wrapped, with less room between them */
+    bool inline_lines = h > box.h;
+    if (inline_lines) {
+        h = 14;
+        for (int i = 0; i < t->nside_lines; i++)
+            h += gfx_text_wrap_height(g, t->side_lines[i], tw, s, UI_FONT_BOLD) + 4;
     }
     if (h > box.h) h = box.h;
     uint8_t a = (uint8_t)(235 * p);
@@ -140,12 +151,18 @@ void tb_draw_results(table_scene_t *t, ui_gfx_t *g) {
     gfx_panel(g, ui_r(box.x, box.y, box.w, h), 18, ui_rgba(20, 12, 6, a), ui_rgba(6, 3, 2, a),
               ui_rgba(242, 201, 76, (uint8_t)(160 * p)), 2);
     /* a win in green, a loss dimmed, the commission plain; the bet's name in gold */
-    float y = box.y + 10, cx = box.x + box.w / 2;
+    float y = box.y + (inline_lines ? 7 : 10), cx = box.x + box.w / 2;
     for (int i = 0; i < t->nside_lines; i++) {
-        bool lost = strstr(t->side_lines[i], N_("LOSES")) != NULL;
-        bool fee = strncmp(t->side_lines[i], N_("COMMISSION"), 10) == 0;
+        bool lost = t->side_lost[i];
+        bool fee = t->side_fee[i];
         ui_color_t lc = lost ? DIM : fee ? CREAM : GREEN_WIN, nc = GOLD;
         lc.a = nc.a = (uint8_t)(255 * p);
+        if (inline_lines) {
+            y += gfx_text_wrap(g, t->side_lines[i], cx, y, tw, s, UI_FONT_BOLD, lc,
+                               UI_ALIGN_CENTER) +
+                 4;
+            continue;
+        }
         gfx_text(g, name[i], cx, y, s, UI_FONT_BOLD, lost ? lc : nc, UI_ALIGN_CENTER);
         y += lh;
         if (what[i][0])
@@ -403,7 +420,7 @@ void tb_draw_locked(table_scene_t *t, ui_gfx_t *g) {
                              : N_("The attendant's key clears the hand pay.");
     ui_rect_t r = centre_panel(t, 1400, 0, 0);
     float tw = r.w - 80;
-    float h1 = gfx_text_wrap_height(g, gm->message, tw, 28, UI_FONT_BOLD);
+    float h1 = gfx_text_wrap_height(g, game_said(gm), tw, 28, UI_FONT_BOLD);
     float h2 = gfx_text_wrap_height(g, note, tw, TB_TEXT_MIN, UI_FONT_REGULAR);
     r.h = 130 + h1 + 16 + h2 + 30;
     r.y = 450 - r.h / 2;
@@ -415,7 +432,7 @@ void tb_draw_locked(table_scene_t *t, ui_gfx_t *g) {
     float ts = tb_fit(g, title, fault ? 56 : 64, 30, UI_FONT_DISPLAY, tw);
     gfx_text_shadow(g, title, 960, r.y + 30, ts, UI_FONT_DISPLAY, ui_rgba(255, 236, 170, 255),
                     UI_ALIGN_CENTER);
-    gfx_text_wrap(g, gm->message, 960, r.y + 130, tw, 28, UI_FONT_BOLD, WHITE, UI_ALIGN_CENTER);
+    gfx_text_wrap(g, game_said(gm), 960, r.y + 130, tw, 28, UI_FONT_BOLD, WHITE, UI_ALIGN_CENTER);
     gfx_text_wrap(g, note, 960, r.y + 130 + h1 + 16, tw, TB_TEXT_MIN, UI_FONT_REGULAR, CREAM,
                   UI_ALIGN_CENTER);
 }

@@ -206,7 +206,6 @@ void tb_draw_door_open(table_scene_t *t, ui_gfx_t *g);
 void tb_draw_locked(table_scene_t *t, ui_gfx_t *g);
 /* The largest size from `size` down to `least` (in steps of 2) at which text fits width. */
 /* Capitals in place, the accented Latin letters too (table_anim.c). */
-void tb_upper(char *s);
 float tb_fit(ui_gfx_t *g, const char *text, float size, float least, int face, float width);
 
 /* ---- the moments of a win (table_moments.c) ---- */

@@ -84,8 +84,8 @@ void tb_moment_start(table_scene_t *t, const machine_win_t *w) {
         tb_cue(t, SND_FANFARE, t->now + 2.7f);
         break;
     }
-    tb_upper(t->moment.title);
-    tb_upper(t->moment.line);
+    gfx_upper(t->moment.title);
+    gfx_upper(t->moment.line);
 }
 
 void tb_moment_clear(table_scene_t *t) {

@@ -106,7 +106,7 @@ static void cajun_rows(const table_scene_t *t, bool show, wager_t w, tb_pay_pane
         for (int k = CARD_RANK_7; k <= CARD_RANK_A; k++) {
             if (ru->loball_pays[k] <= 0) continue;
             char name[32];
-            snprintf(name, sizeof name, _("%s low"), card_rank_word(k));
+            snprintf(name, sizeof name, _("%s low"), lang_rank(k));
             odds_row(p, name, ru->loball_pays[k], k == high);
         }
     }
@@ -264,7 +264,8 @@ void tb_draw_paytable(table_scene_t *t, ui_gfx_t *g, bool layer) {
     if (size < TB_TEXT_MIN) size = TB_TEXT_MIN;
     for (int i = 0; i < pay.n; i++) {
         char line[90];
-        snprintf(line, sizeof line, "%s  %s", pay.rows[i][0], pay.rows[i][1]);
+        /* measured as drawn: in the language on screen */
+        snprintf(line, sizeof line, "%s  %s", lang_text(pay.rows[i][0]), lang_text(pay.rows[i][1]));
         size = tb_fit(g, line, size, TB_TEXT_MIN, UI_FONT_BOLD, p.w - 48);
     }
     for (int i = 0; i < pay.n; i++) {

@@ -21,10 +21,10 @@ static const int64_t LOSSES[] = {0, 10, 20, 50, 100, 200, 500, 1000, 2000};
 enum { ROW_TIME = 0, ROW_LOSS, ROW_SET, ROW_BREAK, ROW_TAKE, ROW_CLOSE, NROWS };
 
 static const char RG_HELP_WORDS[] =
-    "Play for fun, with money and time you can afford to spend. Decide on both before you "
-    "start and stop when you reach them: the limits here stop the betting for you. Do not try "
-    "to win back what you have lost. If playing stops being fun, take a break and talk to "
-    "someone you trust.";
+    N_("Play for fun, with money and time you can afford to spend. Decide on both before you "
+       "start and stop when you reach them: the limits here stop the betting for you. Do not try "
+       "to win back what you have lost. If playing stops being fun, take a break and talk to "
+       "someone you trust.");
 
 static mrg_view_t view(const table_scene_t *t) {
     mrg_view_t v;
@@ -47,9 +47,10 @@ static void clock_texts(const table_scene_t *t, char now[16], char played[40]) {
     strftime(now, 16, "%H:%M", &tm);
     int64_t min = v.played_ms / 60000;
     if (v.session)
-        snprintf(played, 40, "SESSION %lld:%02lld", (long long)(min / 60), (long long)(min % 60));
+        snprintf(played, 40, _("SESSION %lld:%02lld"), (long long)(min / 60),
+                 (long long)(min % 60));
     else
-        snprintf(played, 40, "NO SESSION");
+        snprintf(played, 40, "%s", _("NO SESSION"));
 }
 
 /* A terminal at a shared table keeps no sessions yet: no clock, no button (its top row holds
@@ -66,9 +67,13 @@ void tb_rg_layout(table_scene_t *t, ui_gfx_t *g, float top, float left) {
         m->clock = ui_r(left - 10, top + 4, 0, 64);
         return;
     }
-    float w = g ? gfx_text_width(g, "RESPONSIBLE GAMING", TB_TEXT_MIN, UI_FONT_BOLD) + 44 : 300;
+    float w = g ? gfx_text_width(g, _("RESPONSIBLE GAMING"), TB_TEXT_MIN, UI_FONT_BOLD) + 44 : 300;
     m->rg_button = ui_r(left - 10 - w, top + 12, w, 48);
-    float cw = g ? gfx_text_width(g, "SESSION 00:00", TB_TEXT_MIN, UI_FONT_BOLD) + 8 : 190;
+    char widest[40];
+    snprintf(widest, sizeof widest, _("SESSION %lld:%02lld"), 10LL, 0LL);
+    float cw = g ? gfx_text_width(g, widest, TB_TEXT_MIN, UI_FONT_BOLD) + 8 : 190;
+    float nw = g ? gfx_text_width(g, _("NO SESSION"), TB_TEXT_MIN, UI_FONT_BOLD) + 8 : 0;
+    if (nw > cw) cw = nw;
     m->clock = ui_r(m->rg_button.x - 16 - cw, top + 4, cw, 64);
 }
 
@@ -86,7 +91,7 @@ void tb_rg_draw_top(table_scene_t *t, ui_gfx_t *g) {
     ui_rect_t r = m->rg_button;
     gfx_panel(g, r, 24, ui_rgba(30, 60, 40, 230), ui_rgba(10, 30, 18, 230),
               ui_rgba(242, 201, 76, 200), 2);
-    gfx_text(g, "RESPONSIBLE GAMING", r.x + r.w / 2, r.y + 9, TB_TEXT_MIN, UI_FONT_BOLD, CREAM,
+    gfx_text(g, _("RESPONSIBLE GAMING"), r.x + r.w / 2, r.y + 9, TB_TEXT_MIN, UI_FONT_BOLD, CREAM,
              UI_ALIGN_CENTER);
 }
 
@@ -128,28 +133,28 @@ static void row_label(const table_scene_t *t, int i, char *buf, size_t n) {
     case ROW_TIME:
         if (MINUTES[t->rg.minutes_i])
             machine_rg_duration(MINUTES[t->rg.minutes_i] * 60000LL, d, sizeof d);
-        snprintf(buf, n, "TIME LIMIT: %s", MINUTES[t->rg.minutes_i] ? d : "NONE");
+        snprintf(buf, n, _("TIME LIMIT: %s"), MINUTES[t->rg.minutes_i] ? d : C_("limit", "NONE"));
         break;
     case ROW_LOSS:
-        snprintf(buf, n, "LOSS LIMIT: %s",
-                 LOSSES[t->rg.loss_i] ? money_text(t, LOSSES[t->rg.loss_i] * 100, b) : "NONE");
+        snprintf(buf, n, _("LOSS LIMIT: %s"),
+                 LOSSES[t->rg.loss_i] ? money_text(t, LOSSES[t->rg.loss_i] * 100, b)
+                                      : C_("limit", "NONE"));
         break;
     case ROW_SET:
-        snprintf(buf, n, "SET THESE LIMITS");
+        snprintf(buf, n, "%s", _("SET THESE LIMITS"));
         break;
     case ROW_BREAK:
-        snprintf(buf, n, "BREAK: %s",
+        snprintf(buf, n, _("BREAK: %s"),
                  machine_rg_duration(MRG_BREAK_HOURS[t->rg.break_i] * 3600000LL, d, sizeof d));
         break;
     case ROW_TAKE:
-        snprintf(buf, n, "%s", t->rg.confirm ? "PRESS AGAIN TO START" : "TAKE THE BREAK");
+        snprintf(buf, n, "%s", t->rg.confirm ? _("PRESS AGAIN TO START") : _("TAKE THE BREAK"));
         break;
     default:
-        snprintf(buf, n, "CLOSE");
+        snprintf(buf, n, "%s", _("CLOSE"));
         break;
     }
-    for (char *c = buf; *c; c++)
-        if (*c >= 'a' && *c <= 'z') *c = (char)(*c - 32);
+    gfx_upper(buf);
 }
 
 static void choose(table_scene_t *t, int row) {
@@ -177,9 +182,9 @@ static void choose(table_scene_t *t, int row) {
                                   sizeof t->rg.msg);
         } else {
             t->rg.confirm = true;
-            snprintf(t->rg.msg, sizeof t->rg.msg,
-                     "A break cannot be ended early: no bets until it is over. Press again to "
-                     "start it.");
+            snprintf(t->rg.msg, sizeof t->rg.msg, "%s",
+                     _("A break cannot be ended early: no bets until it is over. Press again to "
+                       "start it."));
         }
         break;
     default:
@@ -221,26 +226,27 @@ static void limit_line(const table_scene_t *t, const mrg_view_t *v, bool time, c
     char *outs[2] = {now, later};
     for (int i = 0; i < 2; i++) {
         if (!vals[i])
-            snprintf(outs[i], sizeof now, "none");
+            snprintf(outs[i], sizeof now, "%s", C_("limit", "none"));
         else if (time)
             machine_rg_duration(vals[i] * 60000, outs[i], sizeof now);
         else
             snprintf(outs[i], sizeof now, "%s", money_text(t, vals[i], b));
     }
+    machine_rg_when(at, v->now_ms, when, sizeof when);
     if (at)
-        snprintf(buf, n, "%s: %s (%s from %s)", time ? "Session time" : "Losses", now, later,
-                 machine_rg_when(at, v->now_ms, when, sizeof when));
+        snprintf(buf, n, time ? _("Session time: %s (%s from %s)") : _("Losses: %s (%s from %s)"),
+                 now, later, when);
     else
-        snprintf(buf, n, "%s: %s", time ? "Session time" : "Losses", now);
+        snprintf(buf, n, time ? _("Session time: %s") : _("Losses: %s"), now);
 }
 
 /* "Result: down $9.00", "Result: even": the session's net, as the page and the check say it. */
 static void result_words(const table_scene_t *t, const mrg_view_t *v, char *buf, size_t n) {
     char b[40];
     if (v->net == 0)
-        snprintf(buf, n, "Result: even");
+        snprintf(buf, n, "%s", _("Result: even"));
     else
-        snprintf(buf, n, "Result: %s %s", v->net > 0 ? "up" : "down",
+        snprintf(buf, n, v->net > 0 ? _("Result: up %s") : _("Result: down %s"),
                  money_text(t, v->net < 0 ? -v->net : v->net, b));
 }
 
@@ -264,59 +270,60 @@ static void heading(ui_gfx_t *g, bool draw, const char *text, float x, float y) 
 static float page_text(table_scene_t *t, ui_gfx_t *g, ui_rect_t p, const mrg_view_t *v, bool draw) {
     char line[400], b1[40], b2[40], d[48], when[48];
     float x = p.x + 50, w = p.w * 0.58f - 50, y = p.y + 100, s = 26;
-    heading(g, draw, "THIS SESSION", x, y);
+    heading(g, draw, _("THIS SESSION"), x, y);
     y += 42;
     if (v->session) {
-        snprintf(line, sizeof line, "Began at %s: %s played",
+        snprintf(line, sizeof line, _("Began at %s: %s played"),
                  machine_rg_when(v->start_ms, v->now_ms, when, sizeof when),
                  machine_rg_duration(v->played_ms, d, sizeof d));
         y += put(g, draw, line, x, y, w, s, UI_FONT_REGULAR, CREAM) + 6;
-        snprintf(line, sizeof line, "Bets %s, paid back %s", money_text(t, v->fig.wagered, b1),
+        snprintf(line, sizeof line, _("Bets %s, paid back %s"), money_text(t, v->fig.wagered, b1),
                  money_text(t, v->fig.returned, b2));
         y += put(g, draw, line, x, y, w, s, UI_FONT_REGULAR, CREAM) + 6;
         result_words(t, v, line, sizeof line);
         y += put(g, draw, line, x, y, w, s, UI_FONT_BOLD, result_color(v)) + 6;
-        snprintf(line, sizeof line, "Money in %s, out %s", money_text(t, v->fig.in, b1),
+        snprintf(line, sizeof line, _("Money in %s, out %s"), money_text(t, v->fig.in, b1),
                  money_text(t, v->fig.out, b2));
         y += put(g, draw, line, x, y, w, s, UI_FONT_REGULAR, CREAM) + 6;
     } else {
-        y += put(g, draw, "No session is open.", x, y, w, s, UI_FONT_REGULAR, CREAM) + 6;
+        y += put(g, draw, _("No session is open."), x, y, w, s, UI_FONT_REGULAR, CREAM) + 6;
     }
     y += 18;
-    heading(g, draw, "LIMITS", x, y);
+    heading(g, draw, _("LIMITS"), x, y);
     y += 42;
     limit_line(t, v, true, line, sizeof line);
     y += put(g, draw, line, x, y, w, s, UI_FONT_REGULAR, CREAM) + 6;
     limit_line(t, v, false, line, sizeof line);
     if (v->left >= 0) {
         size_t len = strlen(line);
-        snprintf(line + len, sizeof line - len, " (%s left)", money_text(t, v->left, b1));
+        snprintf(line + len, sizeof line - len, _(" (%s left)"), money_text(t, v->left, b1));
     }
     y += put(g, draw, line, x, y, w, s, UI_FONT_REGULAR, CREAM) + 6;
     if (v->reality_minutes == 1)
-        snprintf(line, sizeof line, "Reality check: every minute");
+        snprintf(line, sizeof line, "%s", _("Reality check: every minute"));
     else if (v->reality_minutes)
-        snprintf(line, sizeof line, "Reality check: every %s",
+        snprintf(line, sizeof line, _("Reality check: every %s"),
                  machine_rg_duration(v->reality_minutes * 60000LL, d, sizeof d));
     else
-        snprintf(line, sizeof line, "Reality check: off");
+        snprintf(line, sizeof line, "%s", _("Reality check: off"));
     y += put(g, draw, line, x, y, w, s, UI_FONT_REGULAR, CREAM) + 6;
     if (v->stop != MRG_PLAYING) {
         machine_rg_stop_words(t->machine, line, sizeof line);
         y += put(g, draw, line, x, y + 6, w, s, UI_FONT_BOLD, GOLD) + 12;
     }
     y += 18;
-    heading(g, draw, "HELP", x, y);
+    heading(g, draw, C_("responsible gaming", "HELP"), x, y);
     y += 42;
-    y += put(g, draw, RG_HELP_WORDS, x, y, w, TB_TEXT_MIN, UI_FONT_REGULAR, CREAM) + 10;
+    y += put(g, draw, _(RG_HELP_WORDS), x, y, w, TB_TEXT_MIN, UI_FONT_REGULAR, CREAM) + 10;
     /* a desktop has no staff to ask: the player is pointed at the help every country has */
     if (v->help_contact && v->help_contact[0])
-        snprintf(line, sizeof line, "Help and advice: %s", v->help_contact);
+        snprintf(line, sizeof line, _("Help and advice: %s"), v->help_contact);
     else if (v->player_sets)
-        snprintf(line, sizeof line,
-                 "For free, confidential advice, call a gambling help line in your country.");
+        snprintf(line, sizeof line, "%s",
+                 _("For free, confidential advice, call a gambling help line in your country."));
     else
-        snprintf(line, sizeof line, "Ask a member of staff where to find help and advice.");
+        snprintf(line, sizeof line, "%s",
+                 _("Ask a member of staff where to find help and advice."));
     y += put(g, draw, line, x, y, w, TB_TEXT_MIN, UI_FONT_BOLD, CREAM);
     return y;
 }
@@ -339,7 +346,7 @@ void tb_rg_draw_page(table_scene_t *t, ui_gfx_t *g) {
     if (h < p.h) p.h = h;
     t->rg.panel = p;
     gfx_panel(g, p, 28, ui_rgba(12, 52, 30, 250), ui_rgba(4, 26, 14, 250), GOLD, 3);
-    gfx_text(g, "RESPONSIBLE GAMING", p.x + p.w / 2, p.y + 24, 34, UI_FONT_DISPLAY, GOLD,
+    gfx_text(g, _("RESPONSIBLE GAMING"), p.x + p.w / 2, p.y + 24, 34, UI_FONT_DISPLAY, GOLD,
              UI_ALIGN_CENTER);
     gfx_rec_group(g, "rg-page");
     page_text(t, g, p, &v, true);
@@ -347,8 +354,8 @@ void tb_rg_draw_page(table_scene_t *t, ui_gfx_t *g) {
     if (!v.player_sets) {
         ui_rect_t r0 = page_row(t, 0);
         gfx_text_wrap(g,
-                      "Limits and breaks on this machine are set by the staff: ask them for a "
-                      "limit or a break.",
+                      _("Limits and breaks on this machine are set by the staff: ask them for a "
+                        "limit or a break."),
                       r0.x, r0.y, r0.w, 26, UI_FONT_BOLD, CREAM, UI_ALIGN_LEFT);
     }
     for (int i = first; i < NROWS; i++) {
@@ -398,23 +405,23 @@ void tb_rg_draw_check(table_scene_t *t, ui_gfx_t *g) {
               ui_rgba(255, 230, 120, 255), 4);
     gfx_rec_group(g, "reality-check");
     float cx = p.x + p.w / 2, tw = p.w - 100, y = p.y + 28;
-    gfx_text_shadow(g, "REALITY CHECK", cx, y, 56, UI_FONT_DISPLAY, ui_rgba(255, 236, 170, 255),
+    gfx_text_shadow(g, _("REALITY CHECK"), cx, y, 56, UI_FONT_DISPLAY, ui_rgba(255, 236, 170, 255),
                     UI_ALIGN_CENTER);
     y += 96;
-    snprintf(line, sizeof line, "You have played for %s.",
+    snprintf(line, sizeof line, _("You have played for %s."),
              machine_rg_duration(v.played_ms, d, sizeof d));
     y += gfx_text_wrap(g, line, cx, y, tw, 32, UI_FONT_BOLD, WHITE, UI_ALIGN_CENTER) + 14;
     /* the same words as the page's, the result standing out in its colour */
-    snprintf(line, sizeof line, "This session's bets %s, paid back %s",
+    snprintf(line, sizeof line, _("This session's bets %s, paid back %s"),
              money_text(t, v.fig.wagered, b1), money_text(t, v.fig.returned, b2));
     y += gfx_text_wrap(g, line, cx, y, tw, 28, UI_FONT_REGULAR, CREAM, UI_ALIGN_CENTER) + 12;
     result_words(t, &v, line, sizeof line);
     y +=
         gfx_text_wrap(g, line, cx, y, tw, 36, UI_FONT_BOLD, result_color(&v), UI_ALIGN_CENTER) + 12;
-    snprintf(line, sizeof line, "Money in %s, out %s", money_text(t, v.fig.in, b1),
+    snprintf(line, sizeof line, _("Money in %s, out %s"), money_text(t, v.fig.in, b1),
              money_text(t, v.fig.out, b2));
     gfx_text_wrap(g, line, cx, y, tw, 28, UI_FONT_REGULAR, CREAM, UI_ALIGN_CENTER);
-    static const char *const labels[2] = {"CONTINUE", "CASH OUT"};
+    static const char *const labels[2] = {N_("CONTINUE"), N_("CASH OUT")};
     for (int i = 0; i < 2; i++) {
         ui_rect_t r = check_button(t, i);
         gfx_panel(g, r, 40, i == 0 ? ui_rgba(250, 214, 90, 255) : ui_rgba(70, 110, 80, 255),

@@ -1,4 +1,5 @@
 #include "ui_audio.h"
+#include "lang.h"
 
 #include <SDL.h>
 #include <SDL_mixer.h>
@@ -34,6 +35,34 @@ static const char *const NAMES[SND_COUNT] = {"chip",
 
 const char *ui_sound_name(ui_sound_t s) {
     return s >= 0 && s < SND_COUNT ? NAMES[s] : "?";
+}
+
+const char *ui_sound_words(ui_sound_t s) {
+    static const char *const WORDS[SND_COUNT] = {N_("Chip"),
+                                                 N_("Chips"),
+                                                 N_("Card"),
+                                                 N_("Card turned"),
+                                                 N_("Button"),
+                                                 N_("Win"),
+                                                 N_("Big win"),
+                                                 N_("Jackpot"),
+                                                 N_("Fanfare"),
+                                                 N_("Lose"),
+                                                 N_("Tick"),
+                                                 N_("Voice: place your bets"),
+                                                 N_("Voice: no more bets"),
+                                                 N_("Voice: dealer qualifies"),
+                                                 N_("Voice: dealer does not qualify"),
+                                                 N_("Voice: player wins"),
+                                                 N_("Voice: dealer wins"),
+                                                 N_("Voice: push"),
+                                                 N_("Voice: jackpot"),
+                                                 N_("Voice: royal flush"),
+                                                 N_("Voice: good luck"),
+                                                 N_("Voice: big win"),
+                                                 N_("Voice: mega win"),
+                                                 N_("Voice: straight flush")};
+    return s >= 0 && s < SND_COUNT ? _(WORDS[s]) : "?";
 }
 
 /* The sounds are decoded on their own thread (about 90 ms of Ogg Vorbis, which the first frame

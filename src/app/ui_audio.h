@@ -37,6 +37,10 @@ typedef enum ui_sound {
     SND_COUNT
 } ui_sound_t;
 
+/* A sound as the operator's sound test names it, in the language on screen ("Chip", "Voice:
+ * place your bets"). */
+const char *ui_sound_words(ui_sound_t s);
+
 typedef struct ui_audio {
     bool open;
     bool muted;

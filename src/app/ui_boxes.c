@@ -24,6 +24,17 @@ void gfx_rec_box(ui_gfx_t *g, ui_box_kind_t kind, SDL_Rect p, int px, const char
     ui_box_t box = {.kind = kind, .x = p.x, .y = p.y, .w = p.w, .h = p.h, .px = px};
     box.group = g->rec_group;
     snprintf(box.text, sizeof box.text, "%s", text ? text : "");
+    /* a text cut short ends on a whole character (UTF-8: not in the middle of one) */
+    size_t n = strlen(box.text);
+    if (text && n < strlen(text)) {
+        size_t k = n;
+        while (k > 0 && ((unsigned char)box.text[k - 1] & 0xC0) == 0x80) k--;
+        if (k > 0 && ((unsigned char)box.text[k - 1] & 0x80)) {
+            unsigned char lead = (unsigned char)box.text[k - 1];
+            size_t need = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2;
+            if (n - (k - 1) < need) box.text[k - 1] = '\0';
+        }
+    }
     push(&g->boxes, &box);
     /* what the static layer holds is on screen in every frame that copies it */
     if (g->in_layer) push(&g->layer_boxes, &box);

@@ -188,6 +188,9 @@ void gfx_glow(ui_gfx_t *g, ui_rect_t r, ui_color_t c);
  * chosen for it lacks (0: every one is drawn). */
 int gfx_missing_glyphs(ui_gfx_t *g, const char *text, float size, int face);
 
+/* A text in capitals, in place: ASCII and the accented Latin letters ("TRÍO"); Chinese stays. */
+void gfx_upper(char *s);
+
 /* Every text drawn or measured below is shown in the language on screen: a text the catalogs
  * have (a label passed as it is written in English, "HELP") is drawn as its translation, any
  * other (a number, a text translated already) as it is. po/update.sh extracts the literal texts

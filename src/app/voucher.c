@@ -64,32 +64,78 @@ static bool make_dir(const char *dir, char *err, size_t errlen) {
     return false;
 }
 
-/* The CJK font of the ticket's words in Chinese (the screens' own: fonts-noto-cjk, its
- * Traditional face for zh_TW), one for each of the ticket's sizes; NULL where not installed. */
-static TTF_Font *cjk_font(int px) {
+/* The picture's drawing: its fonts, and where the text boxes go (layout_check.py's format) when
+ * they are recorded. */
+typedef struct paper {
+    SDL_Surface *s;
+    const char *font; /* the ticket's own (Latin) font file */
+    bool chinese;     /* the language needs the CJK font (fonts-noto-cjk) */
+    FILE *boxes;      /* NULL: not recorded */
+} paper_t;
+
+/* A face at px for text: the ticket's own font when it has every character (the ticket's
+ * figures and Latin words), else the CJK one (the screens' own: its Traditional face for
+ * zh_TW; its glyphs are larger, so it is opened smaller). NULL when the font is missing. */
+static TTF_Font *face(const paper_t *p, const char *text, int px) {
+    bool ascii = true;
+    for (const unsigned char *c = (const unsigned char *)text; *c; c++)
+        if (*c >= 0x80) ascii = false;
+    /* Spanish's accented capitals are in the ticket's own font */
+    if (ascii || !p->chinese) return TTF_OpenFont(p->font, px);
     return TTF_OpenFontIndex("/usr/share/fonts/opentype/noto/NotoSansCJK-Bold.ttc", px * 81 / 100,
                              lang_get() == CFG_LANG_ZH_TW ? 3 : 2);
 }
 
-/* The ticket's own font when it has every character of text, else the CJK font. */
-static TTF_Font *font_for(TTF_Font *f, TTF_Font *cjk, const char *text) {
-    if (!cjk) return f;
-    for (const unsigned char *p = (const unsigned char *)text; *p; p++)
-        if (*p >= 0x80) return cjk; /* the ticket's labels: ASCII or Chinese */
-    return f;
+/* The width of text at px (0: no font). */
+static int width_at(const paper_t *p, const char *text, int px) {
+    TTF_Font *f = face(p, text, px);
+    int w = 0;
+    if (f && TTF_SizeUTF8(f, text, &w, NULL) != 0) w = 0;
+    if (f) TTF_CloseFont(f);
+    return w;
 }
 
-static void put_text(SDL_Surface *dst, TTF_Font *f, const char *text, int x, int y, bool centre) {
-    SDL_Color black = {0, 0, 0, 255};
-    SDL_Surface *s = TTF_RenderUTF8_Blended(f, text, black);
-    if (!s) return;
-    SDL_Rect r = {centre ? x - s->w / 2 : x, y, s->w, s->h};
-    SDL_BlitSurface(s, NULL, dst, &r);
-    SDL_FreeSurface(s);
+/* text at y in the room from x (its width room; centred in it when centre), at px or smaller
+ * down to least so that it fits. Returns its bottom (y when nothing is drawn). */
+static int put_text(paper_t *p, const char *text, int px, int least, int x, int y, int room,
+                    bool centre) {
+    while (px > least && width_at(p, text, px) > room) px--;
+    TTF_Font *f = face(p, text, px);
+    SDL_Surface *t = f ? TTF_RenderUTF8_Blended(f, text, (SDL_Color){0, 0, 0, 255}) : NULL;
+    if (f) TTF_CloseFont(f);
+    if (!t) return y;
+    SDL_Rect r = {centre ? x + room / 2 - t->w / 2 : x, y, t->w, t->h};
+    SDL_BlitSurface(t, NULL, p->s, &r);
+    SDL_FreeSurface(t);
+    if (p->boxes)
+        fprintf(p->boxes, "text %d %d %d %d %d ticket|%s\n", r.x, r.y, r.w, r.h, px, text);
+    return r.y + r.h;
+}
+
+/* The amount in words, on one line at 18 px or a little smaller, else on two (cut at the space
+ * nearest the middle; Chinese, which has none, between two characters). */
+static void put_words(paper_t *p, const char *words, int x, int y, int room) {
+    if (width_at(p, words, 14) <= room) {
+        /* the CJK face is opened smaller: its numerals as large as the Latin words */
+        put_text(p, words, p->chinese ? 22 : 18, 14, x, y, room, true);
+        return;
+    }
+    size_t n = strlen(words), cut = 0;
+    for (size_t i = 1; i < n; i++) {
+        bool at = p->chinese ? ((unsigned char)words[i] & 0xC0) != 0x80 : words[i] == ' ';
+        if (at && (cut == 0 ||
+                   (i > n / 2 ? i - n / 2 : n / 2 - i) < (cut > n / 2 ? cut - n / 2 : n / 2 - cut)))
+            cut = i;
+    }
+    char first[MONEY_WORDS_MAX];
+    snprintf(first, sizeof first, "%.*s", (int)cut, words);
+    const char *second = words + cut + (words[cut] == ' ');
+    int bottom = put_text(p, first, 15, 10, x, y - 4, room, true);
+    put_text(p, second, 15, 10, x, bottom - 2, room, true);
 }
 
 /* libzint's picture of the barcode, centred on the ticket at y. */
-static bool put_barcode(SDL_Surface *dst, const char *digits, int y) {
+static bool put_barcode(paper_t *p, const char *digits, int y) {
     struct zint_symbol *z = itf_symbol(digits);
     if (!z) return false;
     SDL_Surface *bars =
@@ -97,60 +143,59 @@ static bool put_barcode(SDL_Surface *dst, const char *digits, int y) {
                                            3 * z->bitmap_width, SDL_PIXELFORMAT_RGB24);
     bool ok = bars != NULL;
     if (ok) {
-        SDL_Rect r = {dst->w / 2 - z->bitmap_width / 2, y, z->bitmap_width, z->bitmap_height};
-        ok = SDL_BlitSurface(bars, NULL, dst, &r) == 0;
+        SDL_Rect r = {p->s->w / 2 - z->bitmap_width / 2, y, z->bitmap_width, z->bitmap_height};
+        ok = SDL_BlitSurface(bars, NULL, p->s, &r) == 0;
         SDL_FreeSurface(bars);
+        if (p->boxes) fprintf(p->boxes, "art %d %d %d %d 0 barcode|\n", r.x, r.y, r.w, r.h);
     }
     ZBarcode_Delete(z);
     return ok;
 }
 
-static bool print_png(const char *path, const game_voucher_t *v, const char *amount_text,
-                      const char *words, const char *font) {
+/* The ticket's picture: 900 x 420 pixels inside a frame, every line within 30 pixels of its
+ * edges (shrunk to fit: a longer language's labels, a long amount in words). */
+static bool print_png(const char *path, const char *boxes, const game_voucher_t *v,
+                      const char *amount_text, const char *font) {
     if (!font || !TTF_WasInit()) return false;
-    TTF_Font *big = TTF_OpenFont(font, 44), *mid = TTF_OpenFont(font, 24),
-             *small = TTF_OpenFont(font, 18);
-    /* the ticket speaks the player's language; Chinese needs the CJK font */
-    TTF_Font *cmid =
-                 lang_get() == CFG_LANG_ZH_CN || lang_get() == CFG_LANG_ZH_TW ? cjk_font(24) : NULL,
-             *csmall = cmid ? cjk_font(18) : NULL;
-    SDL_Surface *s = SDL_CreateRGBSurfaceWithFormat(0, 900, 420, 32, SDL_PIXELFORMAT_RGB888);
-    bool ok = big && mid && small && s;
+    paper_t p = {.font = font,
+                 .chinese = lang_get() == CFG_LANG_ZH_CN || lang_get() == CFG_LANG_ZH_TW,
+                 .boxes = boxes ? fopen(boxes, "w") : NULL};
+    p.s = SDL_CreateRGBSurfaceWithFormat(0, 900, 420, 32, SDL_PIXELFORMAT_RGB888);
+    TTF_Font *probe = TTF_OpenFont(font, 24);
+    bool ok = p.s && probe;
+    if (probe) TTF_CloseFont(probe);
     if (ok) {
-        SDL_FillRect(s, NULL, SDL_MapRGB(s->format, 255, 255, 255));
+        if (p.boxes) fprintf(p.boxes, "screen 900 420\npanel 11 11 878 398 0 ticket|\n");
+        SDL_FillRect(p.s, NULL, SDL_MapRGB(p.s->format, 255, 255, 255));
         SDL_Rect frame[4] = {{8, 8, 884, 3}, {8, 409, 884, 3}, {8, 8, 3, 404}, {889, 8, 3, 404}};
-        SDL_FillRects(s, frame, 4, SDL_MapRGB(s->format, 0, 0, 0));
-        char line[160];
+        SDL_FillRects(p.s, frame, 4, SDL_MapRGB(p.s->format, 0, 0, 0));
+        char line[160], words[MONEY_WORDS_MAX];
         if (v->reprint)
             snprintf(line, sizeof line, _("CASHOUT TICKET - REPRINT %d"), v->reprint);
         else
             snprintf(line, sizeof line, "%s", _("CASHOUT TICKET"));
-        put_text(s, font_for(mid, cmid, line), line, 450, 22, true);
+        put_text(&p, line, 24, 16, 30, 22, 840, true);
         snprintf(line, sizeof line, _("VALIDATION %s"), v->validation);
-        put_text(s, font_for(mid, cmid, line), line, 450, 58, true);
-        ok = put_barcode(s, v->digits, 96);
-        put_text(s, big, amount_text, 450, 180, true);
-        put_text(s, small, words, 450, 240, true);
+        put_text(&p, line, 24, 16, 30, 58, 840, true);
+        ok = put_barcode(&p, v->digits, 96);
+        put_text(&p, amount_text, 44, 28, 30, 180, 840, true);
+        put_words(&p, lang_money_words(v->amount, words, sizeof words), 30, 240, 840);
         snprintf(line, sizeof line, _("MACHINE %s"), v->machine);
-        put_text(s, font_for(mid, cmid, line), line, 40, 280, false);
+        put_text(&p, line, 24, 16, 40, 280, 500, false);
         snprintf(line, sizeof line, _("TICKET #%06lld"), (long long)v->sequence);
-        put_text(s, font_for(mid, cmid, line), line, 560, 280, false);
-        put_text(s, mid, v->when, 40, 318, false);
-        const char *redeem = _("Redeem at the cashier or in a ticket machine. Void if altered.");
-        put_text(s, font_for(small, csmall, redeem), redeem, 450, 370, true);
-        ok = ok && IMG_SavePNG(s, path) == 0;
+        put_text(&p, line, 24, 16, 560, 280, 300, false);
+        put_text(&p, v->when, 24, 16, 40, 318, 820, false);
+        put_text(&p, _("Redeem at the cashier or in a ticket machine. Void if altered."), 18, 12,
+                 30, 370, 840, true);
+        ok = ok && IMG_SavePNG(p.s, path) == 0;
     }
-    if (s) SDL_FreeSurface(s);
-    if (big) TTF_CloseFont(big);
-    if (mid) TTF_CloseFont(mid);
-    if (small) TTF_CloseFont(small);
-    if (cmid) TTF_CloseFont(cmid);
-    if (csmall) TTF_CloseFont(csmall);
+    if (p.boxes) fclose(p.boxes);
+    if (p.s) SDL_FreeSurface(p.s);
     return ok;
 }
 
 bool voucher_print(const char *dir, const game_voucher_t *v, const char *amount_text,
-                   const char *font, char *txt, char *png, size_t pathlen, char *err,
+                   const char *font, bool boxes, char *txt, char *png, size_t pathlen, char *err,
                    size_t errlen) {
     txt[0] = png[0] = '\0';
     if (!make_dir(dir, err, errlen)) return false;
@@ -160,9 +205,10 @@ bool voucher_print(const char *dir, const game_voucher_t *v, const char *amount_
         snprintf(name, sizeof name, "ticket-%06lld-reprint-%d", (long long)v->sequence, v->reprint);
     else
         snprintf(name, sizeof name, "ticket-%06lld", (long long)v->sequence);
-    char tpath[1024], ppath[1024];
+    char tpath[1024], ppath[1024], bpath[1024];
     snprintf(tpath, sizeof tpath, "%s/%s.txt", dir, name);
     snprintf(ppath, sizeof ppath, "%s/%s.png", dir, name);
+    snprintf(bpath, sizeof bpath, "%s/%s.boxes", dir, name);
     /* a ticket is never printed over another: its number comes from the store and never
      * repeats, and a file already there means something is wrong, not something to replace */
     struct stat sb;
@@ -197,6 +243,7 @@ bool voucher_print(const char *dir, const game_voucher_t *v, const char *amount_
         return false;
     }
     snprintf(txt, pathlen, "%s", tpath);
-    if (print_png(ppath, v, amount_text, words, font)) snprintf(png, pathlen, "%s", ppath);
+    if (print_png(ppath, boxes ? bpath : NULL, v, amount_text, font))
+        snprintf(png, pathlen, "%s", ppath);
     return true;
 }

@@ -16,12 +16,15 @@
 #include "game.h"
 
 /* Writes <dir>/ticket-<number>.txt and .png (a reprint: ticket-<number>-reprint-<n>.*; the folder
- * is made when missing; a file already there is never written over). font is a TTF file for the
- * picture (NULL or unreadable: the text file only). txt and png (pathlen bytes each) receive the
- * files written (png "" when none). Returns false with a message when the text ticket cannot be
- * written. */
+ * is made when missing; a file already there is never written over). The text file is the
+ * record, in English (the amount in words as a cashier's form: "TWELVE AND 50/100"); the picture
+ * is the printed ticket, in the language on screen, its amount in that language's words
+ * (lang_money_words). font is a TTF file for the picture (NULL or unreadable: the text file
+ * only). boxes: the picture's text boxes are written beside it, as a screen's are (script verb
+ * BOXES), in ticket-<number>.boxes. txt and png (pathlen bytes each) receive the files written
+ * (png "" when none). Returns false with a message when the text ticket cannot be written. */
 bool voucher_print(const char *dir, const game_voucher_t *v, const char *amount_text,
-                   const char *font, char *txt, char *png, size_t pathlen, char *err,
+                   const char *font, bool boxes, char *txt, char *png, size_t pathlen, char *err,
                    size_t errlen);
 
 /* The bars and spaces libzint makes for an Interleaved 2 of 5 code of an even number of digits,

@@ -58,4 +58,17 @@ const char *money_format_chip(int64_t minor, char *buf, size_t n);
  * "MINUS ". */
 const char *money_words(int64_t minor, char *buf, size_t n);
 
+/* The amount in words as a Chinese ticket or cheque writes it (大写金额): the financial
+ * numerals, 元, 角 and 分, 整 after whole units, one 零 for a run of zeros inside the number
+ * and before the 角 or 分 that follows one (the People's Bank of China's rules for cheques and
+ * vouchers): "壹拾贰元伍角", "壹仟陆佰捌拾元零叁角贰分", "零元整". traditional: Traditional
+ * characters and units as Taiwan writes them ("壹拾貳元伍角", 萬, 億, 兆, 京); else Simplified
+ * (万, 亿, 万亿). A negative amount starts with 负 (負). */
+const char *money_words_zh(int64_t minor, bool traditional, char *buf, size_t n);
+
+/* The amount in Spanish words as a cheque writes it, the cents as a fraction, capitals:
+ * "DOCE CON 50/100", "VEINTIÚN MIL CON 00/100", "UN MILLÓN DOSCIENTOS MIL CON 00/100" (the long
+ * scale: BILLÓN is 10^12). A negative amount starts with "MENOS ". */
+const char *money_words_es(int64_t minor, char *buf, size_t n);
+
 #endif

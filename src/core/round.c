@@ -530,7 +530,7 @@ round_status_t round_apply(round_t *r, const round_action_t *a) {
 }
 
 const char *round_outcome_name(round_outcome_t o) {
-    static const char *const names[] = {"", "WIN", "PUSH", "LOSE", "REFUND"};
+    static const char *const names[] = {"", N_("WIN"), N_("PUSH"), N_("LOSE"), N_("REFUND")};
     return o >= 0 && o <= OUTCOME_REFUND ? names[o] : "?";
 }
 

@@ -2,6 +2,7 @@
  * progressive pool, the payout cap, and the events a screen shows for them. */
 #include <string.h>
 
+#include "nls.h"
 #include "round_internal.h"
 
 /* eval_value(cards, 5), through eval.h's inline steps: every settlement values two hands or
@@ -43,24 +44,25 @@ static void judged(round_t *r, int s, wager_t w, const char *hand, int32_t odds)
 /* Lo Ball's hands by their highest card (eval_lowball_high). */
 static const char *low_name(int high) {
     static const char *const NAMES[CARD_RANKS] = {
-        [CARD_RANK_7] = "Seven Low", [CARD_RANK_8] = "Eight Low", [CARD_RANK_9] = "Nine Low",
-        [CARD_RANK_T] = "Ten Low",   [CARD_RANK_J] = "Jack Low",  [CARD_RANK_Q] = "Queen Low",
-        [CARD_RANK_K] = "King Low",  [CARD_RANK_A] = "Ace Low"};
-    return high >= 0 && high < CARD_RANKS && NAMES[high] ? NAMES[high] : "No Low Hand";
+        [CARD_RANK_7] = N_("Seven Low"), [CARD_RANK_8] = N_("Eight Low"),
+        [CARD_RANK_9] = N_("Nine Low"),  [CARD_RANK_T] = N_("Ten Low"),
+        [CARD_RANK_J] = N_("Jack Low"),  [CARD_RANK_Q] = N_("Queen Low"),
+        [CARD_RANK_K] = N_("King Low"),  [CARD_RANK_A] = N_("Ace Low")};
+    return high >= 0 && high < CARD_RANKS && NAMES[high] ? NAMES[high] : N_("No Low Hand");
 }
 
 /* Asian Stud's win by points: the margin the raise's odds are paid by. */
 static const char *margin_name(int margin) {
     static const char *const NAMES[10] = {"",
-                                          "Wins by 1 point",
-                                          "Wins by 2 points",
-                                          "Wins by 3 points",
-                                          "Wins by 4 points",
-                                          "Wins by 5 points",
-                                          "Wins by 6 points",
-                                          "Wins by 7 points",
-                                          "Wins by 8 points",
-                                          "Wins by 9 points"};
+                                          N_("Wins by 1 point"),
+                                          N_("Wins by 2 points"),
+                                          N_("Wins by 3 points"),
+                                          N_("Wins by 4 points"),
+                                          N_("Wins by 5 points"),
+                                          N_("Wins by 6 points"),
+                                          N_("Wins by 7 points"),
+                                          N_("Wins by 8 points"),
+                                          N_("Wins by 9 points")};
     return margin > 0 && margin < 10 ? NAMES[margin] : "";
 }
 
@@ -314,7 +316,8 @@ int64_t round_aggregate_win(const round_t *r, int seat) {
     if (ru->main_pays[cat] <= ru->aggregate_odds) return 0;
     int64_t big = 0;
     for (int w = WAGER_ANTE; w <= WAGER_RAISE_3; w++)
-        if (w != WAGER_PLAY && st->returned[w] > st->stake[w]) big += st->returned[w] - st->stake[w];
+        if (w != WAGER_PLAY && st->returned[w] > st->stake[w])
+            big += st->returned[w] - st->stake[w];
     return big;
 }
 

@@ -19,6 +19,9 @@ static void fault(game_t *g, const char *what) {
              title[0] ? title : _("MACHINE FAULT - CALL ATTENDANT"));
     const char *msg = g->store ? store_message(g->store) : "";
     snprintf(g->message, sizeof g->message, "%s%s%s", what, what[0] && msg[0] ? ": " : "", msg);
+    /* the screen: what failed in its words; the store's reason (a database's English) is the
+     * log's */
+    snprintf(g->said, sizeof g->said, "%s", lang_text(what));
 }
 
 /* A hand-pay lock waiting in the store stops play until the attendant clears it. */
@@ -36,6 +39,12 @@ static void read_locks(game_t *g) {
                      game_money(g, lock.amount, b));
         else
             snprintf(g->message, sizeof g->message, "%s", lock.reason);
+        /* the recorded reason is the log's and the audit's; the screen says what it means */
+        snprintf(g->said, sizeof g->said, "%s",
+                 lock.kind == STORE_LOCK_HANDPAY
+                     ? g->message
+                     : _("A fault stopped play before this start. Nothing is lost: an attendant "
+                         "checks the machine (the log has the reason)."));
     }
 }
 
@@ -227,7 +236,10 @@ static void void_after_fault(game_t *g, const char *what) {
     g->state = GAME_FAULT;
     /* when not even the void could be written, the store resumes or voids the round at the
      * next start: say what is true */
-    snprintf(g->message, sizeof g->message, _("%s  -  %s  -  CALL ATTENDANT"), reason,
+    snprintf(g->message, sizeof g->message, "%s  -  %s  -  CALL ATTENDANT", reason,
+             voided ? "ROUND VOID, STAKES RETURNED"
+                    : "THE ROUND IS KEPT AS IT STOOD AND IS SETTLED AT THE NEXT START");
+    snprintf(g->said, sizeof g->said, _("%s  -  %s  -  CALL ATTENDANT"), lang_text(what),
              voided ? _("ROUND VOID, STAKES RETURNED")
                     : _("THE ROUND IS KEPT AS IT STOOD AND IS SETTLED AT THE NEXT START"));
 }
@@ -307,13 +319,13 @@ static bool begin_round(game_t *g) {
 }
 
 round_status_t game_act(game_t *g, round_action_t a) {
-    if (g->state != GAME_PLAY) return refused(g->message);
+    if (g->state != GAME_PLAY) return refused(game_said(g));
     if (g->door_open) return refused(_("The door is open: play waits until it is closed."));
     if (!g->round_begun && g->round.phase == ROUND_BETTING && is_betting_action(a.type)) {
         /* a chip on the felt: shown now, recorded with the deal */
         if (g->npending >= GAME_MAX_PENDING && !compact_pending(g)) {
             fault(g, "The bets could not be rebuilt");
-            return refused(g->message);
+            return refused(game_said(g));
         }
         round_status_t st = round_apply(&g->round, &a);
         if (st.refusal == REFUSE_NONE) g->pending[g->npending++] = a;
@@ -327,7 +339,7 @@ round_status_t game_act(game_t *g, round_action_t a) {
         if (g->trial.pool) g->trial.pool = &g->trial_pool;
         round_status_t st = round_apply(&g->trial, &a);
         if (st.refusal != REFUSE_NONE) return st;
-        if (!begin_round(g)) return refused(g->message);
+        if (!begin_round(g)) return refused(game_said(g));
     }
     if (g->store) {
         /* every action is on disk before it is shown */
@@ -336,7 +348,7 @@ round_status_t game_act(game_t *g, round_action_t a) {
         if (ss == STORE_REFUSED) return why;
         if (ss != STORE_OK) {
             void_after_fault(g, "An action could not be recorded");
-            return refused(g->message);
+            return refused(game_said(g));
         }
     }
     round_status_t st = round_apply(&g->round, &a);
@@ -393,7 +405,7 @@ void game_store_changed(game_t *g) {
         /* the attendant cleared it from another of the store's machines */
         g->state = GAME_PLAY;
         g->lock_id = 0;
-        g->message[0] = '\0';
+        g->message[0] = g->said[0] = '\0';
     }
 }
 
@@ -416,7 +428,7 @@ bool game_attendant(game_t *g) {
     g->lock_id = 0;
     g->lock_amount = 0;
     g->state = GAME_PLAY;
-    g->message[0] = '\0';
+    g->message[0] = g->said[0] = '\0';
     read_locks(g);
     /* a hand pay paid by hand left the credits: the balance on screen follows */
     if (!g->round_begun || game_round_over(g)) {
@@ -450,7 +462,7 @@ static bool say(char *why, size_t len, const char *msg) {
 static bool money_may_move(game_t *g, const char *what, char *why, size_t len) {
     char b[sizeof g->message + 64];
     if (g->state != GAME_PLAY) {
-        snprintf(b, sizeof b, _("%s waits: %s"), _(what), g->message);
+        snprintf(b, sizeof b, _("%s waits: %s"), _(what), game_said(g));
         return say(why, len, b);
     }
     if (g->door_open) {
@@ -470,7 +482,7 @@ static bool credits_recorded(game_t *g, int64_t amount, char *why, size_t whylen
     g->credits += amount;
     if (!game_round_over(g) && !rebuild_betting(g, g->npending)) {
         fault(g, "The round could not be rebuilt");
-        return say(why, whylen, g->message);
+        return say(why, whylen, game_said(g));
     }
     return true;
 }
@@ -480,7 +492,7 @@ static bool recorded(game_t *g, store_status_t st, const char *what, char *why, 
     if (st == STORE_REFUSED) return say(why, whylen, store_message(g->store));
     if (st != STORE_OK) {
         fault(g, what);
-        return say(why, whylen, g->message);
+        return say(why, whylen, game_said(g));
     }
     return true;
 }
@@ -511,7 +523,8 @@ static store_status_t record_ticket(game_t *g, game_voucher_t *v) {
         snprintf(t.machine, sizeof t.machine, "%s", g->machine_id);
         char detail[200], b[40];
         snprintf(detail, sizeof detail, "ticket %lld validation %s amount %s machine %s",
-                 (long long)v->sequence, v->validation, game_money(g, v->amount, b), g->machine_id);
+                 (long long)v->sequence, v->validation, game_money_en(g, v->amount, b),
+                 g->machine_id);
         st = store_ticket_out(g->store, 0, &t, detail);
         if (st == STORE_REFUSED && !strstr(store_message(g->store), "used before")) break;
     }
@@ -533,14 +546,14 @@ bool game_cashout(game_t *g, game_voucher_t *v, char *why, size_t whylen) {
         int64_t number;
         if (store_next_ticket(g->store, &number) != STORE_OK) {
             fault(g, "The ticket number could not be read");
-            return say(why, whylen, g->message);
+            return say(why, whylen, game_said(g));
         }
         v->sequence = number;
         store_status_t st = record_ticket(g, v);
         if (st == STORE_REFUSED) return say(why, whylen, store_message(g->store));
         if (st != STORE_OK) {
             fault(g, "The cash-out could not be recorded");
-            return say(why, whylen, g->message);
+            return say(why, whylen, game_said(g));
         }
     } else {
         v->sequence = ++g->played_vouchers;
@@ -555,60 +568,24 @@ bool game_cashout(game_t *g, game_voucher_t *v, char *why, size_t whylen) {
 
 /* ---- ticket in ---- */
 
-static void when_text(int64_t utc, char out[32]) {
-    time_t t = (time_t)utc;
-    struct tm tm;
-    gmtime_r(&t, &tm);
-    strftime(out, 32, "%Y-%m-%d at %H:%M UTC", &tm);
-}
-
-/* A refused ticket in the player's words, from the store's finding. */
-void game_ticket_words(const store_ticket_t *t, store_ticket_refusal_t why, const char *digits,
-                       int64_t expiry_seconds, char *out, size_t n) {
-    char when[32];
-    switch (why) {
-    case STORE_TICKET_ALREADY:
-        when_text(t->state_utc, when);
-        snprintf(out, n, "Ticket refused: it was paid already, on %s at %s.", when,
-                 t->state_place[0] ? t->state_place : "this machine");
-        break;
-    case STORE_TICKET_VOID:
-        when_text(t->state_utc, when);
-        snprintf(out, n, "Ticket refused: it was voided on %s. Please see the cashier.", when);
-        break;
-    case STORE_TICKET_EXPIRED:
-        when_text(t->utc + expiry_seconds, when);
-        snprintf(out, n, "Ticket refused: it expired on %s. Please see the cashier.", when);
-        break;
-    default:
-        /* a number that fails its check digit was misread (tickets before the check digit are
-         * known to the store, so they never get here) */
-        snprintf(out, n, "%s",
-                 ticket_check_ok(digits)
-                     ? N_("Ticket refused: this machine does not know it. Please see the cashier.")
-                     : N_("The ticket could not be read. Please try it again."));
-        break;
-    }
-}
-
 /* A refusal goes on record with the number and the reason, then to the player. */
-bool game_ticket_refused(game_t *g, const char *text, const char *reason, char *why,
-                         size_t whylen) {
+bool game_ticket_refused(game_t *g, const char *text, const char *reason, const char *said,
+                         char *why, size_t whylen) {
     if (g->store && store_state(g->store) != STORE_FAULTED &&
         store_state(g->store) != STORE_WRITE_FAILED) {
         char detail[STORE_MSG_LEN];
         snprintf(detail, sizeof detail, "validation %.40s: %s", text, reason);
         store_audit(g->store, STORE_AUDIT_VOUCHER_REFUSED, detail);
     }
-    /* the audit's in English, the player's in their language (a reason of the catalogs) */
-    return say(why, whylen, _(reason));
+    /* the audit's in English, the player's in their language */
+    return say(why, whylen, said ? said : _(reason));
 }
 
 bool game_ticket_ready(game_t *g, const char *text, game_voucher_t *v, char *why, size_t whylen) {
     memset(v, 0, sizeof *v);
     if (!ticket_parse(text, v->digits))
         return game_ticket_refused(
-            g, text, N_("The ticket could not be read. Please try it again."), why, whylen);
+            g, text, N_("The ticket could not be read. Please try it again."), NULL, why, whylen);
     ticket_group(v->digits, v->validation);
     /* what may move money, in money_may_move's order, said for a ticket */
     const char *busy = g->state == GAME_LOCKED ? N_("Ticket returned: a hand pay waits for the "
@@ -618,10 +595,11 @@ bool game_ticket_ready(game_t *g, const char *text, game_voucher_t *v, char *why
                        : g->door_open  ? N_("Ticket returned: the door is open.")
                        : game_dealt(g) ? N_("Ticket returned: tickets are taken between games.")
                                        : NULL;
-    if (busy) return game_ticket_refused(g, v->validation, busy, why, whylen);
+    if (busy) return game_ticket_refused(g, v->validation, busy, NULL, why, whylen);
     if (!g->store)
-        return game_ticket_refused(
-            g, v->validation, N_("Ticket returned: this machine keeps no records."), why, whylen);
+        return game_ticket_refused(g, v->validation,
+                                   N_("Ticket returned: this machine keeps no records."), NULL, why,
+                                   whylen);
     return true;
 }
 
@@ -632,25 +610,28 @@ bool game_ticket_in(game_t *g, const char *text, int64_t expiry_seconds, game_vo
     bool found;
     if (store_ticket_get(g->store, v->digits, &t, &found) == STORE_FAULT) {
         fault(g, "The ticket could not be read");
-        return say(why, whylen, g->message);
+        return say(why, whylen, game_said(g));
     }
     char detail[240], amount[40];
     snprintf(detail, sizeof detail, "ticket %lld validation %s amount %s machine %s at %s",
-             (long long)t.number, v->validation, game_money(g, t.amount, amount), t.machine,
+             (long long)t.number, v->validation, game_money_en(g, t.amount, amount), t.machine,
              g->machine_id);
     if (found && g->credits > INT64_MAX / 4 - t.amount)
-        return game_ticket_refused(g, v->validation,
-                                   N_("Ticket returned: the credit meter is full."), why, whylen);
+        return game_ticket_refused(
+            g, v->validation, N_("Ticket returned: the credit meter is full."), NULL, why, whylen);
     store_ticket_refusal_t refusal;
     store_status_t st = store_ticket_redeem(g->store, 0, v->digits, g->machine_id, expiry_seconds,
                                             detail, &t, &refusal);
     if (st == STORE_REFUSED) {
-        char reason[240];
-        if (refusal == STORE_TICKET_NOT_NOW)
+        char reason[240], said[240];
+        if (refusal == STORE_TICKET_NOT_NOW) {
             snprintf(reason, sizeof reason, "Ticket returned. %s", store_message(g->store));
-        else
-            game_ticket_words(&t, refusal, v->digits, expiry_seconds, reason, sizeof reason);
-        return game_ticket_refused(g, v->validation, reason, why, whylen);
+            snprintf(said, sizeof said, "%s", _(GAME_TICKET_NOT_NOW));
+        } else {
+            game_ticket_words(&t, refusal, v->digits, expiry_seconds, true, reason, sizeof reason);
+            game_ticket_words(&t, refusal, v->digits, expiry_seconds, false, said, sizeof said);
+        }
+        return game_ticket_refused(g, v->validation, reason, said, why, whylen);
     }
     if (!recorded(g, st, "The ticket could not be recorded", why, whylen)) return false;
     v->amount = t.amount, v->sequence = t.number, v->utc = t.utc;
@@ -670,8 +651,8 @@ bool game_ticket_floor_paid(game_t *g, const store_ticket_check_t *c, int64_t am
     char detail[240], b[40];
     snprintf(detail, sizeof detail,
              "ticket %lld validation %s amount %s machine %s at %s, paid by the floor",
-             (long long)(c->own ? c->t.number : 0), v->validation, game_money(g, amount, b), issuer,
-             g->machine_id);
+             (long long)(c->own ? c->t.number : 0), v->validation, game_money_en(g, amount, b),
+             issuer, g->machine_id);
     if (!recorded(g, store_ticket_check_paid(g->store, c, amount, g->machine_id, detail),
                   "The ticket could not be recorded", why, whylen))
         return false;
@@ -773,6 +754,14 @@ int game_history(game_t *g, int offset, int n, game_record_t *out) {
 
 const char *game_money(const game_t *g, int64_t v, char buf[40]) {
     return lang_money(v, g->rules.currency, buf, 40); /* the one formatter, the player's way */
+}
+
+const char *game_said(const game_t *g) {
+    return g->said[0] ? g->said : g->message;
+}
+
+const char *game_money_en(const game_t *g, int64_t v, char buf[40]) {
+    return money_format(v, g->rules.currency, buf, 40);
 }
 
 const char *game_money_frac(const game_t *g, int64_t frac, char buf[GAME_MONEY_FRAC_MAX]) {

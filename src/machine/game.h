@@ -87,7 +87,10 @@ typedef struct game {
     bool round_begun; /* the store has the round in play */
     bool resumed;     /* the round in play came back from the store at start */
     game_state_t state;
-    char message[STORE_MSG_LEN + 160]; /* why play is locked or stopped */
+    char message[STORE_MSG_LEN + 160]; /* why play is locked or stopped (the log's words: a
+                                          fault's with the store's reason) */
+    char said[STORE_MSG_LEN + 160];    /* the same as the screen says it, in the language on
+                                          screen ("": message) */
     char fault_title[48];              /* GAME_FAULT: "MEMORY ERROR - CALL ATTENDANT", ... */
     int64_t lock_id;
     int64_t lock_amount; /* GAME_LOCKED: the hand pay the attendant pays (the lock's amount) */
@@ -162,9 +165,17 @@ bool game_ticket_in(game_t *g, const char *text, int64_t expiry_seconds, game_vo
  * machine, credited and its check closed in one transaction (false: refused or not recorded,
  * why says it), v the ticket taken. */
 bool game_ticket_ready(game_t *g, const char *text, game_voucher_t *v, char *why, size_t whylen);
-bool game_ticket_refused(game_t *g, const char *text, const char *reason, char *why, size_t whylen);
+/* reason: English, for the audit; said: the player's words (NULL: reason is a text of the
+ * catalogs, said in its translation). english: the words for the audit, else the player's. */
+/* The player's words for a ticket the store cannot take just now (its reason is the audit's). */
+#define GAME_TICKET_NOT_NOW N_("Ticket returned: it cannot be taken just now. Please try again.")
+bool game_ticket_refused(game_t *g, const char *text, const char *reason, const char *said,
+                         char *why, size_t whylen);
 void game_ticket_words(const store_ticket_t *t, store_ticket_refusal_t why, const char *digits,
-                       int64_t expiry_seconds, char *out, size_t n);
+                       int64_t expiry_seconds, bool english, char *out, size_t n);
+/* A ticket's place as a person reads it: a machine's name as it is, "the operator menu", "the
+ * floor", "" this machine; in the language on screen. */
+const char *game_place_words(const char *place);
 bool game_ticket_floor_paid(game_t *g, const store_ticket_check_t *c, int64_t amount,
                             const char *issuer, game_voucher_t *v, char *why, size_t whylen);
 /* Door switch: play stops while it is open; both are recorded (door_openings, the audit log). */
@@ -193,8 +204,13 @@ void game_link_fault(game_t *g, const char *what);
  * store's reason, as after any failed write. */
 void game_record_fault(game_t *g, const char *what);
 
+/* Why play is locked or stopped as the screen says it (game_t's said, else its message). */
+const char *game_said(const game_t *g);
+
 /* Money for people: "$1,234.50", "€5.00", "£200.00", or "CHF 12.00" for other currencies. */
 const char *game_money(const game_t *g, int64_t v, char buf[40]);
+/* The same in English's conventions whatever the language on screen: the records' (audit rows). */
+const char *game_money_en(const game_t *g, int64_t v, char buf[40]);
 /* An amount kept finer than a cent (a jackpot pool's reserve and contributions, in 1/10,000 of
  * a minor unit, jackpot.h) in the same money: the cents as game_money writes them, then the
  * rest of the fraction as further decimals, without trailing zeros: "$12,345.6789",

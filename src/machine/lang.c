@@ -124,7 +124,25 @@ const char *lang_money(int64_t minor, const char currency[4], char *buf, size_t 
     return money_format_style(minor, &st, buf, n);
 }
 
+const char *lang_money_words(int64_t minor, char *buf, size_t n) {
+    switch (lang_get()) {
+    case CFG_LANG_ZH_CN:
+        return money_words_zh(minor, false, buf, n);
+    case CFG_LANG_ZH_TW:
+        return money_words_zh(minor, true, buf, n);
+    case CFG_LANG_ES:
+        return money_words_es(minor, buf, n);
+    default:
+        return money_words(minor, buf, n);
+    }
+}
+
 /* ---- names ---- */
+
+const char *lang_outcome(round_outcome_t o) {
+    const char *name = round_outcome_name(o);
+    return name[0] ? _(name) : name;
+}
 
 const char *lang_category(eval_category_t cat) {
     return _(eval_category_name(cat));
@@ -132,12 +150,46 @@ const char *lang_category(eval_category_t cat) {
 const char *lang_wager(wager_t w) {
     return _(wager_name(w));
 }
+const char *lang_text(const char *text) {
+    return text && text[0] ? _(text) : "";
+}
+
+const char *lang_fill(const char *tmpl, const char *const names[], const char *const values[],
+                      int count, char *buf, size_t n) {
+    size_t o = 0;
+    if (!n) return buf;
+    for (const char *p = tmpl; *p && o + 1 < n;) {
+        int k = -1;
+        size_t len = 0;
+        for (int i = 0; *p == '{' && i < count; i++) {
+            len = strlen(names[i]);
+            if (strncmp(p + 1, names[i], len) == 0 && p[1 + len] == '}') {
+                k = i;
+                break;
+            }
+        }
+        if (k < 0) {
+            buf[o++] = *p++;
+            continue;
+        }
+        o += (size_t)snprintf(buf + o, n - o, "%s", values[k]);
+        if (o >= n) o = n - 1;
+        p += len + 2;
+    }
+    buf[o] = '\0';
+    return buf;
+}
+
 const char *lang_context(const char *key) {
     const char *text = strchr(key, '\004');
     return lang_pgettext(key, text ? text + 1 : key);
 }
 
 /* A rank as one card ("Ace", "as", "A") and as several ("Aces", "ases", "A"). */
+static const char *rank_one(int r);
+const char *lang_rank(int r) {
+    return rank_one(r);
+}
 static const char *rank_one(int r) {
     static const char *const one[CARD_RANKS] = {
         NC_("rank", "Two"), NC_("rank", "Three"), NC_("rank", "Four"),  NC_("rank", "Five"),

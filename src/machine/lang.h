@@ -50,6 +50,10 @@ void lang_set(cfg_language_t lang);
 void lang_env_reserve(void);
 cfg_language_t lang_get(void);
 
+/* A text that may be one of the catalogs' (a store's refusal, a printer's note) in the language
+ * on screen; itself when it is not, or empty (gettext("") is the catalog's header). */
+const char *lang_text(const char *text);
+
 /* The language's own name, in itself: "English", "简体中文", "繁體中文", "Español". */
 const char *lang_native_name(cfg_language_t lang);
 
@@ -57,6 +61,12 @@ const char *lang_native_name(cfg_language_t lang);
  * (the text is the key's part after the context). */
 const char *lang_pgettext(const char *key, const char *text);
 const char *lang_context(const char *key);
+
+/* tmpl with each "{name}" replaced by its value (a translation orders the parts its own way:
+ * "{weekday} {day} {month} {time}" is "{month}{day}日 {weekday} {time}" in Chinese); a name
+ * not listed stays as it is. */
+const char *lang_fill(const char *tmpl, const char *const names[], const char *const values[],
+                      int count, char *buf, size_t n);
 
 /* ---- money: the one formatter, with the language's conventions ---- */
 
@@ -68,10 +78,17 @@ money_style_t lang_money_style_for(cfg_language_t lang, const char currency[4]);
 /* An amount as the player reads it: "$1,234.50", "1234,50 €", "HK$1,234.50". */
 const char *lang_money(int64_t minor, const char currency[4], char *buf, size_t n);
 
+/* The amount in words as a ticket in the language on screen writes it: "TWELVE AND 50/100",
+ * "壹拾贰元伍角", "壹拾貳元伍角", "DOCE CON 50/100" (money.h). */
+const char *lang_money_words(int64_t minor, char *buf, size_t n);
+
 /* ---- the core's names and refusals, translated ---- */
 
 const char *lang_category(eval_category_t cat); /* "Full House": "葫芦" */
 const char *lang_wager(wager_t w);              /* "ANTE" */
+const char *lang_outcome(round_outcome_t o);
+const char *lang_rank(int rank);
+    /* one card's rank: "Ten": "10", "diez" */ /* "WIN": "赢" ("" for none) */
 
 /* The hand in words, as the language's players say it: "Pair of Fours, Ace kicker", "一对4，
  * 踢脚A", "Pareja de cuatros, kicker as". */

@@ -1,5 +1,6 @@
 /* The machine without a window. See machine.h. */
 #define _POSIX_C_SOURCE 200809L
+#include "lang.h"
 #include "machine.h"
 #include "machine_link.h"
 #include "machine_table.h"
@@ -295,37 +296,39 @@ bool machine_cancel_credits(machine_t *m, char *msg, size_t n) {
     game_t *g = &m->game;
     int64_t c = game_balance(g);
     char b[40];
-    if (c <= 0) return say(msg, n, "%s%s", "There are no credits to clear.", ""), false;
-    if (!game_idle(g)) return say(msg, n, "%s%s", "Credits are cleared between games.", ""), false;
-    if (!g->store) return say(msg, n, "%s%s", "This machine has no store.", ""), false;
+    if (c <= 0) return say(msg, n, "%s%s", _("There are no credits to clear."), ""), false;
+    if (!game_idle(g))
+        return say(msg, n, "%s%s", _("Credits are cleared between games."), ""), false;
+    if (!g->store) return say(msg, n, "%s%s", _("This machine has no store."), ""), false;
     if (store_credit_out(g->store, 0, STORE_OUT_CANCEL, c, "operator menu") != STORE_OK) {
-        say(msg, n, "%s%s", store_message(g->store), "");
+        say(msg, n, "%s%s", lang_text(store_message(g->store)), "");
         return false;
     }
     g->credits = 0;
     m->rg.dirty = true; /* the session's figures: money out */
     if (!game_round_over(g)) game_new_round(g);
-    say(msg, n, "%s cleared (cancelled credits meter).%s", game_money(g, c, b), "");
+    if (msg && n) snprintf(msg, n, _("%s cleared (cancelled credits meter)."), game_money(g, c, b));
     return true;
 }
 
 bool machine_reseed_pool(machine_t *m, char *msg, size_t n) {
     game_t *g = &m->game;
-    if (!g->store) return say(msg, n, "%s%s", "This machine has no store.", ""), false;
+    if (!g->store) return say(msg, n, "%s%s", _("This machine has no store."), ""), false;
     if (m->cfg.link.url[0])
         return say(msg, n, "%s%s",
-                   "A linked pool is seeded at its controller (an operator's audited "
-                   "link_set_seed there), not on a machine.",
+                   _("A linked pool is seeded at its controller (its operator's audited "
+                     "link_set_seed there), not on a machine."),
                    ""),
                false;
     int64_t added = 0;
     char b[40];
     if (store_pool_reseed(g->store, &g->rules, "operator menu", &added) != STORE_OK) {
-        say(msg, n, "%s%s", store_message(g->store), "");
+        say(msg, n, "%s%s", lang_text(store_message(g->store)), "");
         return false;
     }
     store_pool_read(g->store, store_pool_key(&g->rules), &g->pool);
-    say(msg, n, "Jackpot reset: the house added %s.%s", game_money(g, added, b), "");
+    if (msg && n)
+        snprintf(msg, n, _("Jackpot reset: the house added %s."), game_money(g, added, b));
     return true;
 }
 
@@ -342,7 +345,7 @@ bool machine_setting_set(machine_t *m, const char *section, const char *key, con
         snprintf(name, sizeof name, "%s.%s", section, key);
         /* refused with credits on the machine or a game in play */
         ok = !m->game.store || store_setting_set(m->game.store, name, value) == STORE_OK;
-        if (!ok) say(msg, n, "%s%s", store_message(m->game.store), "");
+        if (!ok) say(msg, n, "%s%s", lang_text(store_message(m->game.store)), "");
     }
     if (ok) m->cfg = *next;
     free(next);

@@ -282,6 +282,9 @@ void machine_step(machine_t *m, const machine_input_t *in, uint32_t dt_ms,
  * (machine_link.h; a link that could not start is down with the reason). false: no link. */
 struct mlink_view;
 bool machine_link_view(const machine_t *m, struct mlink_view *out);
+/* The link's state as the operator reads it, in the language on screen ("Link: connected",
+ * "LINK DOWN: ..."): what failed, in the server's words, is in the log. */
+const char *machine_link_state_words(const struct mlink_view *v, char *buf, size_t n);
 /* Why a linked machine takes no DEAL now ("" when it may): the link is down and on_loss locks,
  * or it is down and the felt holds the linked bet (bet_off). */
 const char *machine_link_refusal(const machine_t *m, bool placing_linked_bet);

@@ -2,6 +2,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "machine_link.h"
 
+#include "lang.h"
 #include "machine.h"
 
 #include <assert.h>
@@ -23,16 +24,23 @@ static int64_t mono_ms(void) {
     return (int64_t)t.tv_sec * 1000 + t.tv_nsec / 1000000;
 }
 
-static void set_state(mlink_t *l, bool up, const char *fmt, ...)
+/* The link's state; a change goes to the log too (stderr), with what failed: the screen says it
+ * in the player's or the operator's language, without the server's English. */
+static void set_state(mlink_t *l, mlink_state_t kind, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
-static void set_state(mlink_t *l, bool up, const char *fmt, ...) {
-    pthread_mutex_lock(&l->mu);
-    l->view.up = up;
+static void set_state(mlink_t *l, mlink_state_t kind, const char *fmt, ...) {
+    char text[sizeof l->view.state];
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(l->view.state, sizeof l->view.state, fmt, ap);
+    vsnprintf(text, sizeof text, fmt, ap);
     va_end(ap);
+    pthread_mutex_lock(&l->mu);
+    bool changed = strcmp(text, l->view.state) != 0;
+    l->view.up = kind == MLINK_UP;
+    l->view.kind = kind;
+    snprintf(l->view.state, sizeof l->view.state, "%s", text);
     pthread_mutex_unlock(&l->mu);
+    if (changed) fprintf(stderr, "studpoker: link: %s\n", text);
 }
 
 /* Waits up to ms, or until stopped or woken by an offer. */
@@ -72,24 +80,24 @@ static bool come_up(mlink_t *l) {
     if (!l->conn) {
         st = link_connect(l->cfg.url, &l->conn, err, sizeof err);
         if (!l->conn) {
-            set_state(l, false, "LINK DOWN: out of memory");
+            set_state(l, MLINK_DOWN, "LINK DOWN: out of memory");
             return false;
         }
     } else {
         st = link_reconnect(l->conn);
     }
     if (st != LINK_OK) {
-        set_state(l, false, "LINK DOWN: %s", link_message(l->conn));
+        set_state(l, MLINK_DOWN, "LINK DOWN: %s", link_message(l->conn));
         return false;
     }
     link_identity_t id;
     if (link_identity(l->conn, &id) != LINK_OK) {
-        set_state(l, false, "LINK DOWN: %s", link_message(l->conn));
+        set_state(l, MLINK_DOWN, "LINK DOWN: %s", link_message(l->conn));
         return false;
     }
     if (strcmp(id.kind, "machine") != 0 || strcmp(id.machine, l->cfg.machine) != 0 ||
         strcmp(id.site, l->cfg.site) != 0 || strcmp(id.pool, l->cfg.pool) != 0) {
-        set_state(l, false,
+        set_state(l, MLINK_REFUSED_LOGIN,
                   "LINK REFUSED: the controller knows this login (%s) as machine '%s' of site "
                   "'%s' on pool '%s'; the configuration says '%s', '%s', '%s'",
                   id.login, id.machine, id.site, id.pool, l->cfg.machine, l->cfg.site, l->cfg.pool);
@@ -98,17 +106,17 @@ static bool come_up(mlink_t *l) {
     link_meters_t m;
     if (link_listen(l->conn, l->cfg.pool) != LINK_OK ||
         link_meters(l->conn, l->cfg.pool, l->currency, &m) != LINK_OK) {
-        set_state(l, false, "LINK DOWN: %s", link_message(l->conn));
+        set_state(l, MLINK_DOWN, "LINK DOWN: %s", link_message(l->conn));
         return false;
     }
     l->rate_num = m.local_rate_num;
     l->rate_den = m.local_rate_den;
     set_value(l, m.value, m.hits);
     if (mltk_thread_up(l) != LINK_OK) {
-        set_state(l, false, "LINK DOWN: %s", link_message(l->conn));
+        set_state(l, MLINK_DOWN, "LINK DOWN: %s", link_message(l->conn));
         return false;
     }
-    set_state(l, true, "connected");
+    set_state(l, MLINK_UP, "connected");
     return true;
 }
 
@@ -240,21 +248,24 @@ static void *run(void *arg) {
             link_status_t st = send_items(l, it, nit);
             if (st == LINK_DOWN) {
                 up = false;
-                set_state(l, false, "LINK DOWN: %s", link_message(l->conn));
+                set_state(l, MLINK_DOWN, "LINK DOWN: %s", link_message(l->conn));
                 continue;
             }
             if (st == LINK_REFUSED) {
                 /* never dropped: shown to the attendant and sent again every 30 s */
-                set_state(l, false, "LINK REFUSED game %" PRId64 ": %s", it[0].game,
+                pthread_mutex_lock(&l->mu);
+                l->view.refused_game = it[0].game;
+                pthread_mutex_unlock(&l->mu);
+                set_state(l, MLINK_REFUSED_GAME, "LINK REFUSED game %" PRId64 ": %s", it[0].game,
                           link_message(l->conn));
                 refused_until = mono_ms() + 30000;
             } else {
-                set_state(l, true, "connected");
+                set_state(l, MLINK_UP, "connected");
             }
         }
         if (announce(l) == LINK_DOWN || mltk_thread_step(l) == LINK_DOWN) {
             up = false;
-            set_state(l, false, "LINK DOWN: %s", link_message(l->conn));
+            set_state(l, MLINK_DOWN, "LINK DOWN: %s", link_message(l->conn));
             continue;
         }
         link_notice_t n;
@@ -262,7 +273,7 @@ static void *run(void *arg) {
         link_status_t st = link_notice_wait(l->conn, idle_ms(l, due), &n, &got);
         if (st == LINK_DOWN) {
             up = false;
-            set_state(l, false, "LINK DOWN: %s", link_message(l->conn));
+            set_state(l, MLINK_DOWN, "LINK DOWN: %s", link_message(l->conn));
             continue;
         }
         if (got) take_notice(l, &n);
@@ -273,7 +284,7 @@ static void *run(void *arg) {
         }
         if (refusing && refused_until <= mono_ms()) {
             refused_until = 0;
-            set_state(l, true, "connected");
+            set_state(l, MLINK_UP, "connected");
         }
     }
     return NULL;
@@ -419,35 +430,67 @@ void machine_link_close(machine_t *m) {
 bool machine_link_view(const machine_t *m, mlink_view_t *out) {
     memset(out, 0, sizeof *out);
     if (!m->cfg.link.url[0]) return false;
-    if (m->link)
+    if (m->link) {
         mlink_get_view(m->link, out);
-    else
+    } else {
         snprintf(out->state, sizeof out->state, "%s", m->link_error);
+        out->kind = MLINK_NOT_STARTED;
+    }
     return true;
+}
+
+const char *machine_link_state_words(const mlink_view_t *v, char *buf, size_t n) {
+    switch (v->kind) {
+    case MLINK_UP:
+        snprintf(buf, n, "%s", _("Link: connected"));
+        break;
+    case MLINK_CONNECTING:
+        snprintf(buf, n, "%s", _("LINK DOWN: connecting to the jackpot controller"));
+        break;
+    case MLINK_REFUSED_LOGIN:
+        snprintf(buf, n, "%s",
+                 _("LINK REFUSED: the controller knows this machine's login as another machine, "
+                   "site or pool (the log names them)"));
+        break;
+    case MLINK_REFUSED_GAME:
+        snprintf(buf, n,
+                 _("LINK REFUSED: the controller refuses the records of game %lld; they are sent "
+                   "again every 30 seconds (the log says why)"),
+                 (long long)v->refused_game);
+        break;
+    case MLINK_NOT_STARTED:
+        snprintf(buf, n, "%s", _("LINK DOWN: the link could not start (the log says why)"));
+        break;
+    default:
+        snprintf(buf, n, "%s",
+                 _("LINK DOWN: the jackpot controller does not answer (the log says why)"));
+        break;
+    }
+    return buf;
 }
 
 const char *machine_link_refusal(const machine_t *m, bool placing_linked_bet) {
     if (!m->cfg.link.url[0]) return "";
     if (!m->game.store) /* no outbox: a linked round could not be delivered */
-        return "LINK DOWN: a linked machine keeps its records in a database, and this one has "
-               "none. Play is stopped.";
+        return _("LINK DOWN: a linked machine keeps its records in a database, and this one has "
+                 "none. Play is stopped.");
     mlink_view_t v;
     machine_link_view(m, &v);
     if (v.up) return "";
-    if (strncmp(v.state, "LINK REFUSED", 12) == 0)
-        return "LINK REFUSED: the jackpot controller refuses this machine's records; an "
-               "attendant calls the operator. CASH OUT works.";
+    if (v.kind == MLINK_REFUSED_LOGIN || v.kind == MLINK_REFUSED_GAME)
+        return _("LINK REFUSED: the jackpot controller refuses this machine's records; an "
+                 "attendant calls the operator. CASH OUT works.");
     if (m->cfg.link.on_loss == CFG_LINK_LOCK)
-        return "LINK DOWN: the jackpot controller does not answer. Play resumes when it does; "
-               "CASH OUT works.";
+        return _("LINK DOWN: the jackpot controller does not answer. Play resumes when it does; "
+                 "CASH OUT works.");
     const rules_t *r = &m->game.rules;
     wager_t w = r->offered[WAGER_JACKPOT] ? WAGER_JACKPOT : WAGER_PROGRESSIVE;
     if (placing_linked_bet || m->game.round.seat[0].stake[w] > 0)
         return r->offered[WAGER_JACKPOT]
-                   ? "The JACKPOT is closed while its link is down: take the JACKPOT bet off "
-                     "to play."
-                   : "The PROGRESSIVE is closed while its link is down: take the PROGRESSIVE "
-                     "bet off to play.";
+                   ? _("The JACKPOT is closed while its link is down: take the JACKPOT bet off "
+                       "to play.")
+                   : _("The PROGRESSIVE is closed while its link is down: take the PROGRESSIVE "
+                       "bet off to play.");
     return "";
 }
 

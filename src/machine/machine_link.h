@@ -27,6 +27,16 @@
 
 typedef struct mlink mlink_t;
 
+/* What the link is doing, for the screen's words (the state's text is English, for the log). */
+typedef enum mlink_state {
+    MLINK_CONNECTING = 0, /* not reached the controller yet */
+    MLINK_UP,             /* connected */
+    MLINK_DOWN,           /* the controller does not answer (the text says what failed) */
+    MLINK_REFUSED_LOGIN,  /* the controller knows this login as another machine, site or pool */
+    MLINK_REFUSED_GAME,   /* the controller refuses a game's records (sent again every 30 s) */
+    MLINK_NOT_STARTED     /* the link's thread could not start */
+} mlink_state_t;
+
 /* What the screen and the operator see of the link. */
 typedef struct mlink_view {
     bool up;       /* the controller answers, and knows this machine as configured */
@@ -36,7 +46,10 @@ typedef struct mlink_view {
     int64_t hits;  /* top prizes won on the pool */
     int pending;   /* outbox items and ticket jobs not answered yet */
     int ticket_pending; /* of which the tickets' (registrations, a check, a void, fates) */
-    char state[160];    /* "connected", or why not, in words an attendant can act on */
+    char state[160];    /* "connected", or why not, in words an attendant can act on (English:
+                           the log's; machine_link_state_words says it on screen) */
+    mlink_state_t kind;
+    int64_t refused_game; /* MLINK_REFUSED_GAME: the game whose records are refused */
     /* the newest top prize won anywhere on the pool (win_seq counts them since the start) */
     int64_t win_seq;
     char win_site[48], win_machine[48], win_currency[4];

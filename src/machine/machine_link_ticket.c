@@ -10,6 +10,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "machine_link.h"
 
+#include "lang.h"
 #include "machine.h"
 #include "ticket.h"
 
@@ -266,18 +267,19 @@ static int64_t expiry_seconds(const machine_t *m) {
     return (int64_t)m->cfg.cabinet.ticket_expiry_days * 86400;
 }
 
-/* A ticket refused: audited with its number and the reason, which the player sees. */
+/* A ticket refused: audited with its number and the reason (English), which the player sees in
+ * their words (said; NULL: the reason's translation). */
 static void ticket_refused(machine_t *m, machine_events_t *e, const char *validation,
-                           const char *words) {
+                           const char *words, const char *said) {
     char why[STORE_MSG_LEN + 300];
-    game_ticket_refused(&m->game, validation, words, why, sizeof why);
+    game_ticket_refused(&m->game, validation, words, said, why, sizeof why);
     refuse(e, why);
 }
 
 void machine_ticket_in_floor(machine_t *m, const char *text, machine_events_t *e) {
     game_t *g = &m->game;
     game_voucher_t v;
-    char why[STORE_MSG_LEN + 300], words[STORE_MSG_LEN + 64];
+    char why[STORE_MSG_LEN + 300], words[STORE_MSG_LEN + 64], said[STORE_MSG_LEN + 64];
     if (!game_ticket_ready(g, text, &v, why, sizeof why)) {
         refuse(e, why);
         return;
@@ -287,7 +289,7 @@ void machine_ticket_in_floor(machine_t *m, const char *text, machine_events_t *e
     bool found = false;
     if (store_ticket_get(g->store, v.digits, &t, &found) == STORE_FAULT) {
         game_link_fault(g, "The ticket could not be read");
-        refuse(e, g->message);
+        refuse(e, game_said(g));
         return;
     }
     int64_t expiry = expiry_seconds(m);
@@ -298,33 +300,38 @@ void machine_ticket_in_floor(machine_t *m, const char *text, machine_events_t *e
                                : !found && !ticket_check_ok(v.digits) ? STORE_TICKET_UNKNOWN
                                                                       : STORE_TICKET_TAKEN;
     if (r != STORE_TICKET_TAKEN) {
-        game_ticket_words(&t, r, v.digits, expiry, words, sizeof words);
-        ticket_refused(m, e, v.validation, words);
+        game_ticket_words(&t, r, v.digits, expiry, true, words, sizeof words);
+        game_ticket_words(&t, r, v.digits, expiry, false, said, sizeof said);
+        ticket_refused(m, e, v.validation, words, said);
         return;
     }
     if (!floor_up(m)) {
         ticket_refused(m, e, v.validation,
-                       found ? "Ticket returned: the floor's ticket system does not answer, and "
-                               "a ticket is paid only once it has checked that no other machine "
-                               "paid it. Keep your ticket: it is still good."
-                             : "Ticket returned: the floor's ticket system does not answer, so "
-                               "this ticket of another machine cannot be checked. Keep it: it is "
-                               "still good.");
+                       found ? N_("Ticket returned: the floor's ticket system does not answer, "
+                                  "and a ticket is paid only once it has checked that no other "
+                                  "machine paid it. Keep your ticket: it is still good.")
+                             : N_("Ticket returned: the floor's ticket system does not answer, so "
+                                  "this ticket of another machine cannot be checked. Keep it: it "
+                                  "is still good."),
+                       NULL);
         return;
     }
     store_ticket_check_t c;
     store_status_t st = store_ticket_check_begin(g->store, 0, v.digits, expiry, &c, &r);
     if (st == STORE_FAULT) {
         game_link_fault(g, "The ticket's check could not be recorded");
-        refuse(e, g->message);
+        refuse(e, game_said(g));
         return;
     }
     if (st == STORE_REFUSED) {
-        if (r == STORE_TICKET_NOT_NOW)
+        if (r == STORE_TICKET_NOT_NOW) {
             snprintf(words, sizeof words, "Ticket returned. %s", store_message(g->store));
-        else
-            game_ticket_words(&c.t, r, v.digits, expiry, words, sizeof words);
-        ticket_refused(m, e, v.validation, words);
+            snprintf(said, sizeof said, "%s", _(GAME_TICKET_NOT_NOW));
+        } else {
+            game_ticket_words(&c.t, r, v.digits, expiry, true, words, sizeof words);
+            game_ticket_words(&c.t, r, v.digits, expiry, false, said, sizeof said);
+        }
+        ticket_refused(m, e, v.validation, words, said);
         return;
     }
     machine_event_t *ev = emit(e, MEV_TICKET_CHECKING);
@@ -336,23 +343,24 @@ bool machine_ticket_void_floor(machine_t *m, const char *digits, char *msg, size
     store_ticket_t t;
     bool found = false;
     if (store_ticket_get(m->game.store, digits, &t, &found) != STORE_OK || !found) {
-        snprintf(msg, n, "There is no such ticket.");
+        snprintf(msg, n, "%s", _("There is no such ticket."));
         return false;
     }
     if (t.state != STORE_TICKET_ISSUED) {
-        snprintf(msg, n, "Not voided: it was %s already.",
-                 t.state == STORE_TICKET_VOIDED ? "voided" : "paid");
+        snprintf(msg, n, "%s",
+                 t.state == STORE_TICKET_VOIDED ? _("Not voided: it was voided already.")
+                                                : _("Not voided: it was paid already."));
         return false;
     }
     if (m->floor.void_asked[0]) {
-        snprintf(msg, n, "Not voided: the floor has not answered the VOID before it yet.");
+        snprintf(msg, n, "%s", _("Not voided: the floor has not answered the VOID before it yet."));
         return false;
     }
     if (!floor_up(m)) {
         snprintf(
-            msg, n,
-            "Not voided: the floor's ticket system does not answer. A ticket is voided there "
-            "first, so that no machine of the floor pays it: try again when the link is back.");
+            msg, n, "%s",
+            _("Not voided: the floor's ticket system does not answer. A ticket is voided there "
+              "first, so that no machine of the floor pays it: try again when the link is back."));
         return false;
     }
     char v[TICKET_TEXT], b[40];
@@ -360,12 +368,12 @@ bool machine_ticket_void_floor(machine_t *m, const char *digits, char *msg, size
     snprintf(m->floor.void_asked, sizeof m->floor.void_asked, "%s", t.validation);
     snprintf(m->floor.void_detail, sizeof m->floor.void_detail,
              "ticket %lld validation %s amount %s voided by the operator at the floor",
-             (long long)t.number, v, game_money(&m->game, t.amount, b));
+             (long long)t.number, v, game_money_en(&m->game, t.amount, b));
     m->link_dirty = true;
     snprintf(msg, n,
-             "VOID of ticket %06lld (%s) sent to the floor, where it is voided first so that no "
-             "machine pays it. This page says when it is done.",
-             (long long)t.number, b);
+             _("VOID of ticket %06lld (%s) sent to the floor, where it is voided first so that no "
+               "machine pays it. This page says when it is done."),
+             (long long)t.number, game_money(&m->game, t.amount, b));
     return true;
 }
 
@@ -391,40 +399,50 @@ static void told(machine_t *m, const char *validation) {
 /* The controller's refusal of a ticket in the player's words; *fate what it says of a ticket of
  * this machine (paid elsewhere, voided), to record (false: nothing). */
 static bool floor_words(const machine_t *m, const store_ticket_check_t *c,
-                        const mlink_tk_answer_t *a, char *out, size_t n,
+                        const mlink_tk_answer_t *a, bool english, char *out, size_t n,
                         store_ticket_fate_t *fate) {
     memset(fate, 0, sizeof *fate);
     store_ticket_t t = c->t;
     t.state_utc = a->at_utc;
     snprintf(t.state_place, sizeof t.state_place, "%s", a->place);
     if (a->refused) {
-        snprintf(out, n,
-                 "Ticket returned: the floor's ticket system refused it (%s). Please see the "
-                 "cashier.",
-                 a->message);
+        /* the controller's own words are for the record */
+        if (english)
+            snprintf(out, n,
+                     "Ticket returned: the floor's ticket system refused it (%s). Please see the "
+                     "cashier.",
+                     a->message);
+        else
+            snprintf(out, n, "%s",
+                     _("Ticket returned: the floor's ticket system refused it. Please see the "
+                       "cashier."));
         return false;
     }
     switch (a->outcome) {
     case MLTK_ALREADY:
-        game_ticket_words(&t, STORE_TICKET_ALREADY, c->validation, 0, out, n);
+        game_ticket_words(&t, STORE_TICKET_ALREADY, c->validation, 0, english, out, n);
         break;
     case MLTK_VOIDED:
-        game_ticket_words(&t, STORE_TICKET_VOID, c->validation, 0, out, n);
+        game_ticket_words(&t, STORE_TICKET_VOID, c->validation, 0, english, out, n);
         break;
     case MLTK_EXPIRED:
         t.utc = a->at_utc;
-        game_ticket_words(&t, STORE_TICKET_EXPIRED, c->validation, 0, out, n);
+        game_ticket_words(&t, STORE_TICKET_EXPIRED, c->validation, 0, english, out, n);
         return false;
     case MLTK_CURRENCY:
         snprintf(out, n,
-                 "Ticket refused: it is a ticket in %s, and this machine pays in %s. Please see "
-                 "the cashier.",
+                 english ? "Ticket refused: it is a ticket in %s, and this machine pays in %s. "
+                           "Please see the cashier."
+                         : _("Ticket refused: it is a ticket in %s, and this machine pays in %s. "
+                             "Please see the cashier."),
                  a->currency, m->cfg.rules.currency);
         return false;
     default:
-        snprintf(out, n,
-                 "Ticket refused: the floor's ticket system does not know it. Please see the "
-                 "cashier.");
+        snprintf(out, n, "%s",
+                 english ? "Ticket refused: the floor's ticket system does not know it. Please "
+                           "see the cashier."
+                         : _("Ticket refused: the floor's ticket system does not know it. Please "
+                             "see the cashier."));
         return false;
     }
     if (!c->own) return false;
@@ -441,7 +459,7 @@ static bool floor_words(const machine_t *m, const store_ticket_check_t *c,
 static bool write_redeem(machine_t *m, machine_events_t *e, const mlink_tk_job_t *j,
                          const mlink_tk_answer_t *a) {
     game_t *g = &m->game;
-    char why[STORE_MSG_LEN + 300], words[STORE_MSG_LEN + 64];
+    char why[STORE_MSG_LEN + 300], words[STORE_MSG_LEN + 64], said[STORE_MSG_LEN + 64];
     if (!a->refused && a->outcome == MLTK_PAID) {
         /* tests: the kill between the controller's commit and this machine's */
         if (m->floor.test_kill && !a->again) raise(SIGKILL);
@@ -460,14 +478,15 @@ static bool write_redeem(machine_t *m, machine_events_t *e, const mlink_tk_job_t
         return true;
     }
     store_ticket_fate_t fate;
-    bool mark = floor_words(m, &j->check, a, words, sizeof words, &fate);
+    bool mark = floor_words(m, &j->check, a, true, words, sizeof words, &fate);
+    floor_words(m, &j->check, a, false, said, sizeof said, &fate);
     store_status_t st = store_ticket_check_refused(g->store, &j->check, words, mark ? &fate : NULL);
     if (st == STORE_FAULT) {
         game_link_fault(g, "The ticket's answer could not be recorded");
         return true;
     }
     if (st == STORE_OK && mark) told(m, fate.validation);
-    refuse(e, words);
+    refuse(e, said);
     return true;
 }
 
@@ -478,10 +497,14 @@ static void write_void(machine_t *m, const mlink_tk_answer_t *a) {
     time_t at = (time_t)a->at_utc;
     struct tm tm;
     gmtime_r(&at, &tm);
-    strftime(when, sizeof when, "%Y-%m-%d %H:%M UTC", &tm);
+    /* TRANSLATORS: strftime's format of a date and time (UTC) */
+    strftime(when, sizeof when, _("%Y-%m-%d %H:%M UTC"), &tm);
     if (a->refused) {
-        snprintf(m->floor.news, sizeof m->floor.news, "Ticket %s not voided: %.190s", v,
-                 a->message);
+        fprintf(stderr, "studpoker: ticket %s not voided: %s\n", v, a->message);
+        snprintf(m->floor.news, sizeof m->floor.news,
+                 _("Ticket %s not voided: the floor's ticket system refused it (the log says "
+                   "why)."),
+                 v);
     } else if (a->outcome == MLTK_VOIDED) {
         store_status_t st =
             store_ticket_void(g->store, m->floor.void_asked, "the floor", m->floor.void_detail);
@@ -489,7 +512,7 @@ static void write_void(machine_t *m, const mlink_tk_answer_t *a) {
         if (strcmp(m->print_fault, v) == 0) m->print_fault[0] = '\0';
         told(m, m->floor.void_asked);
         snprintf(m->floor.news, sizeof m->floor.news,
-                 "Ticket %s voided at the floor: no machine can redeem it now.", v);
+                 _("Ticket %s voided at the floor: no machine can redeem it now."), v);
     } else if (a->outcome == MLTK_ALREADY) {
         store_ticket_fate_t f = {.utc = a->at_utc};
         snprintf(f.validation, sizeof f.validation, "%s", m->floor.void_asked);
@@ -500,11 +523,12 @@ static void write_void(machine_t *m, const mlink_tk_answer_t *a) {
             game_link_fault(g, "The ticket's fate could not be recorded");
         told(m, f.validation);
         snprintf(m->floor.news, sizeof m->floor.news,
-                 "Ticket %s not voided: it was paid at %s on %s.", v, a->place, when);
+                 _("Ticket %s not voided: it was paid at %s on %s."), v, game_place_words(a->place),
+                 when);
     } else {
         snprintf(m->floor.news, sizeof m->floor.news,
-                 "Ticket %s not voided: the floor has not registered it yet. Try again in a "
-                 "moment.",
+                 _("Ticket %s not voided: the floor has not registered it yet. Try again in a "
+                   "moment."),
                  v);
     }
     m->floor.void_asked[0] = '\0';
@@ -526,8 +550,10 @@ static bool write_answer(machine_t *m, machine_events_t *e, const mlink_tk_job_t
         } else if (a->refused) {
             /* sent again in 30 s; the machine says why meanwhile */
             m->floor.register_after = now_ms() + 30000;
-            snprintf(m->floor.state, sizeof m->floor.state, "TICKETS REFUSED BY THE FLOOR: %s",
-                     a->message);
+            fprintf(stderr, "studpoker: the floor refuses to register tickets: %s\n", a->message);
+            snprintf(m->floor.state, sizeof m->floor.state, "%s",
+                     _("TICKETS REFUSED BY THE FLOOR: they are sent again every 30 seconds (the "
+                       "log says why)"));
         } else {
             m->floor.state[0] = '\0';
         }

@@ -4,6 +4,7 @@
  * the screen. See machine_table.h. */
 #define _POSIX_C_SOURCE 200809L
 #include "machine_table_internal.h"
+#include "nls.h"
 
 #include <pthread.h>
 #include <stdio.h>
@@ -73,8 +74,9 @@ static void read_rows(mlobby_t *l, link_t **conn) {
     l->up = st == LINK_OK && *conn;
     if (!l->up) {
         /* the player's words on the screen; the reason in the log, once as it goes down */
-        snprintf(l->state, sizeof l->state,
-                 "The tables cannot be reached just now. Trying again...");
+        /* the screen says it in its language (a text of the catalogs) */
+        snprintf(l->state, sizeof l->state, "%s",
+                 N_("The tables cannot be reached just now. Trying again..."));
         if (was_up || !l->said_down)
             fprintf(stderr, "studpoker: the lobby cannot read the tables: %s\n",
                     *conn ? link_message(*conn) : err);
@@ -115,15 +117,11 @@ static void join_one(mlobby_t *l, const char *tab) {
     a.ok = mtable_join_now(l->url, l->terminal, tab, &info, &refused, a.err, sizeof a.err);
     /* the player's words; the log has the controller's (a.err) */
     if (!a.ok && refused)
-        snprintf(a.say, sizeof a.say,
-                 "Table %s cannot be joined from this terminal just now. Please call an "
-                 "attendant if this goes on.",
-                 tab);
+        a.say = N_("Table %s cannot be joined from this terminal just now. Please call an "
+                   "attendant if this goes on.");
     else if (!a.ok)
-        snprintf(a.say, sizeof a.say,
-                 "The tables cannot be reached just now: table %s was not joined. Please try "
-                 "again in a moment.",
-                 tab);
+        a.say = N_("The tables cannot be reached just now: table %s was not joined. Please try "
+                   "again in a moment.");
     if (a.ok) {
         a.game = strdup(info.config ? info.config : "");
         snprintf(a.title, sizeof a.title, "%s", info.title);
@@ -132,7 +130,7 @@ static void join_one(mlobby_t *l, const char *tab) {
         if (!a.game) {
             a.ok = false;
             snprintf(a.err, sizeof a.err, "out of memory");
-            snprintf(a.say, sizeof a.say, "Table %s was not joined. Please try again.", tab);
+            a.say = N_("Table %s was not joined. Please try again.");
         }
     }
     pthread_mutex_lock(&l->mu);
@@ -214,7 +212,7 @@ mlobby_t *mlobby_start(const char *url, const char *terminal) {
     if (!l) return NULL;
     snprintf(l->url, sizeof l->url, "%s", url);
     snprintf(l->terminal, sizeof l->terminal, "%s", terminal);
-    snprintf(l->state, sizeof l->state, "Reading the tables...");
+    snprintf(l->state, sizeof l->state, "%s", N_("Reading the tables..."));
     pthread_mutex_init(&l->mu, NULL);
     pthread_condattr_t ca;
     pthread_condattr_init(&ca);

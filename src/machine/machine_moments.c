@@ -5,6 +5,7 @@
 
 #include "eval.h"
 #include "machine.h"
+#include "nls.h"
 
 /* A hand that won a bet, raising the tier it earns on its own: four of a kind a BIG WIN, a
  * straight flush or better a MEGA WIN, whatever the stake. The best one is kept. */
@@ -85,13 +86,13 @@ machine_win_t machine_win_of(const round_t *r, int seat, bool main_only) {
 const char *machine_tier_title(machine_tier_t t) {
     switch (t) {
     case MACHINE_TIER_WIN:
-        return "WIN";
+        return N_("WIN");
     case MACHINE_TIER_BIG:
-        return "BIG WIN!";
+        return N_("BIG WIN!");
     case MACHINE_TIER_MEGA:
-        return "MEGA WIN!";
+        return N_("MEGA WIN!");
     case MACHINE_TIER_JACKPOT:
-        return "JACKPOT!";
+        return N_("JACKPOT!");
     default:
         return "";
     }

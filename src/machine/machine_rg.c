@@ -2,6 +2,7 @@
  * See machine_rg.h for what is decided here; every event is an audit row whose figures in
  * braces are read back after a restart. */
 #define _POSIX_C_SOURCE 200809L
+#include "lang.h"
 #include "machine.h"
 
 #include <stdarg.h>
@@ -71,38 +72,16 @@ int64_t machine_rg_round_risk(const machine_t *m, const int64_t stake[]) {
 
 /* ---- words ---- */
 
-const char *machine_rg_duration(int64_t ms, char *buf, size_t n) {
-    int64_t min = ms / MINUTE_MS, days = min / 1440, hours = min % 1440 / 60, mins = min % 60;
-    if (min < 1) {
-        snprintf(buf, n, "less than a minute");
-        return buf;
-    }
-    /* the two largest units, as a person says it */
-    int64_t big = days ? days : hours ? hours : mins, small = days ? hours : hours ? mins : 0;
-    const char *bu = days ? "day" : hours ? "hour" : "minute", *su = days ? "hour" : "minute";
-    if (small)
-        snprintf(buf, n, "%lld %s%s %lld %s%s", (long long)big, bu, big == 1 ? "" : "s",
-                 (long long)small, su, small == 1 ? "" : "s");
-    else
-        snprintf(buf, n, "%lld %s%s", (long long)big, bu, big == 1 ? "" : "s");
-    return buf;
-}
-
-const char *machine_rg_when(int64_t utc_ms, int64_t now_ms, char *buf, size_t n) {
-    time_t t = (time_t)(utc_ms / 1000), now = (time_t)(now_ms / 1000);
-    struct tm tm, tn;
-    localtime_r(&t, &tm);
-    localtime_r(&now, &tn);
-    bool today = tm.tm_year == tn.tm_year && tm.tm_yday == tn.tm_yday;
-    strftime(buf, n, today ? "%H:%M" : "%a %d %b %H:%M", &tm);
-    return buf;
-}
-
-static const char *limit_text(const machine_t *m, bool time, int64_t v, char *buf, size_t n) {
+/* A limit's value: "1 hour", "$50.00", "none"; screen: in the language on screen, else in
+ * English (the audit log's) */
+static const char *limit_text(const machine_t *m, bool time, int64_t v, bool screen, char *buf,
+                              size_t n) {
     char b[40];
-    if (v <= 0) return snprintf(buf, n, "none"), buf;
-    if (time) return machine_rg_duration(v * MINUTE_MS, buf, n);
-    snprintf(buf, n, "%s", game_money(&m->game, v, b));
+    if (v <= 0) return snprintf(buf, n, "%s", screen ? C_("limit", "none") : "none"), buf;
+    if (time)
+        return screen ? machine_rg_duration(v * MINUTE_MS, buf, n)
+                      : machine_rg_duration_en(v * MINUTE_MS, buf, n);
+    snprintf(buf, n, "%s", screen ? game_money(&m->game, v, b) : game_money_en(&m->game, v, b));
     return buf;
 }
 
@@ -116,19 +95,19 @@ const char *machine_rg_stop_words(const machine_t *m, char *buf, size_t n) {
     switch (stop) {
     case MRG_TIME_LIMIT:
         snprintf(buf, n,
-                 "Your session time limit of %s is reached: betting stops until %s. You "
-                 "can cash out.",
-                 limit_text(m, true, l.minutes, lim, sizeof lim), when);
+                 _("Your session time limit of %s is reached: betting stops until %s. You "
+                   "can cash out."),
+                 limit_text(m, true, l.minutes, true, lim, sizeof lim), when);
         break;
     case MRG_LOSS_LIMIT:
         snprintf(buf, n,
-                 "Your loss limit of %s is reached: betting stops until %s. You can "
-                 "cash out.",
-                 limit_text(m, false, l.loss, lim, sizeof lim), when);
+                 _("Your loss limit of %s is reached: betting stops until %s. You can "
+                   "cash out."),
+                 limit_text(m, false, l.loss, true, lim, sizeof lim), when);
         break;
     case MRG_BREAK:
-        snprintf(buf, n, "You are taking a break until %s: no bets until then. You can cash out.",
-                 when);
+        snprintf(buf, n,
+                 _("You are taking a break until %s: no bets until then. You can cash out."), when);
         break;
     default:
         break;
@@ -139,8 +118,8 @@ const char *machine_rg_stop_words(const machine_t *m, char *buf, size_t n) {
 const char *machine_rg_loss_words(const machine_t *m, int64_t risk, char *buf, size_t n) {
     char b1[40], b2[40], b3[40];
     snprintf(buf, n,
-             "Your loss limit of %s leaves %s: these bets could lose %s with the largest "
-             "raise. Bet less.",
+             _("Your loss limit of %s leaves %s: these bets could lose %s with the largest "
+               "raise. Bet less."),
              game_money(&m->game, in_force(m).loss, b1),
              game_money(&m->game, machine_rg_left(m), b2), game_money(&m->game, risk, b3));
     return buf;
@@ -240,9 +219,9 @@ static void count_figures(machine_t *m, const machine_events_t *e) {
 static void figures_text(const machine_t *m, char *buf, size_t n) {
     char b1[40], b2[40], b3[40], d[48];
     snprintf(buf, n, "time played %s, bets %s, paid back %s, result %s",
-             machine_rg_duration(played_ms(m), d, sizeof d),
-             game_money(&m->game, m->rg.fig.wagered, b1),
-             game_money(&m->game, m->rg.fig.returned, b2), game_money(&m->game, net(m), b3));
+             machine_rg_duration_en(played_ms(m), d, sizeof d),
+             game_money_en(&m->game, m->rg.fig.wagered, b1),
+             game_money_en(&m->game, m->rg.fig.returned, b2), game_money_en(&m->game, net(m), b3));
 }
 
 static void open_session(machine_t *m, const char *why) {
@@ -303,7 +282,7 @@ static void after_pause(machine_t *m, const store_audit_row_t *start) {
     if (last(m, STORE_AUDIT_RG_SESSION_RESUME, &re) == 1 && re.id > p.id) return;
     if (!tag(p.detail, "at", &at)) return;
     char d[48];
-    machine_rg_duration(now(m) - at, d, sizeof d);
+    machine_rg_duration_en(now(m) - at, d, sizeof d);
     if (now(m) - at >= m->cfg.responsible.cool_off_minutes * MINUTE_MS) {
         char why[96];
         snprintf(why, sizeof why, "the game was closed for %s", d);
@@ -426,16 +405,20 @@ static void pending_due(machine_t *m, machine_events_t *e) {
         r->limits.minutes = r->pending.minutes;
         r->pending_minutes_at = 0;
         snprintf(what, sizeof what, "the session time limit is now %s",
-                 limit_text(m, true, r->limits.minutes, b, sizeof b));
+                 limit_text(m, true, r->limits.minutes, false, b, sizeof b));
         limits_row(m, what);
+        snprintf(what, sizeof what, _("The session time limit is now %s."),
+                 limit_text(m, true, r->limits.minutes, true, b, sizeof b));
         emit(e, MRG_EV_LIMIT_IN_FORCE, what);
     }
     if (r->pending_loss_at && now(m) >= r->pending_loss_at) {
         r->limits.loss = r->pending.loss;
         r->pending_loss_at = 0;
         snprintf(what, sizeof what, "the loss limit is now %s",
-                 limit_text(m, false, r->limits.loss, b, sizeof b));
+                 limit_text(m, false, r->limits.loss, false, b, sizeof b));
         limits_row(m, what);
+        snprintf(what, sizeof what, _("The loss limit is now %s."),
+                 limit_text(m, false, r->limits.loss, true, b, sizeof b));
         emit(e, MRG_EV_LIMIT_IN_FORCE, what);
     }
 }
@@ -446,13 +429,13 @@ static void stops_over(machine_t *m, machine_events_t *e) {
     if (r->break_until && now(m) >= r->break_until) {
         r->break_until = 0;
         record(m, STORE_AUDIT_RG_COOL_OFF_END, "the break is over {at=%lld}", (long long)now(m));
-        emit(e, MRG_EV_BREAK_OVER, "Your break is over.");
+        emit(e, MRG_EV_BREAK_OVER, _("Your break is over."));
         end_session(m, "the break is over");
     }
     if (r->limit_until && now(m) >= r->limit_until) {
         r->limit_until = 0;
         r->limit_stop = MRG_PLAYING;
-        emit(e, MRG_EV_BREAK_OVER, "The break after your limit is over: a new session begins.");
+        emit(e, MRG_EV_BREAK_OVER, _("The break after your limit is over: a new session begins."));
         end_session(m, "the break after the limit is over");
     }
 }
@@ -600,7 +583,7 @@ void machine_rg_answer(machine_t *m, bool cash_out) {
     r->next_check_ms = played + interval_ms(m);
     char d[48];
     record(m, STORE_AUDIT_RG_REALITY_ANSWER, "%s after %s {at=%lld played=%lld}",
-           cash_out ? "CASH OUT" : "CONTINUE", machine_rg_duration(played, d, sizeof d),
+           cash_out ? "CASH OUT" : "CONTINUE", machine_rg_duration_en(played, d, sizeof d),
            (long long)now(m), (long long)played);
 }
 
@@ -612,62 +595,90 @@ static void say(char *msg, size_t n, const char *fmt, ...) {
     va_end(ap);
 }
 
-/* One limit changed as the player asks: lower at once, higher after the delay. */
+/* One limit changed as the player asks: lower at once, higher after the delay. rec gets the
+ * change in English for the audit log, out in the player's language ("" both: nothing said). */
 static void change(machine_t *m, bool time, int64_t want, int64_t *cur, int64_t *pend,
-                   int64_t *pend_at, char *out, size_t n) {
-    char was[48], to[48], when[48];
-    limit_text(m, time, *cur, was, sizeof was);
-    limit_text(m, time, want, to, sizeof to);
+                   int64_t *pend_at, char *rec, char *out, size_t n) {
+    char was[48], to[48], when[48], was_en[48], to_en[48], when_en[48];
+    limit_text(m, time, *cur, true, was, sizeof was);
+    limit_text(m, time, want, true, to, sizeof to);
+    limit_text(m, time, *cur, false, was_en, sizeof was_en);
+    limit_text(m, time, want, false, to_en, sizeof to_en);
     const char *name = time ? "session time limit" : "loss limit";
     int64_t delay = m->cfg.responsible.loosen_delay_hours * HOUR_MS;
+    int hours = m->cfg.responsible.loosen_delay_hours;
+    rec[0] = out[0] = '\0';
     if (want == *cur) {
-        if (*pend_at) snprintf(out, n, "the %s stays %s", name, to);
+        if (*pend_at) {
+            snprintf(rec, n, "the %s stays %s", name, to_en);
+            snprintf(out, n,
+                     time ? _("The session time limit stays %s.") : _("The loss limit stays %s."),
+                     to);
+        }
         *pend_at = 0;
     } else if (*pend_at && want == *pend) {
         /* asked again: the raise already waits, its delay is not started again */
     } else if ((want > 0 && (*cur == 0 || want < *cur)) || delay == 0) {
         *cur = want;
         *pend_at = 0;
-        snprintf(out, n, "the %s is now %s (was %s)", name, to, was);
+        snprintf(rec, n, "the %s is now %s (was %s)", name, to_en, was_en);
+        snprintf(out, n,
+                 time ? _("The session time limit is now %s (was %s).")
+                      : _("The loss limit is now %s (was %s)."),
+                 to, was);
     } else {
         *pend = want;
         *pend_at = now(m) + delay;
-        snprintf(out, n, "the %s becomes %s on %s (a higher limit waits %d hours; %s until then)",
-                 name, to, machine_rg_when(*pend_at, now(m), when, sizeof when),
-                 m->cfg.responsible.loosen_delay_hours, was);
+        snprintf(rec, n, "the %s becomes %s on %s (a higher limit waits %d hours; %s until then)",
+                 name, to_en, machine_rg_when_en(*pend_at, now(m), when_en, sizeof when_en), hours,
+                 was_en);
+        machine_rg_when(*pend_at, now(m), when, sizeof when);
+        if (time)
+            snprintf(out, n,
+                     NG_("The session time limit becomes %s on %s (a higher limit waits %d "
+                         "hour; %s until then).",
+                         "The session time limit becomes %s on %s (a higher limit waits %d "
+                         "hours; %s until then).",
+                         hours),
+                     to, when, hours, was);
+        else
+            snprintf(out, n,
+                     NG_("The loss limit becomes %s on %s (a higher limit waits %d hour; %s "
+                         "until then).",
+                         "The loss limit becomes %s on %s (a higher limit waits %d hours; %s "
+                         "until then).",
+                         hours),
+                     to, when, hours, was);
     }
 }
 
 bool machine_rg_set_limits(machine_t *m, mrg_limits_t want, char *msg, size_t n) {
     machine_rg_t *r = &m->rg;
     if (!kept(m) || !player_sets(m)) {
-        say(msg, n, "Limits on this machine are set by the staff: ask them.");
+        say(msg, n, "%s", _("Limits on this machine are set by the staff: ask them."));
         return false;
     }
     if (want.minutes < 0 || want.minutes > 1440 || want.loss < 0) {
-        say(msg, n, "That is not a limit this machine takes.");
+        say(msg, n, "%s", _("That is not a limit this machine takes."));
         return false;
     }
     mrg_limits_t cur = in_force(m);
     r->player_set = true;
     int64_t t = cur.minutes, tp = r->pending.minutes, l = cur.loss, lp = r->pending.loss;
-    char a[200] = "", b[200] = "";
-    change(m, true, want.minutes, &t, &tp, &r->pending_minutes_at, a, sizeof a);
-    change(m, false, want.loss, &l, &lp, &r->pending_loss_at, b, sizeof b);
+    char a[180], b[180], sa[180], sb[180];
+    change(m, true, want.minutes, &t, &tp, &r->pending_minutes_at, a, sa, sizeof a);
+    change(m, false, want.loss, &l, &lp, &r->pending_loss_at, b, sb, sizeof b);
     r->limits.minutes = (int)t, r->pending.minutes = (int)tp;
     r->limits.loss = l, r->pending.loss = lp;
     char what[STORE_MSG_LEN - 120];
     snprintf(what, sizeof what, "the player set the limits: %s%s%s", a, a[0] && b[0] ? "; " : "",
              b);
     if (!a[0] && !b[0]) {
-        say(msg, n, "Your limits stay as they are.");
+        say(msg, n, "%s", _("Your limits stay as they are."));
         return true;
     }
     limits_row(m, what);
-    char text[STORE_MSG_LEN];
-    snprintf(text, sizeof text, "%s%s%s.", a, a[0] && b[0] ? "; " : "", b);
-    text[0] = (char)(text[0] >= 'a' && text[0] <= 'z' ? text[0] - 32 : text[0]);
-    say(msg, n, "%s", text);
+    say(msg, n, "%s%s%s", sa, sa[0] && sb[0] ? " " : "", sb);
     return true;
 }
 
@@ -676,43 +687,44 @@ bool machine_rg_take_break(machine_t *m, int hours, bool by_operator, char *msg,
     bool known = false;
     for (int i = 0; i < MRG_BREAKS; i++) known |= MRG_BREAK_HOURS[i] == hours;
     if (!kept(m) || !known || (!by_operator && !player_sets(m))) {
-        say(msg, n,
-            by_operator || kept(m) ? "Breaks on this machine are started by the staff."
-                                   : "This machine keeps no sessions.");
+        say(msg, n, "%s",
+            by_operator || kept(m) ? _("Breaks on this machine are started by the staff.")
+                                   : _("This machine keeps no sessions."));
         return false;
     }
     if (game_dealt(&m->game)) {
-        say(msg, n, "A break starts between games: finish this one first.");
+        say(msg, n, "%s", _("A break starts between games: finish this one first."));
         return false;
     }
     int64_t until = now(m) + hours * HOUR_MS;
-    char when[48], d[48];
+    char when[48], when_en[48], d[48];
     machine_rg_when(until, now(m), when, sizeof when);
+    machine_rg_when_en(until, now(m), when_en, sizeof when_en);
     if (r->break_until >= until) {
-        say(msg, n, "A break already runs until %s.", when);
+        say(msg, n, _("A break already runs until %s."), when);
         return false;
     }
     r->break_until = until;
     r->check = false;
     record(m, STORE_AUDIT_RG_COOL_OFF_START,
            "a break of %s taken by the %s, until %s {at=%lld until=%lld}",
-           machine_rg_duration(hours * HOUR_MS, d, sizeof d), by_operator ? "operator" : "player",
-           when, (long long)now(m), (long long)until);
-    say(msg, n, "Your break runs until %s: no bets until then. You can cash out.", when);
+           machine_rg_duration_en(hours * HOUR_MS, d, sizeof d),
+           by_operator ? "operator" : "player", when_en, (long long)now(m), (long long)until);
+    say(msg, n, _("Your break runs until %s: no bets until then. You can cash out."), when);
     return true;
 }
 
 bool machine_rg_end_break(machine_t *m, char *msg, size_t n) {
     machine_rg_t *r = &m->rg;
     if (!kept(m) || !r->break_until || now(m) >= r->break_until) {
-        say(msg, n, "No break runs.");
+        say(msg, n, "%s", _("No break runs."));
         return false;
     }
     r->break_until = 0;
     record(m, STORE_AUDIT_RG_COOL_OFF_END, "the break was ended by the operator {at=%lld}",
            (long long)now(m));
     end_session(m, "the operator ended the break");
-    say(msg, n, "The break is ended (recorded in the audit log).");
+    say(msg, n, "%s", _("The break is ended (recorded in the audit log)."));
     return true;
 }
 

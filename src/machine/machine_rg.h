@@ -167,9 +167,13 @@ bool machine_rg_take_break(struct machine *m, int hours, bool by_operator, char 
 /* The operator ends a break early; audited. */
 bool machine_rg_end_break(struct machine *m, char *msg, size_t n);
 
-/* "1 hour 5 minutes", "45 minutes", "2 days 3 hours". */
+/* "1 hour 5 minutes", "45 minutes", "2 days 3 hours", in the language on screen ("1小时5分钟");
+ * _en: in English, for the audit log's rows (machine_rg_words.c). */
 const char *machine_rg_duration(int64_t ms, char *buf, size_t n);
-/* A wall-clock time in local time: "14:35" today, else "Tue 3 Dec 14:35". */
+const char *machine_rg_duration_en(int64_t ms, char *buf, size_t n);
+/* A wall-clock time in local time: "14:35" today, else "Tue 03 Dec 14:35" ("周二 12月03日
+ * 14:35"); _en: in English, for the audit log. */
 const char *machine_rg_when(int64_t utc_ms, int64_t now_ms, char *buf, size_t n);
+const char *machine_rg_when_en(int64_t utc_ms, int64_t now_ms, char *buf, size_t n);
 
 #endif

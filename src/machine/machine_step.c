@@ -200,19 +200,21 @@ static void round_button(machine_t *m, cfg_button_t b, const machine_input_t *in
 
 /* While betting is stopped (a limit reached, a break) the acceptor returns money: it could not
  * be played. */
-static bool rg_money_refused(machine_t *m, const char *what, machine_events_t *e) {
-    char why[80];
+static bool rg_money_refused(machine_t *m, const char *why, machine_events_t *e) {
     if (machine_rg_stopped(m, NULL) == MRG_PLAYING) return false;
-    snprintf(why, sizeof why, "%s returned: betting is stopped.", what);
-    refuse(e, why);
+    refuse(e, _(why));
     return true;
 }
 
 static void credit_in(machine_t *m, store_credit_in_t kind, int64_t amount, machine_events_t *e) {
     char why[STORE_MSG_LEN + 300], b[40], detail[80];
-    if (rg_money_refused(m, kind == STORE_IN_COIN ? "Coin" : "Note", e)) return;
+    if (rg_money_refused(m,
+                         kind == STORE_IN_COIN ? N_("Coin returned: betting is stopped.")
+                                               : N_("Note returned: betting is stopped."),
+                         e))
+        return;
     snprintf(detail, sizeof detail, "%s %s", kind == STORE_IN_COIN ? "coin" : "note",
-             game_money(&m->game, amount, b));
+             game_money_en(&m->game, amount, b));
     if (!game_credit_in(&m->game, kind, amount, detail, why, sizeof why)) {
         refuse(e, why); /* the acceptor returns it */
         return;
@@ -251,7 +253,7 @@ static void cash_out(machine_t *m, machine_events_t *e) {
 
 static void ticket_in(machine_t *m, const char *text, machine_events_t *e) {
     /* before the floor is asked: a linked machine's ticket stays unpaid at the controller */
-    if (rg_money_refused(m, "Ticket", e)) {
+    if (rg_money_refused(m, N_("Ticket returned: betting is stopped."), e)) {
         if (m->game.store) {
             char detail[96];
             snprintf(detail, sizeof detail, "validation %.31s: betting is stopped", text);

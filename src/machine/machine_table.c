@@ -35,6 +35,15 @@ static void say_line(machine_t *m, const char *fmt, ...) {
     va_end(ap);
 }
 
+/* The message line says a round's result (machine_table_words.c). */
+static void say_verdict(machine_t *m, int64_t round, const char *kind, const char *verdict,
+                        int64_t staked, int64_t total, int64_t jackpot) {
+    char text[sizeof m->jt->line];
+    say_line(m, "%s",
+             mt_verdict_words(&m->game, round, kind, verdict, staked, total, jackpot, text,
+                              sizeof text));
+}
+
 /* The credits as the store has them after money moved: own says whether it was the felt's own
  * stakes (already off the felt's credits) or money from the table (a refund, a result), which
  * the felt's credits get too. */
@@ -133,8 +142,8 @@ bool machine_table_status(const machine_t *m, mtable_status_t *out) {
     out->synced = j->thread && mtable_caught_up(j->thread) && !j->items_dirty;
     if (j->leaving)
         snprintf(out->line, sizeof out->line, "%s",
-                 j->sent ? "Leaving this table after this round: your bets stand."
-                         : "Leaving this table.");
+                 j->sent ? _("Leaving this table after this round: your bets stand.")
+                         : _("Leaving this table."));
     else
         snprintf(out->line, sizeof out->line, "%s", j->line);
     return true;
@@ -310,7 +319,8 @@ static void write_answers(machine_t *m, machine_events_t *e) {
             bool ours = a[i].transfer == j->sent; /* this round's bets: they leave the felt */
             sync_credits(m, ours);
             char b[40];
-            say_line(m, _("Not accepted: %s. Your stake is back on your credits."), a[i].reason);
+            say_line(m, _("Not accepted: %s. Your stake is back on your credits."),
+                     mt_reason_words(a[i].reason));
             emit_ev(e, MEV_REFUSED, j->line);
             if (ours) {
                 j->sent = 0, j->staked = 0;
@@ -359,7 +369,8 @@ static void felt_takes_result(machine_t *m, machine_events_t *e) {
     if (felt == j->result_total) {
         if (j->away) { /* played in the player's absence: told as well */
             j->sticky = true;
-            say_line(m, "Round %" PRId64 ": %s", j->result_round, j->result_verdict);
+            say_verdict(m, j->result_round, j->result_kind, j->result_verdict, j->result_staked,
+                        j->result_total, j->result_returned[WAGER_JACKPOT]);
             emit_ev(e, MEV_REFUSED, j->line);
         }
         return;
@@ -374,7 +385,8 @@ static void felt_takes_result(machine_t *m, machine_events_t *e) {
     }
     s->credits += j->result_total - felt;
     j->sticky = true;
-    say_line(m, "Round %" PRId64 ": %s", j->result_round, j->result_verdict);
+    say_verdict(m, j->result_round, j->result_kind, j->result_verdict, j->result_staked,
+                j->result_total, j->result_returned[WAGER_JACKPOT]);
     emit_ev(e, MEV_REFUSED, j->line);
 }
 
@@ -404,10 +416,8 @@ static void collect_results(machine_t *m, machine_events_t *e) {
          * told in the message line until the next bet */
         if (strcmp(r[i].kind, "settled") != 0 || r[i].round != j->round || !j->dealt) {
             j->sticky = true;
-            say_line(m, "Round %" PRId64 ": %s", r[i].round,
-                     strcmp(r[i].kind, "settled") == 0 ? r[i].verdict
-                     : r[i].verdict[0]                 ? r[i].verdict
-                                                       : _("your bets are returned"));
+            say_verdict(m, r[i].round, r[i].kind, r[i].verdict, r[i].staked, r[i].total,
+                        WAGER_JACKPOT < r[i].nreturned ? r[i].returned[WAGER_JACKPOT] : 0);
             emit_ev(e, MEV_REFUSED, j->line);
         }
     }

@@ -124,7 +124,8 @@ typedef struct mlobby_join {
     char tab[48];
     bool ok;
     char err[300]; /* why not, for the log (the controller's or the network's words) */
-    char say[200]; /* why not, for the player */
+    const char *say; /* why not, for the player: a text of the catalogs whose %s is the table's
+                        name, said in the language on screen (the thread translates nothing) */
     char *game;    /* the table's game (malloc'd; the receiver frees it) */
     char title[160];
     bool linked; /* its JACKPOT is a linked pool */

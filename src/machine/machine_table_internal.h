@@ -8,6 +8,7 @@
 #include <stdint.h>
 
 #include "config.h"
+#include "game.h"
 #include "machine_table.h"
 #include "store.h"
 
@@ -86,5 +87,12 @@ bool mtable_caught_up(mtable_t *t);
 bool mtable_join_now(const char *url, const char *terminal, const char *tab, lt_table_t *info,
                      bool *refused, char *err, size_t errlen);
 #endif
+
+/* machine_table_words.c: a round's result as the player reads it ("Round 12: Flush: WIN
+ * $10.00"), retold from the table's figures and its host's English verdict; why the table
+ * refused a stake, in the player's words. */
+const char *mt_verdict_words(const game_t *g, int64_t round, const char *kind, const char *verdict,
+                             int64_t staked, int64_t total, int64_t jackpot, char *buf, size_t n);
+const char *mt_reason_words(const char *reason);
 
 #endif

@@ -5,6 +5,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "lang.h"
 #include "machine.h"
 #include "machine_link.h"
 #include "ticket.h"
@@ -20,7 +21,7 @@ static bool find(machine_t *m, const char *digits, store_ticket_t *t, char *msg,
     bool found = false;
     if (!m->game.store || store_ticket_get(m->game.store, digits, t, &found) != STORE_OK ||
         !found) {
-        snprintf(msg, n, "There is no such ticket.");
+        snprintf(msg, n, "%s", _("There is no such ticket."));
         return false;
     }
     return true;
@@ -39,14 +40,14 @@ bool machine_ticket_void(machine_t *m, const char *digits, char *msg, size_t n) 
     char v[TICKET_TEXT], b[40], detail[200];
     ticket_group(t.validation, v);
     snprintf(detail, sizeof detail, "ticket %lld validation %s amount %s voided by the operator",
-             (long long)t.number, v, game_money(&m->game, t.amount, b));
+             (long long)t.number, v, game_money_en(&m->game, t.amount, b));
     if (store_ticket_void(m->game.store, digits, "operator menu", detail) != STORE_OK) {
-        snprintf(msg, n, "Not voided: %s", store_message(m->game.store));
+        snprintf(msg, n, _("Not voided: %s"), lang_text(store_message(m->game.store)));
         return false;
     }
     if (strcmp(m->print_fault, v) == 0) m->print_fault[0] = '\0';
-    snprintf(msg, n, "Ticket %06lld (%s) voided: it can no longer be redeemed.",
-             (long long)t.number, b);
+    snprintf(msg, n, _("Ticket %06lld (%s) voided: it can no longer be redeemed."),
+             (long long)t.number, game_money(&m->game, t.amount, b));
     return true;
 }
 
@@ -58,9 +59,9 @@ bool machine_ticket_reprint(machine_t *m, const char *digits, game_voucher_t *v,
     char grouped[TICKET_TEXT], b[40], detail[200];
     ticket_group(t.validation, grouped);
     snprintf(detail, sizeof detail, "ticket %lld validation %s amount %s reprint %d",
-             (long long)t.number, grouped, game_money(&m->game, t.amount, b), t.reprints + 1);
+             (long long)t.number, grouped, game_money_en(&m->game, t.amount, b), t.reprints + 1);
     if (store_ticket_reprint(m->game.store, digits, "operator menu", detail, &t) != STORE_OK) {
-        snprintf(msg, n, "Not reprinted: %s", store_message(m->game.store));
+        snprintf(msg, n, _("Not reprinted: %s"), lang_text(store_message(m->game.store)));
         return false;
     }
     v->amount = t.amount, v->sequence = t.number, v->utc = t.utc, v->reprint = t.reprints;
@@ -71,8 +72,8 @@ bool machine_ticket_reprint(machine_t *m, const char *digits, game_voucher_t *v,
     struct tm tm;
     gmtime_r(&when, &tm);
     strftime(v->when, sizeof v->when, "%Y-%m-%d %H:%M:%S UTC", &tm);
-    snprintf(msg, n, "Ticket %06lld (%s) sent to the printer again, marked REPRINT %d.",
-             (long long)t.number, b, t.reprints);
+    snprintf(msg, n, _("Ticket %06lld (%s) sent to the printer again, marked REPRINT %d."),
+             (long long)t.number, game_money(&m->game, t.amount, b), t.reprints);
     return true;
 }
 

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "nls.h"
 #include "parsheet.h"
 
 /* ---- exact fractions ---- */
@@ -195,19 +196,19 @@ void approval_limit_text(int32_t bp, char *buf, size_t n) {
 const char *approval_bet_name(rules_variant_t v, wager_t w) {
     if (w != WAGER_ANTE) {
         static const char *const names[WAGER_COUNT] = {
-            [WAGER_BONUS51] = "the 5+1 BONUS",       [WAGER_JACKPOT] = "the JACKPOT",
-            [WAGER_PROGRESSIVE] = "the PROGRESSIVE", [WAGER_BOARD] = "the BOARD BONUS",
-            [WAGER_POCKET] = "the POCKET BONUS",     [WAGER_LOBALL] = "the LO BALL bet",
-            [WAGER_ASIAN_BONUS] = "the BONUS wager"};
-        return w > 0 && w < WAGER_COUNT && names[w] ? names[w] : "a side bet";
+            [WAGER_BONUS51] = N_("the 5+1 BONUS"),       [WAGER_JACKPOT] = N_("the JACKPOT"),
+            [WAGER_PROGRESSIVE] = N_("the PROGRESSIVE"), [WAGER_BOARD] = N_("the BOARD BONUS"),
+            [WAGER_POCKET] = N_("the POCKET BONUS"),     [WAGER_LOBALL] = N_("the LO BALL bet"),
+            [WAGER_ASIAN_BONUS] = N_("the BONUS wager")};
+        return w > 0 && w < WAGER_COUNT && names[w] ? names[w] : N_("a side bet");
     }
     switch (v) {
     case VARIANT_CAJUN:
-        return "the main game (ante and raises)";
+        return N_("the main game (ante and raises)");
     case VARIANT_ASIAN:
-        return "the main game (ante and RAISE)";
+        return N_("the main game (ante and RAISE)");
     default:
-        return "the main game (ante and PLAY)";
+        return N_("the main game (ante and PLAY)");
     }
 }
 

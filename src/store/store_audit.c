@@ -1,6 +1,7 @@
 /* Locks for an attendant, the audit log, operator settings and the cache. See store.h for the
  * contract. */
 #define _POSIX_C_SOURCE 200809L
+#include "nls.h"
 #include "store_internal.h"
 
 #include <errno.h>
@@ -191,7 +192,7 @@ store_status_t store_setting_set(store_t *s, const char *name, const char *value
     int64_t on = 0;
     if (!st_q_int(s, &on, 0, "reading the credits", "SELECT COALESCE(SUM(value),0) FROM credits"))
         return s->integrity ? st_fault(s) : STORE_FAULT;
-    if (on > 0) return st_refuse(s, "Settings change only with no credits on the machine.");
+    if (on > 0) return st_refuse(s, N_("Settings change only with no credits on the machine."));
     char old[64] = "", detail[160];
     if (!store_setting_get(s, name, old, sizeof old)) snprintf(old, sizeof old, "config");
     snprintf(detail, sizeof detail, "%s=%s (was %s)", name, value, old);
