@@ -128,12 +128,15 @@ done
 play p2 back "100 TABLEWAIT 20000 collected=1" "200 SUMMARY" "300 HISTORY" "900 BOXES $tmp/p2/history.txt" \
   "1000 QUIT"
 wait "$pid_p2" || bad "p2 back: $(cat "$tmp/p2/back.err")"
-# its HISTORY shows the table's rounds as they came back, newest first: B auto-folded, then A
-grep -q "TABLE ROUND $round_b" "$tmp/p2/history.txt" && grep -q "AUTO FOLDED" "$tmp/p2/history.txt" &&
-  grep -q "TABLE ROUND $round_a" "$tmp/p2/history.txt" && ok ||
+# its HISTORY shows the table's rounds as they came back, newest first: B auto-folded, then A,
+# each at table t1 (the row's name: "Table t1"; its number by its time: "ROUND n  -  ...")
+grep -q "|ROUND $round_b  -  " "$tmp/p2/history.txt" && grep -q "AUTO FOLDED" "$tmp/p2/history.txt" &&
+  grep -q "|ROUND $round_a  -  " "$tmp/p2/history.txt" && ok ||
   bad "p2's HISTORY after round B: $(cat "$tmp/p2/history.txt")"
-[ "$(grep -o "TABLE ROUND [0-9]*" "$tmp/p2/history.txt" | head -1)" = "TABLE ROUND $round_b" ] && ok ||
-  bad "p2's HISTORY is not newest first: $(grep -o "TABLE ROUND [0-9]*" "$tmp/p2/history.txt")"
+[ "$(grep -o "|ROUND [0-9]*  -  " "$tmp/p2/history.txt" | head -1)" = "|ROUND $round_b  -  " ] && ok ||
+  bad "p2's HISTORY is not newest first: $(grep -o "|ROUND [0-9]*  -  " "$tmp/p2/history.txt")"
+[ "$(grep -c "|Table t1$" "$tmp/p2/history.txt")" = 2 ] && grep -q "|HISTORY  -  TABLE t1, NEWEST FIRST$" \
+  "$tmp/p2/history.txt" && ok || bad "p2's HISTORY does not name table t1: $(grep -E '\|Table|HISTORY' "$tmp/p2/history.txt")"
 l=$(last p2 back)
 # its ante lost: 1,030.00 - 10.00
 [ "$(field "$l" credits)" = 102000 ] && ok || bad "p2 back after round B: $l"

@@ -168,20 +168,6 @@ static float fit(ui_gfx_t *g, const char *text, float size, int face, float widt
     return size < TEXT_MIN ? TEXT_MIN : size;
 }
 
-/* text at size, cut with "..." to width when it does not fit (a long game's name). */
-static const char *cut(ui_gfx_t *g, const char *text, float size, int face, float width, char *buf,
-                       size_t n) {
-    if (gfx_text_width(g, text, size, face) <= width) return text;
-    size_t len = strlen(text);
-    while (len > 0) {
-        len--;
-        while (len > 0 && ((unsigned char)text[len] & 0xC0) == 0x80) len--; /* whole characters */
-        snprintf(buf, n, "%.*s...", (int)len, text);
-        if (gfx_text_width(g, buf, size, face) <= width) return buf;
-    }
-    return "";
-}
-
 /* A cell's text: on one line if it fits at the least size, else wrapped (two lines fit a row),
  * centred in the row's height. */
 static void cell(ui_gfx_t *g, const char *text, float x, float y, float w, float size, int face,
@@ -221,8 +207,8 @@ static void draw_row(lobby_scene_t *l, ui_gfx_t *g, const columns_t *c, int k, f
         cell(g, r->title, c->x[0], y, c->w[0], TEXT_MIN, UI_FONT_BOLD, CREAM);
     } else {
         char title[200];
-        gfx_text(g, cut(g, r->title, TEXT_MIN, UI_FONT_BOLD, c->w[0], title, sizeof title), c->x[0],
-                 y + 12, TEXT_MIN, UI_FONT_BOLD, CREAM, UI_ALIGN_LEFT);
+        gfx_text(g, gfx_text_cut(g, r->title, TEXT_MIN, UI_FONT_BOLD, c->w[0], title, sizeof title),
+                 c->x[0], y + 12, TEXT_MIN, UI_FONT_BOLD, CREAM, UI_ALIGN_LEFT);
     }
     cell(g, variant_words(r->variant), c->x[1], y, c->w[1], 26, UI_FONT_BOLD, CREAM);
     cell(g, r->limits, c->x[2], y, c->w[2], 26, UI_FONT_REGULAR, CREAM);

@@ -466,16 +466,19 @@ static void draw_recall(operator_scene_t *o, ui_gfx_t *g) {
         }
         int64_t staked = 0, ret = 0;
         for (int w = 0; w < WAGER_COUNT; w++) staked += h->stake[w], ret += h->returned[w];
-        snprintf(
-            line, sizeof line,
-            h->table_round ? "table round %llu  %s  player %s shared %s bet %s back %s%.0s%.0s%s"
-                           : "#%llu  %s  player %s dealer %s bet %s paid %s  credits %s -> %s%s",
-            (unsigned long long)h->number, h->when, cards, dealer, game_money(o->game, staked, b1),
-            game_money(o->game, ret, b2), game_money(o->game, h->credits_before, b3),
-            game_money(o->game, h->credits_after, b4),
-            h->void_round ? "  VOID"
-            : h->folded   ? "  FOLD"
-                          : "");
+        const char *note = h->void_round ? "  VOID" : h->folded ? "  FOLD" : "";
+        if (h->table_round) /* a terminal's: the round of which table */
+            snprintf(line, sizeof line,
+                     "table %s round %llu  %s  player %s shared %s bet %s back %s%s", h->tab,
+                     (unsigned long long)h->number, h->when, cards, dealer,
+                     game_money(o->game, staked, b1), game_money(o->game, ret, b2), note);
+        else
+            snprintf(line, sizeof line,
+                     "#%llu  %s  player %s dealer %s bet %s paid %s  credits %s -> %s%s",
+                     (unsigned long long)h->number, h->when, cards, dealer,
+                     game_money(o->game, staked, b1), game_money(o->game, ret, b2),
+                     game_money(o->game, h->credits_before, b3),
+                     game_money(o->game, h->credits_after, b4), note);
         gfx_text_wrap(g, line, L(80), 184 + (float)i * 70, o->area.w - 160, 24, UI_FONT_REGULAR,
                       CREAM, UI_ALIGN_LEFT);
     }

@@ -186,6 +186,7 @@ typedef struct table_scene {
     int nhist;
     int64_t hist_total;
     int hist_page; /* which page hist holds, -1 = none */
+    bool hist_all; /* a terminal's HISTORY shows every table's rounds, not only this table's */
 
     /* the RESPONSIBLE GAMING page (table_rg.c): the row chosen, the limits and the break being
      * chosen before they are set, a second press asked for, what the last press did */

@@ -710,11 +710,25 @@ static void from_store(const store_round_record_t *rec, game_record_t *h) {
     snprintf(h->when, sizeof h->when, "%s", rec->finished_text);
 }
 
+/* The game a table's round was dealt in: as its record names it, else (a record from before
+ * records named it) from its cards, which only Cajun Stud deals two of; with no cards (bets
+ * returned before the deal), the game at hand's. */
+static rules_variant_t table_variant(const store_table_result_t *r, rules_variant_t here) {
+    for (int v = 0; v < VARIANT_COUNT; v++)
+        if (strcmp(r->variant, rules_variant_key((rules_variant_t)v)) == 0)
+            return (rules_variant_t)v;
+    if (r->ncards == 2) return VARIANT_CAJUN;
+    if (r->ncards == 5) return here == VARIANT_CAJUN ? VARIANT_CARIBBEAN : here;
+    return here;
+}
+
 /* A shared table's round as the terminal recorded it: the outcome of each wager from what came
  * back against what was staked, the fold from the player's decisions. */
-static void from_table(const store_table_result_t *r, game_record_t *h) {
+static void from_table(const store_table_result_t *r, rules_variant_t here, game_record_t *h) {
     memset(h, 0, sizeof *h);
     h->table_round = true;
+    snprintf(h->tab, sizeof h->tab, "%s", r->tab);
+    h->variant = table_variant(r, here);
     h->number = (uint64_t)r->round;
     for (int i = 0; i < r->ncards && i < 5; i++) h->cards[i] = r->cards[i];
     for (int i = 0; i < r->nshared && i < 5; i++) { /* the dealer's hand, or Cajun's board */
@@ -739,9 +753,13 @@ static void from_table(const store_table_result_t *r, game_record_t *h) {
 }
 
 int64_t game_history_count(game_t *g) {
+    return game_history_count_at(g, NULL);
+}
+
+int64_t game_history_count_at(game_t *g, const char *tab) {
     if (!g->store) return g->nhistory;
     if (g->at_table) {
-        int64_t n = store_table_result_count(g->store);
+        int64_t n = store_table_result_count(g->store, tab);
         return n < 0 ? 0 : n;
     }
     int64_t n = store_history_count(g->store);
@@ -749,6 +767,10 @@ int64_t game_history_count(game_t *g) {
 }
 
 int game_history(game_t *g, int offset, int n, game_record_t *out) {
+    return game_history_at(g, NULL, offset, n, out);
+}
+
+int game_history_at(game_t *g, const char *tab, int offset, int n, game_record_t *out) {
     if (!g->store) {
         int k = 0;
         for (; k < n && offset + k < g->nhistory; k++) out[k] = g->history[offset + k];
@@ -757,8 +779,8 @@ int game_history(game_t *g, int offset, int n, game_record_t *out) {
     if (g->at_table) {
         store_table_result_t *tr = calloc((size_t)n, sizeof *tr);
         if (!tr) return 0;
-        int got = store_table_results(g->store, offset, n, tr);
-        for (int k = 0; k < got; k++) from_table(&tr[k], &out[k]);
+        int got = store_table_results(g->store, tab, offset, n, tr);
+        for (int k = 0; k < got; k++) from_table(&tr[k], g->rules.variant, &out[k]);
         free(tr);
         return got < 0 ? 0 : got;
     }
