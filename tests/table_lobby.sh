@@ -155,6 +155,9 @@ round=$(q -c "SELECT round FROM sptable.results WHERE machine = 'p1' AND tab = '
 [ "$rows" = "classic $round - 2h7h9hJh4h/KdKc9s6d2c" ] &&
   grep -q '|HISTORY  -  TABLE classic, NEWEST FIRST$' "$tmp/p1/history-classic.txt" && ok ||
   bad "p1's HISTORY at classic: '$rows' (classic's round $round)"
+# in the table's money (the site's, EUR; classic's preset alone would say USD)
+grep -q '|BET  €15.00  BACK  €70.00$' "$tmp/p1/history-classic.txt" && ok ||
+  bad "classic's round in p1's HISTORY, not in euros: $(grep '|BET ' "$tmp/p1/history-classic.txt")"
 rows=$(history_rows "$tmp/p1/history-all.txt")
 [ "$(echo "$rows" | wc -l)" = 4 ] && grep -q '|HISTORY  -  ALL YOUR TABLES, NEWEST FIRST$' \
   "$tmp/p1/history-all.txt" && ok || bad "p1's HISTORY of all its tables: $rows"

@@ -227,7 +227,7 @@ static void draw_row(lobby_scene_t *l, ui_gfx_t *g, const columns_t *c, int k, f
     if (gfx_text_width(g, r->title, ts, UI_FONT_BOLD) <= c->w[0]) {
         gfx_text(g, r->title, c->x[0], y + 12, ts, UI_FONT_BOLD, CREAM, UI_ALIGN_LEFT);
         char name[80];
-        snprintf(name, sizeof name, "Table %s", r->tab);
+        snprintf(name, sizeof name, _("Table %s"), r->tab); /* as HISTORY names it */
         gfx_text(g, name, c->x[0], y + 56, TEXT_MIN, UI_FONT_REGULAR, DIM, UI_ALIGN_LEFT);
     } else if (gfx_text_wrap_height(g, r->title, c->w[0], TEXT_MIN, UI_FONT_BOLD) <= ROW_H - 16) {
         cell(g, r->title, c->x[0], y, c->w[0], TEXT_MIN, UI_FONT_BOLD, CREAM);
