@@ -4,9 +4,10 @@
  * round with every stake back, the operator's keypad locking after three wrong PINs, the door
  * after hundreds of audit rows, the attract demo's idle time; machine_step's events for a round,
  * the cabinet's buttons and the timers, and autoplay through it; what DEAL would do before it is
- * pressed (the deal check's amounts and the player's sentence, against the round's own deal) and
- * a jackpot pool's fractions of a cent in money. Money from the classic pay table of
- * ../shared/rules.md, worked out by hand. */
+ * pressed (the deal check's amounts and the player's sentence, against the round's own deal), a
+ * jackpot pool's fractions of a cent in money, and a terminal's history of several tables (one
+ * table's rounds or all, each named, laid out as its game deals). Money from the classic pay
+ * table of ../shared/rules.md, worked out by hand. */
 #define _POSIX_C_SOURCE 200809L
 #include <setjmp.h>
 #include <stdarg.h>
