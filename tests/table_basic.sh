@@ -23,6 +23,7 @@ bin=$1
 here=$(cd "$(dirname "$0")" && pwd)
 source "$here/lib.sh"
 source "$here/pg_lib.sh"
+source "$here/table_lib.sh" # history_rows
 pg_test_begin "$bin"
 pg_start
 pg_link_controller "$bin" || { bad "the controller"; finish; exit; }
@@ -128,12 +129,13 @@ done
 play p2 back "100 TABLEWAIT 20000 collected=1" "200 SUMMARY" "300 HISTORY" "900 BOXES $tmp/p2/history.txt" \
   "1000 QUIT"
 wait "$pid_p2" || bad "p2 back: $(cat "$tmp/p2/back.err")"
-# its HISTORY shows the table's rounds as they came back, newest first: B auto-folded, then A
-grep -q "TABLE ROUND $round_b" "$tmp/p2/history.txt" && grep -q "AUTO FOLDED" "$tmp/p2/history.txt" &&
-  grep -q "TABLE ROUND $round_a" "$tmp/p2/history.txt" && ok ||
-  bad "p2's HISTORY after round B: $(cat "$tmp/p2/history.txt")"
-[ "$(grep -o "TABLE ROUND [0-9]*" "$tmp/p2/history.txt" | head -1)" = "TABLE ROUND $round_b" ] && ok ||
-  bad "p2's HISTORY is not newest first: $(grep -o "TABLE ROUND [0-9]*" "$tmp/p2/history.txt")"
+# its HISTORY shows the table's rounds as they came back, newest first: B auto-folded, then A,
+# each at table t1 (the rows of the pop-up: the felt under it has a ROUND line of its own)
+rows=$(history_rows "$tmp/p2/history.txt" | cut -d' ' -f1-3 | tr '\n' ',')
+[ "$rows" = "t1 $round_b AUTO_FOLDED,t1 $round_a -," ] && ok ||
+  bad "p2's HISTORY after round B, not B auto-folded then A: $rows"
+grep -q "|HISTORY  -  TABLE t1, NEWEST FIRST$" "$tmp/p2/history.txt" && ok ||
+  bad "p2's HISTORY's title: $(grep 'HISTORY' "$tmp/p2/history.txt")"
 l=$(last p2 back)
 # its ante lost: 1,030.00 - 10.00
 [ "$(field "$l" credits)" = 102000 ] && ok || bad "p2 back after round B: $l"

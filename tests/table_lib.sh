@@ -14,6 +14,12 @@
 #                tables sorted by name) has its JOIN or +TABLE (BUTTON join|add), as "X Y" in
 #                the layout's units (scene_lobby.c: rows 96 units tall every 108 from 196, the
 #                buttons 150 wide at the right margin, 136 under 1800 units)
+#   history_rows FILE              the HISTORY pop-up's rounds in a BOXES file (what was drawn:
+#                after its "modal" mark, a row's panel, then its texts and cards), one a line,
+#                top first: TABLE ROUND NOTE CARDS, the table as the row names it ("Table
+#                classic"), the round by its time ("ROUND 12  -  ..."), the note (FOLDED,
+#                AUTO_FOLDED, VOID; - none), the player's cards / the dealer's or the board
+#                ("2h7h9hJh4h/KdKc9s6d2c")
 four_tables() {
   four_tables_add && four_hosts "$@"
 }
@@ -69,4 +75,26 @@ lobby_point() {
     add = right - 12 - bw; join = add - 10 - bw
     x = (b == "add" ? add : join) + bw / 2; y = 196 + row * 108 + 48
     printf "%d %d\n", x, y }'
+}
+
+history_rows() {
+  awk '
+    function flush() {
+      if (tab != "") print tab, (round == "" ? "-" : round), (note == "" ? "-" : note), cards
+      tab = round = note = cards = ""
+    }
+    /^modal / { on = 1; next }
+    !on { next }
+    /^view / { flush(); on = 0; next }
+    /^panel / { flush(); next }
+    { text = $0; sub(/^[^|]*[|]/, "", text) }
+    /^text / && text ~ /^Table / { tab = substr(text, 7); next }
+    tab == "" { next }
+    /^text / && text ~ /^ROUND [0-9]+  -  / { split(text, w, " "); round = w[2]; next }
+    /^text / && (text == "DEALER" || text == "BOARD") { cards = cards "/"; next }
+    /^text / && (text == "FOLDED" || text == "AUTO FOLDED" || text == "VOID") {
+      note = text; gsub(/ /, "_", note); next
+    }
+    /^art / && text ~ /^cards[/][2-9TJQKA][cdhs][.]svg$/ { cards = cards substr(text, 7, 2) }
+    END { flush() }' "$1"
 }

@@ -21,7 +21,10 @@
 #    does not (the presence lock is per table);
 #  - a hand is never stuck for want of credits: with a bet in play at one table, a bet at another
 #    that would leave the first table's PLAY uncovered is refused, and says why;
-#  - a desktop player's SETTINGS changed at one table hold at the others.
+#  - a desktop player's SETTINGS changed at one table hold at the others;
+#  - its HISTORY names the table of each round: at classic, classic's round alone (001's GAME
+#    HISTORY); ALL TABLES, the four rounds newest first, each named with its table, the round the
+#    controller settled for the terminal there and the cards the test stacked for that table.
 # usage: table_lobby.sh STUDPOKER
 set -uo pipefail
 bin=$1
@@ -69,7 +72,10 @@ decide() { # SEAT BUTTON
   printf '%s\n' "FOCUS 1" "TABLEWAIT 60000 collected=1" "FOCUS 2" "TABLEWAIT 60000 collected=1" \
     "FOCUS 4" "TABLEWAIT 60000 collected=1" "SEATWAIT 60000 3" "SEATS"
   # JOIN from the lobby with live focused: Cajun in its place
-  printf '%s\n' "FOCUS 2" "JOIN cajun" "SEATS" "SLEEP 4000" "SUMMARY" "QUIT"
+  printf '%s\n' "FOCUS 2" "JOIN cajun" "SEATS" "SLEEP 4000"
+  # HISTORY at classic: its own round; then ALL TABLES (DEAL: the pop-up's main button)
+  printf '%s\n' "FOCUS 1" "HISTORY" "BOXES $tmp/p1/history-classic.txt" "DEAL" \
+    "BOXES $tmp/p1/history-all.txt" "BACK" "SUMMARY" "QUIT"
 } | awk '{ printf "%d %s\n", NR * 100, $0 }' >"$tmp/p1/script"
 "$bin" play --headless --size 1920x1080 --frame-ms 50 --config "$tmp/p1/game.ini" \
   --db "$tmp/p1/db.sqlite" --credits 1000.00 --script "$tmp/p1/script" \
@@ -141,6 +147,32 @@ l=$(grep "seats=3" "$tmp/p1/out" | sed -n 4,6p | tr '\n' ' ')
   bad "JOIN cajun from live: $l"
 l=$(tail -n 1 "$tmp/p1/out")
 [ "$(field "$l" credits)" = $((100000 - 3500 + 9425)) ] && ok || bad "p1's credits after the four rounds: $l"
+# its HISTORY names the table of each round: at classic, classic's round only; ALL TABLES, the
+# four, each with the round the controller settled for p1 there and the cards the test stacked
+# for that table (live and Cajun folded)
+rows=$(history_rows "$tmp/p1/history-classic.txt")
+round=$(q -c "SELECT round FROM sptable.results WHERE machine = 'p1' AND tab = 'classic'")
+[ "$rows" = "classic $round - 2h7h9hJh4h/KdKc9s6d2c" ] &&
+  grep -q '|HISTORY  -  TABLE classic, NEWEST FIRST$' "$tmp/p1/history-classic.txt" && ok ||
+  bad "p1's HISTORY at classic: '$rows' (classic's round $round)"
+# in the table's money (the site's, EUR; classic's preset alone would say USD)
+grep -q '|BET  €15.00  BACK  €70.00$' "$tmp/p1/history-classic.txt" && ok ||
+  bad "classic's round in p1's HISTORY, not in euros: $(grep '|BET ' "$tmp/p1/history-classic.txt")"
+rows=$(history_rows "$tmp/p1/history-all.txt")
+[ "$(echo "$rows" | wc -l)" = 4 ] && grep -q '|HISTORY  -  ALL YOUR TABLES, NEWEST FIRST$' \
+  "$tmp/p1/history-all.txt" && ok || bad "p1's HISTORY of all its tables: $rows"
+for want in "classic - 2h7h9hJh4h/KdKc9s6d2c" "live FOLDED 2c3d7h9sJc/" "cajun FOLDED 7c2d/" \
+  "asian - 5h5dTcKh9s/7d3cKsAc2d"; do
+  set -- $want
+  round=$(q -c "SELECT round FROM sptable.results WHERE machine = 'p1' AND tab = '$1'")
+  echo "$rows" | grep -q "^$1 $round $2 $3" && ok ||
+    bad "p1's HISTORY has no row of table $1, round $round, $2, cards $3...: $rows"
+done
+# newest first: the rows in the order the terminal collected them (its audit log's order)
+order=$(sqlite3 "$tmp/p1/db.sqlite" "SELECT substr(detail, 5, instr(detail, ' ') - 5) FROM audit
+                                     WHERE event = 'table-in' ORDER BY id DESC" | tr '\n' ' ')
+[ "$(echo "$rows" | awk '{ printf "%s ", $1 }')" = "$order" ] && ok ||
+  bad "p1's HISTORY is not newest first: $(echo "$rows" | awk '{ printf "%s ", $1 }'), collected: $order"
 # the terminal's own books against the controller's rows
 "$bin" audit --db "$tmp/p1/db.sqlite" --meters >"$tmp/p1/audit" 2>&1 || bad "p1's audit: $(grep -v ^meter "$tmp/p1/audit")"
 grep -q 'cents lost 0$' "$tmp/p1/audit" && ok || bad "p1's books: $(grep 'cents lost' "$tmp/p1/audit")"

@@ -12,7 +12,8 @@
 #  - the killed terminal's seats go at each table's next round (the lobby counts who is there);
 #  - started again on its own records, in the lobby, the terminal goes back to the tables where
 #    it has money owed (both) and collects both results once: credits 1,000.00 - 10.00 + 5.00 =
-#    995.00, its HISTORY has both rounds (classic's AUTO FOLDED), its audit balances (cents lost
+#    995.00, its HISTORY has each table's round at that table and both under ALL TABLES, named
+#    with their tables (classic's AUTO FOLDED, live's VOID), its audit balances (cents lost
 #    0) and its table_out and table_in meters are the controller's stakes and results;
 #  - started a third time: nothing owed, nothing collected again (995.00 still, the same two
 #    results in its records), and it stays in the lobby;
@@ -107,7 +108,7 @@ done
 {
   printf '%s\n' "SEATWAIT 30000 2" "SEATS" "FOCUS 1" "TABLEWAIT 30000 collected=1" "FOCUS 2" \
     "TABLEWAIT 30000 collected=1" "SLEEP 3000" "SUMMARY" "HISTORY" "BOXES $tmp/history2.txt" \
-    "BACK" "QUIT"
+    "DEAL" "BOXES $tmp/history2-all.txt" "BACK" "QUIT"
 } | awk '{ printf "%d %s\n", NR * 100, $0 }' >"$tmp/run2.script"
 p1_run "$tmp/run2.script" "$tmp/run2.out" || bad "p1's second run ended badly: $(tail -n 5 "$tmp/p1/err")"
 tables=$(head -n 2 "$tmp/run2.out" | grep -o 'table=[a-z]*' | sort | tr '\n' ' ')
@@ -119,9 +120,19 @@ grep -q 'cents lost 0$' "$tmp/audit2" && ok || bad "p1's books: $(grep 'cents lo
 out_m=$(sed -n 's/^meter table_out //p' "$tmp/audit2") in_m=$(sed -n 's/^meter table_in //p' "$tmp/audit2")
 [ "${out_m:-0}" = 1000 ] && [ "${in_m:-0}" = 500 ] && ok ||
   bad "p1's meters: table_out ${out_m:-0} table_in ${in_m:-0}, not 1000 and 500 (the controller's rows)"
-# the HISTORY: both rounds, classic's AUTO FOLDED
-[ "$(grep -c 'TABLE ROUND' "$tmp/history2.txt")" = 2 ] && grep -q 'AUTO FOLDED' "$tmp/history2.txt" &&
-  ok || bad "p1's HISTORY: $(grep -E 'TABLE ROUND|FOLD' "$tmp/history2.txt")"
+# the HISTORY: at the focused table its round alone; ALL TABLES both, each named with its table
+# and the round the controller settled there: classic's AUTO FOLDED, live's VOID (bets returned)
+focused=$(field "$l" table)
+rows=$(history_rows "$tmp/history2.txt")
+[ "$(echo "$rows" | wc -l)" = 1 ] && [ "$(echo "$rows" | cut -d' ' -f1)" = "$focused" ] && ok ||
+  bad "p1's HISTORY at $focused: $rows"
+rows=$(history_rows "$tmp/history2-all.txt")
+for t in classic live; do
+  round=$(q -c "SELECT round FROM sptable.results WHERE machine = 'p1' AND tab = '$t'")
+  note=$([ $t = classic ] && echo AUTO_FOLDED || echo VOID)
+  echo "$rows" | grep -q "^$t $round $note " && ok || bad "p1's HISTORY has no row of $t, round $round, $note: $rows"
+done
+[ "$(echo "$rows" | wc -l)" = 2 ] && ok || bad "p1's HISTORY of all its tables: $rows"
 
 # ---- a third start: nothing owed, nothing collected twice, the lobby ----
 printf '%s\n' "100 LOBBYWAIT 30000 live" "200 SLEEP 4000" "300 SUMMARY" "400 QUIT" >"$tmp/run3.script"

@@ -4,9 +4,10 @@
  * round with every stake back, the operator's keypad locking after three wrong PINs, the door
  * after hundreds of audit rows, the attract demo's idle time; machine_step's events for a round,
  * the cabinet's buttons and the timers, and autoplay through it; what DEAL would do before it is
- * pressed (the deal check's amounts and the player's sentence, against the round's own deal) and
- * a jackpot pool's fractions of a cent in money. Money from the classic pay table of
- * ../shared/rules.md, worked out by hand. */
+ * pressed (the deal check's amounts and the player's sentence, against the round's own deal), a
+ * jackpot pool's fractions of a cent in money, and a terminal's history of several tables (one
+ * table's rounds or all, each named, laid out as its game deals). Money from the classic pay
+ * table of ../shared/rules.md, worked out by hand. */
 #define _POSIX_C_SOURCE 200809L
 #include <setjmp.h>
 #include <stdarg.h>
@@ -372,7 +373,8 @@ static machine_input_t bet_input(wager_t w, int64_t amount) {
 static void expect_events(int n, ...) {
     va_list ap;
     va_start(ap, n);
-    if (ev.n != n) fail_msg("want %d events, got %d (first type %d)", n, ev.n, ev.n ? (int)ev.ev[0].type : -1);
+    if (ev.n != n)
+        fail_msg("want %d events, got %d (first type %d)", n, ev.n, ev.n ? (int)ev.ev[0].type : -1);
     for (int i = 0; i < n; i++) assert_int_equal(ev.ev[i].type, va_arg(ap, int));
     va_end(ap);
 }
@@ -653,6 +655,56 @@ static void test_money_frac(void **state) {
     machine_close(&m);
 }
 
+/* A terminal's HISTORY (issue 15): its tables' rounds as it recorded them, one table's or every
+ * table's, each with its table's name and laid out as its game deals (a record from before
+ * records named the game: Cajun Stud's two cards tell it). A terminal is a machine with a [table]
+ * controller and name, at a table or not yet. */
+static void test_table_history(void **state) {
+    fixture_t *f = *state;
+    static cfg_t c;
+    c = *classic();
+    snprintf(c.table.url, sizeof c.table.url, "host=/nowhere");
+    snprintf(c.table.terminal, sizeof c.table.terminal, "p1");
+    static machine_t m;
+    open_machine(&m, f, &c, 0, NULL);
+    assert_true(m.game.at_table);
+    static const struct {
+        const char *tab, *variant, *cards;
+        int64_t round;
+    } rows[] = {{"classic", "caribbean", "2h 7h 9h Jh 4h", 3},
+                {"cajun", "", "7c 2d", 1}, /* the earlier format: its game from its cards */
+                {"asian", "asian", "5h 5d Tc Kh 9s", 8}};
+    for (int i = 0; i < 3; i++) {
+        store_table_result_t r;
+        memset(&r, 0, sizeof r);
+        snprintf(r.tab, sizeof r.tab, "%s", rows[i].tab);
+        snprintf(r.variant, sizeof r.variant, "%s", rows[i].variant);
+        snprintf(r.kind, sizeof r.kind, "settled");
+        r.round = rows[i].round, r.staked = 500, r.total = 1000;
+        char err[64];
+        r.ncards = card_parse_list(rows[i].cards, r.cards, 5, err, sizeof err);
+        assert_int_equal(store_table_collected(m.game.store, &r, 0), STORE_OK);
+    }
+    game_record_t h[4];
+    assert_int_equal(game_history_count_at(&m.game, NULL), 3);
+    assert_int_equal(game_history_count(&m.game), 3);
+    assert_int_equal(game_history_at(&m.game, NULL, 0, 4, h), 3);
+    static const rules_variant_t games[] = {VARIANT_ASIAN, VARIANT_CAJUN, VARIANT_CARIBBEAN};
+    for (int i = 0; i < 3; i++) {
+        assert_true(h[i].table_round);
+        assert_string_equal(h[i].tab, rows[2 - i].tab);
+        assert_int_equal(h[i].number, rows[2 - i].round);
+        assert_int_equal(h[i].variant, games[i]);
+    }
+    assert_int_equal(game_history_count_at(&m.game, "cajun"), 1);
+    assert_int_equal(game_history_at(&m.game, "cajun", 0, 4, h), 1);
+    assert_string_equal(h[0].tab, "cajun");
+    assert_int_equal(h[0].variant, VARIANT_CAJUN);
+    assert_int_equal(h[0].stake[WAGER_ANTE], 0); /* no stakes recorded: no bet lines */
+    assert_int_equal(game_history_at(&m.game, "live", 0, 4, h), 0);
+    machine_close(&m);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup_teardown(test_credits_in_while_betting, setup, teardown),
@@ -672,6 +724,7 @@ int main(void) {
         cmocka_unit_test(test_deal_check),
         cmocka_unit_test(test_deal_check_agrees),
         cmocka_unit_test(test_money_frac),
+        cmocka_unit_test_setup_teardown(test_table_history, setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -474,6 +474,73 @@ static void collect(store_t *s, const char *tab, int64_t round, int64_t staked, 
     must(store_table_collected(s, &r, 0), s);
 }
 
+/* A terminal's history of several tables (issue 15): each table's rounds apart, newest first and
+ * paged, or every table's together; each result names its table and its game, except a row in the
+ * format written before results named their game, which still reads; the table's own words (the
+ * verdict) are never taken for a field. */
+static void test_table_results_per_table(void **state) {
+    fixture_t *f = *state;
+    store_t *s = open_ok(f->path, &FAST);
+    static const struct {
+        const char *tab, *variant, *cards, *shared, *verdict;
+        int64_t round, staked, total;
+    } rows[] = {
+        {"classic", "caribbean", "2h 7h 9h Jh 4h", "Kd Kc 9s 6d 2c", "Flush wins", 3, 1500, 7000},
+        {"t_1", "cajun", "7c 2d", "Qh 9s 4d", "Folded", 1, 500, 0},
+        {"classic", "", "As Ad 3c 4h 9s", "2c 3d 7h 9s Jc", "Dealer says variant=asian", 4, 500, 0},
+        {"tx1", "Asian!", "", "", "Bets returned", 2, 500, 500},
+    };
+    for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+        store_table_result_t r;
+        memset(&r, 0, sizeof r);
+        snprintf(r.tab, sizeof r.tab, "%s", rows[i].tab);
+        snprintf(r.variant, sizeof r.variant, "%s", rows[i].variant);
+        snprintf(r.kind, sizeof r.kind, "%s", rows[i].total == rows[i].staked ? "void" : "settled");
+        snprintf(r.verdict, sizeof r.verdict, "%s", rows[i].verdict);
+        r.round = rows[i].round, r.staked = rows[i].staked, r.total = rows[i].total;
+        char err[64];
+        r.ncards =
+            rows[i].cards[0] ? card_parse_list(rows[i].cards, r.cards, 5, err, sizeof err) : 0;
+        r.nshared =
+            rows[i].shared[0] ? card_parse_list(rows[i].shared, r.shared, 5, err, sizeof err) : 0;
+        must(store_table_collected(s, &r, 0), s);
+    }
+    assert_int_equal(store_table_result_count(s, NULL), 4);
+    assert_int_equal(store_table_result_count(s, "classic"), 2);
+    assert_int_equal(store_table_result_count(s, "t_1"), 1); /* not tx1's: '_' is no pattern */
+    assert_int_equal(store_table_result_count(s, "tx1"), 1);
+    assert_int_equal(store_table_result_count(s, "cajun"), 0);
+    assert_int_equal(store_table_result_count(s, "Bad name"), -1);
+    store_table_result_t out[6];
+    /* every table's, newest first, each named */
+    assert_int_equal(store_table_results(s, NULL, 0, 6, out), 4);
+    static const char *const order[] = {"tx1", "classic", "t_1", "classic"};
+    static const int64_t rounds[] = {2, 4, 1, 3};
+    for (int i = 0; i < 4; i++) {
+        assert_string_equal(out[i].tab, order[i]);
+        assert_int_equal(out[i].round, rounds[i]);
+    }
+    /* one table's, newest first, and paged */
+    assert_int_equal(store_table_results(s, "classic", 0, 6, out), 2);
+    assert_int_equal(out[0].round, 4);
+    assert_string_equal(out[0].variant, ""); /* the earlier format: no game named */
+    assert_string_equal(out[0].verdict, "Dealer says variant=asian");
+    assert_int_equal(out[0].ncards, 5);
+    assert_int_equal(out[1].round, 3);
+    assert_string_equal(out[1].variant, "caribbean");
+    assert_int_equal(out[1].total, 7000);
+    assert_int_equal(store_table_results(s, "classic", 1, 6, out), 1);
+    assert_int_equal(out[0].round, 3);
+    assert_int_equal(store_table_results(s, "t_1", 0, 6, out), 1);
+    assert_string_equal(out[0].variant, "cajun");
+    assert_int_equal(out[0].ncards, 2);
+    assert_int_equal(out[0].nshared, 3);
+    assert_int_equal(store_table_results(s, "tx1", 0, 6, out), 1);
+    assert_string_equal(out[0].variant, ""); /* not a word: left out */
+    assert_string_equal(out[0].kind, "void");
+    store_close(s);
+}
+
 /* What a terminal started again finds in its records (issue 15): the tables where its money is in
  * play (a stake unanswered, or accepted in a round not collected; a refused one came back, a
  * collected round is over), the most recent first; and the bets it sent for a round, unless the
@@ -540,6 +607,7 @@ int main(void) {
         cmocka_unit_test_setup_teardown(test_round_never_stuck, setup, teardown),
         cmocka_unit_test_setup_teardown(test_door_state_far_back, setup, teardown),
         cmocka_unit_test_setup_teardown(test_table_transfers_per_table, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_table_results_per_table, setup, teardown),
         cmocka_unit_test_setup_teardown(test_table_owed_and_round_bets, setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -175,6 +175,9 @@ void seats_update(app_t *a);
  * (JOIN). false with why when it cannot be asked now. */
 bool seats_join(app_t *a, const char *tab, bool add, char *why, size_t n);
 void seats_close(app_t *a, int i); /* X on table i: left once its round is over */
+/* The lobby's CANCEL on a table being joined: the join given up (a table it would have replaced
+ * plays on, unless its X was pressed meanwhile). false: no join was waiting. */
+bool seats_cancel(app_t *a);
 void seats_focus(app_t *a, int i);
 int seats_find(const app_t *a, const char *tab);
 bool seats_own_seated(const app_t *a);

@@ -351,6 +351,13 @@ static void lobby_fill(app_t *a) {
         mlobby_rows(a->lobby, l->rows, MLOBBY_ROWS, &l->up, l->state, sizeof l->state, &l->now_ms);
     char joining[48] = "";
     mlobby_joining(a->lobby, joining, sizeof joining);
+    /* a join whose controller does not answer is tried again: the foot says so meanwhile */
+    int retry = mlobby_join_retry_s(a->lobby);
+    l->joining[0] = '\0';
+    if (retry >= 0)
+        snprintf(l->joining, sizeof l->joining,
+                 _("Table %s does not answer yet: trying again for %d s. CANCEL gives it up."),
+                 joining, retry);
     for (int i = 0; i < l->nrows; i++) {
         int s = seats_find(a, l->rows[i].tab);
         l->mark[i] = s >= 0 ? (machine_table_leaving(a->seats[s].m) ? LOBBY_LEAVING : LOBBY_PLAYING)
@@ -376,9 +383,14 @@ static void lobby_screen_update(app_t *a, ui_input_t *in, machine_input_t *mi, f
         seats_focus(a, seats_find(a, tab));
         app_switch(a, SCREEN_TABLE);
     }
-    if ((act == LOBBY_JOIN || act == LOBBY_ADD) &&
-        !seats_join(a, tab, act == LOBBY_ADD, why, sizeof why))
-        lobby_toast(&a->lobby_view, why);
+    if (act == LOBBY_JOIN || act == LOBBY_ADD) {
+        if (seats_join(a, tab, act == LOBBY_ADD, why, sizeof why))
+            /* the news before it (a join that failed, one cancelled) is old now */
+            a->lobby_view.toast_until = a->lobby_view.failed_until = a->lobby_view.now;
+        else
+            lobby_toast(&a->lobby_view, why);
+    }
+    if (act == LOBBY_CANCEL) seats_cancel(a);
 }
 
 static void lobby_screen_draw(app_t *a) {

@@ -191,6 +191,9 @@ static void summary_of(app_t *a, int i) {
         printf(" table_state=%s", ts.state); /* last: it holds spaces */
     const char *tk_state = machine_ticket_floor_state(&a->machine);
     if (tk_state[0]) printf(" ticket_state=%s", tk_state); /* likewise */
+    /* the lobby's foot: a refusal, a join tried again or failed, why the tables cannot be read */
+    if (a->screen == SCREEN_LOBBY && lobby_foot_line(&a->lobby_view)[0])
+        printf(" lobby_line=%s", lobby_foot_line(&a->lobby_view)); /* likewise */
     printf("\n");
     fflush(stdout);
 }
@@ -343,6 +346,21 @@ static void lobby_wait(app_t *a, const char *arg) {
     fprintf(stderr, "studpoker: LOBBYWAIT: the lobby did not list '%s' in %d ms\n", tab, ms);
 }
 
+/* JOINWAIT ms: until no join is waiting (answered, failed or given up), in real time. */
+static void join_wait(app_t *a, const char *arg) {
+    int ms = atoi(arg) > 0 ? atoi(arg) : 10000;
+    char busy[48];
+    for (int waited = 0; waited <= ms; waited += 10) {
+        if (!a->lobby || !mlobby_joining(a->lobby, busy, sizeof busy)) {
+            idle_step(a); /* the answer taken */
+            return;
+        }
+        SDL_Delay(10);
+        idle_step(a);
+    }
+    fprintf(stderr, "studpoker: JOINWAIT: table %s still being joined after %d ms\n", busy, ms);
+}
+
 /* SEATWAIT ms N: until the terminal plays at N tables (a table closed goes after its round). */
 static void seat_wait(app_t *a, const char *arg) {
     int ms = 10000, want = 0;
@@ -369,6 +387,8 @@ static bool seat_verb(app_t *a, const script_line_t *l) {
         lobby_wait(a, l->arg);
     } else if (strcmp(l->verb, "SEATWAIT") == 0) {
         seat_wait(a, l->arg);
+    } else if (strcmp(l->verb, "JOINWAIT") == 0) {
+        join_wait(a, l->arg);
     } else if (strcmp(l->verb, "SEATS") == 0) {
         /* a summary line for each table, the first first */
         for (int i = 0; i < a->nseats; i++) summary_of(a, i);

@@ -204,7 +204,9 @@ bool seats_join(app_t *a, const char *tab, bool add, char *why, size_t n) {
     }
     char busy[48];
     if (mlobby_joining(a->lobby, busy, sizeof busy)) {
-        snprintf(why, n, _("Joining table %s: a moment."), busy);
+        /* one join at a time: the second would race the first for the room and the focus */
+        snprintf(why, n, _("Table %s is being joined: wait for it, or CANCEL it in the lobby."),
+                 busy);
         return false;
     }
     bool swap = !add && a->nseats > 0;
@@ -234,6 +236,21 @@ bool seats_join(app_t *a, const char *tab, bool add, char *why, size_t n) {
 void seats_close(app_t *a, int i) {
     if (i < 0 || i >= a->nseats) return;
     machine_table_set_leaving(a->seats[i].m, true);
+    /* the table a join waiting would replace: X is the player's last word on it (it goes after
+     * its round whatever the join's answer, and the table joined sits beside the others) */
+    if (strcmp(a->switch_from, a->seats[i].m->cfg.table.join) == 0) a->switch_from[0] = '\0';
+}
+
+bool seats_cancel(app_t *a) {
+    char tab[48], msg[300];
+    if (!a->lobby || !mlobby_join_cancel(a->lobby, tab, sizeof tab)) return false;
+    int old = a->switch_from[0] ? seats_find(a, a->switch_from) : -1;
+    a->switch_from[0] = '\0';
+    if (old >= 0) machine_table_set_leaving(a->seats[old].m, false); /* it plays on */
+    fprintf(stderr, "studpoker: joining table %s: cancelled by the player\n", tab);
+    snprintf(msg, sizeof msg, _("Table %s was not joined: you cancelled it."), tab);
+    tell(a, msg);
+    return true;
 }
 
 void seats_focus(app_t *a, int i) {
@@ -251,7 +268,8 @@ static void take_join(app_t *a) {
         fprintf(stderr, "studpoker: Table %s cannot be joined: %s\n", j.tab, j.err);
         char said[300];
         snprintf(said, sizeof said, j.say ? _(j.say) : "%s", j.tab);
-        tell(a, said);
+        lobby_join_failed(&a->lobby_view, j.tab, said);
+        if (a->nseats > 0) table_toast(app_front(a), said);
         if (old >= 0) machine_table_set_leaving(a->seats[old].m, false);
     } else {
         bool added;

@@ -605,11 +605,19 @@ static void history_row(ui_gfx_t *g, const game_t *game, const game_record_t *h,
     const float s = HELP_LEAST, lh = 29, x = PAGE_X, w = PAGE_W;
     gfx_panel(g, ui_r(x, y, w, 128), 14, ui_rgba(0, 0, 0, 110), ui_rgba(0, 0, 0, 110),
               ui_rgba(242, 201, 76, 90), 1.5f);
-    snprintf(line, sizeof line, h->table_round ? _("TABLE ROUND %llu") : _("GAME %06llu"),
-             (unsigned long long)h->number);
-    gfx_text(g, line, x + 20, y + 8, s, UI_FONT_BOLD, GOLD, UI_ALIGN_LEFT);
-    bool cajun = game->rules.variant == VARIANT_CAJUN;
+    /* a table's round is laid out as its table dealt it (a terminal's history holds every game
+     * it played), and says which table: its name as the lobby shows it */
+    bool cajun = (h->table_round ? h->variant : game->rules.variant) == VARIANT_CAJUN;
     float step = w >= 1500 ? 40 : 34, hand = 60 + 4 * step;
+    if (h->table_round) {
+        char cut[96];
+        snprintf(line, sizeof line, _("Table %s"), h->tab);
+        gfx_text(g, gfx_text_cut(g, line, s, UI_FONT_BOLD, hand + 14, cut, sizeof cut), x + 20,
+                 y + 8, s, UI_FONT_BOLD, GOLD, UI_ALIGN_LEFT);
+    } else {
+        snprintf(line, sizeof line, _("GAME %06llu"), (unsigned long long)h->number);
+        gfx_text(g, line, x + 20, y + 8, s, UI_FONT_BOLD, GOLD, UI_ALIGN_LEFT);
+    }
     for (int i = 0; i < (cajun ? 2 : 5); i++)
         small_card(g, h->cards[i], x + 20 + (float)i * step, y + 40, 60);
     const card_t *other = cajun ? h->board : h->dealer;
@@ -629,10 +637,16 @@ static void history_row(ui_gfx_t *g, const game_t *game, const game_record_t *h,
                        : h->folded      ? N_("FOLDED")
                                         : "";
     float right = x + w - 20, rw = gfx_text_width(g, line, s, UI_FONT_BOLD);
+    /* the time (a table's round: its number at that table first) */
+    char top[96];
+    if (h->table_round)
+        snprintf(top, sizeof top, _("ROUND %llu  -  %s"), (unsigned long long)h->number, h->when);
+    else
+        snprintf(top, sizeof top, "%s", h->when);
     if (h->when[0]) {
-        float tw = gfx_text_width(g, h->when, s, UI_FONT_REGULAR);
+        float tw = gfx_text_width(g, top, s, UI_FONT_REGULAR);
         if (tw > rw) rw = tw;
-        gfx_text(g, h->when, right, y + 8, s, UI_FONT_REGULAR, DIM, UI_ALIGN_RIGHT);
+        gfx_text(g, top, right, y + 8, s, UI_FONT_REGULAR, DIM, UI_ALIGN_RIGHT);
     }
     gfx_text(g, line, right, y + 48, s, UI_FONT_BOLD, CREAM, UI_ALIGN_RIGHT);
     gfx_text(g, note, right, y + 88, s, UI_FONT_BOLD, GOLD, UI_ALIGN_RIGHT);

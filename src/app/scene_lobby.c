@@ -1,10 +1,10 @@
 /* The LOBBY: a terminal's tables, drawn and touched. See scene_lobby.h. */
-#include "lang.h"
 #include "scene_lobby.h"
 
 #include <stdio.h>
 #include <string.h>
 
+#include "lang.h"
 #include "money.h"
 #include "ui_gfx.h"
 
@@ -59,6 +59,18 @@ void lobby_toast(lobby_scene_t *l, const char *msg) {
     l->toast_until = l->now + 4.0f;
 }
 
+void lobby_join_failed(lobby_scene_t *l, const char *tab, const char *msg) {
+    lobby_toast(l, msg);
+    l->toast_until = l->now + 8.0f; /* after up to 30 s of JOINING: time to read why */
+    snprintf(l->failed, sizeof l->failed, "%s", tab);
+    l->failed_until = l->toast_until;
+}
+
+const char *lobby_foot_line(const lobby_scene_t *l) {
+    if (l->now < l->toast_until && l->toast[0]) return l->toast;
+    return l->joining[0] ? l->joining : lang_text(l->state); /* the lobby's words: catalogs' */
+}
+
 void lobby_update(lobby_scene_t *l, float dt) {
     l->now += dt;
     if (l->nrows == 0) l->selected = 0, l->first = 0;
@@ -110,7 +122,8 @@ static const char *limits_words(const mlobby_row_t *r, char *buf, size_t n) {
     }
     if (!cfg_parse_money(a, &min) || !cfg_parse_money(b, &max)) return buf;
     snprintf(buf, n, _("%s %s - %s"), lang_wager(WAGER_ANTE),
-             lang_money(min, r->currency, lo, sizeof lo), lang_money(max, r->currency, hi, sizeof hi));
+             lang_money(min, r->currency, lo, sizeof lo),
+             lang_money(max, r->currency, hi, sizeof hi));
     return buf;
 }
 
@@ -127,10 +140,11 @@ static void select_row(lobby_scene_t *l, int row) {
     if (row >= 0 && row < l->nrows) l->selected = row;
 }
 
-/* A row's JOIN (or its table in play): what it asks. */
+/* A row's JOIN (or its table in play, or its CANCEL while it is joined): what it asks. */
 static lobby_action_t join_or_goto(const lobby_scene_t *l, int row) {
     if (row < 0 || row >= l->nrows) return LOBBY_NONE;
     if (l->mark[row] == LOBBY_PLAYING) return LOBBY_GOTO;
+    if (l->mark[row] == LOBBY_JOINING) return LOBBY_CANCEL;
     return l->mark[row] == LOBBY_FREE ? LOBBY_JOIN : LOBBY_NONE;
 }
 
@@ -149,6 +163,10 @@ static lobby_action_t tap(lobby_scene_t *l, float x, float y, int *row) {
     for (int k = 0; k < l->nshown; k++) {
         int r = l->first + k;
         if (r < 0 || r >= MLOBBY_ROWS) break;
+        if (ui_inside(l->add_r[k], x, y) && l->mark[r] == LOBBY_JOINING) {
+            *row = r;
+            return LOBBY_CANCEL; /* its CANCEL */
+        }
         if (ui_inside(l->add_r[k], x, y) && l->can_add && l->mark[r] == LOBBY_FREE) {
             *row = r;
             return LOBBY_ADD;
@@ -156,8 +174,10 @@ static lobby_action_t tap(lobby_scene_t *l, float x, float y, int *row) {
         if (ui_inside(l->join_r[k], x, y) || ui_inside(l->row_r[k], x, y)) {
             select_row(l, r);
             *row = r;
-            /* the row itself only chooses it, unless its table is in play (a tap goes there) */
-            if (ui_inside(l->join_r[k], x, y) || l->mark[r] == LOBBY_PLAYING)
+            /* the row itself only chooses it, unless its table is in play (a tap goes there);
+             * JOINING... where JOIN was is no button */
+            if (l->mark[r] == LOBBY_PLAYING ||
+                (ui_inside(l->join_r[k], x, y) && l->mark[r] != LOBBY_JOINING))
                 return join_or_goto(l, r);
             return LOBBY_NONE;
         }
@@ -179,7 +199,8 @@ lobby_action_t lobby_input(lobby_scene_t *l, const ui_input_t *in, char *tab, si
     if (!a && in->tap) a = tap(l, in->px, in->py, &row);
     if (a != LOBBY_NONE) ui_audio_play(l->audio, SND_BUTTON);
     if (n) tab[0] = '\0';
-    if ((a == LOBBY_JOIN || a == LOBBY_ADD || a == LOBBY_GOTO) && row >= 0 && row < l->nrows)
+    if ((a == LOBBY_JOIN || a == LOBBY_ADD || a == LOBBY_GOTO || a == LOBBY_CANCEL) && row >= 0 &&
+        row < l->nrows)
         snprintf(tab, n, "%s", l->rows[row].tab);
     return a;
 }
@@ -190,20 +211,6 @@ lobby_action_t lobby_input(lobby_scene_t *l, const ui_input_t *in, char *tab, si
 static float fit(ui_gfx_t *g, const char *text, float size, int face, float width) {
     while (size > TEXT_MIN && gfx_text_width(g, text, size, face) > width) size -= 2;
     return size < TEXT_MIN ? TEXT_MIN : size;
-}
-
-/* text at size, cut with "..." to width when it does not fit (a long game's name). */
-static const char *cut(ui_gfx_t *g, const char *text, float size, int face, float width, char *buf,
-                       size_t n) {
-    if (gfx_text_width(g, text, size, face) <= width) return text;
-    size_t len = strlen(text);
-    while (len > 0) {
-        len--;
-        while (len > 0 && ((unsigned char)text[len] & 0xC0) == 0x80) len--; /* whole characters */
-        snprintf(buf, n, "%.*s...", (int)len, text);
-        if (gfx_text_width(g, buf, size, face) <= width) return buf;
-    }
-    return "";
 }
 
 /* A cell's text: on one line if it fits at the least size, else wrapped (two lines fit a row),
@@ -231,8 +238,13 @@ static void draw_row(lobby_scene_t *l, ui_gfx_t *g, const columns_t *c, int k, f
     ui_rect_t box = ui_r(area.x + MARGIN, y, area.w - 2 * MARGIN, ROW_H);
     l->row_r[k] = box;
     bool sel = i == l->selected;
+    /* a join of this table just failed: framed red while the foot says why */
+    bool failed = l->now < l->failed_until && strcmp(l->failed, r->tab) == 0;
     gfx_panel(g, box, 16, ui_rgba(18, 70, 40, 235), ui_rgba(8, 40, 22, 235),
-              sel ? GOLD : ui_rgba(120, 160, 120, 160), sel ? 4 : 2);
+              failed ? RED
+              : sel  ? GOLD
+                     : ui_rgba(120, 160, 120, 160),
+              sel || failed ? 4 : 2);
     /* the table: the name its operator gave it, and the table's own name under it; a name too
      * long for one line takes both (not cut: "Caribbean Stud (live: 5+1 Bonus and Jackpot)") */
     float ts = fit(g, r->title, 28, UI_FONT_BOLD, c->w[0]);
@@ -245,8 +257,8 @@ static void draw_row(lobby_scene_t *l, ui_gfx_t *g, const columns_t *c, int k, f
         cell(g, r->title, c->x[0], y, c->w[0], TEXT_MIN, UI_FONT_BOLD, CREAM);
     } else {
         char title[200];
-        gfx_text(g, cut(g, r->title, TEXT_MIN, UI_FONT_BOLD, c->w[0], title, sizeof title), c->x[0],
-                 y + 12, TEXT_MIN, UI_FONT_BOLD, CREAM, UI_ALIGN_LEFT);
+        gfx_text(g, gfx_text_cut(g, r->title, TEXT_MIN, UI_FONT_BOLD, c->w[0], title, sizeof title),
+                 c->x[0], y + 12, TEXT_MIN, UI_FONT_BOLD, CREAM, UI_ALIGN_LEFT);
     }
     cell(g, variant_words(r->variant), c->x[1], y, c->w[1], 26, UI_FONT_BOLD, CREAM);
     char limits[120];
@@ -274,13 +286,19 @@ static void draw_row(lobby_scene_t *l, ui_gfx_t *g, const columns_t *c, int k, f
               add = ui_r(c->add_x, y + 14, c->button_w, ROW_H - 28);
     l->join_r[k] = join;
     l->add_r[k] = ui_r(-1000, -1000, 0, 0);
-    static const char *const marks[] = {"", N_("PLAYING"), N_("LEAVING"), N_("JOINING")};
+    static const char *const marks[] = {"", N_("PLAYING"), N_("LEAVING"), N_("JOINING...")};
     if (l->mark[i] != LOBBY_FREE) {
-        ui_rect_t both = ui_r(join.x, join.y, add.x + add.w - join.x, join.h);
+        /* JOINING... where JOIN was, and CANCEL where +TABLE is; the others take both places */
+        bool joining = l->mark[i] == LOBBY_JOINING;
+        ui_rect_t where = joining ? join : ui_r(join.x, join.y, add.x + add.w - join.x, join.h);
         const char *mark = _(marks[l->mark[i]]);
-        float s = fit(g, mark, 28, UI_FONT_BOLD, both.w);
-        gfx_text(g, mark, both.x + both.w / 2, both.y + (both.h - s * 1.17f) / 2, s, UI_FONT_BOLD,
-                 GOLD, UI_ALIGN_CENTER);
+        float s = fit(g, mark, 28, UI_FONT_BOLD, where.w);
+        gfx_text(g, mark, where.x + where.w / 2, where.y + (where.h - s * 1.17f) / 2, s,
+                 UI_FONT_BOLD, GOLD, UI_ALIGN_CENTER);
+        if (joining) {
+            l->add_r[k] = add;
+            button(g, add, _("CANCEL"), false);
+        }
         return;
     }
     button(g, join, _("JOIN"), true);
@@ -306,13 +324,16 @@ static void draw_foot(lobby_scene_t *l, ui_gfx_t *g, ui_rect_t area) {
         text_right = right - 330;
     }
     bool toast = l->now < l->toast_until && l->toast[0];
-    const char *line = toast ? l->toast : lang_text(l->state);
+    const char *line = lobby_foot_line(l);
     if (!line[0]) return;
     float x = left + bw + 40, w = text_right - x;
     float s = fit(g, line, 26, UI_FONT_BOLD, w);
     float h = gfx_text_wrap_height(g, line, w, s, UI_FONT_BOLD);
     gfx_text_wrap(g, line, x, FOOT_Y + (68 - h) / 2 + 6, w, s, UI_FONT_BOLD,
-                  toast || !l->up ? RED : CREAM, UI_ALIGN_LEFT);
+                  toast || !l->up      ? RED
+                  : line == l->joining ? GOLD
+                                       : CREAM,
+                  UI_ALIGN_LEFT);
 }
 
 void lobby_draw(lobby_scene_t *l, ui_gfx_t *g) {

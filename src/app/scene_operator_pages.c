@@ -128,7 +128,7 @@ void op_recall_draw(operator_scene_t *o, ui_gfx_t *g) {
         for (int w = 0; w < WAGER_COUNT; w++) staked += h->stake[w], ret += h->returned[w];
         if (h->table_round)
             snprintf(line, sizeof line,
-                     _("table round %llu  %s  player %s  shared %s  bet %s  back %s"),
+                     _("table %s round %llu  %s  player %s  shared %s  bet %s  back %s"), h->tab,
                      (unsigned long long)h->number, h->when, cards, dealer,
                      game_money(o->game, staked, b1), game_money(o->game, ret, b2));
         else

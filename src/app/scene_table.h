@@ -190,6 +190,7 @@ typedef struct table_scene {
     uint64_t help_ready_key; /* the window size, language and game the help was prepared for */
     int help_ready;          /* how many of its pages are (table_prepare) */
     uint32_t help_ready_at;  /* the frame they began to be */
+    bool hist_all; /* a terminal's HISTORY shows every table's rounds, not only this table's */
 
     /* the RESPONSIBLE GAMING page (table_rg.c): the row chosen, the limits and the break being
      * chosen before they are set, a second press asked for, what the last press did */

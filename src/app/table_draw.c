@@ -290,7 +290,7 @@ static void draw_table(table_scene_t *t, ui_gfx_t *g) {
 static uint64_t overlay_key(const table_scene_t *t, const ui_gfx_t *g) {
     int64_t v[] = {(int64_t)table_signature(t), t->overlay, t->page, t->game->rules.preset,
                    lang_get(), /* the language button works over a page too */
-                   (int64_t)t->hist_total, (int64_t)(g->scale * 1000),
+                   (int64_t)t->hist_total, t->hist_all, (int64_t)(g->scale * 1000),
                    t->banner[0] && t->now >= t->banner_at,
                    /* the top row's clock under it: drawn again every 15 s */
                    (int64_t)(t->now / 15.0f)};

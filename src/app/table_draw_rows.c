@@ -279,7 +279,18 @@ void tb_draw_corner_buttons(table_scene_t *t, ui_gfx_t *g) {
              CREAM, UI_ALIGN_CENTER);
 }
 
-/* The help or history pop-up: its pages and PREV, NEXT, CLOSE. */
+/* A button of the help or history pop-up, grey when it does nothing now. */
+static void popup_button(ui_gfx_t *g, ui_rect_t r, const char *label, bool enabled) {
+    gfx_panel(g, r, 32, enabled ? ui_rgba(250, 214, 90, 255) : ui_rgba(70, 70, 70, 255),
+              enabled ? ui_rgba(200, 140, 30, 255) : ui_rgba(40, 40, 40, 255),
+              ui_rgba(255, 255, 255, 160), 2);
+    float size = tb_fit(g, label, TB_BUTTON_TEXT, TB_TEXT_MIN, UI_FONT_DISPLAY, r.w - 24);
+    gfx_text(g, label, r.x + r.w / 2, r.y + 14 + (TB_BUTTON_TEXT - size) / 2, size, UI_FONT_DISPLAY,
+             enabled ? ui_rgba(40, 24, 0, 255) : ui_rgba(140, 140, 140, 255), UI_ALIGN_CENTER);
+}
+
+/* The help or history pop-up: its pages and PREV, NEXT, CLOSE (a terminal's history: ALL TABLES
+ * or THIS TABLE as well). */
 void tb_draw_overlay(table_scene_t *t, ui_gfx_t *g) {
     const game_t *gm = t->game;
     gfx_rec_modal(g);
@@ -295,18 +306,33 @@ void tb_draw_overlay(table_scene_t *t, ui_gfx_t *g) {
         help_draw(g, &t->help, gm, t->page);
     } else {
         int per = history_per_page();
+        /* a terminal at a table: that table's rounds, or (ALL TABLES) every table's */
+        const char *at = tb_history_table(t), *tab = t->hist_all ? NULL : at;
         if (t->hist_page != t->page) {
-            t->hist_total = game_history_count(t->game);
-            t->nhist = game_history(t->game, t->page * per, per, t->hist);
+            t->hist_total = game_history_count_at(t->game, tab);
+            t->nhist = game_history_at(t->game, tab, t->page * per, per, t->hist);
             t->hist_page = t->page;
         }
         pages = t->hist_total ? (int)((t->hist_total + per - 1) / per) : 1;
         if (t->page >= pages) t->page = pages - 1;
         bool recall = gm->store != NULL;
-        snprintf(title, sizeof title, "%s",
-                 recall ? N_("GAME RECALL  -  RECORDED ROUNDS, NEWEST FIRST")
-                        : N_("HISTORY  -  THIS SESSION, NEWEST FIRST"));
-        history_draw(g, gm, t->hist, t->nhist, recall);
+        if (at && tab)
+            snprintf(title, sizeof title, _("HISTORY  -  TABLE %s, NEWEST FIRST"), tab);
+        else if (at)
+            snprintf(title, sizeof title, "%s", _("HISTORY  -  ALL YOUR TABLES, NEWEST FIRST"));
+        else
+            snprintf(title, sizeof title, "%s",
+                     recall ? N_("GAME RECALL  -  RECORDED ROUNDS, NEWEST FIRST")
+                            : N_("HISTORY  -  THIS SESSION, NEWEST FIRST"));
+        if (at && t->nhist == 0)
+            gfx_text(g,
+                     tab ? _("No round of yours at this table yet.") : _("No rounds played yet."),
+                     960, 350, 30, UI_FONT_BOLD, CREAM, UI_ALIGN_CENTER);
+        else
+            history_draw(g, gm, t->hist, t->nhist, recall);
+        if (at) /* the other view's button, left of PREV */
+            popup_button(g, tb_popup_button(t, 3), t->hist_all ? _("THIS TABLE") : _("ALL TABLES"),
+                         true);
     }
     float ts = tb_fit(g, title, 34, 26, UI_FONT_DISPLAY, pop.w - 100);
     gfx_text(g, title, pop.x + pop.w / 2, pop.y + 24, ts, UI_FONT_DISPLAY, GOLD, UI_ALIGN_CENTER);
@@ -317,12 +343,7 @@ void tb_draw_overlay(table_scene_t *t, ui_gfx_t *g) {
     static const char *const labels[3] = {N_("PREV"), N_("NEXT"), N_("CLOSE")};
     for (int i = 0; i < 3; i++) {
         bool enabled = i == 2 || (i == 0 ? t->page > 0 : t->page + 1 < pages);
-        ui_rect_t r = tb_popup_button(t, i);
-        gfx_panel(g, r, 32, enabled ? ui_rgba(250, 214, 90, 255) : ui_rgba(70, 70, 70, 255),
-                  enabled ? ui_rgba(200, 140, 30, 255) : ui_rgba(40, 40, 40, 255),
-                  ui_rgba(255, 255, 255, 160), 2);
-        gfx_text(g, labels[i], r.x + r.w / 2, r.y + 14, TB_BUTTON_TEXT, UI_FONT_DISPLAY,
-                 enabled ? ui_rgba(40, 24, 0, 255) : ui_rgba(140, 140, 140, 255), UI_ALIGN_CENTER);
+        popup_button(g, tb_popup_button(t, i), labels[i], enabled);
     }
 }
 

@@ -119,6 +119,7 @@ static bool toggle_overlay(table_scene_t *t, ui_input_t *in) {
                                                                         : (int)OVERLAY_NONE;
     if (want == OVERLAY_NONE) return false;
     t->hist_page = -1;
+    t->hist_all = false; /* HISTORY opens on the table played (001's GAME HISTORY) */
     t->overlay = (int)t->overlay == want   ? OVERLAY_NONE
                  : want == OVERLAY_HELP    ? OVERLAY_HELP
                  : want == OVERLAY_HISTORY ? OVERLAY_HISTORY
@@ -130,15 +131,26 @@ static bool toggle_overlay(table_scene_t *t, ui_input_t *in) {
     return true;
 }
 
-/* A pop-up takes the input: pages, and ESC or CLOSE. */
+/* A pop-up takes the input: pages, and ESC or CLOSE; a terminal's history, ALL TABLES or THIS
+ * TABLE (DEAL: the pop-up's main button for a keyboard or a cabinet's panel). */
 static void overlay_input(table_scene_t *t, const ui_input_t *in) {
     int prev = 0, next = 0, close = ui_pressed(in, BTN_BACK);
+    bool tables = t->overlay == OVERLAY_HISTORY && tb_history_table(t) != NULL;
+    int other = tables && ui_pressed(in, BTN_DEAL);
     if (ui_pressed(in, BTN_PREV_SPOT)) prev = 1;
     if (ui_pressed(in, BTN_NEXT_SPOT)) next = 1;
     if (in->tap) {
         prev |= ui_inside(tb_popup_button(t, 0), in->px, in->py);
         next |= ui_inside(tb_popup_button(t, 1), in->px, in->py);
         close |= ui_inside(tb_popup_button(t, 2), in->px, in->py);
+        other |= tables && ui_inside(tb_popup_button(t, 3), in->px, in->py);
+    }
+    if (other) {
+        t->hist_all = !t->hist_all;
+        t->page = 0;
+        t->hist_page = -1;
+        ui_audio_play(t->audio, SND_BUTTON);
+        return;
     }
     if (close) t->overlay = OVERLAY_NONE;
     if (prev && t->page > 0) t->page--;

@@ -181,7 +181,10 @@ ui_rect_t tb_chip_rect(const table_scene_t *t, int i);
  * desktop's SETTINGS, a terminal's LOBBY and X) */
 ui_rect_t tb_corner_button(const table_scene_t *t, int i);
 bool tb_corner_shown(const table_scene_t *t, int i);
-ui_rect_t tb_popup_button(const table_scene_t *t, int i); /* the pop-up's PREV, NEXT, CLOSE */
+ui_rect_t tb_popup_button(const table_scene_t *t, int i); /* PREV, NEXT, CLOSE; 3: ALL TABLES */
+/* The table whose rounds HISTORY shows first: a terminal's, at a table; NULL elsewhere (a single
+ * machine's history is all its rounds). */
+const char *tb_history_table(const table_scene_t *t);
 /* Card i of n in a row at height y, centred. */
 ui_rect_t tb_slot_rect(float y, int i, int n);
 /* Card i of five split: the qualifying three on the left, the two that score apart. */

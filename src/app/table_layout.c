@@ -15,6 +15,8 @@
 
 #include <stdio.h>
 
+#include "machine_table.h"
+
 #define MARGIN  30.0f
 #define COL_GAP 20.0f
 #define COL_MAX 390.0f
@@ -153,10 +155,19 @@ bool tb_corner_shown(const table_scene_t *t, int i) {
     }
 }
 
-/* the pop-up's PREV, NEXT and CLOSE, at its bottom right */
+/* the pop-up's PREV, NEXT and CLOSE, at its bottom right; a terminal's history's ALL TABLES (or
+ * THIS TABLE) left of them, wider: its words are longer */
 ui_rect_t tb_popup_button(const table_scene_t *t, int i) {
     ui_rect_t p = help_popup(t->geom.area);
-    return ui_r(p.x + p.w - 50 - 3 * 180 - 2 * 20 + (float)i * 200, p.y + p.h - 90, 180, 64);
+    float x0 = p.x + p.w - 50 - 3 * 180 - 2 * 20;
+    if (i == 3) return ui_r(x0 - 40 - 300, p.y + p.h - 90, 300, 64);
+    return ui_r(x0 + (float)i * 200, p.y + p.h - 90, 180, 64);
+}
+
+const char *tb_history_table(const table_scene_t *t) {
+    mtable_status_t ts;
+    if (!t->machine || !t->game->at_table || !machine_table_status(t->machine, &ts)) return NULL;
+    return t->machine->cfg.table.join;
 }
 
 ui_rect_t tb_slot_rect(float y, int i, int n) {

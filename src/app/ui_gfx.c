@@ -641,6 +641,20 @@ float gfx_text_shadow(ui_gfx_t *g, const char *text, float x, float y, float siz
     return gfx_text(g, text, x, y, size, face, c, align);
 }
 
+const char *gfx_text_cut(ui_gfx_t *g, const char *text, float size, int face, float width,
+                         char *buf, size_t n) {
+    text = shown(text);
+    if (!text || gfx_text_width(g, text, size, face) <= width) return text;
+    size_t len = strlen(text);
+    while (len > 0) {
+        len--;
+        while (len > 0 && ((unsigned char)text[len] & 0xC0) == 0x80) len--; /* whole characters */
+        snprintf(buf, n, "%.*s...", (int)len, text);
+        if (gfx_text_width(g, buf, size, face) <= width) return buf;
+    }
+    return "";
+}
+
 float gfx_text_width(ui_gfx_t *g, const char *text, float size, int face) {
     if (!text || !*text) return 0;
     text = shown(text);

@@ -204,6 +204,10 @@ float gfx_text(ui_gfx_t *g, const char *text, float x, float y, float size, int 
 float gfx_text_shadow(ui_gfx_t *g, const char *text, float x, float y, float size, int face,
                       ui_color_t c, int align);
 float gfx_text_width(ui_gfx_t *g, const char *text, float size, int face);
+/* text (translated, as gfx_text shows it) cut with "..." to width when it does not fit: text
+ * itself, or buf (n bytes) holding the cut (a long name in a narrow column). */
+const char *gfx_text_cut(ui_gfx_t *g, const char *text, float size, int face, float width,
+                         char *buf, size_t n);
 /* Text broken into lines of at most `width`; returns the height used. The _height form only
  * measures. */
 float gfx_text_wrap_height(ui_gfx_t *g, const char *text, float width, float size, int face);

@@ -38,6 +38,8 @@ typedef struct game_record {
     bool dealer_qualifies, folded, auto_folded, void_round;
     bool table_round; /* a shared table's round: stake and returned, no credits before/after */
     char when[32];    /* finished, UTC (recorded rounds) */
+    char tab[41];     /* a table's round: the table's name (the lobby's "Table classic") */
+    rules_variant_t variant; /* a table's round: its game, as its cards are laid out */
 } game_record_t;
 
 typedef enum game_state {
@@ -188,10 +190,15 @@ bool game_dealt(const game_t *g);
 bool game_idle(const game_t *g);
 
 /* Recent rounds for the history screen, newest first: from the store (recall) when there is
- * one, else from this session. Returns how many were written (up to n). */
+ * one, else from this session. Returns how many were written (up to n). A shared table's
+ * terminal: the rounds of every table it played, each with its table's name. */
 int game_history(game_t *g, int offset, int n, game_record_t *out);
 /* How many rounds game_history can give. */
 int64_t game_history_count(game_t *g);
+/* A shared table's terminal: the rounds of table tab only (NULL: of every table); elsewhere the
+ * same as game_history. */
+int game_history_at(game_t *g, const char *tab, int offset, int n, game_record_t *out);
+int64_t game_history_count_at(game_t *g, const char *tab);
 
 /* The linked pool's prize for a claim of this machine's (machine_link.h), between games: recorded
  * with the controller's answer in one transaction (store_link_paid), on the credits, and a hand

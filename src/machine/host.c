@@ -21,9 +21,11 @@
 
 /* ---- the configuration a table publishes ---- */
 
-static const char *const game_sections[] = {"game",     "limits",  "sidebets",
-                                            "paytable", "jackpot", "progressive",
-                                            "asian",    "timers",  "approval"};
+/* [money] too: the table's currency is its game's (a table of a preset whose default is another
+ * currency was shown to its terminals in that one) */
+static const char *const game_sections[] = {"game",     "money",   "limits",      "sidebets",
+                                            "paytable", "jackpot", "progressive", "asian",
+                                            "timers",   "approval"};
 
 static bool game_section(const char *line) {
     for (size_t i = 0; i < sizeof game_sections / sizeof game_sections[0]; i++) {

@@ -70,6 +70,9 @@ bool machine_open_store(machine_t *m, const cfg_t *cfg, int64_t free_credits, ui
         say(err, errlen, "%s%s", "the random generator could not start", "");
         return false;
     }
+    /* a terminal's records are its tables' rounds (its recall names each round's table), whether
+     * or not it sits at one now */
+    if (cfg->table.url[0] && cfg->table.terminal[0]) m->game.at_table = true;
     apply_settings(m);
     /* a ticket whose print failed still waits for the attendant after a restart */
     store_ticket_t newest;

@@ -1,10 +1,11 @@
 /* A terminal's lobby (001: "the LOBBY ... allows you to easily change the game table or select
  * any other live game"): the controller's tables read every second on a thread of its own, and a
- * table sat at when the player asks, so that neither the reading nor a join's round trip holds
- * the screen. See machine_table.h. */
+ * table sat at when the player asks on a second one, so that neither the reading nor a join's
+ * round trips hold the screen, and a join that waits for a controller that does not answer (it
+ * tries for 30 s) holds neither the screen nor the lobby's rows: they are read on meanwhile, the
+ * row says JOINING, and the player may give the join up. See machine_table.h. */
 #define _POSIX_C_SOURCE 200809L
 #include "machine_table_internal.h"
-#include "nls.h"
 
 #include <pthread.h>
 #include <stdio.h>
@@ -12,13 +13,15 @@
 #include <string.h>
 #include <time.h>
 
+#include "lang.h"
+
 #ifdef STUDPOKER_LINK
 
 struct mlobby {
     char url[CFG_PATH_LEN], terminal[CFG_LINK_NAME_LEN];
-    pthread_t thread;
+    pthread_t reader, joiner;
     pthread_mutex_t mu;
-    pthread_cond_t wake;
+    pthread_cond_t wake; /* broadcast: each thread waits for what is its own */
 
     /* under mu */
     bool stop, refresh;
@@ -28,9 +31,11 @@ struct mlobby {
     char state[200];
     mlobby_row_t rows[MLOBBY_ROWS];
     int nrows;
-    char join_tab[48];  /* asked, not started */
-    char leave_tab[48]; /* a table joined that the terminal does not play after all */
-    char joining[48];   /* asked, not answered */
+    char join_tab[48];   /* asked, not started */
+    char leave_tab[48];  /* a table joined that the terminal does not play after all */
+    char joining[48];    /* asked, not answered (nor given up) */
+    bool cancel;         /* the join under way was given up: no answer, the table left */
+    int64_t retry_until; /* the join under way tries again until then (0: not yet failed) */
     bool answered;
     mlobby_join_t answer;
 };
@@ -41,14 +46,14 @@ static int64_t mono_ms(void) {
     return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
 }
 
-/* Waits up to ms for a wake-up (a refresh, a join, the stop). Called with mu held. */
-static void doze(mlobby_t *l, int ms) {
+/* Waits with mu held until *flag or the stop, or ms pass. */
+static void wait_for(mlobby_t *l, const bool *flag, int ms) {
     struct timespec until;
     clock_gettime(CLOCK_REALTIME, &until);
     until.tv_sec += ms / 1000;
     until.tv_nsec += (long)(ms % 1000) * 1000000L;
     if (until.tv_nsec >= 1000000000L) until.tv_sec++, until.tv_nsec -= 1000000000L;
-    while (!l->stop && !l->refresh && !l->join_tab[0] && !l->leave_tab[0])
+    while (!l->stop && !(flag && *flag))
         if (pthread_cond_timedwait(&l->wake, &l->mu, &until) != 0) break;
 }
 
@@ -74,7 +79,6 @@ static void read_rows(mlobby_t *l, link_t **conn) {
     l->up = st == LINK_OK && *conn;
     if (!l->up) {
         /* the player's words on the screen; the reason in the log, once as it goes down */
-        /* the screen says it in its language (a text of the catalogs) */
         snprintf(l->state, sizeof l->state, "%s",
                  N_("The tables cannot be reached just now. Trying again..."));
         if (was_up || !l->said_down)
@@ -108,39 +112,6 @@ static void read_rows(mlobby_t *l, link_t **conn) {
     }
 }
 
-static void join_one(mlobby_t *l, const char *tab) {
-    mlobby_join_t a;
-    memset(&a, 0, sizeof a);
-    snprintf(a.tab, sizeof a.tab, "%s", tab);
-    lt_table_t info;
-    bool refused = false;
-    a.ok = mtable_join_now(l->url, l->terminal, tab, &info, &refused, a.err, sizeof a.err);
-    /* the player's words; the log has the controller's (a.err) */
-    if (!a.ok && refused)
-        a.say = N_("Table %s cannot be joined from this terminal just now. Please call an "
-                   "attendant if this goes on.");
-    else if (!a.ok)
-        a.say = N_("The tables cannot be reached just now: table %s was not joined. Please try "
-                   "again in a moment.");
-    if (a.ok) {
-        a.game = strdup(info.config ? info.config : "");
-        snprintf(a.title, sizeof a.title, "%s", info.title);
-        a.linked = info.pool[0] != '\0';
-        link_table_free(&info);
-        if (!a.game) {
-            a.ok = false;
-            snprintf(a.err, sizeof a.err, "out of memory");
-            a.say = N_("Table %s was not joined. Please try again.");
-        }
-    }
-    pthread_mutex_lock(&l->mu);
-    free(l->answer.game);
-    l->answer = a;
-    l->answered = true;
-    l->joining[0] = '\0';
-    pthread_mutex_unlock(&l->mu);
-}
-
 /* Leaves a table joined for nothing (its seat at the controller counted the terminal there). */
 static void leave_one(mlobby_t *l, link_t **conn, const char *tab) {
     char err[LINK_MSG_LEN];
@@ -155,31 +126,114 @@ static void leave_one(mlobby_t *l, link_t **conn, const char *tab) {
     }
 }
 
-static void *run(void *arg) {
+/* The answer to a join: why not for the player as a text of the catalogs whose %s is the table
+ * (said in the language on screen when it is shown: this thread translates nothing), the log
+ * gets the controller's words. */
+static void answer_of(mlobby_join_t *a, const char *tab, link_status_t st, lt_table_t *info) {
+    (void)tab;
+    if (st == LINK_REFUSED)
+        a->say = N_("Table %s cannot be joined from this terminal just now. Please call an "
+                    "attendant if this goes on.");
+    else if (st == LINK_DOWN)
+        a->say = N_("Table %s could not be reached for 30 seconds: it was not joined. Please try "
+                    "again in a moment.");
+    if (st != LINK_OK) return;
+    a->ok = true;
+    a->game = strdup(info->config ? info->config : "");
+    snprintf(a->title, sizeof a->title, "%s", info->title);
+    a->linked = info->pool[0] != '\0';
+    link_table_free(info);
+    if (!a->game) {
+        a->ok = false;
+        snprintf(a->err, sizeof a->err, "out of memory");
+        a->say = N_("Table %s was not joined. Please try again.");
+    }
+}
+
+/* Sits at tab, trying a controller that cannot be reached again every second for 30 s, unless
+ * the player gives the join up (or the program ends) meanwhile: then no answer, and a table sat
+ * at is left. Called and returns with mu held. */
+static void join_one(mlobby_t *l, link_t **conn, const char *tab) {
+    int64_t give_up = mono_ms() + MT_JOIN_TRIES_MS;
+    for (int attempt = 0;; attempt++) {
+        pthread_mutex_unlock(&l->mu);
+        mlobby_join_t a;
+        memset(&a, 0, sizeof a);
+        snprintf(a.tab, sizeof a.tab, "%s", tab);
+        lt_table_t info;
+        link_status_t st = mtable_join_once(l->url, l->terminal, tab, &info, a.err, sizeof a.err);
+        pthread_mutex_lock(&l->mu);
+        if (l->cancel || l->stop) {
+            /* given up (or the end): not played, so not seated there */
+            pthread_mutex_unlock(&l->mu);
+            if (st == LINK_OK) {
+                link_table_free(&info);
+                leave_one(l, conn, tab);
+            }
+            fprintf(stderr, "studpoker: the join of table %s was given up\n", tab);
+            pthread_mutex_lock(&l->mu);
+            return;
+        }
+        if (st == LINK_DOWN && mono_ms() < give_up) {
+            if (attempt == 0) fprintf(stderr, "studpoker: %s; trying again for 30 s\n", a.err);
+            l->retry_until = give_up;
+            wait_for(l, &l->cancel, 1000);
+            if (!l->cancel && !l->stop) continue;
+            fprintf(stderr, "studpoker: the join of table %s was given up\n", tab);
+            return;
+        }
+        answer_of(&a, tab, st, &info);
+        free(l->answer.game);
+        l->answer = a;
+        l->answered = true;
+        l->joining[0] = '\0';
+        l->retry_until = 0;
+        return;
+    }
+}
+
+/* The joins and the leaves, in the order asked (a table given up is left before it is asked
+ * for again). */
+static void *run_joins(void *arg) {
     mlobby_t *l = arg;
-    link_t *conn = NULL;
-    int64_t next = 0;
+    link_t *conn = NULL; /* for the leaves */
     pthread_mutex_lock(&l->mu);
     while (!l->stop) {
+        char tab[48];
         if (l->leave_tab[0]) {
-            char tab[48];
             snprintf(tab, sizeof tab, "%s", l->leave_tab);
             l->leave_tab[0] = '\0';
             pthread_mutex_unlock(&l->mu);
             leave_one(l, &conn, tab);
             pthread_mutex_lock(&l->mu);
-            continue;
-        }
-        if (l->join_tab[0]) {
-            char tab[48];
+        } else if (l->join_tab[0]) {
             snprintf(tab, sizeof tab, "%s", l->join_tab);
             l->join_tab[0] = '\0';
-            pthread_mutex_unlock(&l->mu);
-            join_one(l, tab);
-            pthread_mutex_lock(&l->mu);
-            next = 0; /* the seat counts changed */
-            continue;
+            l->cancel = false;
+            join_one(l, &conn, tab);
+            l->cancel = false;
+            l->refresh = true; /* the seat counts changed */
+            pthread_cond_broadcast(&l->wake);
+        } else {
+            wait_for(l, NULL, 1000);
         }
+    }
+    /* a table joined whose answer nobody took (the program ends): not seated there */
+    char unclaimed[48] = "";
+    if (l->answered && l->answer.ok) snprintf(unclaimed, sizeof unclaimed, "%s", l->answer.tab);
+    pthread_mutex_unlock(&l->mu);
+    if (unclaimed[0]) leave_one(l, &conn, unclaimed);
+    link_close(conn);
+    return NULL;
+}
+
+/* The rows: every second while the lobby is watched, at once when asked. */
+static void *run_rows(void *arg) {
+    mlobby_t *l = arg;
+    link_t *conn = NULL;
+    int64_t next = 0;
+    pthread_mutex_lock(&l->mu);
+    while (!l->stop) {
         if (l->refresh || (l->watch && mono_ms() >= next)) {
             l->refresh = false;
             pthread_mutex_unlock(&l->mu);
@@ -196,13 +250,10 @@ static void *run(void *arg) {
             pthread_mutex_lock(&l->mu);
             continue;
         }
-        doze(l, l->watch ? (int)(next - mono_ms() > 0 ? next - mono_ms() : 1) : 1000);
+        int64_t left = next - mono_ms();
+        wait_for(l, &l->refresh, l->watch ? (int)(left > 0 ? left : 1) : 1000);
     }
-    /* a table joined whose answer nobody took (the program ends): not seated there */
-    char unclaimed[48] = "";
-    if (l->answered && l->answer.ok) snprintf(unclaimed, sizeof unclaimed, "%s", l->answer.tab);
     pthread_mutex_unlock(&l->mu);
-    if (unclaimed[0]) leave_one(l, &conn, unclaimed);
     link_close(conn);
     return NULL;
 }
@@ -214,11 +265,19 @@ mlobby_t *mlobby_start(const char *url, const char *terminal) {
     snprintf(l->terminal, sizeof l->terminal, "%s", terminal);
     snprintf(l->state, sizeof l->state, "%s", N_("Reading the tables..."));
     pthread_mutex_init(&l->mu, NULL);
-    pthread_condattr_t ca;
-    pthread_condattr_init(&ca);
-    pthread_cond_init(&l->wake, &ca);
-    pthread_condattr_destroy(&ca);
-    if (pthread_create(&l->thread, NULL, run, l) != 0) {
+    pthread_cond_init(&l->wake, NULL);
+    if (pthread_create(&l->reader, NULL, run_rows, l) != 0) {
+        pthread_cond_destroy(&l->wake);
+        pthread_mutex_destroy(&l->mu);
+        free(l);
+        return NULL;
+    }
+    if (pthread_create(&l->joiner, NULL, run_joins, l) != 0) {
+        pthread_mutex_lock(&l->mu);
+        l->stop = true;
+        pthread_cond_broadcast(&l->wake);
+        pthread_mutex_unlock(&l->mu);
+        pthread_join(l->reader, NULL);
         pthread_cond_destroy(&l->wake);
         pthread_mutex_destroy(&l->mu);
         free(l);
@@ -231,9 +290,10 @@ void mlobby_stop(mlobby_t *l) {
     if (!l) return;
     pthread_mutex_lock(&l->mu);
     l->stop = true;
-    pthread_cond_signal(&l->wake);
+    pthread_cond_broadcast(&l->wake);
     pthread_mutex_unlock(&l->mu);
-    pthread_join(l->thread, NULL);
+    pthread_join(l->reader, NULL);
+    pthread_join(l->joiner, NULL);
     free(l->answer.game);
     pthread_cond_destroy(&l->wake);
     pthread_mutex_destroy(&l->mu);
@@ -256,14 +316,14 @@ void mlobby_watch(mlobby_t *l, bool on) {
     pthread_mutex_lock(&l->mu);
     l->watch = on;
     if (on) l->refresh = true;
-    pthread_cond_signal(&l->wake);
+    pthread_cond_broadcast(&l->wake);
     pthread_mutex_unlock(&l->mu);
 }
 
 void mlobby_refresh(mlobby_t *l) {
     pthread_mutex_lock(&l->mu);
     l->refresh = true;
-    pthread_cond_signal(&l->wake);
+    pthread_cond_broadcast(&l->wake);
     pthread_mutex_unlock(&l->mu);
 }
 
@@ -273,16 +333,33 @@ bool mlobby_join(mlobby_t *l, const char *tab) {
     if (free_) {
         snprintf(l->join_tab, sizeof l->join_tab, "%s", tab);
         snprintf(l->joining, sizeof l->joining, "%s", tab);
-        pthread_cond_signal(&l->wake);
+        pthread_cond_broadcast(&l->wake);
     }
     pthread_mutex_unlock(&l->mu);
     return free_;
 }
 
+bool mlobby_join_cancel(mlobby_t *l, char *tab, size_t n) {
+    pthread_mutex_lock(&l->mu);
+    bool had = l->joining[0] != '\0';
+    if (n) snprintf(tab, n, "%s", l->joining);
+    if (had) {
+        if (l->join_tab[0])
+            l->join_tab[0] = '\0'; /* not started: nothing to give up */
+        else
+            l->cancel = true;
+        l->joining[0] = '\0';
+        l->retry_until = 0;
+        pthread_cond_broadcast(&l->wake);
+    }
+    pthread_mutex_unlock(&l->mu);
+    return had;
+}
+
 void mlobby_leave(mlobby_t *l, const char *tab) {
     pthread_mutex_lock(&l->mu);
     snprintf(l->leave_tab, sizeof l->leave_tab, "%s", tab);
-    pthread_cond_signal(&l->wake);
+    pthread_cond_broadcast(&l->wake);
     pthread_mutex_unlock(&l->mu);
 }
 
@@ -304,6 +381,15 @@ bool mlobby_joining(mlobby_t *l, char *tab, size_t n) {
     snprintf(tab, n, "%s", l->joining);
     pthread_mutex_unlock(&l->mu);
     return j;
+}
+
+int mlobby_join_retry_s(mlobby_t *l) {
+    pthread_mutex_lock(&l->mu);
+    int64_t until = l->joining[0] ? l->retry_until : 0;
+    pthread_mutex_unlock(&l->mu);
+    if (until == 0) return -1;
+    int64_t left = until - mono_ms();
+    return left > 0 ? (int)((left + 999) / 1000) : 0;
 }
 
 #else
@@ -333,13 +419,11 @@ bool mlobby_join(mlobby_t *l, const char *tab) {
     (void)l, (void)tab;
     return false;
 }
-void mlobby_leave(mlobby_t *l, const char *tab) {
-    pthread_mutex_lock(&l->mu);
-    snprintf(l->leave_tab, sizeof l->leave_tab, "%s", tab);
-    pthread_cond_signal(&l->wake);
-    pthread_mutex_unlock(&l->mu);
+bool mlobby_join_cancel(mlobby_t *l, char *tab, size_t n) {
+    (void)l;
+    if (n) tab[0] = '\0';
+    return false;
 }
-
 bool mlobby_join_result(mlobby_t *l, mlobby_join_t *out) {
     (void)l, (void)out;
     return false;
@@ -351,6 +435,10 @@ bool mlobby_joining(mlobby_t *l, char *tab, size_t n) {
     (void)l;
     if (n) tab[0] = '\0';
     return false;
+}
+int mlobby_join_retry_s(mlobby_t *l) {
+    (void)l;
+    return -1;
 }
 
 #endif

@@ -336,10 +336,13 @@ static void write_answers(machine_t *m, machine_events_t *e) {
     }
 }
 
-/* A result as the terminal records it, whole, for its recall. */
-static void table_record(const char *tab, const lt_result_t *r, store_table_result_t *out) {
+/* A result as the terminal records it, whole, for its recall (with the table's game: a history
+ * of several tables lays each round out as it was dealt). */
+static void table_record(const char *tab, rules_variant_t variant, const lt_result_t *r,
+                         store_table_result_t *out) {
     memset(out, 0, sizeof *out);
     snprintf(out->tab, sizeof out->tab, "%s", tab);
+    snprintf(out->variant, sizeof out->variant, "%s", rules_variant_key(variant));
     out->round = r->round, out->staked = r->staked, out->total = r->total;
     snprintf(out->kind, sizeof out->kind, "%s", r->kind);
     for (int w = 0; w < WAGER_COUNT; w++) {
@@ -397,7 +400,7 @@ static void collect_results(machine_t *m, machine_events_t *e) {
     int n = mtable_results(j->thread, r);
     for (int i = 0; i < n; i++) {
         store_table_result_t rec;
-        table_record(m->cfg.table.join, &r[i], &rec);
+        table_record(m->cfg.table.join, g->rules.variant, &r[i], &rec);
         store_status_t st = store_table_collected(g->store, &rec, g->rules.handpay_threshold);
         if (st == STORE_FAULT) {
             game_link_fault(g, "The table's result could not be recorded");
@@ -445,8 +448,8 @@ static void feed_thread(machine_t *m) {
 static void result_from_store(machine_t *m) {
     struct mjoined *j = m->jt;
     store_table_result_t r;
-    if (j->result_round == j->round || store_table_results(m->game.store, 0, 1, &r) != 1 ||
-        r.round != j->round || strcmp(r.tab, m->cfg.table.join) != 0)
+    if (j->result_round == j->round ||
+        store_table_results(m->game.store, m->cfg.table.join, 0, 1, &r) != 1 || r.round != j->round)
         return;
     j->result_round = r.round, j->result_total = r.total, j->result_staked = r.staked;
     snprintf(j->result_kind, sizeof j->result_kind, "%s", r.kind);

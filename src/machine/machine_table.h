@@ -102,7 +102,7 @@ bool machine_table_can_leave(const struct machine *m);
 void machine_table_set_leaving(struct machine *m, bool leaving);
 bool machine_table_leaving(const struct machine *m);
 
-/* ---- the lobby (machine_seats.c): the tables on the controller, for a terminal ---- */
+/* ---- the lobby (machine_lobby.c): the tables on the controller, for a terminal ---- */
 
 typedef struct mlobby mlobby_t;
 typedef struct mlobby_row {
@@ -132,7 +132,9 @@ typedef struct mlobby_join {
 } mlobby_join_t;
 
 /* A thread of its own reads the lobby (every second while it is watched, and at once when asked),
- * and sits at a table when asked (the join's network round trip never holds the screen). */
+ * and a second one sits at a table when asked: the join's round trips never hold the screen, and
+ * a controller that cannot be reached, which a join tries again every second for 30 s, never
+ * holds the lobby's rows. */
 mlobby_t *mlobby_start(const char *url, const char *terminal);
 void mlobby_stop(mlobby_t *l);
 /* The rows as last read (up to MLOBBY_ROWS), *up whether the controller answered, state why not;
@@ -148,6 +150,13 @@ void mlobby_watch(mlobby_t *l, bool on);
 bool mlobby_join(mlobby_t *l, const char *tab);
 bool mlobby_join_result(mlobby_t *l, mlobby_join_t *out);
 bool mlobby_joining(mlobby_t *l, char *tab, size_t n); /* a join asked and not answered */
+/* The join asked is tried again (its controller could not be reached): the seconds it goes on
+ * trying; -1 while it has not failed yet (or no join is asked). */
+int mlobby_join_retry_s(mlobby_t *l);
+/* The player gives up the join asked (tab gets its table): false when none was waiting (its
+ * answer may be in already). No answer comes for it; a table the thread sat at meanwhile is left
+ * again. */
+bool mlobby_join_cancel(mlobby_t *l, char *tab, size_t n);
 /* A table joined that the terminal does not play after all (it could not be opened here): the
  * thread leaves it, so the controller does not count the terminal there. */
 void mlobby_leave(mlobby_t *l, const char *tab);

@@ -86,6 +86,13 @@ bool mtable_caught_up(mtable_t *t);
  * be reached. */
 bool mtable_join_now(const char *url, const char *terminal, const char *tab, lt_table_t *info,
                      bool *refused, char *err, size_t errlen);
+/* How long a join tries a controller that cannot be reached, an attempt a second. */
+#define MT_JOIN_TRIES_MS 30000
+/* One attempt, no retry: LINK_OK (info filled: link_table_free), LINK_REFUSED (the controller
+ * answered no), LINK_DOWN (not reached, or cut off); err says why. The lobby's joins try again
+ * themselves, so that a player can give one up (machine_lobby.c). */
+link_status_t mtable_join_once(const char *url, const char *terminal, const char *tab,
+                               lt_table_t *info, char *err, size_t errlen);
 #endif
 
 /* machine_table_words.c: a round's result as the player reads it ("Round 12: Flush: WIN

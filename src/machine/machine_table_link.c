@@ -332,36 +332,37 @@ int mtable_results(mtable_t *t, lt_result_t *out) {
     return n;
 }
 
-bool mtable_join_now(const char *url, const char *terminal, const char *tab, lt_table_t *info,
-                     bool *refused, char *err, size_t errlen) {
+link_status_t mtable_join_once(const char *url, const char *terminal, const char *tab,
+                               lt_table_t *info, char *err, size_t errlen) {
     link_t *l = NULL;
-    bool no = false;
-    if (!refused) refused = &no;
-    *refused = false;
     char e[LINK_MSG_LEN];
-    /* a terminal that boots with its floor (or with a busy server) tries for 30 s before it
-     * gives up: every attempt has its own 5 s timeout, one a second */
-    int64_t give_up = mono_ms() + 30000;
-    for (int attempt = 0;; attempt++) {
-        link_status_t st = link_connect(url, &l, e, sizeof e);
-        if (st == LINK_OK) break;
+    link_status_t st = link_connect(url, &l, e, sizeof e);
+    if (st != LINK_OK) {
         snprintf(err, errlen, "the table's controller: %s", l ? link_message(l) : e);
         link_close(l);
-        l = NULL;
+        return st;
+    }
+    st = link_table_join(l, terminal, tab, info);
+    if (st != LINK_OK) snprintf(err, errlen, "table %s: %s", tab, link_message(l));
+    link_close(l);
+    return st;
+}
+
+bool mtable_join_now(const char *url, const char *terminal, const char *tab, lt_table_t *info,
+                     bool *refused, char *err, size_t errlen) {
+    bool no = false;
+    if (!refused) refused = &no;
+    /* a terminal that boots with its floor (or with a busy server) tries for 30 s before it
+     * gives up: every attempt has its own 5 s timeout, one a second; a table that answers no is
+     * not asked again */
+    int64_t give_up = mono_ms() + MT_JOIN_TRIES_MS;
+    for (int attempt = 0;; attempt++) {
+        link_status_t st = mtable_join_once(url, terminal, tab, info, err, errlen);
         *refused = st == LINK_REFUSED;
-        if (st != LINK_DOWN || mono_ms() >= give_up) return false;
+        if (st != LINK_DOWN || mono_ms() >= give_up) return st == LINK_OK;
         if (attempt == 0) fprintf(stderr, "studpoker: %s; trying again for 30 s\n", err);
         sleep_ms(1000);
     }
-    link_status_t st = link_table_join(l, terminal, tab, info);
-    if (st != LINK_OK) {
-        *refused = st == LINK_REFUSED;
-        snprintf(err, errlen, "table %s: %s", tab, link_message(l));
-        link_close(l);
-        return false;
-    }
-    link_close(l);
-    return true;
 }
 
 #endif

@@ -512,6 +512,8 @@ int64_t store_table_last_round(store_t *s, const char *tab);
 /* A round of a table as the terminal recorded its result (the recall of a table's rounds). */
 typedef struct store_table_result {
     char tab[41];
+    char variant[16]; /* its game (rules_variant_key: caribbean, cajun, asian); "" in rows
+                       * recorded before results named it, and unknown */
     int64_t round;
     int64_t utc;                 /* when it was collected (store_table_results) */
     char kind[16];               /* settled, void (the player's bets returned), cancelled */
@@ -530,9 +532,12 @@ typedef struct store_table_result {
  * or above handpay_threshold (> 0) locks the machine for a hand pay. */
 store_status_t store_table_collected(store_t *s, const store_table_result_t *r,
                                      int64_t handpay_threshold);
-/* The table rounds collected, newest first, skipping offset: up to n; -1 on a read failure. */
-int store_table_results(store_t *s, int64_t offset, int n, store_table_result_t *out);
-int64_t store_table_result_count(store_t *s); /* -1 on a read failure */
+/* The rounds collected at table tab (NULL: at every table), newest first, skipping offset: up to
+ * n; -1 on a read failure. A terminal at several tables shows a table's own rounds, or all of them
+ * each with its table's name. */
+int store_table_results(store_t *s, const char *tab, int64_t offset, int n,
+                        store_table_result_t *out);
+int64_t store_table_result_count(store_t *s, const char *tab); /* -1 on a read failure */
 
 /* ---- locks ---- */
 

@@ -11,7 +11,8 @@
  * none of the others), so a table's unanswered ones are its table-out rows after the newest
  * answer among them (an answer written before answers named their table, "accepted" or
  * "refused: why", counts for every table: they were answered in one order then). A round's result
- * is a "table-in" row (game = the round; detail "tab=T kind=K verdict"), its total on the credits
+ * is a "table-in" row (game = the round; detail "tab=T kind=K ... variant=V | verdict", the
+ * variant missing in rows written before results named their game), its total on the credits
  * (meter table_in): results come in the order of their rounds, so a round at or before the newest
  * collected one of that table is refused, and a result is never credited twice. Audit rows are
  * signed and chained like every record, and the anchor finds a database put back to before a
@@ -327,10 +328,16 @@ store_status_t store_table_collected(store_t *s, const store_table_result_t *r,
     snprintf(dec, sizeof dec, "%s", r->decisions);
     for (char *p = dec; *p; p++)
         if (*p == ' ') *p = ',';
+    /* the game, so that a history of several tables draws each round as it was dealt (a word of
+     * letters: anything else is left out rather than let into the row's fields) */
+    char variant[32] = "";
+    bool word = r->variant[0] != '\0';
+    for (const char *p = r->variant; *p; p++) word = word && *p >= 'a' && *p <= 'z';
+    if (word) snprintf(variant, sizeof variant, " variant=%s", r->variant);
     snprintf(text, sizeof text,
              "tab=%s kind=%s staked=%" PRId64 " stakes=%s returned=%s cards=%s shared=%s "
-             "decisions=%s | %s",
-             r->tab, r->kind, r->staked, stx, rtx, ctx, shx, dec, r->verdict);
+             "decisions=%s%s | %s",
+             r->tab, r->kind, r->staked, stx, rtx, ctx, shx, dec, variant, r->verdict);
     int64_t win = r->total > r->staked ? r->total - r->staked : 0, game = 0;
     bool ok = st_tx_begin(s) && st_last_game(s, &game) &&
               st_audit_add(s, "table-in", r->round, 0, r->total, text);
@@ -348,13 +355,14 @@ store_status_t store_table_collected(store_t *s, const store_table_result_t *r,
     return STORE_OK;
 }
 
-/* A field of a table-in row ("name=value", the value up to the next space). */
+/* A field of a table-in row ("name=value", the value up to the next space), before the verdict
+ * (the table's words, which are not searched). */
 static void field(const char *d, const char *name, char *out, size_t cap) {
     char key[24];
     snprintf(key, sizeof key, " %s=", name);
-    const char *p = strstr(d, key);
+    const char *p = strstr(d, key), *bar = strstr(d, " | ");
     out[0] = '\0';
-    if (!p) return;
+    if (!p || (bar && p > bar)) return;
     p += strlen(key);
     size_t n = strcspn(p, " ");
     snprintf(out, cap, "%.*s", (int)(n < cap ? n : cap - 1), p);
@@ -374,6 +382,7 @@ static void parse_result(const char *d, int64_t round, int64_t total, int64_t ut
     field(d, "cards", ctx, sizeof ctx);
     field(d, "shared", shx, sizeof shx);
     field(d, "decisions", dec, sizeof dec);
+    field(d, "variant", r->variant, sizeof r->variant);
     r->staked = strtoll(staked, NULL, 10);
     if (!store_stakes_parse(stx, r->stakes)) memset(r->stakes, 0, sizeof r->stakes);
     if (!store_stakes_parse(rtx, r->returned)) memset(r->returned, 0, sizeof r->returned);
@@ -386,13 +395,19 @@ static void parse_result(const char *d, int64_t round, int64_t total, int64_t ut
     snprintf(r->verdict, sizeof r->verdict, "%s", bar ? bar + 3 : "");
 }
 
-int store_table_results(store_t *s, int64_t offset, int n, store_table_result_t *out) {
-    if (s->state == STORE_FAULTED) return -1;
+/* table-in rows of table tab, or of every table (tab NULL: the prefix "tab=" is every row's) */
+#define RESULT_ROWS "FROM audit WHERE event='table-in' AND substr(detail, 1, ?) = ? "
+
+int store_table_results(store_t *s, const char *tab, int64_t offset, int n,
+                        store_table_result_t *out) {
+    if (s->state == STORE_FAULTED || (tab && !name_ok(tab))) return -1;
     st_start_op(s);
-    sqlite3_stmt *st = st_prep(s, "reading the table's results",
-                               "SELECT game, amount, utc, detail FROM audit WHERE event='table-in' "
-                               "ORDER BY id DESC LIMIT ? OFFSET ?",
-                               "ii", (int64_t)n, offset);
+    char prefix[64] = "tab=";
+    int len = tab ? tab_prefix(tab, prefix, sizeof prefix) : 4;
+    sqlite3_stmt *st =
+        st_prep(s, "reading the table's results",
+                "SELECT game, amount, utc, detail " RESULT_ROWS "ORDER BY id DESC LIMIT ? OFFSET ?",
+                "itii", (int64_t)len, prefix, (int64_t)n, offset);
     if (!st) return -1;
     int k = 0, rc;
     while ((rc = sqlite3_step(st)) == SQLITE_ROW && k < n) {
@@ -408,12 +423,17 @@ int store_table_results(store_t *s, int64_t offset, int n, store_table_result_t 
     return k;
 }
 
-int64_t store_table_result_count(store_t *s) {
-    if (s->state == STORE_FAULTED) return -1;
+int64_t store_table_result_count(store_t *s, const char *tab) {
+    if (s->state == STORE_FAULTED || (tab && !name_ok(tab))) return -1;
     st_start_op(s);
-    int64_t n = 0;
-    return st_q_int(s, &n, 0, "counting the table's results",
-                    "SELECT COUNT(*) FROM audit WHERE event='table-in'")
-               ? n
-               : -1;
+    char prefix[64] = "tab=";
+    int len = tab ? tab_prefix(tab, prefix, sizeof prefix) : 4;
+    sqlite3_stmt *st = st_prep(s, "counting the table's results", "SELECT COUNT(*) " RESULT_ROWS,
+                               "it", (int64_t)len, prefix);
+    if (!st) return -1;
+    int rc = sqlite3_step(st);
+    int64_t n = rc == SQLITE_ROW ? sqlite3_column_int64(st, 0) : -1;
+    st_finish(s, st);
+    if (rc != SQLITE_ROW) st_db_fail(s, "counting the table's results");
+    return n;
 }
