@@ -424,7 +424,7 @@ link_status_t link_host_close_betting(link_t *l, const char *tab, int64_t round,
     if (!r) return st;
     int rows = PQntuples(r);
     bool good = rows <= max;
-    if (!good) lk_say(l, LINK_REFUSED, "%d players bet: the host takes %d", rows, max);
+    if (!good) lk_say(l, LINK_REFUSED, "%d players bet: the host takes %d", rows, max), *n = rows;
     for (int i = 0; good && i < rows; i++) {
         lt_bets_t *b = &out[i];
         memset(b, 0, sizeof *b);
@@ -500,33 +500,19 @@ link_status_t link_host_step(link_t *l, const char *tab, int64_t round, int *ste
 }
 
 link_status_t link_host_close_step(link_t *l, const char *tab, int64_t round, int step, bool next,
-                                   lt_decision_t *out, int max, int *n) {
-    *n = 0;
+                                   int *playing) {
+    *playing = 0;
     char rs[24], ss[16];
     num(rs, sizeof rs, round);
     snprintf(ss, sizeof ss, "%d", step);
     const char *vals[] = {tab, rs, ss, next ? "true" : "false"};
     link_status_t st;
     PGresult *r = lk_run(l,
-                         "SELECT * FROM sptable.host_close_step($1, $2::bigint, $3::integer, "
-                         "$4::boolean)",
+                         "SELECT sptable.host_close_step($1, $2::bigint, $3::integer, "
+                         "$4::boolean) AS playing",
                          4, vals, "closing the decisions", &st);
     if (!r) return st;
-    int rows = PQntuples(r);
-    bool good = rows <= max;
-    if (!good) lk_say(l, LINK_REFUSED, "%d decisions: the host takes %d", rows, max);
-    for (int i = 0; good && i < rows; i++) {
-        lt_decision_t *d = &out[i];
-        memset(d, 0, sizeof *d);
-        lk_col_text(r, i, "machine", d->machine, sizeof d->machine);
-        lk_col_text(r, i, "action", d->action, sizeof d->action);
-        good =
-            lk_col_int(l, r, i, "step", &d->step) && lk_col_int(l, r, i, "multiple", &d->multiple);
-        int c = PQfnumber(r, "transfer"), a = PQfnumber(r, "amount");
-        d->transfer = c >= 0 && !PQgetisnull(r, i, c) ? strtoll(PQgetvalue(r, i, c), NULL, 10) : 0;
-        d->amount = a >= 0 && !PQgetisnull(r, i, a) ? strtoll(PQgetvalue(r, i, a), NULL, 10) : 0;
-        if (good) *n = i + 1;
-    }
+    bool good = one_row(l, r, "a step closed") && lk_col_int(l, r, 0, "playing", playing);
     PQclear(r);
     return good ? LINK_OK : LINK_REFUSED;
 }
@@ -543,7 +529,8 @@ link_status_t link_host_players(link_t *l, const char *tab, int64_t round, lt_pl
     if (!r) return st;
     int rows = PQntuples(r);
     bool good = rows <= max;
-    if (!good) lk_say(l, LINK_REFUSED, "%d players were dealt: the host takes %d", rows, max);
+    if (!good)
+        lk_say(l, LINK_REFUSED, "%d players were dealt: the host takes %d", rows, max), *n = rows;
     for (int i = 0; good && i < rows; i++) {
         lt_player_t *p = &out[i];
         memset(p, 0, sizeof *p);
@@ -635,7 +622,9 @@ link_status_t link_audit_round(link_t *l, const char *tab, int64_t round, char p
     if (!r) return st;
     int count = PQntuples(r);
     bool good = count <= max;
-    if (!good) lk_say(l, LINK_REFUSED, "%d results in a round: the audit takes %d", count, max);
+    if (!good)
+        lk_say(l, LINK_REFUSED, "%d results in a round: the audit takes %d", count, max),
+            *n = count;
     if (count > 0) lk_col_text(r, 0, "phase", phase, 16);
     for (int i = 0; good && i < count; i++) {
         lt_audit_row_t *x = &rows[*n];

@@ -94,7 +94,6 @@ typedef struct host {
     int cap;      /* players the arrays hold */
     lt_bets_t *bets;
     lt_player_t *players;
-    lt_decision_t *decisions;
     lt_settle_t *settle;
     lt_hand_t *hands;
     lt_void_t *voids;
@@ -142,7 +141,6 @@ static bool room(host_t *h, int n) {
     } while (0)
     GROW(bets, 1);
     GROW(players, 1);
-    GROW(decisions, 3);
     GROW(settle, 1);
     GROW(hands, 1);
     GROW(voids, 1);
@@ -153,10 +151,11 @@ static bool room(host_t *h, int n) {
     return true;
 }
 
-/* A call refused for want of room for its players is tried again with twice the room. */
-static bool retry_bigger(host_t *h, link_status_t st) {
+/* A call refused for want of room for its players (*need of them) is tried again with room for
+ * them all: once, however many players the table has. */
+static bool retry_bigger(host_t *h, link_status_t st, int need) {
     return st == LINK_REFUSED && strstr(link_message(h->l), "the host takes") &&
-           room(h, h->cap * 2);
+           room(h, need > h->cap ? need : h->cap * 2);
 }
 
 /* Closes betting and deals. LINK_DOWN: try again; LINK_REFUSED: the round cannot go on. */
@@ -179,7 +178,7 @@ static link_status_t close_and_deal_timed(host_t *h, int64_t round) {
     int n = 0;
     link_status_t st;
     do st = link_host_close_betting(h->l, h->o->tab, round, h->bets, h->cap, &n);
-    while (retry_bigger(h, st));
+    while (retry_bigger(h, st, n));
     if (st != LINK_OK) return st;
     int nv = 0, np = 0;
     for (int i = 0; i < n; i++) {
@@ -300,7 +299,7 @@ static link_status_t settle_round(host_t *h, int64_t round) {
     link_status_t st;
     double t0 = now_s();
     do st = link_host_players(h->l, h->o->tab, round, h->players, h->cap, &n);
-    while (retry_bigger(h, st));
+    while (retry_bigger(h, st, n));
     if (st != LINK_OK) return st;
     double t1 = now_s();
     int64_t staked = 0, paid = 0;
@@ -350,20 +349,12 @@ static link_status_t decide(host_t *h, int64_t round) {
             continue;
         }
         int steps = r->variant == VARIANT_CAJUN ? 3 : 1;
-        /* is anyone still in after this step? (the decisions so far say; a first close with
-         * next = false, then, if so, the next step is opened by a second look) */
-        int n = 0;
+        /* is anyone still in after this step? (those who played it) */
+        int playing = 0;
         bool next_possible = step + 1 < steps;
-        do
-            st = link_host_close_step(h->l, h->o->tab, round, step, next_possible, h->decisions,
-                                      h->cap * 3, &n);
-        while (retry_bigger(h, st));
+        st = link_host_close_step(h->l, h->o->tab, round, step, next_possible, &playing);
         if (st != LINK_OK) return st;
-        bool in = false;
-        for (int i = 0; i < n; i++)
-            if (h->decisions[i].step == step && strcmp(h->decisions[i].action, "play") == 0)
-                in = true;
-        if (!next_possible || !in) {
+        if (!next_possible || playing == 0) {
             if (next_possible) {
                 /* nobody is left to decide: the next step's time is not waited for */
                 say(h, "round %" PRId64 ": everyone folded at step %d", round, step);
@@ -414,7 +405,7 @@ static link_status_t advance(host_t *h) {
 }
 
 static void host_free(host_t *h) {
-    free(h->bets), free(h->players), free(h->decisions), free(h->settle);
+    free(h->bets), free(h->players), free(h->settle);
     free(h->hands), free(h->voids), free(h->decks), free(h->linked);
     link_close(h->pool);
     link_close(h->l);
