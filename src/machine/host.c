@@ -228,6 +228,7 @@ static link_status_t close_and_deal_timed(host_t *h, int64_t round) {
     st = link_host_deal(h->l, h->o->tab, round, deck_text, cajun ? "" : shared_text, up,
                         cajun ? shared_text : "", h->hands, np, h->voids, nv, WAGER_COUNT);
     if (st == LINK_OK) say(h, "round %" PRId64 ": dealt %d players, %d voided", round, np, nv);
+    if (st == LINK_OK) h->stats.dealt_at_s = now_s();
     return st;
 }
 
@@ -352,8 +353,10 @@ static link_status_t decide(host_t *h, int64_t round) {
         /* is anyone still in after this step? (those who played it) */
         int playing = 0;
         bool next_possible = step + 1 < steps;
+        double t0 = now_s();
         st = link_host_close_step(h->l, h->o->tab, round, step, next_possible, &playing);
         if (st != LINK_OK) return st;
+        h->stats.close_step_ms = (now_s() - t0) * 1000;
         if (!next_possible || playing == 0) {
             if (next_possible) {
                 /* nobody is left to decide: the next step's time is not waited for */
@@ -381,6 +384,7 @@ static link_status_t advance(host_t *h) {
         int64_t round = 0;
         st = link_host_open(h->l, h->o->tab, h->hash, &round);
         if (st == LINK_OK) say(h, "round %" PRId64 ": betting open", round);
+        if (st == LINK_OK) h->stats.opened_at_s = now_s();
         return st;
     }
     if (h->o->stale_ms > 0 && rr.age_ms > h->o->stale_ms) {
