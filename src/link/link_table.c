@@ -484,6 +484,18 @@ link_status_t link_host_deal(link_t *l, const char *tab, int64_t round, const ch
     return st;
 }
 
+link_status_t link_host_seated(link_t *l, const char *tab, int *seated) {
+    *seated = 0;
+    const char *vals[] = {tab};
+    link_status_t st;
+    PGresult *r = lk_run(l, "SELECT sptable.host_seated($1) AS seated", 1, vals,
+                         "counting the players seated", &st);
+    if (!r) return st;
+    bool good = one_row(l, r, "the seats") && lk_col_int(l, r, 0, "seated", seated);
+    PQclear(r);
+    return good ? LINK_OK : LINK_REFUSED;
+}
+
 link_status_t link_host_step(link_t *l, const char *tab, int64_t round, int *step, int *waiting,
                              int *left_ms) {
     char rs[24];

@@ -167,6 +167,9 @@ link_status_t link_host_deal(link_t *l, const char *tab, int64_t round, const ch
                              const lt_hand_t *hands, int nhands, const lt_void_t *voids, int nvoids,
                              int wagers);
 
+/* The terminals seated at the table, counted into its newest round (what the terminals' views
+ * and the lobby show: a count the host keeps, not one each of thousands of terminals makes). */
+link_status_t link_host_seated(link_t *l, const char *tab, int *seated);
 link_status_t link_host_step(link_t *l, const char *tab, int64_t round, int *step, int *waiting,
                              int *left_ms);
 /* Closes step `step` (undecided players auto-folded), opening the next when next; *playing: how

@@ -181,10 +181,11 @@ CREATE INDEX IF NOT EXISTS results_machine ON sptable.results (machine, tab, rou
 
 -- Schema 4 (issue 15: a table of 10,000 players settles and every terminal has its result within
 -- a second): what a terminal reads is one row, never a count or a sum over the table's players.
---  - rounds.seated: the terminals seated when the round opened, counted again when its betting
---    closed (the view and the lobby show it; counting the seats of a table of thousands on every
---    terminal's every read cost more than everything else a read does). NULL: a round from
---    before schema 4, for which they count the seats as before.
+--  - rounds.seated: the terminals seated at the table, counted by the host when the round opens,
+--    when its betting closes and every second or so in between (host_seated): the view and the
+--    lobby show it (counting the seats of a table of thousands on every terminal's every read
+--    cost more than everything else a read does). NULL: a round from before schema 4, for which
+--    they count the seats as before.
 --  - results.cards, decisions and stakes: what a terminal collects with its result (its cards,
 --    its decisions "step:action:multiple", its accepted stakes summed per wager), written with the
 --    result from the round's rows, which no longer change once it is written (a stake or a

@@ -173,6 +173,22 @@ BEGIN
 END
 $$;
 
+-- The terminals seated at the table now, counted into its newest round (the host does so every
+-- second or so, and at the round's opening and close: the views and the lobby show that count).
+CREATE OR REPLACE FUNCTION sptable.host_seated(p_tab text) RETURNS integer
+LANGUAGE plpgsql SECURITY DEFINER SET search_path = sptable, pg_temp AS $$
+DECLARE
+    n integer;
+BEGIN
+    PERFORM sptable.caller_host(p_tab);
+    SELECT count(*) INTO n FROM sptable.seats s WHERE s.tab = p_tab;
+    UPDATE sptable.rounds x SET seated = n
+     WHERE x.tab = p_tab AND x.seated IS DISTINCT FROM n
+       AND x.round = (SELECT max(y.round) FROM sptable.rounds y WHERE y.tab = p_tab);
+    RETURN n;
+END
+$$;
+
 -- The players still in who have not decided the step in play: every player dealt but those
 -- with a decision at this step or a fold at an earlier one. Counted as two sums over the round's
 -- rows, never as a join between them: a table of thousands asks this every 200 ms, and an
@@ -420,6 +436,7 @@ GRANT EXECUTE ON FUNCTION
     sptable.host_close_betting(text, bigint),
     sptable.host_deal(text, bigint, text, text, text, text, text[], text[], text[], text[],
                       bigint[], text[], integer),
+    sptable.host_seated(text),
     sptable.host_step(text, bigint),
     sptable.host_players(text, bigint),
     sptable.host_close_step(text, bigint, integer, boolean),

@@ -102,6 +102,7 @@ typedef struct host {
     host_round_stats_t stats;                   /* the round in play's, for the benchmark */
     link_t *pool;          /* the linked pool, as the host's [link] machine (NULL: none yet) */
     host_linked_t *linked; /* each player's part of it in the round being settled */
+    double seated_at;      /* when the players seated were last counted */
 } host_t;
 
 static void say(host_t *h, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -163,6 +164,16 @@ static double now_s(void) {
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* The players seated, counted into the round at most once a second while the host waits (the
+ * terminals' views and the lobby show that count). */
+static link_status_t count_seated(host_t *h) {
+    double t = now_s();
+    if (t - h->seated_at < 1.0) return LINK_OK;
+    h->seated_at = t;
+    int n = 0;
+    return link_host_seated(h->l, h->o->tab, &n);
 }
 
 static link_status_t close_and_deal_timed(host_t *h, int64_t round);
@@ -345,6 +356,7 @@ static link_status_t decide(host_t *h, int64_t round) {
         link_status_t st = link_host_step(h->l, h->o->tab, round, &step, &waiting, &left);
         if (st != LINK_OK) return st;
         if (waiting > 0 && left > 0) {
+            if ((st = count_seated(h)) != LINK_OK) return st;
             nap(h, left < 200 ? left : 200);
             if (stopping(h)) return LINK_DOWN;
             continue;
@@ -399,7 +411,8 @@ static link_status_t advance(host_t *h) {
     }
     if (strcmp(rr.phase, "betting") == 0) {
         if (rr.betting_left_ms > 0) {
-            nap(h, rr.betting_left_ms);
+            if ((st = count_seated(h)) != LINK_OK) return st;
+            nap(h, rr.betting_left_ms < 1000 ? rr.betting_left_ms : 1000);
             return LINK_OK;
         }
         return close_and_deal(h, rr.round);
