@@ -11,8 +11,11 @@
  * A worker follows the table as a terminal does, by the table's notices (LISTEN: the round
  * opened, the decisions opened, the round settled), and sends its players' calls in pipelines of
  * up to BATCH players, each player's call its own transaction (so each stake and decision is
- * committed as a terminal's would be): the server takes them back to back, as it would take the
- * calls of that many terminals arriving at once, instead of waiting a round trip for each. Every
+ * committed as a terminal's would be) and its statement prepared once on the connection (as a
+ * terminal's link prepares what it asks): the server takes them back to back, as it would take
+ * the calls of that many terminals arriving at once, instead of waiting a round trip for each.
+ * Seat keepers (a connection for every 2,500 players) sit the players down and hold their
+ * presence locks, which a worker's connection would pay for at the end of every transaction. Every
  * player stakes the minimum ante and plays; the round's time goes where the host says (closing
  * and dealing, closing the decisions, reading the records back, the engine, recording the
  * results) and the players measure the rest: how long until every player's stake was in, every
@@ -67,6 +70,8 @@ typedef struct worker {
     int64_t transfer;
     int64_t seen_round; /* the newest notice: its round and phase */
     int seen_rank;
+    const char *prepared[8]; /* the statements prepared on the connection (their texts) */
+    int nprepared;
     char err[300];
 } worker_t;
 
@@ -174,9 +179,27 @@ static bool read_player(worker_t *w, int p, call_t *c) {
     return ok;
 }
 
+/* The name of the statement prepared for sql on the worker's connection (prepared now if it is
+ * not yet, as a terminal's link prepares what it asks), "" to send it unprepared. */
+static const char *prepared(worker_t *w, const char *sql, int n, char name[8]) {
+    name[0] = '\0';
+    for (int i = 0; i < w->nprepared; i++)
+        if (w->prepared[i] == sql) return snprintf(name, 8, "s%d", i), name;
+    if (w->nprepared == 8) return name;
+    snprintf(name, 8, "s%d", w->nprepared);
+    PGresult *r = PQprepare(w->c, name, sql, n, NULL);
+    bool ok = PQresultStatus(r) == PGRES_COMMAND_OK;
+    PQclear(r);
+    if (!ok) return name[0] = '\0', name;
+    w->prepared[w->nprepared++] = sql;
+    return name;
+}
+
 /* Sends the calls of players first .. first + n - 1 in one pipeline (each player as itself, each
  * its own transaction: a sync after each) and reads their answers. */
 static bool pipeline(worker_t *w, int first, call_t *calls, int n, int per) {
+    char names[BATCH * 2][8];
+    for (int j = 0; j < n * per; j++) prepared(w, calls[j].sql, calls[j].n, names[j]);
     if (!PQenterPipelineMode(w->c)) {
         snprintf(w->err, sizeof w->err, "pipeline: %s", PQerrorMessage(w->c));
         return false;
@@ -188,7 +211,9 @@ static bool pipeline(worker_t *w, int first, call_t *calls, int n, int per) {
         ok = PQsendQueryParams(w->c, who, 0, NULL, NULL, NULL, NULL, 0);
         for (int k = 0; k < per && ok; k++) {
             call_t *c = &calls[i * per + k];
-            ok = PQsendQueryParams(w->c, c->sql, c->n, NULL, c->vals, NULL, NULL, 0);
+            const char *name = names[i * per + k];
+            ok = name[0] ? PQsendQueryPrepared(w->c, name, c->n, c->vals, NULL, NULL, 0)
+                         : PQsendQueryParams(w->c, c->sql, c->n, NULL, c->vals, NULL, NULL, 0);
         }
         ok = ok && PQpipelineSync(w->c);
     }

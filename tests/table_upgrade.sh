@@ -14,7 +14,9 @@
 #    the lobby count the players seated (a round before the upgrade: counted then; a round
 #    opened after it: kept with the round);
 #  - `table audit` replays both rounds and finds nothing wrong, then finds the one result whose
-#    decisions the test changed behind the append-only trigger; link init again changes nothing.
+#    decisions the test changed behind the append-only trigger; link init again changes nothing;
+#  - a host running while a function it calls is replaced with another result (its statements
+#    are prepared on its connection) prepares it again and deals on.
 # usage: table_upgrade.sh STUDPOKER FIXTURE
 set -uo pipefail
 bin=$1
@@ -157,4 +159,42 @@ q -c "ALTER TABLE sptable.results DISABLE TRIGGER results_append_only" \
   [ "$(q -c "SELECT count(*) FROM sptable.results")" = 4 ] &&
   [ "$(q -c "SELECT value FROM splink.meta WHERE key = 'schema_version'")" = 4 ] && ok ||
   bad "link init again: $(cat "$tmp/init2.log")"
+
+# ---- a host that runs while a function it calls is replaced with another result ----
+# (its statements are prepared on its connection: the one prepared before is prepared again)
+"$bin" table-host --config "$tmp/host.ini" --table t1 --rounds 3 --pause-ms 500 \
+  --url "host=$PGHOST dbname=link user=sp_host_t1 password=pw-host-secret" >"$tmp/host2.log" 2>&1 &
+hostpid=$!
+for _ in $(seq 200); do
+  [ "$(q -c "SELECT max(round) FROM sptable.rounds WHERE tab = 't1'")" -ge 4 ] 2>/dev/null && break
+  sleep 0.1
+done
+q <<'SQL' >/dev/null || bad "replacing host_round"
+BEGIN;
+SET LOCAL ROLE splink_owner;
+DROP FUNCTION sptable.host_round(text);
+CREATE FUNCTION sptable.host_round(p_tab text)
+RETURNS TABLE (round bigint, phase text, step integer, betting_left_ms integer,
+               deciding_left_ms integer, config_hash text, deck text, age_ms bigint, extra text)
+LANGUAGE plpgsql SECURITY DEFINER SET search_path = sptable, pg_temp AS $$
+#variable_conflict use_column
+BEGIN
+    PERFORM sptable.caller_host(p_tab);
+    RETURN QUERY
+    SELECT r.round, r.phase, r.step, sptable.ms_left(r.betting_until),
+           sptable.ms_left(r.deciding_until), r.config_hash, r.deck,
+           (extract(epoch FROM (clock_timestamp()
+                                - coalesce(r.deciding_until, r.betting_until))) * 1000)::bigint,
+           'a column more'
+      FROM sptable.rounds r WHERE r.tab = p_tab ORDER BY r.round DESC LIMIT 1;
+END
+$$;
+GRANT EXECUTE ON FUNCTION sptable.host_round(text) TO splink_host;
+COMMIT;
+SQL
+timeout 60 tail --pid=$hostpid -f /dev/null
+wait $hostpid &&
+  [ "$(q -c "SELECT string_agg(round || ':' || phase, ' ' ORDER BY round) FROM sptable.rounds WHERE round >= 3")" = \
+    "3:settled 4:settled 5:settled" ] && ok ||
+  bad "the host with host_round replaced under it: $(tail -3 "$tmp/host2.log") $(q -c "SELECT round, phase FROM sptable.rounds")"
 finish
