@@ -9,7 +9,9 @@
 #    folds (100 staked, nothing back); round 2 dealt before it, p1's PLAY in, p2 undecided;
 #  - after the upgrade (schema 4): round 1's results read as before (cards, decisions, stakes per
 #    wager worked out from its rows, which stay as they were); p2 folds through today's
-#    function, today's table-host finishes round 2 where the records say it is (the same
+#    function; settlements of the wrong stakes, of a player not dealt and without a player dealt
+#    are refused and write nothing; today's table-host finishes round 2 where the records say it
+#    is (the same
 #    amounts as round 1's) and its results carry their cards, decisions and stakes; the view and
 #    the lobby count the players seated (a round before the upgrade: counted then; a round
 #    opened after it: kept with the round);
@@ -122,6 +124,17 @@ before_p2=$(tq p2 -c "SELECT $results_cols FROM sptable.table_results('p2', 't1'
 # ---- round 2 finished by today's functions and host ----
 [ "$(tq p2 -c "SELECT accepted FROM sptable.table_decide('p2', 't1', 2, 0, 'fold', 0, NULL, 0)")" = t ] &&
   ok || bad "p2's fold in round 2 after the upgrade"
+# settlements the table refuses (each result is checked as it is written): stakes that are not
+# what it accepted, a player it did not deal, a player dealt left without a result
+settle() { hq -c "SELECT sptable.host_settle('t1', 2, ARRAY[$1], '{$2}', '{$3}', 12, '{$4}', ARRAY[$5])"; }
+z12="0,0,0,0,0,0,0,0,0,0,0,0"
+out=$(settle "'p1', 'p2'" 250,100 "$z12,$z12" 0,0 "'x', 'y'")
+echo "$out" | grep -q "terminal p1 staked 300 in round 2, not 250" && ok || bad "a settlement of wrong stakes: $out"
+out=$(settle "'p1', 'p2', 'p9'" 300,100,0 "$z12,$z12,$z12" 0,0,0 "'x', 'y', 'z'")
+echo "$out" | grep -q "round 2 of table t1: terminal p9 was not dealt" && ok || bad "a settlement of a player not dealt: $out"
+out=$(settle "'p1'" 300 "$z12" 0 "'x'")
+echo "$out" | grep -q "round 2 of table t1: 2 players dealt, 1 settled" && ok || bad "a settlement without p2: $out"
+[ "$(q -c "SELECT count(*) FROM sptable.results WHERE round = 2")" = 0 ] && ok || bad "a refused settlement wrote results"
 timeout 60 "$bin" table-host --config "$tmp/host.ini" --table t1 --rounds 1 --pause-ms 100 \
   --url "host=$PGHOST dbname=link user=sp_host_t1 password=pw-host-secret" >"$tmp/host.log" 2>&1 ||
   bad "today's host on round 2: $(tail -3 "$tmp/host.log")"

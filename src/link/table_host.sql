@@ -326,6 +326,25 @@ LANGUAGE sql STABLE AS $$
      WHERE k.tab = p_tab AND k.round = p_round
 $$;
 
+-- A settlement's result that cannot be written (host_settle): the player was not dealt in the
+-- round, or the stakes it gives are not what the table accepted from the player.
+CREATE OR REPLACE FUNCTION sptable.refuse_settled(p_tab text, p_round bigint, p_machine text,
+                                                  p_staked bigint, p_accepted bigint,
+                                                  p_dealt boolean)
+RETURNS bigint
+LANGUAGE plpgsql VOLATILE SET search_path = sptable, pg_temp AS $$
+BEGIN
+    IF NOT p_dealt THEN
+        RAISE EXCEPTION USING ERRCODE = 'SP001',
+            MESSAGE = format('round %s of table %s: terminal %s was not dealt', p_round, p_tab,
+                             p_machine);
+    END IF;
+    RAISE EXCEPTION USING ERRCODE = 'SP001',
+        MESSAGE = format('terminal %s staked %s in round %s, not %s', p_machine,
+                         coalesce(p_accepted, 0), p_round, p_staked);
+END
+$$;
+
 -- The settlement: one result per player dealt (what the round engine gave for each: the stakes,
 -- what each wager returns, the total, a line for the history), in one transaction.
 CREATE OR REPLACE FUNCTION sptable.host_settle(p_tab text, p_round bigint, p_machines text[],
@@ -338,9 +357,7 @@ SET enable_nestloop = off AS $$
 DECLARE
     r sptable.rounds;
     n integer := coalesce(cardinality(p_machines), 0);
-    accepted bigint;
-    bad_machine text;
-    bad_staked bigint;
+    written integer;
 BEGIN
     PERFORM sptable.caller_host(p_tab);
     SELECT * INTO r FROM sptable.rounds x WHERE x.tab = p_tab AND x.round = p_round FOR UPDATE;
@@ -353,37 +370,25 @@ BEGIN
         RAISE EXCEPTION USING ERRCODE = 'SP002',
             MESSAGE = format('a settlement of %s players gives %s wagers each', n, p_wagers);
     END IF;
-    -- every player's stakes as the table accepted them. Set differences, not joins: hashed or
-    -- sorted whatever the statistics say of a round they have not seen yet (a join planned for
-    -- one row compared every player of a table of thousands with every other)
-    SELECT x.m, x.s INTO bad_machine, bad_staked
-      FROM (SELECT u.m, u.s FROM unnest(p_machines, p_staked) AS u(m, s)
-            EXCEPT
-            SELECT k.machine, sum(k.total)::bigint FROM sptable.stakes k
-             WHERE k.tab = p_tab AND k.round = p_round AND k.accepted
-             GROUP BY k.machine) x
-     LIMIT 1;
-    IF FOUND THEN
-        SELECT coalesce(sum(k.total), 0) INTO accepted FROM sptable.stakes k
-         WHERE k.tab = p_tab AND k.round = p_round AND k.machine = bad_machine AND k.accepted;
-        RAISE EXCEPTION USING ERRCODE = 'SP001',
-            MESSAGE = format('terminal %s staked %s in round %s, not %s', bad_machine, accepted,
-                             p_round, bad_staked);
-    END IF;
+    -- each result checked as it is written, in the one pass over the players that writes them:
+    -- the player was dealt in this round and staked what the table accepted from them
+    -- (refuse_settled says which is not so); then there are as many as the hands dealt, so every
+    -- player dealt has one (with the void ones of the deal, every player who staked)
     INSERT INTO sptable.results (tab, round, machine, kind, staked, returned, total, verdict,
                                  cards, decisions, stakes)
-    SELECT p_tab, p_round, x.m, 'settled', x.s,
+    SELECT p_tab, p_round, x.m, 'settled',
+           CASE WHEN dt.cards IS NOT NULL AND x.s = dt.total THEN x.s
+                ELSE sptable.refuse_settled(p_tab, p_round, x.m, x.s, dt.total, dt.cards IS NOT NULL)
+           END,
            p_returned[(x.i - 1) * p_wagers + 1 : x.i * p_wagers], x.t, x.v,
-           dt.cards, dt.decisions, coalesce(dt.stakes, '{}')
+           dt.cards, dt.decisions, dt.stakes
       FROM unnest(p_machines, p_staked, p_totals, p_verdicts) WITH ORDINALITY AS x(m, s, t, v, i)
       LEFT JOIN sptable.round_details(p_tab, p_round) dt ON dt.machine = x.m;
-    -- every player dealt has a result now (this one, or the void one of the deal)
-    IF EXISTS (SELECT h.machine FROM sptable.hands h WHERE h.tab = p_tab AND h.round = p_round
-               EXCEPT
-               SELECT x.machine FROM sptable.results x WHERE x.tab = p_tab AND x.round = p_round)
-    THEN
+    GET DIAGNOSTICS written = ROW_COUNT;
+    IF written <> r.players THEN
         RAISE EXCEPTION USING ERRCODE = 'SP001',
-            MESSAGE = format('round %s of table %s: a player dealt has no result', p_round, p_tab);
+            MESSAGE = format('round %s of table %s: %s players dealt, %s settled', p_round, p_tab,
+                             r.players, written);
     END IF;
     UPDATE sptable.rounds x SET phase = 'settled', finished_at = clock_timestamp()
      WHERE x.tab = p_tab AND x.round = p_round;
