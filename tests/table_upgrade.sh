@@ -11,10 +11,9 @@
 #    wager worked out from its rows, which stay as they were); p2 folds through today's
 #    function; settlements of the wrong stakes, of a player not dealt and without a player dealt
 #    are refused and write nothing; today's table-host finishes round 2 where the records say it
-#    is (the same
-#    amounts as round 1's) and its results carry their cards, decisions and stakes; the view and
-#    the lobby count the players seated (a round before the upgrade: counted then; a round
-#    opened after it: kept with the round);
+#    is (the same amounts as round 1's) and its results carry their cards, decisions and stakes;
+#    the view and the lobby count the players seated (a round before the upgrade: counted then;
+#    a round opened after it: kept with the round);
 #  - `table audit` replays both rounds and finds nothing wrong, then finds the one result whose
 #    decisions the test changed behind the append-only trigger; link init again changes nothing;
 #  - a host running while a function it calls is replaced with another result (its statements
