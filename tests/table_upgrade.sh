@@ -125,7 +125,9 @@ before_p2=$(tq p2 -c "SELECT $results_cols FROM sptable.table_results('p2', 't1'
   ok || bad "p2's fold in round 2 after the upgrade"
 # settlements the table refuses (each result is checked as it is written): stakes that are not
 # what it accepted, a player it did not deal, a player dealt left without a result
-settle() { hq -c "SELECT sptable.host_settle('t1', 2, ARRAY[$1], '{$2}', '{$3}', 12, '{$4}', ARRAY[$5])"; }
+settle() {
+  hq -c "SELECT sptable.host_settle('t1', 2, ARRAY[$1], '{$2}', '{$3}', 12, '{$4}', ARRAY[$5], ARRAY[$5], '{$3}')"
+}
 z12="0,0,0,0,0,0,0,0,0,0,0,0"
 out=$(settle "'p1', 'p2'" 250,100 "$z12,$z12" 0,0 "'x', 'y'")
 echo "$out" | grep -q "terminal p1 staked 300 in round 2, not 250" && ok || bad "a settlement of wrong stakes: $out"

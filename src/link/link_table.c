@@ -529,6 +529,35 @@ link_status_t link_host_close_step(link_t *l, const char *tab, int64_t round, in
     return good ? LINK_OK : LINK_REFUSED;
 }
 
+/* A player's accepted stakes as the table sends them, "step:{a,b,...} ..." (step -1: the bets
+ * before the deal), summed into p: the bets per wager, every stake per wager, the totals. */
+static bool sum_stakes(const char *text, lt_player_t *p) {
+    for (const char *c = text; c && *c;) {
+        char *end;
+        long step = strtol(c, &end, 10);
+        if (end == c || *end != ':') return false;
+        int64_t a[LT_WAGERS];
+        int k = parse_i64_array(end + 1, a, LT_WAGERS);
+        if (k < 0) return false;
+        int64_t sum = 0;
+        for (int w = 0; w < k; w++) {
+            sum += a[w], p->stakes[w] += a[w];
+            if (step < 0) p->amounts[w] += a[w];
+        }
+        if (k > p->nstakes) p->nstakes = k;
+        if (step < 0 && k > p->n) p->n = k;
+        if (step < 0)
+            p->staked += sum;
+        else
+            p->raised += sum;
+        c = strchr(end + 1, '}');
+        if (!c) return false;
+        for (c++; *c == ' '; c++) {
+        }
+    }
+    return true;
+}
+
 link_status_t link_host_players(link_t *l, const char *tab, int64_t round, lt_player_t *out,
                                 int max, int *n) {
     *n = 0;
@@ -543,15 +572,23 @@ link_status_t link_host_players(link_t *l, const char *tab, int64_t round, lt_pl
     bool good = rows <= max;
     if (!good)
         lk_say(l, LINK_REFUSED, "%d players were dealt: the host takes %d", rows, max), *n = rows;
+    int cm = PQfnumber(r, "machine"), cs = PQfnumber(r, "stakes"), cd = PQfnumber(r, "deck"),
+        cx = PQfnumber(r, "decisions");
+    if (good && (cm < 0 || cs < 0 || cd < 0 || cx < 0))
+        good = false, lk_say(l, LINK_REFUSED,
+                             "the controller's players have no machine, stakes, deck or decisions "
+                             "(run `studpoker link init`)");
+    /* a table of thousands: the columns found once, not by name in every row */
     for (int i = 0; good && i < rows; i++) {
         lt_player_t *p = &out[i];
         memset(p, 0, sizeof *p);
-        lk_col_text(r, i, "machine", p->machine, sizeof p->machine);
-        lk_col_text(r, i, "deck", p->deck, sizeof p->deck);
-        lk_col_text(r, i, "decisions", p->decisions, sizeof p->decisions);
-        good = lk_col_i64(l, r, i, "staked", &p->staked) &&
-               lk_col_i64(l, r, i, "raised", &p->raised) &&
-               col_i64_array(l, r, i, "amounts", p->amounts, LT_WAGERS, &p->n);
+        snprintf(p->machine, sizeof p->machine, "%s", PQgetvalue(r, i, cm));
+        snprintf(p->deck, sizeof p->deck, "%s", PQgetvalue(r, i, cd));
+        snprintf(p->decisions, sizeof p->decisions, "%s", PQgetvalue(r, i, cx));
+        good = sum_stakes(PQgetvalue(r, i, cs), p);
+        if (!good)
+            lk_say(l, LINK_REFUSED, "the controller's stakes of %s are not amounts it takes: %s",
+                   p->machine, PQgetvalue(r, i, cs));
         if (good) *n = i + 1;
     }
     PQclear(r);
@@ -565,6 +602,10 @@ static const char *settle_verdict(const void *c, int i) {
     return ((const lt_settle_t *)c)[i].verdict;
 }
 
+static const char *settle_decisions(const void *c, int i) {
+    return ((const lt_settle_t *)c)[i].decisions;
+}
+
 link_status_t link_host_settle(link_t *l, const char *tab, int64_t round, const lt_settle_t *rows,
                                int n, int wagers) {
     if (wagers < 1 || wagers > LT_WAGERS)
@@ -572,33 +613,37 @@ link_status_t link_host_settle(link_t *l, const char *tab, int64_t round, const 
     size_t cells = (size_t)(n ? n : 1) * (size_t)wagers;
     int64_t *staked = malloc(sizeof *staked * (size_t)(n ? n : 1));
     int64_t *totals = malloc(sizeof *totals * (size_t)(n ? n : 1));
-    int64_t *ret = malloc(sizeof *ret * cells);
+    int64_t *ret = malloc(sizeof *ret * cells), *stk = malloc(sizeof *stk * cells);
     char *m = text_array(n, settle_machine, rows), *v = text_array(n, settle_verdict, rows);
-    char *ss = NULL, *ts = NULL, *rs_ = NULL;
-    if (staked && totals && ret) {
+    char *d = text_array(n, settle_decisions, rows);
+    char *ss = NULL, *ts = NULL, *rs_ = NULL, *ks = NULL;
+    if (staked && totals && ret && stk) {
         for (int i = 0; i < n; i++) {
             staked[i] = rows[i].staked, totals[i] = rows[i].total;
             memcpy(ret + (size_t)i * (size_t)wagers, rows[i].returned,
                    sizeof *ret * (size_t)wagers);
+            memcpy(stk + (size_t)i * (size_t)wagers, rows[i].stakes, sizeof *stk * (size_t)wagers);
         }
         ss = i64_array(n, staked), ts = i64_array(n, totals);
-        rs_ = i64_array(n * wagers, ret);
+        rs_ = i64_array(n * wagers, ret), ks = i64_array(n * wagers, stk);
     }
     link_status_t st = LINK_DOWN;
     char rn[24], ws[16];
     num(rn, sizeof rn, round);
     snprintf(ws, sizeof ws, "%d", wagers);
-    if (m && v && ss && ts && rs_) {
-        const char *vals[] = {tab, rn, m, ss, rs_, ws, ts, v};
+    if (m && v && d && ss && ts && rs_ && ks) {
+        const char *vals[] = {tab, rn, m, ss, rs_, ws, ts, v, d, ks};
         PGresult *r = lk_run(l,
                              "SELECT sptable.host_settle($1, $2::bigint, $3::text[], $4::bigint[], "
-                             "$5::bigint[], $6::integer, $7::bigint[], $8::text[])",
-                             8, vals, "settling", &st);
+                             "$5::bigint[], $6::integer, $7::bigint[], $8::text[], $9::text[], "
+                             "$10::bigint[])",
+                             10, vals, "settling", &st);
         PQclear(r);
     } else {
         lk_say(l, LINK_DOWN, "out of memory for the settlement");
     }
-    free(staked), free(totals), free(ret), free(m), free(v), free(ss), free(ts), free(rs_);
+    free(staked), free(totals), free(ret), free(stk), free(m), free(v), free(d);
+    free(ss), free(ts), free(rs_), free(ks);
     return st;
 }
 

@@ -179,14 +179,17 @@ link_status_t link_host_close_step(link_t *l, const char *tab, int64_t round, in
 
 typedef struct lt_player {
     char machine[LINK_NAME_LEN];
-    int64_t amounts[LT_WAGERS];
+    int64_t amounts[LT_WAGERS]; /* the bets before the deal, per wager (n of them) */
     int n;
-    int64_t staked, raised; /* before the deal, in raises */
+    int64_t staked, raised;    /* before the deal, in raises */
+    int64_t stakes[LT_WAGERS]; /* every accepted stake, raises too, per wager (nstakes) */
+    int nstakes;
     char deck[LT_CARDS_LEN];
     char decisions[96]; /* "step:action:multiple:amount ..." */
 } lt_player_t;
 /* The players dealt in a round, in seat order: up to max (LINK_REFUSED if there are more, with *n
- * how many). */
+ * how many). The table sends each player's accepted stakes as they were sent; they are summed
+ * here (a stake is at most LT_WAGERS amounts: one with more is refused). */
 link_status_t link_host_players(link_t *l, const char *tab, int64_t round, lt_player_t *out,
                                 int max, int *n);
 
@@ -195,6 +198,10 @@ typedef struct lt_settle {
     int64_t staked, total;
     int64_t returned[LT_WAGERS];
     char verdict[LT_TEXT_LEN];
+    /* what the terminal collects with the result: its decisions ("step:action:multiple ...") and
+     * its accepted stakes per wager, as read from the table (lt_player_t) */
+    char decisions[64];
+    int64_t stakes[LT_WAGERS];
 } lt_settle_t;
 link_status_t link_host_settle(link_t *l, const char *tab, int64_t round, const lt_settle_t *rows,
                                int n, int wagers);

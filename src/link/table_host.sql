@@ -273,14 +273,17 @@ END
 $$;
 
 -- The players dealt in a round, for the settlement (and for a host that starts again in the
--- middle of a round, and an audit): each player's bets (summed per wager), what they staked
--- before the deal and in raises, the deck their round replays, and their decisions
--- ("step:action:multiple:amount"). Set-based, joined by hashing (never a player looked up in the
--- round's rows one by one, nor, planned on statistics that do not know the round yet, every
--- player compared with every other): a table of thousands reads back in one pass.
+-- middle of a round, and an audit): each player's accepted stakes as sent ("step:{amounts}",
+-- step -1 the bets before the deal, in the order the table took them: the host sums them per
+-- wager), the deck their round replays, and their decisions ("step:action:multiple:amount").
+-- Set-based, joined by hashing (never a player looked up in the round's rows one by one, nor,
+-- planned on statistics that do not know the round yet, every player compared with every
+-- other); the sums per wager are the host's (32 sums of every stake on the server cost more than
+-- the rest of the reading). Schema 4: it gave the bets summed, the stakes before the deal and in
+-- raises.
+DROP FUNCTION IF EXISTS sptable.host_players(text, bigint);
 CREATE OR REPLACE FUNCTION sptable.host_players(p_tab text, p_round bigint)
-RETURNS TABLE (machine text, amounts bigint[], staked bigint, raised bigint, deck text,
-               decisions text)
+RETURNS TABLE (machine text, stakes text, deck text, decisions text)
 LANGUAGE plpgsql SECURITY DEFINER SET search_path = sptable, pg_temp
 SET enable_nestloop = off AS $$
 #variable_conflict use_column
@@ -289,11 +292,14 @@ BEGIN
         PERFORM sptable.caller_host(p_tab);
     END IF;
     RETURN QUERY
-    SELECT h.machine, coalesce(k.bets, '{}'), coalesce(k.bets_total, 0), coalesce(k.raised, 0),
-           h.deck, d.decisions
+    SELECT h.machine, k.stakes, h.deck, d.decisions
       FROM sptable.hands h
-      LEFT JOIN (SELECT * FROM sptable.stake_sums y WHERE y.tab = p_tab AND y.round = p_round) k
-             ON k.machine = h.machine
+      LEFT JOIN (SELECT y.machine,
+                        string_agg(y.step || ':' || y.amounts::text, ' ' ORDER BY y.transfer)
+                            AS stakes
+                   FROM sptable.stakes y
+                  WHERE y.tab = p_tab AND y.round = p_round AND y.accepted
+                  GROUP BY y.machine) k ON k.machine = h.machine
       LEFT JOIN (SELECT e.machine,
                         string_agg(e.step || ':' || e.action || ':' || e.multiple || ':'
                                    || coalesce(s.total, 0), ' ' ORDER BY e.step) AS decisions
@@ -346,11 +352,17 @@ END
 $$;
 
 -- The settlement: one result per player dealt (what the round engine gave for each: the stakes,
--- what each wager returns, the total, a line for the history), in one transaction.
+-- what each wager returns, the total, a line for the history, with what the terminal collects
+-- with it: the decisions "step:action:multiple" and the stakes per wager, as the host read them
+-- from the round's rows (the audit checks them against the rows), the cards from the hands), in
+-- one transaction. Schema 4: it took no decisions nor stakes.
+DROP FUNCTION IF EXISTS sptable.host_settle(text, bigint, text[], bigint[], bigint[], integer,
+                                            bigint[], text[]);
 CREATE OR REPLACE FUNCTION sptable.host_settle(p_tab text, p_round bigint, p_machines text[],
                                                p_staked bigint[], p_returned bigint[],
                                                p_wagers integer, p_totals bigint[],
-                                               p_verdicts text[])
+                                               p_verdicts text[], p_decisions text[],
+                                               p_stakes bigint[])
 RETURNS void
 LANGUAGE plpgsql SECURITY DEFINER SET search_path = sptable, pg_temp
 SET enable_nestloop = off AS $$
@@ -366,9 +378,11 @@ BEGIN
             MESSAGE = format('round %s of table %s is not waiting for its settlement', p_round,
                              p_tab);
     END IF;
-    IF cardinality(p_returned) <> n * p_wagers THEN
+    IF cardinality(p_returned) <> n * p_wagers OR cardinality(p_stakes) <> n * p_wagers
+       OR cardinality(p_decisions) <> n THEN
         RAISE EXCEPTION USING ERRCODE = 'SP002',
-            MESSAGE = format('a settlement of %s players gives %s wagers each', n, p_wagers);
+            MESSAGE = format('a settlement of %s players gives %s wagers each, and decisions',
+                             n, p_wagers);
     END IF;
     -- each result checked as it is written, in the one pass over the players that writes them:
     -- the player was dealt in this round and staked what the table accepted from them
@@ -377,13 +391,18 @@ BEGIN
     INSERT INTO sptable.results (tab, round, machine, kind, staked, returned, total, verdict,
                                  cards, decisions, stakes)
     SELECT p_tab, p_round, x.m, 'settled',
-           CASE WHEN dt.cards IS NOT NULL AND x.s = dt.total THEN x.s
-                ELSE sptable.refuse_settled(p_tab, p_round, x.m, x.s, dt.total, dt.cards IS NOT NULL)
+           CASE WHEN h.cards IS NOT NULL AND x.s = k.total THEN x.s
+                ELSE sptable.refuse_settled(p_tab, p_round, x.m, x.s, k.total, h.cards IS NOT NULL)
            END,
            p_returned[(x.i - 1) * p_wagers + 1 : x.i * p_wagers], x.t, x.v,
-           dt.cards, dt.decisions, dt.stakes
-      FROM unnest(p_machines, p_staked, p_totals, p_verdicts) WITH ORDINALITY AS x(m, s, t, v, i)
-      LEFT JOIN sptable.round_details(p_tab, p_round) dt ON dt.machine = x.m;
+           h.cards, nullif(x.d, ''), p_stakes[(x.i - 1) * p_wagers + 1 : x.i * p_wagers]
+      FROM unnest(p_machines, p_staked, p_totals, p_verdicts, p_decisions) WITH ORDINALITY
+               AS x(m, s, t, v, d, i)
+      LEFT JOIN (SELECT y.machine, y.cards FROM sptable.hands y
+                  WHERE y.tab = p_tab AND y.round = p_round) h ON h.machine = x.m
+      LEFT JOIN (SELECT y.machine, sum(y.total)::bigint AS total FROM sptable.stakes y
+                  WHERE y.tab = p_tab AND y.round = p_round AND y.accepted
+                  GROUP BY y.machine) k ON k.machine = x.m;
     GET DIAGNOSTICS written = ROW_COUNT;
     IF written <> r.players THEN
         RAISE EXCEPTION USING ERRCODE = 'SP001',
@@ -445,7 +464,8 @@ GRANT EXECUTE ON FUNCTION
     sptable.host_step(text, bigint),
     sptable.host_players(text, bigint),
     sptable.host_close_step(text, bigint, integer, boolean),
-    sptable.host_settle(text, bigint, text[], bigint[], bigint[], integer, bigint[], text[]),
+    sptable.host_settle(text, bigint, text[], bigint[], bigint[], integer, bigint[], text[],
+                        text[], bigint[]),
     sptable.host_cancel(text, bigint, text, integer)
     TO splink_host;
 -- an audit reads a round's players as the settlement did
