@@ -412,6 +412,35 @@ link_status_t link_host_open(link_t *l, const char *tab, const char *config_hash
     return good ? LINK_OK : LINK_REFUSED;
 }
 
+/* A player's accepted stakes as the table sends them, "step:{a,b,...} ..." (step -1: the bets
+ * before the deal), summed into p: the bets per wager, every stake per wager, the totals. */
+static bool sum_stakes(const char *text, lt_player_t *p) {
+    for (const char *c = text; c && *c;) {
+        char *end;
+        long step = strtol(c, &end, 10);
+        if (end == c || *end != ':') return false;
+        int64_t a[LT_WAGERS];
+        int k = parse_i64_array(end + 1, a, LT_WAGERS);
+        if (k < 0) return false;
+        int64_t sum = 0;
+        for (int w = 0; w < k; w++) {
+            sum += a[w], p->stakes[w] += a[w];
+            if (step < 0) p->amounts[w] += a[w];
+        }
+        if (k > p->nstakes) p->nstakes = k;
+        if (step < 0 && k > p->n) p->n = k;
+        if (step < 0)
+            p->staked += sum;
+        else
+            p->raised += sum;
+        c = strchr(end + 1, '}');
+        if (!c) return false;
+        for (c++; *c == ' '; c++) {
+        }
+    }
+    return true;
+}
+
 link_status_t link_host_close_betting(link_t *l, const char *tab, int64_t round, lt_bets_t *out,
                                       int max, int *n) {
     *n = 0;
@@ -425,13 +454,23 @@ link_status_t link_host_close_betting(link_t *l, const char *tab, int64_t round,
     int rows = PQntuples(r);
     bool good = rows <= max;
     if (!good) lk_say(l, LINK_REFUSED, "%d players bet: the host takes %d", rows, max), *n = rows;
+    int cm = PQfnumber(r, "machine"), cs = PQfnumber(r, "stakes"), cp = PQfnumber(r, "present");
+    if (good && (cm < 0 || cs < 0 || cp < 0))
+        good = false, lk_say(l, LINK_REFUSED,
+                             "the controller's bets have no machine, stakes or presence (run "
+                             "`studpoker link init`)");
     for (int i = 0; good && i < rows; i++) {
         lt_bets_t *b = &out[i];
         memset(b, 0, sizeof *b);
-        lk_col_text(r, i, "machine", b->machine, sizeof b->machine);
-        good = lk_col_i64(l, r, i, "staked", &b->staked) &&
-               col_i64_array(l, r, i, "amounts", b->amounts, LT_WAGERS, &b->n);
-        b->present = lk_col_bool(r, i, "present");
+        snprintf(b->machine, sizeof b->machine, "%s", PQgetvalue(r, i, cm));
+        b->present = PQgetvalue(r, i, cp)[0] == 't';
+        lt_player_t sum = {0};
+        good = sum_stakes(PQgetvalue(r, i, cs), &sum);
+        if (!good)
+            lk_say(l, LINK_REFUSED, "the controller's bets of %s are not amounts it takes: %s",
+                   b->machine, PQgetvalue(r, i, cs));
+        memcpy(b->amounts, sum.amounts, sizeof b->amounts);
+        b->n = sum.n, b->staked = sum.staked;
         if (good) *n = i + 1;
     }
     PQclear(r);
@@ -527,35 +566,6 @@ link_status_t link_host_close_step(link_t *l, const char *tab, int64_t round, in
     bool good = one_row(l, r, "a step closed") && lk_col_int(l, r, 0, "playing", playing);
     PQclear(r);
     return good ? LINK_OK : LINK_REFUSED;
-}
-
-/* A player's accepted stakes as the table sends them, "step:{a,b,...} ..." (step -1: the bets
- * before the deal), summed into p: the bets per wager, every stake per wager, the totals. */
-static bool sum_stakes(const char *text, lt_player_t *p) {
-    for (const char *c = text; c && *c;) {
-        char *end;
-        long step = strtol(c, &end, 10);
-        if (end == c || *end != ':') return false;
-        int64_t a[LT_WAGERS];
-        int k = parse_i64_array(end + 1, a, LT_WAGERS);
-        if (k < 0) return false;
-        int64_t sum = 0;
-        for (int w = 0; w < k; w++) {
-            sum += a[w], p->stakes[w] += a[w];
-            if (step < 0) p->amounts[w] += a[w];
-        }
-        if (k > p->nstakes) p->nstakes = k;
-        if (step < 0 && k > p->n) p->n = k;
-        if (step < 0)
-            p->staked += sum;
-        else
-            p->raised += sum;
-        c = strchr(end + 1, '}');
-        if (!c) return false;
-        for (c++; *c == ' '; c++) {
-        }
-    }
-    return true;
 }
 
 link_status_t link_host_players(link_t *l, const char *tab, int64_t round, lt_player_t *out,

@@ -94,12 +94,14 @@ END
 $$;
 
 -- Betting closes: refused before betting_until. Nothing is counted into the round after this
--- (the round's lock, taken alone). Returns each player's accepted bets, summed per wager, and
--- whether the terminal is still at the table (its session holds its presence lock), in the order
--- of their first bets. The terminals seated are counted again (those who sat down while it took
--- bets).
+-- (the round's lock, taken alone). Returns each player's accepted bets as sent ("-1:{amounts}"
+-- each: the host sums them per wager, as host_players' stakes) and whether the terminal is still
+-- at the table (its session holds its presence lock), in the order of their first bets. The
+-- terminals seated are counted again (those who sat down while it took bets). Schema 4: it gave
+-- the bets summed.
+DROP FUNCTION IF EXISTS sptable.host_close_betting(text, bigint);
 CREATE OR REPLACE FUNCTION sptable.host_close_betting(p_tab text, p_round bigint)
-RETURNS TABLE (machine text, amounts bigint[], staked bigint, present boolean)
+RETURNS TABLE (machine text, stakes text, present boolean)
 LANGUAGE plpgsql SECURITY DEFINER SET search_path = sptable, pg_temp AS $$
 #variable_conflict use_column
 DECLARE
@@ -124,10 +126,13 @@ BEGIN
          WHERE x.tab = p_tab AND x.round = p_round;
     END IF;
     RETURN QUERY
-    SELECT k.machine, k.bets, k.bets_total, sptable.present(k.machine, p_tab)
-      FROM sptable.stake_sums k
-     WHERE k.tab = p_tab AND k.round = p_round AND k.bets_total IS NOT NULL
-     ORDER BY k.bets_at, k.machine;
+    SELECT k.machine, k.stakes, sptable.present(k.machine, p_tab)
+      FROM (SELECT y.machine, min(y.at) AS first_at,
+                   string_agg('-1:' || y.amounts::text, ' ' ORDER BY y.transfer) AS stakes
+              FROM sptable.stakes y
+             WHERE y.tab = p_tab AND y.round = p_round AND y.step = -1 AND y.accepted
+             GROUP BY y.machine) k
+     ORDER BY k.first_at, k.machine;
 END
 $$;
 
