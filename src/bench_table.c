@@ -181,12 +181,12 @@ static bool read_player(worker_t *w, int p, call_t *c) {
 
 /* The name of the statement prepared for sql on the worker's connection (prepared now if it is
  * not yet, as a terminal's link prepares what it asks), "" to send it unprepared. */
-static const char *prepared(worker_t *w, const char *sql, int n, char name[8]) {
+static const char *prepared(worker_t *w, const char *sql, int n, char name[16]) {
     name[0] = '\0';
     for (int i = 0; i < w->nprepared; i++)
-        if (w->prepared[i] == sql) return snprintf(name, 8, "s%d", i), name;
+        if (w->prepared[i] == sql) return snprintf(name, 16, "s%d", i), name;
     if (w->nprepared == 8) return name;
-    snprintf(name, 8, "s%d", w->nprepared);
+    snprintf(name, 16, "s%d", w->nprepared);
     PGresult *r = PQprepare(w->c, name, sql, n, NULL);
     bool ok = PQresultStatus(r) == PGRES_COMMAND_OK;
     PQclear(r);
@@ -198,7 +198,7 @@ static const char *prepared(worker_t *w, const char *sql, int n, char name[8]) {
 /* Sends the calls of players first .. first + n - 1 in one pipeline (each player as itself, each
  * its own transaction: a sync after each) and reads their answers. */
 static bool pipeline(worker_t *w, int first, call_t *calls, int n, int per) {
-    char names[BATCH * 2][8];
+    char names[BATCH * 2][16];
     for (int j = 0; j < n * per; j++) prepared(w, calls[j].sql, calls[j].n, names[j]);
     if (!PQenterPipelineMode(w->c)) {
         snprintf(w->err, sizeof w->err, "pipeline: %s", PQerrorMessage(w->c));
