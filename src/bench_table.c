@@ -155,9 +155,9 @@ typedef struct call {
     char out[32];
 } call_t;
 
-/* Reads one player's answers up to its sync: the call's first column, or the first error. */
+/* Reads one player's answers up to its sync: the last call's first column, or the first error. */
 static bool read_player(worker_t *w, int p, call_t *c) {
-    bool ok = true, got = false;
+    bool ok = true;
     for (;;) {
         PGresult *r = PQgetResult(w->c);
         if (!r) continue; /* the end of one statement's results */
@@ -166,9 +166,8 @@ static bool read_player(worker_t *w, int p, call_t *c) {
             PQclear(r);
             break;
         }
-        if (st == PGRES_TUPLES_OK && !got) {
+        if (st == PGRES_TUPLES_OK) {
             snprintf(c->out, sizeof c->out, "%s", PQntuples(r) > 0 ? PQgetvalue(r, 0, 0) : "");
-            got = true;
         } else if (st != PGRES_COMMAND_OK && st != PGRES_TUPLES_OK && ok) {
             snprintf(w->err, sizeof w->err, "player %d: %s", p,
                      st == PGRES_PIPELINE_ABORTED ? "aborted" : PQresultErrorMessage(r));

@@ -151,6 +151,13 @@ after_p2=$(tq p2 -c "SELECT $results_cols FROM sptable.table_results('p2', 't1',
            FROM sptable.results WHERE tab = 't1' AND round = 2")" = \
   "p1:Ks Kd Ah Qh Jc:0:play:1:{100,200,$zeros} p2:4h 6c 8d Th Qs:0:fold:0:{100,0,$zeros}" ] && ok ||
   bad "round 2's results do not carry their details: $(q -c "SELECT * FROM sptable.results WHERE round = 2")"
+# the view of the settled round: the terminal's cards, stakes and decisions with its result
+[ "$(tq p1 -c "SELECT round || ':' || phase || ':' || my_cards || ':' || my_staked || ':' || my_decisions || ':' ||
+               my_result || ':' || my_total || ':' || my_returned::text FROM sptable.table_view('p1', 't1')")" = \
+  "2:settled:Ks Kd Ah Qh Jc:300:0:play:1:settled:400:{200,200,$zeros}" ] &&
+  [ "$(tq p2 -c "SELECT my_cards || ':' || my_staked || ':' || my_decisions || ':' || my_total FROM sptable.table_view('p2', 't1')")" = \
+  "4h 6c 8d Th Qs:100:0:fold:0:0" ] && ok ||
+  bad "the views of round 2 settled: $(tq p1 -c "SELECT * FROM sptable.table_view('p1', 't1')")"
 # a round opened now keeps its seated players
 [ "$(hq -c "SELECT sptable.host_open('t1', 'schema4')")" = 3 ] &&
   [ "$(q -c "SELECT seated FROM sptable.rounds WHERE tab = 't1' AND round = 3")" = 2 ] &&

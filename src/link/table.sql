@@ -431,13 +431,19 @@ BEGIN
         r.players,
         coalesce(r.seated, (SELECT count(*)::integer FROM sptable.seats s WHERE s.tab = p_tab)),
         r.config_hash,
-        (SELECT h.cards FROM sptable.hands h
-          WHERE h.tab = p_tab AND h.round = r.round AND h.machine = p_machine),
-        (SELECT coalesce(sum(k.total), 0)::bigint FROM sptable.stakes k
-          WHERE k.tab = p_tab AND k.round = r.round AND k.machine = p_machine AND k.accepted),
-        (SELECT string_agg(d.step || ':' || d.action || ':' || d.multiple, ' ' ORDER BY d.step)
-           FROM sptable.decisions d
-          WHERE d.tab = p_tab AND d.round = r.round AND d.machine = p_machine),
+        -- once settled (every terminal reads it then), the result carries them (schema 4)
+        CASE WHEN x.stakes IS NOT NULL THEN x.cards
+             ELSE (SELECT h.cards FROM sptable.hands h
+                    WHERE h.tab = p_tab AND h.round = r.round AND h.machine = p_machine) END,
+        CASE WHEN x.stakes IS NOT NULL THEN x.staked
+             ELSE (SELECT coalesce(sum(k.total), 0)::bigint FROM sptable.stakes k
+                    WHERE k.tab = p_tab AND k.round = r.round AND k.machine = p_machine
+                      AND k.accepted) END,
+        CASE WHEN x.stakes IS NOT NULL THEN x.decisions
+             ELSE (SELECT string_agg(d.step || ':' || d.action || ':' || d.multiple, ' '
+                                     ORDER BY d.step)
+                     FROM sptable.decisions d
+                    WHERE d.tab = p_tab AND d.round = r.round AND d.machine = p_machine) END,
         x.kind, coalesce(x.total, 0), x.returned, coalesce(pv, -1);
 END
 $$;
