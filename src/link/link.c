@@ -77,6 +77,41 @@ static link_status_t fail_result(link_t *l, PGresult *r, const char *doing) {
                   hint ? "; " : "", hint ? hint : "");
 }
 
+/* The index of sql's statement prepared on the connection, prepared now if it is not yet; -1 to
+ * run it unprepared (not a SELECT, no room, or the server would not prepare it: run unprepared,
+ * it answers with the reason). */
+static int prepared(link_t *l, const char *sql, int n) {
+    if (strncmp(sql, "SELECT ", 7) != 0) return -1;
+    for (int i = 0; i < l->nprepared; i++)
+        if (strcmp(l->prepared[i], sql) == 0) return i;
+    if (l->nprepared == LINK_PREPARED_MAX) return -1;
+    char name[16];
+    snprintf(name, sizeof name, "lk%d", l->nprepared);
+    char *text = strdup(sql);
+    PGresult *r = text ? PQprepare(l->conn, name, sql, n, NULL) : NULL;
+    bool ok = r && PQresultStatus(r) == PGRES_COMMAND_OK;
+    PQclear(r);
+    if (!ok) {
+        free(text);
+        return -1;
+    }
+    l->prepared[l->nprepared] = text;
+    return l->nprepared++;
+}
+
+/* The statements prepared on a session that is gone (or that DEALLOCATE ALL cleared). */
+static void drop_prepared(link_t *l) {
+    for (int i = 0; i < l->nprepared; i++) free(l->prepared[i]);
+    l->nprepared = 0;
+}
+
+/* Every prepared statement forgotten, on the connection and here: one that no longer fits the
+ * schema (a function replaced by `link init` with another result) is prepared again. */
+static void forget_prepared(link_t *l) {
+    PQclear(PQexec(l->conn, "DEALLOCATE ALL"));
+    drop_prepared(l);
+}
+
 /* Runs one statement with text parameters (NULL: SQL NULL). The result when it returned rows
  * (or none, for a command), else NULL with the status in *st and the message set. */
 PGresult *lk_run(link_t *l, const char *sql, int n, const char *const *vals, const char *doing,
@@ -86,7 +121,23 @@ PGresult *lk_run(link_t *l, const char *sql, int n, const char *const *vals, con
                      conn_error(l));
         return NULL;
     }
-    PGresult *r = PQexecParams(l->conn, sql, n, NULL, vals, NULL, NULL, 0);
+    int k = prepared(l, sql, n);
+    PGresult *r = NULL;
+    if (k >= 0) {
+        char name[16];
+        snprintf(name, sizeof name, "lk%d", k);
+        r = PQexecPrepared(l->conn, name, n, vals, NULL, NULL, 0);
+        const char *state = r ? PQresultErrorField(r, PG_DIAG_SQLSTATE) : NULL;
+        /* a plan made before the schema changed ("cached plan must not change result type"),
+         * or a statement the server no longer has: prepared again, run as it is this time */
+        if (state && (strcmp(state, "0A000") == 0 || strcmp(state, "26000") == 0) &&
+            PQtransactionStatus(l->conn) == PQTRANS_IDLE) {
+            PQclear(r);
+            forget_prepared(l);
+            r = NULL;
+        }
+    }
+    if (!r) r = PQexecParams(l->conn, sql, n, NULL, vals, NULL, NULL, 0);
     ExecStatusType es = r ? PQresultStatus(r) : PGRES_FATAL_ERROR;
     if (es == PGRES_TUPLES_OK || es == PGRES_COMMAND_OK) {
         *st = LINK_OK;
@@ -201,6 +252,7 @@ link_status_t link_connect(const char *conninfo, link_t **out, char *err, size_t
 void link_close(link_t *l) {
     if (!l) return;
     if (l->conn) PQfinish(l->conn);
+    drop_prepared(l);
     free(l);
 }
 
@@ -215,6 +267,7 @@ const char *link_message(const link_t *l) {
 link_status_t link_reconnect(link_t *l) {
     if (!l->conn) return lk_say(l, LINK_DOWN, "the link has no connection to make again");
     PQreset(l->conn);
+    drop_prepared(l); /* a new session: nothing prepared on it */
     if (PQstatus(l->conn) != CONNECTION_OK)
         return lk_say(l, LINK_DOWN, "cannot reach the link controller: %s", conn_error(l));
     PQsetNoticeProcessor(l->conn, quiet_notices, NULL);

@@ -13,7 +13,8 @@
 
 #include "link.h"
 
-#define LINK_LISTEN_MAX 8
+#define LINK_LISTEN_MAX   8
+#define LINK_PREPARED_MAX 64 /* the statements a connection keeps prepared (lk_run) */
 
 struct link {
     PGconn *conn;
@@ -21,6 +22,11 @@ struct link {
     char listening[LINK_LISTEN_MAX][LINK_NAME_LEN + 8]; /* channels: splink_POOL, sptable_TAB */
     int n_listening;
     bool ticket_notice; /* a notice of this machine's tickets came (link_ticket_notified) */
+    /* the statements prepared on this connection, by their text (the name: "lk" and the index):
+     * a terminal of a table of thousands asks the same few things of the controller every
+     * round, each once parsed and planned (forgotten when the connection is made again) */
+    char *prepared[LINK_PREPARED_MAX];
+    int nprepared;
 };
 
 /* Sets the link's message (one line) and returns st. */
@@ -28,7 +34,8 @@ link_status_t lk_say(link_t *l, link_status_t st, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 /* Runs one statement with text parameters (NULL: SQL NULL): the result when it returned rows (or
  * none, for a command), else NULL with the status in *st (LINK_REFUSED: the server said no;
- * LINK_DOWN: no answer, safe to send again) and the message set. */
+ * LINK_DOWN: no answer, safe to send again) and the message set. A SELECT is prepared on the
+ * connection the first time it is run, and run prepared after that. */
 PGresult *lk_run(link_t *l, const char *sql, int n, const char *const *vals, const char *doing,
                  link_status_t *st);
 /* A column of row `row` by name; false (the message set) when missing or not a number. */

@@ -412,6 +412,35 @@ link_status_t link_host_open(link_t *l, const char *tab, const char *config_hash
     return good ? LINK_OK : LINK_REFUSED;
 }
 
+/* A player's accepted stakes as the table sends them, "step:{a,b,...} ..." (step -1: the bets
+ * before the deal), summed into p: the bets per wager, every stake per wager, the totals. */
+static bool sum_stakes(const char *text, lt_player_t *p) {
+    for (const char *c = text; c && *c;) {
+        char *end;
+        long step = strtol(c, &end, 10);
+        if (end == c || *end != ':') return false;
+        int64_t a[LT_WAGERS];
+        int k = parse_i64_array(end + 1, a, LT_WAGERS);
+        if (k < 0) return false;
+        int64_t sum = 0;
+        for (int w = 0; w < k; w++) {
+            sum += a[w], p->stakes[w] += a[w];
+            if (step < 0) p->amounts[w] += a[w];
+        }
+        if (k > p->nstakes) p->nstakes = k;
+        if (step < 0 && k > p->n) p->n = k;
+        if (step < 0)
+            p->staked += sum;
+        else
+            p->raised += sum;
+        c = strchr(end + 1, '}');
+        if (!c) return false;
+        for (c++; *c == ' '; c++) {
+        }
+    }
+    return true;
+}
+
 link_status_t link_host_close_betting(link_t *l, const char *tab, int64_t round, lt_bets_t *out,
                                       int max, int *n) {
     *n = 0;
@@ -424,14 +453,24 @@ link_status_t link_host_close_betting(link_t *l, const char *tab, int64_t round,
     if (!r) return st;
     int rows = PQntuples(r);
     bool good = rows <= max;
-    if (!good) lk_say(l, LINK_REFUSED, "%d players bet: the host takes %d", rows, max);
+    if (!good) lk_say(l, LINK_REFUSED, "%d players bet: the host takes %d", rows, max), *n = rows;
+    int cm = PQfnumber(r, "machine"), cs = PQfnumber(r, "stakes"), cp = PQfnumber(r, "present");
+    if (good && (cm < 0 || cs < 0 || cp < 0))
+        good = false, lk_say(l, LINK_REFUSED,
+                             "the controller's bets have no machine, stakes or presence (run "
+                             "`studpoker link init`)");
     for (int i = 0; good && i < rows; i++) {
         lt_bets_t *b = &out[i];
         memset(b, 0, sizeof *b);
-        lk_col_text(r, i, "machine", b->machine, sizeof b->machine);
-        good = lk_col_i64(l, r, i, "staked", &b->staked) &&
-               col_i64_array(l, r, i, "amounts", b->amounts, LT_WAGERS, &b->n);
-        b->present = lk_col_bool(r, i, "present");
+        snprintf(b->machine, sizeof b->machine, "%s", PQgetvalue(r, i, cm));
+        b->present = PQgetvalue(r, i, cp)[0] == 't';
+        lt_player_t sum = {0};
+        good = sum_stakes(PQgetvalue(r, i, cs), &sum);
+        if (!good)
+            lk_say(l, LINK_REFUSED, "the controller's bets of %s are not amounts it takes: %s",
+                   b->machine, PQgetvalue(r, i, cs));
+        memcpy(b->amounts, sum.amounts, sizeof b->amounts);
+        b->n = sum.n, b->staked = sum.staked;
         if (good) *n = i + 1;
     }
     PQclear(r);
@@ -484,6 +523,18 @@ link_status_t link_host_deal(link_t *l, const char *tab, int64_t round, const ch
     return st;
 }
 
+link_status_t link_host_seated(link_t *l, const char *tab, int *seated) {
+    *seated = 0;
+    const char *vals[] = {tab};
+    link_status_t st;
+    PGresult *r = lk_run(l, "SELECT sptable.host_seated($1) AS seated", 1, vals,
+                         "counting the players seated", &st);
+    if (!r) return st;
+    bool good = one_row(l, r, "the seats") && lk_col_int(l, r, 0, "seated", seated);
+    PQclear(r);
+    return good ? LINK_OK : LINK_REFUSED;
+}
+
 link_status_t link_host_step(link_t *l, const char *tab, int64_t round, int *step, int *waiting,
                              int *left_ms) {
     char rs[24];
@@ -500,33 +551,19 @@ link_status_t link_host_step(link_t *l, const char *tab, int64_t round, int *ste
 }
 
 link_status_t link_host_close_step(link_t *l, const char *tab, int64_t round, int step, bool next,
-                                   lt_decision_t *out, int max, int *n) {
-    *n = 0;
+                                   int *playing) {
+    *playing = 0;
     char rs[24], ss[16];
     num(rs, sizeof rs, round);
     snprintf(ss, sizeof ss, "%d", step);
     const char *vals[] = {tab, rs, ss, next ? "true" : "false"};
     link_status_t st;
     PGresult *r = lk_run(l,
-                         "SELECT * FROM sptable.host_close_step($1, $2::bigint, $3::integer, "
-                         "$4::boolean)",
+                         "SELECT sptable.host_close_step($1, $2::bigint, $3::integer, "
+                         "$4::boolean) AS playing",
                          4, vals, "closing the decisions", &st);
     if (!r) return st;
-    int rows = PQntuples(r);
-    bool good = rows <= max;
-    if (!good) lk_say(l, LINK_REFUSED, "%d decisions: the host takes %d", rows, max);
-    for (int i = 0; good && i < rows; i++) {
-        lt_decision_t *d = &out[i];
-        memset(d, 0, sizeof *d);
-        lk_col_text(r, i, "machine", d->machine, sizeof d->machine);
-        lk_col_text(r, i, "action", d->action, sizeof d->action);
-        good =
-            lk_col_int(l, r, i, "step", &d->step) && lk_col_int(l, r, i, "multiple", &d->multiple);
-        int c = PQfnumber(r, "transfer"), a = PQfnumber(r, "amount");
-        d->transfer = c >= 0 && !PQgetisnull(r, i, c) ? strtoll(PQgetvalue(r, i, c), NULL, 10) : 0;
-        d->amount = a >= 0 && !PQgetisnull(r, i, a) ? strtoll(PQgetvalue(r, i, a), NULL, 10) : 0;
-        if (good) *n = i + 1;
-    }
+    bool good = one_row(l, r, "a step closed") && lk_col_int(l, r, 0, "playing", playing);
     PQclear(r);
     return good ? LINK_OK : LINK_REFUSED;
 }
@@ -543,16 +580,25 @@ link_status_t link_host_players(link_t *l, const char *tab, int64_t round, lt_pl
     if (!r) return st;
     int rows = PQntuples(r);
     bool good = rows <= max;
-    if (!good) lk_say(l, LINK_REFUSED, "%d players were dealt: the host takes %d", rows, max);
+    if (!good)
+        lk_say(l, LINK_REFUSED, "%d players were dealt: the host takes %d", rows, max), *n = rows;
+    int cm = PQfnumber(r, "machine"), cs = PQfnumber(r, "stakes"), cd = PQfnumber(r, "deck"),
+        cx = PQfnumber(r, "decisions");
+    if (good && (cm < 0 || cs < 0 || cd < 0 || cx < 0))
+        good = false, lk_say(l, LINK_REFUSED,
+                             "the controller's players have no machine, stakes, deck or decisions "
+                             "(run `studpoker link init`)");
+    /* a table of thousands: the columns found once, not by name in every row */
     for (int i = 0; good && i < rows; i++) {
         lt_player_t *p = &out[i];
         memset(p, 0, sizeof *p);
-        lk_col_text(r, i, "machine", p->machine, sizeof p->machine);
-        lk_col_text(r, i, "deck", p->deck, sizeof p->deck);
-        lk_col_text(r, i, "decisions", p->decisions, sizeof p->decisions);
-        good = lk_col_i64(l, r, i, "staked", &p->staked) &&
-               lk_col_i64(l, r, i, "raised", &p->raised) &&
-               col_i64_array(l, r, i, "amounts", p->amounts, LT_WAGERS, &p->n);
+        snprintf(p->machine, sizeof p->machine, "%s", PQgetvalue(r, i, cm));
+        snprintf(p->deck, sizeof p->deck, "%s", PQgetvalue(r, i, cd));
+        snprintf(p->decisions, sizeof p->decisions, "%s", PQgetvalue(r, i, cx));
+        good = sum_stakes(PQgetvalue(r, i, cs), p);
+        if (!good)
+            lk_say(l, LINK_REFUSED, "the controller's stakes of %s are not amounts it takes: %s",
+                   p->machine, PQgetvalue(r, i, cs));
         if (good) *n = i + 1;
     }
     PQclear(r);
@@ -566,6 +612,10 @@ static const char *settle_verdict(const void *c, int i) {
     return ((const lt_settle_t *)c)[i].verdict;
 }
 
+static const char *settle_decisions(const void *c, int i) {
+    return ((const lt_settle_t *)c)[i].decisions;
+}
+
 link_status_t link_host_settle(link_t *l, const char *tab, int64_t round, const lt_settle_t *rows,
                                int n, int wagers) {
     if (wagers < 1 || wagers > LT_WAGERS)
@@ -573,33 +623,37 @@ link_status_t link_host_settle(link_t *l, const char *tab, int64_t round, const 
     size_t cells = (size_t)(n ? n : 1) * (size_t)wagers;
     int64_t *staked = malloc(sizeof *staked * (size_t)(n ? n : 1));
     int64_t *totals = malloc(sizeof *totals * (size_t)(n ? n : 1));
-    int64_t *ret = malloc(sizeof *ret * cells);
+    int64_t *ret = malloc(sizeof *ret * cells), *stk = malloc(sizeof *stk * cells);
     char *m = text_array(n, settle_machine, rows), *v = text_array(n, settle_verdict, rows);
-    char *ss = NULL, *ts = NULL, *rs_ = NULL;
-    if (staked && totals && ret) {
+    char *d = text_array(n, settle_decisions, rows);
+    char *ss = NULL, *ts = NULL, *rs_ = NULL, *ks = NULL;
+    if (staked && totals && ret && stk) {
         for (int i = 0; i < n; i++) {
             staked[i] = rows[i].staked, totals[i] = rows[i].total;
             memcpy(ret + (size_t)i * (size_t)wagers, rows[i].returned,
                    sizeof *ret * (size_t)wagers);
+            memcpy(stk + (size_t)i * (size_t)wagers, rows[i].stakes, sizeof *stk * (size_t)wagers);
         }
         ss = i64_array(n, staked), ts = i64_array(n, totals);
-        rs_ = i64_array(n * wagers, ret);
+        rs_ = i64_array(n * wagers, ret), ks = i64_array(n * wagers, stk);
     }
     link_status_t st = LINK_DOWN;
     char rn[24], ws[16];
     num(rn, sizeof rn, round);
     snprintf(ws, sizeof ws, "%d", wagers);
-    if (m && v && ss && ts && rs_) {
-        const char *vals[] = {tab, rn, m, ss, rs_, ws, ts, v};
+    if (m && v && d && ss && ts && rs_ && ks) {
+        const char *vals[] = {tab, rn, m, ss, rs_, ws, ts, v, d, ks};
         PGresult *r = lk_run(l,
                              "SELECT sptable.host_settle($1, $2::bigint, $3::text[], $4::bigint[], "
-                             "$5::bigint[], $6::integer, $7::bigint[], $8::text[])",
-                             8, vals, "settling", &st);
+                             "$5::bigint[], $6::integer, $7::bigint[], $8::text[], $9::text[], "
+                             "$10::bigint[])",
+                             10, vals, "settling", &st);
         PQclear(r);
     } else {
         lk_say(l, LINK_DOWN, "out of memory for the settlement");
     }
-    free(staked), free(totals), free(ret), free(m), free(v), free(ss), free(ts), free(rs_);
+    free(staked), free(totals), free(ret), free(stk), free(m), free(v), free(d);
+    free(ss), free(ts), free(rs_), free(ks);
     return st;
 }
 
@@ -635,7 +689,9 @@ link_status_t link_audit_round(link_t *l, const char *tab, int64_t round, char p
     if (!r) return st;
     int count = PQntuples(r);
     bool good = count <= max;
-    if (!good) lk_say(l, LINK_REFUSED, "%d results in a round: the audit takes %d", count, max);
+    if (!good)
+        lk_say(l, LINK_REFUSED, "%d results in a round: the audit takes %d", count, max),
+            *n = count;
     if (count > 0) lk_col_text(r, 0, "phase", phase, 16);
     for (int i = 0; good && i < count; i++) {
         lt_audit_row_t *x = &rows[*n];

@@ -147,7 +147,8 @@ typedef struct lt_bets {
     int64_t staked;
     bool present;
 } lt_bets_t;
-/* Betting closes; *n players' accepted bets (up to max; LINK_REFUSED if there are more). */
+/* Betting closes; *n players' accepted bets (up to max; LINK_REFUSED if there are more, with
+ * *n how many). */
 link_status_t link_host_close_betting(link_t *l, const char *tab, int64_t round, lt_bets_t *out,
                                       int max, int *n);
 
@@ -166,29 +167,29 @@ link_status_t link_host_deal(link_t *l, const char *tab, int64_t round, const ch
                              const lt_hand_t *hands, int nhands, const lt_void_t *voids, int nvoids,
                              int wagers);
 
+/* The terminals seated at the table, counted into its newest round (what the terminals' views
+ * and the lobby show: a count the host keeps, not one each of thousands of terminals makes). */
+link_status_t link_host_seated(link_t *l, const char *tab, int *seated);
 link_status_t link_host_step(link_t *l, const char *tab, int64_t round, int *step, int *waiting,
                              int *left_ms);
-typedef struct lt_decision {
-    char machine[LINK_NAME_LEN];
-    int step;
-    char action[12]; /* play, fold, auto_fold */
-    int multiple;
-    int64_t transfer, amount;
-} lt_decision_t;
-/* Closes step `step` (undecided players auto-folded), opening the next when next; *n of the
- * round's decisions so far (up to max; LINK_REFUSED if there are more). */
+/* Closes step `step` (undecided players auto-folded), opening the next when next; *playing: how
+ * many players played this step (0: nobody is left to decide another). */
 link_status_t link_host_close_step(link_t *l, const char *tab, int64_t round, int step, bool next,
-                                   lt_decision_t *out, int max, int *n);
+                                   int *playing);
 
 typedef struct lt_player {
     char machine[LINK_NAME_LEN];
-    int64_t amounts[LT_WAGERS];
+    int64_t amounts[LT_WAGERS]; /* the bets before the deal, per wager (n of them) */
     int n;
-    int64_t staked, raised; /* before the deal, in raises */
+    int64_t staked, raised;    /* before the deal, in raises */
+    int64_t stakes[LT_WAGERS]; /* every accepted stake, raises too, per wager (nstakes) */
+    int nstakes;
     char deck[LT_CARDS_LEN];
     char decisions[96]; /* "step:action:multiple:amount ..." */
 } lt_player_t;
-/* The players dealt in a round, in seat order: up to max (LINK_REFUSED if there are more). */
+/* The players dealt in a round, in seat order: up to max (LINK_REFUSED if there are more, with *n
+ * how many). The table sends each player's accepted stakes as they were sent; they are summed
+ * here (a stake is at most LT_WAGERS amounts: one with more is refused). */
 link_status_t link_host_players(link_t *l, const char *tab, int64_t round, lt_player_t *out,
                                 int max, int *n);
 
@@ -197,6 +198,10 @@ typedef struct lt_settle {
     int64_t staked, total;
     int64_t returned[LT_WAGERS];
     char verdict[LT_TEXT_LEN];
+    /* what the terminal collects with the result: its decisions ("step:action:multiple ...") and
+     * its accepted stakes per wager, as read from the table (lt_player_t) */
+    char decisions[64];
+    int64_t stakes[LT_WAGERS];
 } lt_settle_t;
 link_status_t link_host_settle(link_t *l, const char *tab, int64_t round, const lt_settle_t *rows,
                                int n, int wagers);
@@ -212,7 +217,8 @@ typedef struct lt_audit_row {
     int64_t returned[LT_WAGERS];
     int nreturned;
 } lt_audit_row_t;
-/* A round's phase and its results (up to max; LINK_REFUSED if there are more). */
+/* A round's phase and its results (up to max; LINK_REFUSED if there are more, with *n how
+ * many). */
 link_status_t link_audit_round(link_t *l, const char *tab, int64_t round, char phase[16],
                                lt_audit_row_t *rows, int max, int *n);
 typedef struct lt_audit_money {

@@ -179,6 +179,46 @@ CREATE TABLE IF NOT EXISTS sptable.results (
 );
 CREATE INDEX IF NOT EXISTS results_machine ON sptable.results (machine, tab, round);
 
+-- Schema 4 (issue 15: a table of 10,000 players settles and every terminal has its result within
+-- a second): what a terminal reads is one row, never a count or a sum over the table's players.
+--  - rounds.seated: the terminals seated at the table, counted by the host when the round opens,
+--    when its betting closes and every second or so in between (host_seated): the view and the
+--    lobby show it (counting the seats of a table of thousands on every terminal's every read
+--    cost more than everything else a read does). NULL: a round from before schema 4, for which
+--    they count the seats as before.
+--  - results.cards, decisions and stakes: what a terminal collects with its result (its cards,
+--    its decisions "step:action:multiple", its accepted stakes summed per wager), written with the
+--    result from the round's rows, which no longer change once it is written (a stake or a
+--    decision is taken only while its step is open). stakes NULL: a result from before schema 4
+--    (the rows are append-only, so none is filled in afterwards): table_results works those
+--    three out from the rows as before.
+ALTER TABLE sptable.rounds ADD COLUMN IF NOT EXISTS seated integer;
+ALTER TABLE sptable.results ADD COLUMN IF NOT EXISTS cards text;
+ALTER TABLE sptable.results ADD COLUMN IF NOT EXISTS decisions text;
+ALTER TABLE sptable.results ADD COLUMN IF NOT EXISTS stakes bigint[];
+
+-- Each player's accepted stakes in a round, summed per wager (a stake is 1 to 32 amounts, one per
+-- wager; the sum as long as the longest stake), with the totals before the deal and in raises:
+-- the void and cancelled results' stakes and the audit's check of every result's. Filtered by
+-- (tab, round), the filter reaches the stakes' index (both are grouped by). (The settlement's
+-- are summed by the host from the stakes it reads: 32 sums over every stake of a table of
+-- thousands cost more than everything else it reads.)
+DROP VIEW IF EXISTS sptable.stake_sums;
+DO $view$
+BEGIN
+    EXECUTE format($f$
+        CREATE VIEW sptable.stake_sums AS
+        SELECT k.tab, k.round, k.machine,
+               ((ARRAY[%s])[1:max(cardinality(k.amounts))])::bigint[] AS amounts,
+               (sum(k.total) FILTER (WHERE k.step = -1))::bigint AS bets_total,
+               coalesce(sum(k.total) FILTER (WHERE k.step >= 0), 0)::bigint AS raised
+          FROM sptable.stakes k
+         WHERE k.accepted
+         GROUP BY k.tab, k.round, k.machine$f$,
+        (SELECT string_agg(format('sum(k.amounts[%s])', i), ', ') FROM generate_series(1, 32) i));
+END
+$view$;
+
 DO $triggers$
 DECLARE
     t text;
@@ -339,8 +379,10 @@ $$;
 
 -- The table as this terminal may see it now: the newest round, its timers (ms left on the
 -- server's clock), the dealer's up card once dealt, the dealer's hand once settled, Cajun's
--- community cards as they are shown, how many players have a hand, and the terminal's own hand,
--- stakes, decisions and result.
+-- community cards as they are shown, how many players have a hand and how many sit at the table,
+-- and the terminal's own hand, stakes, decisions and result. Every terminal reads it on each
+-- change of the round: each part is a lookup by key (generic plans: the same few index scans
+-- whatever the arguments, planned once per session).
 DROP FUNCTION IF EXISTS sptable.table_view(text, text);
 CREATE OR REPLACE FUNCTION sptable.table_view(p_machine text, p_tab text)
 RETURNS TABLE (round bigint, phase text, step integer, betting_left_ms integer,
@@ -348,20 +390,27 @@ RETURNS TABLE (round bigint, phase text, step integer, betting_left_ms integer,
                players integer, seated integer, config_hash text, my_cards text,
                my_staked bigint, my_decisions text, my_result text, my_total bigint,
                my_returned bigint[], pool_value bigint)
-LANGUAGE plpgsql SECURITY DEFINER SET search_path = sptable, pg_temp AS $$
+LANGUAGE plpgsql SECURITY DEFINER
+SET search_path = sptable, pg_temp SET plan_cache_mode = force_generic_plan AS $$
 #variable_conflict use_column
 DECLARE
     r sptable.rounds;
+    x sptable.results;
     pv bigint;
 BEGIN
-    PERFORM sptable.caller_terminal(p_machine);
+    -- the caller is the terminal: checked here (every terminal of a table of thousands asks this
+    -- each round), caller_terminal says why not
+    IF NOT EXISTS (SELECT 1 FROM sptable.terminals t
+                    WHERE t.machine = p_machine AND t.role = session_user) THEN
+        PERFORM sptable.caller_terminal(p_machine);
+    END IF;
     -- the table's linked pool, in the table's money, rounded down (-1: none)
     SELECT CASE WHEN t.pool = '' THEN -1
                 ELSE (SELECT div(n.value::numeric * rt.den, rt.num * 10000::numeric)::bigint
                         FROM splink.pools_now n, splink.rate_for(t.currency, n.currency) rt
                        WHERE n.pool = t.pool) END
       INTO pv FROM sptable.tables t WHERE t.tab = p_tab;
-    SELECT * INTO r FROM sptable.rounds x WHERE x.tab = p_tab ORDER BY x.round DESC LIMIT 1;
+    SELECT * INTO r FROM sptable.rounds y WHERE y.tab = p_tab ORDER BY y.round DESC LIMIT 1;
     IF NOT FOUND THEN
         RETURN QUERY SELECT 0::bigint, 'none'::text, 0, 0, 0, NULL::text, NULL::text, NULL::text,
                             0, (SELECT count(*)::integer FROM sptable.seats s WHERE s.tab = p_tab),
@@ -369,6 +418,8 @@ BEGIN
                             NULL::bigint[], coalesce(pv, -1);
         RETURN;
     END IF;
+    SELECT * INTO x FROM sptable.results y
+     WHERE y.tab = p_tab AND y.round = r.round AND y.machine = p_machine;
     RETURN QUERY SELECT r.round, r.phase, r.step,
         CASE WHEN r.phase = 'betting' THEN sptable.ms_left(r.betting_until) ELSE 0 END,
         CASE WHEN r.phase = 'deciding' THEN sptable.ms_left(r.deciding_until) ELSE 0 END,
@@ -378,22 +429,22 @@ BEGIN
              WHEN r.phase = 'settled' THEN r.board
              ELSE array_to_string((string_to_array(r.board, ' '))[1:r.step], ' ') END,
         r.players,
-        (SELECT count(*)::integer FROM sptable.seats s WHERE s.tab = p_tab),
+        coalesce(r.seated, (SELECT count(*)::integer FROM sptable.seats s WHERE s.tab = p_tab)),
         r.config_hash,
-        (SELECT h.cards FROM sptable.hands h
-          WHERE h.tab = p_tab AND h.round = r.round AND h.machine = p_machine),
-        (SELECT coalesce(sum(k.total), 0)::bigint FROM sptable.stakes k
-          WHERE k.tab = p_tab AND k.round = r.round AND k.machine = p_machine AND k.accepted),
-        (SELECT string_agg(d.step || ':' || d.action || ':' || d.multiple, ' ' ORDER BY d.step)
-           FROM sptable.decisions d
-          WHERE d.tab = p_tab AND d.round = r.round AND d.machine = p_machine),
-        (SELECT x.kind FROM sptable.results x
-          WHERE x.tab = p_tab AND x.round = r.round AND x.machine = p_machine),
-        coalesce((SELECT x.total FROM sptable.results x
-                   WHERE x.tab = p_tab AND x.round = r.round AND x.machine = p_machine), 0),
-        (SELECT x.returned FROM sptable.results x
-          WHERE x.tab = p_tab AND x.round = r.round AND x.machine = p_machine),
-        coalesce(pv, -1);
+        -- once settled (every terminal reads it then), the result carries them (schema 4)
+        CASE WHEN x.stakes IS NOT NULL THEN x.cards
+             ELSE (SELECT h.cards FROM sptable.hands h
+                    WHERE h.tab = p_tab AND h.round = r.round AND h.machine = p_machine) END,
+        CASE WHEN x.stakes IS NOT NULL THEN x.staked
+             ELSE (SELECT coalesce(sum(k.total), 0)::bigint FROM sptable.stakes k
+                    WHERE k.tab = p_tab AND k.round = r.round AND k.machine = p_machine
+                      AND k.accepted) END,
+        CASE WHEN x.stakes IS NOT NULL THEN x.decisions
+             ELSE (SELECT string_agg(d.step || ':' || d.action || ':' || d.multiple, ' '
+                                     ORDER BY d.step)
+                     FROM sptable.decisions d
+                    WHERE d.tab = p_tab AND d.round = r.round AND d.machine = p_machine) END,
+        x.kind, coalesce(x.total, 0), x.returned, coalesce(pv, -1);
 END
 $$;
 
@@ -415,7 +466,12 @@ DECLARE
     why text := NULL;
     cur text;
 BEGIN
-    m := sptable.caller_terminal(p_machine);
+    -- the caller is the terminal: checked here (every terminal of a table of thousands sends
+    -- this each round), caller_terminal says why not
+    SELECT * INTO m FROM sptable.terminals t WHERE t.machine = p_machine AND t.role = session_user;
+    IF NOT FOUND THEN
+        m := sptable.caller_terminal(p_machine);
+    END IF;
     IF p_transfer IS NULL OR p_transfer < 1 OR p_amounts IS NULL OR cardinality(p_amounts) < 1
        OR cardinality(p_amounts) > 32 OR array_position(p_amounts, NULL) IS NOT NULL
        OR (SELECT min(a) FROM unnest(p_amounts) a) < 0
@@ -498,7 +554,12 @@ DECLARE
     why text := NULL;
     cur text;
 BEGIN
-    m := sptable.caller_terminal(p_machine);
+    -- the caller is the terminal: checked here (every terminal of a table of thousands sends
+    -- this each round), caller_terminal says why not
+    SELECT * INTO m FROM sptable.terminals t WHERE t.machine = p_machine AND t.role = session_user;
+    IF NOT FOUND THEN
+        m := sptable.caller_terminal(p_machine);
+    END IF;
     IF p_action NOT IN ('play', 'fold') OR p_step NOT BETWEEN 0 AND 2
        OR (p_action = 'play' AND (p_multiple NOT BETWEEN 1 AND 3 OR p_transfer IS NULL
                                   OR p_transfer < 1 OR p_amount IS NULL OR p_amount <= 0))
@@ -565,30 +626,43 @@ END
 $$;
 
 -- What the table owes the terminal: its result rows after round p_after, oldest first (at most
--- 100). The terminal credits each `total` once, by (table, round).
+-- 100). The terminal credits each `total` once, by (table, round). Every terminal of a table
+-- asks as soon as its round is settled: a result carries its cards, decisions and stakes (schema
+-- 4), so each is one index lookup (and a generic plan, made once per session); those of a result
+-- from before schema 4 are worked out from the round's rows as before.
 DROP FUNCTION IF EXISTS sptable.table_results(text, text, bigint);
 CREATE OR REPLACE FUNCTION sptable.table_results(p_machine text, p_tab text, p_after bigint)
 RETURNS TABLE (round bigint, kind text, staked bigint, returned bigint[], total bigint,
                verdict text, dealer text, board text, cards text, decisions text,
                stakes bigint[])
-LANGUAGE plpgsql SECURITY DEFINER SET search_path = sptable, pg_temp AS $$
+LANGUAGE plpgsql SECURITY DEFINER
+SET search_path = sptable, pg_temp SET plan_cache_mode = force_generic_plan AS $$
 #variable_conflict use_column
 BEGIN
-    PERFORM sptable.caller_terminal(p_machine);
+    -- the caller is the terminal: checked here (every terminal of a table of thousands asks this
+    -- each round), caller_terminal says why not
+    IF NOT EXISTS (SELECT 1 FROM sptable.terminals t
+                    WHERE t.machine = p_machine AND t.role = session_user) THEN
+        PERFORM sptable.caller_terminal(p_machine);
+    END IF;
     RETURN QUERY
     SELECT x.round, x.kind, x.staked, x.returned, x.total, x.verdict, r.dealer, r.board,
-           h.cards,
-           (SELECT string_agg(d.step || ':' || d.action || ':' || d.multiple, ' ' ORDER BY d.step)
-              FROM sptable.decisions d
-             WHERE d.tab = x.tab AND d.round = x.round AND d.machine = x.machine),
-           ARRAY(SELECT sum(a.v)::bigint
-                   FROM sptable.stakes k, unnest(k.amounts) WITH ORDINALITY a(v, i)
-                  WHERE k.tab = x.tab AND k.round = x.round AND k.machine = x.machine
-                    AND k.accepted
-                  GROUP BY a.i ORDER BY a.i)
+           CASE WHEN x.stakes IS NOT NULL THEN x.cards
+                ELSE (SELECT h.cards FROM sptable.hands h
+                       WHERE h.tab = x.tab AND h.round = x.round AND h.machine = x.machine) END,
+           CASE WHEN x.stakes IS NOT NULL THEN x.decisions
+                ELSE (SELECT string_agg(d.step || ':' || d.action || ':' || d.multiple, ' '
+                                        ORDER BY d.step)
+                        FROM sptable.decisions d
+                       WHERE d.tab = x.tab AND d.round = x.round AND d.machine = x.machine) END,
+           coalesce(x.stakes,
+                    ARRAY(SELECT sum(a.v)::bigint
+                            FROM sptable.stakes k, unnest(k.amounts) WITH ORDINALITY a(v, i)
+                           WHERE k.tab = x.tab AND k.round = x.round AND k.machine = x.machine
+                             AND k.accepted
+                           GROUP BY a.i ORDER BY a.i))
       FROM sptable.results x
       JOIN sptable.rounds r ON r.tab = x.tab AND r.round = x.round
-      LEFT JOIN sptable.hands h ON h.tab = x.tab AND h.round = x.round AND h.machine = x.machine
      WHERE x.machine = p_machine AND x.tab = p_tab AND x.round > coalesce(p_after, 0)
      ORDER BY x.round
      LIMIT 100;
@@ -624,7 +698,8 @@ RETURNS TABLE (tab text, title text, variant text, limits text, currency text, s
                round bigint, phase text, left_ms integer, pool_value bigint)
 LANGUAGE sql SECURITY DEFINER SET search_path = sptable, pg_temp AS $$
     SELECT t.tab, t.title, t.variant, t.limits, t.currency,
-           (SELECT count(*)::integer FROM sptable.seats s WHERE s.tab = t.tab),
+           coalesce(r.seated,
+                    (SELECT count(*)::integer FROM sptable.seats s WHERE s.tab = t.tab)),
            r.round, coalesce(r.phase, 'none'),
            CASE r.phase WHEN 'betting' THEN sptable.ms_left(r.betting_until)
                         WHEN 'deciding' THEN sptable.ms_left(r.deciding_until) ELSE 0 END,

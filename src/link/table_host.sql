@@ -84,19 +84,24 @@ BEGIN
     -- a terminal killed or cut off never left: its seat goes once its session is gone (a
     -- terminal that comes back sits down again), so the lobby counts the players who are there
     DELETE FROM sptable.seats s WHERE s.tab = p_tab AND NOT sptable.present(s.machine, s.tab);
-    INSERT INTO sptable.rounds (tab, round, phase, config_hash, betting_until)
+    INSERT INTO sptable.rounds (tab, round, phase, config_hash, betting_until, seated)
     VALUES (p_tab, n, 'betting', p_config_hash,
-            clock_timestamp() + make_interval(secs => t.betting_ms / 1000.0));
+            clock_timestamp() + make_interval(secs => t.betting_ms / 1000.0),
+            (SELECT count(*) FROM sptable.seats s WHERE s.tab = p_tab));
     PERFORM sptable.notify_table(p_tab, n, 'betting', 0);
     RETURN n;
 END
 $$;
 
 -- Betting closes: refused before betting_until. Nothing is counted into the round after this
--- (the round's lock, taken alone). Returns each player's accepted bets, summed per wager, and
--- whether the terminal is still at the table (its session holds its presence lock).
+-- (the round's lock, taken alone). Returns each player's accepted bets as sent ("-1:{amounts}"
+-- each: the host sums them per wager, as host_players' stakes) and whether the terminal is still
+-- at the table (its session holds its presence lock), in the order of their first bets. The
+-- terminals seated are counted again (those who sat down while it took bets). Schema 4: it gave
+-- the bets summed.
+DROP FUNCTION IF EXISTS sptable.host_close_betting(text, bigint);
 CREATE OR REPLACE FUNCTION sptable.host_close_betting(p_tab text, p_round bigint)
-RETURNS TABLE (machine text, amounts bigint[], staked bigint, present boolean)
+RETURNS TABLE (machine text, stakes text, present boolean)
 LANGUAGE plpgsql SECURITY DEFINER SET search_path = sptable, pg_temp AS $$
 #variable_conflict use_column
 DECLARE
@@ -115,21 +120,19 @@ BEGIN
                 MESSAGE = format('round %s of table %s takes bets for %s ms more', p_round, p_tab,
                                  sptable.ms_left(r.betting_until));
         END IF;
-        UPDATE sptable.rounds x SET phase = 'closed' WHERE x.tab = p_tab AND x.round = p_round;
+        UPDATE sptable.rounds x
+           SET phase = 'closed',
+               seated = (SELECT count(*) FROM sptable.seats s WHERE s.tab = p_tab)
+         WHERE x.tab = p_tab AND x.round = p_round;
     END IF;
     RETURN QUERY
-    SELECT k.machine,
-           ARRAY(SELECT sum(a.v)::bigint
-                   FROM sptable.stakes k2, unnest(k2.amounts) WITH ORDINALITY a(v, i)
-                  WHERE k2.tab = p_tab AND k2.round = p_round AND k2.machine = k.machine
-                    AND k2.step = -1 AND k2.accepted
-                  GROUP BY a.i ORDER BY a.i),
-           sum(k.total)::bigint,
-           sptable.present(k.machine, p_tab)
-      FROM sptable.stakes k
-     WHERE k.tab = p_tab AND k.round = p_round AND k.step = -1 AND k.accepted
-     GROUP BY k.machine
-     ORDER BY min(k.at), k.machine;
+    SELECT k.machine, k.stakes, sptable.present(k.machine, p_tab)
+      FROM (SELECT y.machine, min(y.at) AS first_at,
+                   string_agg('-1:' || y.amounts::text, ' ' ORDER BY y.transfer) AS stakes
+              FROM sptable.stakes y
+             WHERE y.tab = p_tab AND y.round = p_round AND y.step = -1 AND y.accepted
+             GROUP BY y.machine) k
+     ORDER BY k.first_at, k.machine;
 END
 $$;
 
@@ -143,7 +146,8 @@ CREATE OR REPLACE FUNCTION sptable.host_deal(p_tab text, p_round bigint, p_deck 
                                              p_void text[], p_void_staked bigint[],
                                              p_void_reasons text[], p_wagers integer)
 RETURNS void
-LANGUAGE plpgsql SECURITY DEFINER SET search_path = sptable, pg_temp AS $$
+LANGUAGE plpgsql SECURITY DEFINER SET search_path = sptable, pg_temp
+SET enable_nestloop = off AS $$
 DECLARE
     t sptable.tables;
     r sptable.rounds;
@@ -158,9 +162,13 @@ BEGIN
     INSERT INTO sptable.hands (tab, round, machine, seat, cards, deck)
     SELECT p_tab, p_round, x.m, x.i, x.c, x.d
       FROM unnest(p_machines, p_cards, p_decks) WITH ORDINALITY AS x(m, c, d, i);
-    INSERT INTO sptable.results (tab, round, machine, kind, staked, returned, total, verdict)
-    SELECT p_tab, p_round, x.m, 'void', x.s, array_fill(0::bigint, ARRAY[p_wagers]), x.s, x.why
-      FROM unnest(p_void, p_void_staked, p_void_reasons) AS x(m, s, why);
+    INSERT INTO sptable.results (tab, round, machine, kind, staked, returned, total, verdict,
+                                 cards, decisions, stakes)
+    SELECT p_tab, p_round, x.m, 'void', x.s, array_fill(0::bigint, ARRAY[p_wagers]), x.s, x.why,
+           NULL, NULL, coalesce(k.amounts, '{}')
+      FROM unnest(p_void, p_void_staked, p_void_reasons) AS x(m, s, why)
+      LEFT JOIN (SELECT * FROM sptable.stake_sums y WHERE y.tab = p_tab AND y.round = p_round) k
+             ON k.machine = x.m;
     UPDATE sptable.rounds x
        SET phase = 'deciding', step = 0, deck = p_deck, dealer = p_dealer, up_card = p_up,
            board = p_board, players = coalesce(cardinality(p_machines), 0),
@@ -168,6 +176,37 @@ BEGIN
      WHERE x.tab = p_tab AND x.round = p_round;
     PERFORM sptable.notify_table(p_tab, p_round, 'deciding', 0);
 END
+$$;
+
+-- The terminals seated at the table now, counted into its newest round (the host does so every
+-- second or so, and at the round's opening and close: the views and the lobby show that count).
+CREATE OR REPLACE FUNCTION sptable.host_seated(p_tab text) RETURNS integer
+LANGUAGE plpgsql SECURITY DEFINER SET search_path = sptable, pg_temp AS $$
+DECLARE
+    n integer;
+BEGIN
+    PERFORM sptable.caller_host(p_tab);
+    SELECT count(*) INTO n FROM sptable.seats s WHERE s.tab = p_tab;
+    UPDATE sptable.rounds x SET seated = n
+     WHERE x.tab = p_tab AND x.seated IS DISTINCT FROM n
+       AND x.round = (SELECT max(y.round) FROM sptable.rounds y WHERE y.tab = p_tab);
+    RETURN n;
+END
+$$;
+
+-- The players still in who have not decided the step in play: every player dealt but those
+-- with a decision at this step or a fold at an earlier one. Counted as two sums over the round's
+-- rows, never as a join between them: a table of thousands asks this every 200 ms, and an
+-- anti-join planned on statistics that do not know the round yet (a fresh table, a new round)
+-- compares every hand with every decision. Every decision has a hand (table_decide refuses a
+-- player without one, the auto-fold folds only the dealt).
+CREATE OR REPLACE FUNCTION sptable.undecided(p_tab text, p_round bigint, p_step integer)
+RETURNS integer
+LANGUAGE sql STABLE SET search_path = sptable, pg_temp AS $$
+    SELECT ((SELECT count(*) FROM sptable.hands h WHERE h.tab = p_tab AND h.round = p_round)
+            - (SELECT count(DISTINCT d.machine) FROM sptable.decisions d
+                WHERE d.tab = p_tab AND d.round = p_round
+                  AND (d.step = p_step OR d.action <> 'play')))::integer
 $$;
 
 -- Where the step in play stands: how many players still in have not decided it, and the ms left.
@@ -181,27 +220,21 @@ BEGIN
     PERFORM sptable.caller_host(p_tab);
     SELECT * INTO r FROM sptable.rounds x WHERE x.tab = p_tab AND x.round = p_round;
     RETURN QUERY
-    SELECT r.step,
-           (SELECT count(*)::integer FROM sptable.hands h
-             WHERE h.tab = p_tab AND h.round = p_round
-               AND NOT EXISTS (SELECT 1 FROM sptable.decisions d
-                                WHERE d.tab = p_tab AND d.round = p_round
-                                  AND d.machine = h.machine
-                                  AND (d.step = r.step OR d.action <> 'play'))),
-           sptable.ms_left(r.deciding_until);
+    SELECT r.step, sptable.undecided(p_tab, p_round, r.step), sptable.ms_left(r.deciding_until);
 END
 $$;
 
 -- A step's decisions close: refused before deciding_until unless every player still in has
 -- decided. Players still in who did not decide are folded (auto_fold). Then the next step opens
 -- (p_next: Cajun's steps 1 and 2, its community card shown) or the round waits for its
--- settlement. Returns the decisions of the round so far.
+-- settlement. Returns how many players played this step (none: nobody is left to decide the
+-- next). (Schema 4: it returned every decision of the round, thousands of rows the host only
+-- looked through for that.)
+DROP FUNCTION IF EXISTS sptable.host_close_step(text, bigint, integer, boolean);
 CREATE OR REPLACE FUNCTION sptable.host_close_step(p_tab text, p_round bigint, p_step integer,
                                                    p_next boolean)
-RETURNS TABLE (machine text, step integer, action text, multiple integer, transfer bigint,
-               amount bigint)
+RETURNS integer
 LANGUAGE plpgsql SECURITY DEFINER SET search_path = sptable, pg_temp AS $$
-#variable_conflict use_column
 DECLARE
     t sptable.tables;
     r sptable.rounds;
@@ -215,23 +248,21 @@ BEGIN
             MESSAGE = format('round %s of table %s is not deciding step %s', p_round, p_tab,
                              p_step);
     END IF;
-    -- players still in (no fold at an earlier step) without a decision at this step
-    SELECT count(*) INTO waiting FROM sptable.hands h
-     WHERE h.tab = p_tab AND h.round = p_round
-       AND NOT EXISTS (SELECT 1 FROM sptable.decisions d
-                        WHERE d.tab = p_tab AND d.round = p_round AND d.machine = h.machine
-                          AND (d.step = p_step OR d.action <> 'play'));
+    waiting := sptable.undecided(p_tab, p_round, p_step);
     IF waiting > 0 AND clock_timestamp() < r.deciding_until THEN
         RAISE EXCEPTION USING ERRCODE = 'SP001',
             MESSAGE = format('step %s of round %s: %s players have %s ms more', p_step, p_round,
                              waiting, sptable.ms_left(r.deciding_until));
     END IF;
+    -- the players still in who did not decide: a set difference (hashed or sorted, never a
+    -- hand against every decision, whatever the statistics say)
     INSERT INTO sptable.decisions (tab, round, machine, step, action)
-    SELECT p_tab, p_round, h.machine, p_step, 'auto_fold' FROM sptable.hands h
-     WHERE h.tab = p_tab AND h.round = p_round
-       AND NOT EXISTS (SELECT 1 FROM sptable.decisions d
-                        WHERE d.tab = p_tab AND d.round = p_round AND d.machine = h.machine
-                          AND (d.step = p_step OR d.action <> 'play'));
+    SELECT p_tab, p_round, u.machine, p_step, 'auto_fold'
+      FROM (SELECT h.machine FROM sptable.hands h WHERE h.tab = p_tab AND h.round = p_round
+            EXCEPT
+            SELECT d.machine FROM sptable.decisions d
+             WHERE d.tab = p_tab AND d.round = p_round
+               AND (d.step = p_step OR d.action <> 'play')) u;
     IF p_next THEN
         UPDATE sptable.rounds x
            SET step = p_step + 1,
@@ -241,68 +272,109 @@ BEGIN
     ELSE
         UPDATE sptable.rounds x SET step = p_step + 1 WHERE x.tab = p_tab AND x.round = p_round;
     END IF;
-    RETURN QUERY
-    SELECT d.machine, d.step, d.action, d.multiple, d.transfer,
-           (SELECT k.total FROM sptable.stakes k WHERE k.machine = d.machine
-               AND k.transfer = d.transfer)
-      FROM sptable.decisions d WHERE d.tab = p_tab AND d.round = p_round
-     ORDER BY d.machine, d.step;
+    RETURN (SELECT count(*) FROM sptable.decisions d
+             WHERE d.tab = p_tab AND d.round = p_round AND d.step = p_step AND d.action = 'play');
 END
 $$;
 
 -- The players dealt in a round, for the settlement (and for a host that starts again in the
--- middle of a round): each player's bets (summed per wager), what they staked before the deal and
--- in raises, the deck their round replays, and their decisions ("step:action:multiple:amount").
+-- middle of a round, and an audit): each player's accepted stakes as sent ("step:{amounts}",
+-- step -1 the bets before the deal, in the order the table took them: the host sums them per
+-- wager), the deck their round replays, and their decisions ("step:action:multiple:amount").
+-- Set-based, joined by hashing (never a player looked up in the round's rows one by one, nor,
+-- planned on statistics that do not know the round yet, every player compared with every
+-- other); the sums per wager are the host's (32 sums of every stake on the server cost more than
+-- the rest of the reading). Schema 4: it gave the bets summed, the stakes before the deal and in
+-- raises.
+DROP FUNCTION IF EXISTS sptable.host_players(text, bigint);
 CREATE OR REPLACE FUNCTION sptable.host_players(p_tab text, p_round bigint)
-RETURNS TABLE (machine text, amounts bigint[], staked bigint, raised bigint, deck text,
-               decisions text)
-LANGUAGE plpgsql SECURITY DEFINER SET search_path = sptable, pg_temp AS $$
+RETURNS TABLE (machine text, stakes text, deck text, decisions text)
+LANGUAGE plpgsql SECURITY DEFINER SET search_path = sptable, pg_temp
+SET enable_nestloop = off AS $$
 #variable_conflict use_column
 BEGIN
     IF NOT splink.is_operator() THEN
         PERFORM sptable.caller_host(p_tab);
     END IF;
     RETURN QUERY
-    SELECT h.machine,
-           ARRAY(SELECT sum(a.v)::bigint
-                   FROM sptable.stakes k, unnest(k.amounts) WITH ORDINALITY a(v, i)
-                  WHERE k.tab = p_tab AND k.round = p_round AND k.machine = h.machine
-                    AND k.step = -1 AND k.accepted
-                  GROUP BY a.i ORDER BY a.i),
-           (SELECT coalesce(sum(k.total), 0)::bigint FROM sptable.stakes k
-             WHERE k.tab = p_tab AND k.round = p_round AND k.machine = h.machine
-               AND k.step = -1 AND k.accepted),
-           (SELECT coalesce(sum(k.total), 0)::bigint FROM sptable.stakes k
-             WHERE k.tab = p_tab AND k.round = p_round AND k.machine = h.machine
-               AND k.step >= 0 AND k.accepted),
-           h.deck,
-           (SELECT string_agg(d.step || ':' || d.action || ':' || d.multiple || ':'
-                              || coalesce((SELECT k.total FROM sptable.stakes k
-                                            WHERE k.machine = d.machine
-                                              AND k.transfer = d.transfer), 0),
-                              ' ' ORDER BY d.step)
-              FROM sptable.decisions d
-             WHERE d.tab = p_tab AND d.round = p_round AND d.machine = h.machine)
+    SELECT h.machine, k.stakes, h.deck, d.decisions
       FROM sptable.hands h
+      LEFT JOIN (SELECT y.machine,
+                        string_agg(y.step || ':' || y.amounts::text, ' ' ORDER BY y.transfer)
+                            AS stakes
+                   FROM sptable.stakes y
+                  WHERE y.tab = p_tab AND y.round = p_round AND y.accepted
+                  GROUP BY y.machine) k ON k.machine = h.machine
+      LEFT JOIN (SELECT e.machine,
+                        string_agg(e.step || ':' || e.action || ':' || e.multiple || ':'
+                                   || coalesce(s.total, 0), ' ' ORDER BY e.step) AS decisions
+                   FROM sptable.decisions e
+                   -- a raise's stake is of the decision's round (table_decide records both)
+                   LEFT JOIN sptable.stakes s ON s.machine = e.machine AND s.transfer = e.transfer
+                                             AND s.tab = p_tab AND s.round = p_round
+                  WHERE e.tab = p_tab AND e.round = p_round
+                  GROUP BY e.machine) d ON d.machine = h.machine
      WHERE h.tab = p_tab AND h.round = p_round
      ORDER BY h.seat;
 END
 $$;
 
+-- What each player of a round collects with the result, from the round's rows: their cards
+-- (none if not dealt), decisions ("step:action:multiple") and accepted stakes summed per wager,
+-- with the total staked. Every player with an accepted stake in the round.
+CREATE OR REPLACE FUNCTION sptable.round_details(p_tab text, p_round bigint)
+RETURNS TABLE (machine text, cards text, decisions text, stakes bigint[], total bigint)
+LANGUAGE sql STABLE AS $$
+    SELECT k.machine, h.cards, d.decisions, k.amounts, coalesce(k.bets_total, 0) + k.raised
+      FROM sptable.stake_sums k
+      LEFT JOIN sptable.hands h ON h.tab = p_tab AND h.round = p_round AND h.machine = k.machine
+      LEFT JOIN (SELECT e.machine,
+                        string_agg(e.step || ':' || e.action || ':' || e.multiple, ' '
+                                   ORDER BY e.step) AS decisions
+                   FROM sptable.decisions e
+                  WHERE e.tab = p_tab AND e.round = p_round
+                  GROUP BY e.machine) d ON d.machine = k.machine
+     WHERE k.tab = p_tab AND k.round = p_round
+$$;
+
+-- A settlement's result that cannot be written (host_settle): the player was not dealt in the
+-- round, or the stakes it gives are not what the table accepted from the player.
+CREATE OR REPLACE FUNCTION sptable.refuse_settled(p_tab text, p_round bigint, p_machine text,
+                                                  p_staked bigint, p_accepted bigint,
+                                                  p_dealt boolean)
+RETURNS bigint
+LANGUAGE plpgsql VOLATILE SET search_path = sptable, pg_temp AS $$
+BEGIN
+    IF NOT p_dealt THEN
+        RAISE EXCEPTION USING ERRCODE = 'SP001',
+            MESSAGE = format('round %s of table %s: terminal %s was not dealt', p_round, p_tab,
+                             p_machine);
+    END IF;
+    RAISE EXCEPTION USING ERRCODE = 'SP001',
+        MESSAGE = format('terminal %s staked %s in round %s, not %s', p_machine,
+                         coalesce(p_accepted, 0), p_round, p_staked);
+END
+$$;
+
 -- The settlement: one result per player dealt (what the round engine gave for each: the stakes,
--- what each wager returns, the total, a line for the history), in one transaction.
+-- what each wager returns, the total, a line for the history, with what the terminal collects
+-- with it: the decisions "step:action:multiple" and the stakes per wager, as the host read them
+-- from the round's rows (the audit checks them against the rows), the cards from the hands), in
+-- one transaction. Schema 4: it took no decisions nor stakes.
+DROP FUNCTION IF EXISTS sptable.host_settle(text, bigint, text[], bigint[], bigint[], integer,
+                                            bigint[], text[]);
 CREATE OR REPLACE FUNCTION sptable.host_settle(p_tab text, p_round bigint, p_machines text[],
                                                p_staked bigint[], p_returned bigint[],
                                                p_wagers integer, p_totals bigint[],
-                                               p_verdicts text[])
+                                               p_verdicts text[], p_decisions text[],
+                                               p_stakes bigint[])
 RETURNS void
-LANGUAGE plpgsql SECURITY DEFINER SET search_path = sptable, pg_temp AS $$
+LANGUAGE plpgsql SECURITY DEFINER SET search_path = sptable, pg_temp
+SET enable_nestloop = off AS $$
 DECLARE
     r sptable.rounds;
     n integer := coalesce(cardinality(p_machines), 0);
-    accepted bigint;
-    bad_machine text;
-    bad_staked bigint;
+    written integer;
 BEGIN
     PERFORM sptable.caller_host(p_tab);
     SELECT * INTO r FROM sptable.rounds x WHERE x.tab = p_tab AND x.round = p_round FOR UPDATE;
@@ -311,32 +383,36 @@ BEGIN
             MESSAGE = format('round %s of table %s is not waiting for its settlement', p_round,
                              p_tab);
     END IF;
-    IF cardinality(p_returned) <> n * p_wagers THEN
+    IF cardinality(p_returned) <> n * p_wagers OR cardinality(p_stakes) <> n * p_wagers
+       OR cardinality(p_decisions) <> n THEN
         RAISE EXCEPTION USING ERRCODE = 'SP002',
-            MESSAGE = format('a settlement of %s players gives %s wagers each', n, p_wagers);
+            MESSAGE = format('a settlement of %s players gives %s wagers each, and decisions',
+                             n, p_wagers);
     END IF;
-    -- set-based, for a table of thousands: every player's stakes as the table accepted them
-    SELECT x.m, coalesce(a.total, 0), x.s INTO bad_machine, accepted, bad_staked
-      FROM unnest(p_machines, p_staked) AS x(m, s)
-      LEFT JOIN (SELECT k.machine, sum(k.total) AS total FROM sptable.stakes k
-                  WHERE k.tab = p_tab AND k.round = p_round AND k.accepted
-                  GROUP BY k.machine) a ON a.machine = x.m
-     WHERE coalesce(a.total, 0) <> x.s
-     LIMIT 1;
-    IF FOUND THEN
+    -- each result checked as it is written, in the one pass over the players that writes them:
+    -- the player was dealt in this round and staked what the table accepted from them
+    -- (refuse_settled says which is not so); then there are as many as the hands dealt, so every
+    -- player dealt has one (with the void ones of the deal, every player who staked)
+    INSERT INTO sptable.results (tab, round, machine, kind, staked, returned, total, verdict,
+                                 cards, decisions, stakes)
+    SELECT p_tab, p_round, x.m, 'settled',
+           CASE WHEN h.cards IS NOT NULL AND x.s = k.total THEN x.s
+                ELSE sptable.refuse_settled(p_tab, p_round, x.m, x.s, k.total, h.cards IS NOT NULL)
+           END,
+           p_returned[(x.i - 1) * p_wagers + 1 : x.i * p_wagers], x.t, x.v,
+           h.cards, nullif(x.d, ''), p_stakes[(x.i - 1) * p_wagers + 1 : x.i * p_wagers]
+      FROM unnest(p_machines, p_staked, p_totals, p_verdicts, p_decisions) WITH ORDINALITY
+               AS x(m, s, t, v, d, i)
+      LEFT JOIN (SELECT y.machine, y.cards FROM sptable.hands y
+                  WHERE y.tab = p_tab AND y.round = p_round) h ON h.machine = x.m
+      LEFT JOIN (SELECT y.machine, sum(y.total)::bigint AS total FROM sptable.stakes y
+                  WHERE y.tab = p_tab AND y.round = p_round AND y.accepted
+                  GROUP BY y.machine) k ON k.machine = x.m;
+    GET DIAGNOSTICS written = ROW_COUNT;
+    IF written <> r.players THEN
         RAISE EXCEPTION USING ERRCODE = 'SP001',
-            MESSAGE = format('terminal %s staked %s in round %s, not %s', bad_machine, accepted,
-                             p_round, bad_staked);
-    END IF;
-    INSERT INTO sptable.results (tab, round, machine, kind, staked, returned, total, verdict)
-    SELECT p_tab, p_round, x.m, 'settled', x.s,
-           p_returned[(x.i - 1) * p_wagers + 1 : x.i * p_wagers], x.t, x.v
-      FROM unnest(p_machines, p_staked, p_totals, p_verdicts) WITH ORDINALITY AS x(m, s, t, v, i);
-    IF EXISTS (SELECT 1 FROM sptable.hands h WHERE h.tab = p_tab AND h.round = p_round
-                  AND NOT EXISTS (SELECT 1 FROM sptable.results x WHERE x.tab = p_tab
-                                     AND x.round = p_round AND x.machine = h.machine)) THEN
-        RAISE EXCEPTION USING ERRCODE = 'SP001',
-            MESSAGE = format('round %s of table %s: a player dealt has no result', p_round, p_tab);
+            MESSAGE = format('round %s of table %s: %s players dealt, %s settled', p_round, p_tab,
+                             r.players, written);
     END IF;
     UPDATE sptable.rounds x SET phase = 'settled', finished_at = clock_timestamp()
      WHERE x.tab = p_tab AND x.round = p_round;
@@ -349,7 +425,8 @@ $$;
 CREATE OR REPLACE FUNCTION sptable.host_cancel(p_tab text, p_round bigint, p_reason text,
                                                p_wagers integer)
 RETURNS integer
-LANGUAGE plpgsql SECURITY DEFINER SET search_path = sptable, pg_temp AS $$
+LANGUAGE plpgsql SECURITY DEFINER SET search_path = sptable, pg_temp
+SET enable_nestloop = off AS $$
 DECLARE
     r sptable.rounds;
     n integer;
@@ -361,14 +438,14 @@ BEGIN
         RAISE EXCEPTION USING ERRCODE = 'SP001',
             MESSAGE = format('round %s of table %s is finished', p_round, p_tab);
     END IF;
-    INSERT INTO sptable.results (tab, round, machine, kind, staked, returned, total, verdict)
-    SELECT p_tab, p_round, k.machine, 'cancelled', sum(k.total),
-           array_fill(0::bigint, ARRAY[p_wagers]), sum(k.total), p_reason
-      FROM sptable.stakes k
-     WHERE k.tab = p_tab AND k.round = p_round AND k.accepted
-       AND NOT EXISTS (SELECT 1 FROM sptable.results x WHERE x.tab = p_tab
-                          AND x.round = p_round AND x.machine = k.machine)
-     GROUP BY k.machine;
+    INSERT INTO sptable.results (tab, round, machine, kind, staked, returned, total, verdict,
+                                 cards, decisions, stakes)
+    SELECT p_tab, p_round, dt.machine, 'cancelled', dt.total,
+           array_fill(0::bigint, ARRAY[p_wagers]), dt.total, p_reason,
+           dt.cards, dt.decisions, dt.stakes
+      FROM sptable.round_details(p_tab, p_round) dt
+     WHERE NOT EXISTS (SELECT 1 FROM sptable.results x WHERE x.tab = p_tab
+                          AND x.round = p_round AND x.machine = dt.machine);
     GET DIAGNOSTICS n = ROW_COUNT;
     UPDATE sptable.rounds x
        SET phase = 'cancelled', cancel_reason = p_reason, finished_at = clock_timestamp()
@@ -388,10 +465,12 @@ GRANT EXECUTE ON FUNCTION
     sptable.host_close_betting(text, bigint),
     sptable.host_deal(text, bigint, text, text, text, text, text[], text[], text[], text[],
                       bigint[], text[], integer),
+    sptable.host_seated(text),
     sptable.host_step(text, bigint),
     sptable.host_players(text, bigint),
     sptable.host_close_step(text, bigint, integer, boolean),
-    sptable.host_settle(text, bigint, text[], bigint[], bigint[], integer, bigint[], text[]),
+    sptable.host_settle(text, bigint, text[], bigint[], bigint[], integer, bigint[], text[],
+                        text[], bigint[]),
     sptable.host_cancel(text, bigint, text, integer)
     TO splink_host;
 -- an audit reads a round's players as the settlement did

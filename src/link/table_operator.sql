@@ -44,8 +44,9 @@ END
 $$;
 
 -- The money of a table, every round: for each finished round and terminal, the stakes the table
--- accepted against what its result says was staked, and any accepted stake without a result
--- (operators only). Returns the rounds, the problems found (with the first few described), and
+-- accepted against what its result says was staked, any accepted stake without a result, and a
+-- result whose cards, decisions or stakes per wager (what the terminal records in its history)
+-- are not the round's rows (operators only). Returns the rounds, the problems found (with the first few described), and
 -- the totals staked and returned.
 CREATE OR REPLACE FUNCTION sptable.audit_money(p_tab text)
 RETURNS TABLE (rounds bigint, finished bigint, problems bigint, first_problems text,
@@ -73,7 +74,24 @@ BEGIN
         SELECT format('round %s terminal %s: a result without stakes', x.round, x.machine)
           FROM sptable.results x
          WHERE x.tab = p_tab AND x.staked > 0
-           AND NOT EXISTS (SELECT 1 FROM acc a WHERE a.round = x.round AND a.machine = x.machine))
+           AND NOT EXISTS (SELECT 1 FROM acc a WHERE a.round = x.round AND a.machine = x.machine)
+        UNION ALL
+        -- what a terminal collected with its result (schema 4) is what the round's rows say
+        SELECT format('round %s terminal %s: the result''s cards, decisions or stakes per wager '
+                      'are not the round''s', x.round, x.machine)
+          FROM sptable.results x
+         WHERE x.tab = p_tab AND x.stakes IS NOT NULL
+           AND (x.stakes IS DISTINCT FROM
+                    coalesce((SELECT k.amounts FROM sptable.stake_sums k WHERE k.tab = x.tab
+                                 AND k.round = x.round AND k.machine = x.machine), '{}')
+                OR x.cards IS DISTINCT FROM
+                    (SELECT h.cards FROM sptable.hands h WHERE h.tab = x.tab
+                        AND h.round = x.round AND h.machine = x.machine)
+                OR x.decisions IS DISTINCT FROM
+                    (SELECT string_agg(d.step || ':' || d.action || ':' || d.multiple, ' '
+                                       ORDER BY d.step)
+                       FROM sptable.decisions d WHERE d.tab = x.tab AND d.round = x.round
+                        AND d.machine = x.machine)))
     SELECT (SELECT count(*) FROM sptable.rounds r WHERE r.tab = p_tab),
            (SELECT count(*) FROM fin),
            (SELECT count(*) FROM bad),

@@ -96,7 +96,6 @@ typedef struct host {
     int cap;      /* players the arrays hold */
     lt_bets_t *bets;
     lt_player_t *players;
-    lt_decision_t *decisions;
     lt_settle_t *settle;
     lt_hand_t *hands;
     lt_void_t *voids;
@@ -105,6 +104,7 @@ typedef struct host {
     host_round_stats_t stats;                   /* the round in play's, for the benchmark */
     link_t *pool;          /* the linked pool, as the host's [link] machine (NULL: none yet) */
     host_linked_t *linked; /* each player's part of it in the round being settled */
+    double seated_at;      /* when the players seated were last counted */
 } host_t;
 
 static void say(host_t *h, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -144,7 +144,6 @@ static bool room(host_t *h, int n) {
     } while (0)
     GROW(bets, 1);
     GROW(players, 1);
-    GROW(decisions, 3);
     GROW(settle, 1);
     GROW(hands, 1);
     GROW(voids, 1);
@@ -155,10 +154,11 @@ static bool room(host_t *h, int n) {
     return true;
 }
 
-/* A call refused for want of room for its players is tried again with twice the room. */
-static bool retry_bigger(host_t *h, link_status_t st) {
+/* A call refused for want of room for its players (*need of them) is tried again with room for
+ * them all: once, however many players the table has. */
+static bool retry_bigger(host_t *h, link_status_t st, int need) {
     return st == LINK_REFUSED && strstr(link_message(h->l), "the host takes") &&
-           room(h, h->cap * 2);
+           room(h, need > h->cap ? need : h->cap * 2);
 }
 
 /* Closes betting and deals. LINK_DOWN: try again; LINK_REFUSED: the round cannot go on. */
@@ -166,6 +166,16 @@ static double now_s(void) {
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* The players seated, counted into the round at most once a second while the host waits (the
+ * terminals' views and the lobby show that count). */
+static link_status_t count_seated(host_t *h) {
+    double t = now_s();
+    if (t - h->seated_at < 1.0) return LINK_OK;
+    h->seated_at = t;
+    int n = 0;
+    return link_host_seated(h->l, h->o->tab, &n);
 }
 
 static link_status_t close_and_deal_timed(host_t *h, int64_t round);
@@ -181,7 +191,7 @@ static link_status_t close_and_deal_timed(host_t *h, int64_t round) {
     int n = 0;
     link_status_t st;
     do st = link_host_close_betting(h->l, h->o->tab, round, h->bets, h->cap, &n);
-    while (retry_bigger(h, st));
+    while (retry_bigger(h, st, n));
     if (st != LINK_OK) return st;
     int nv = 0, np = 0;
     for (int i = 0; i < n; i++) {
@@ -231,6 +241,7 @@ static link_status_t close_and_deal_timed(host_t *h, int64_t round) {
     st = link_host_deal(h->l, h->o->tab, round, deck_text, cajun ? "" : shared_text, up,
                         cajun ? shared_text : "", h->hands, np, h->voids, nv, WAGER_COUNT);
     if (st == LINK_OK) say(h, "round %" PRId64 ": dealt %d players, %d voided", round, np, nv);
+    if (st == LINK_OK) h->stats.dealt_at_s = now_s();
     return st;
 }
 
@@ -302,7 +313,7 @@ static link_status_t settle_round(host_t *h, int64_t round) {
     link_status_t st;
     double t0 = now_s();
     do st = link_host_players(h->l, h->o->tab, round, h->players, h->cap, &n);
-    while (retry_bigger(h, st));
+    while (retry_bigger(h, st, n));
     if (st != LINK_OK) return st;
     double t1 = now_s();
     int64_t staked = 0, paid = 0;
@@ -347,25 +358,20 @@ static link_status_t decide(host_t *h, int64_t round) {
         link_status_t st = link_host_step(h->l, h->o->tab, round, &step, &waiting, &left);
         if (st != LINK_OK) return st;
         if (waiting > 0 && left > 0) {
+            if ((st = count_seated(h)) != LINK_OK) return st;
             nap(h, left < 200 ? left : 200);
             if (stopping(h)) return LINK_DOWN;
             continue;
         }
         int steps = r->variant == VARIANT_CAJUN ? 3 : 1;
-        /* is anyone still in after this step? (the decisions so far say; a first close with
-         * next = false, then, if so, the next step is opened by a second look) */
-        int n = 0;
+        /* is anyone still in after this step? (those who played it) */
+        int playing = 0;
         bool next_possible = step + 1 < steps;
-        do
-            st = link_host_close_step(h->l, h->o->tab, round, step, next_possible, h->decisions,
-                                      h->cap * 3, &n);
-        while (retry_bigger(h, st));
+        double t0 = now_s();
+        st = link_host_close_step(h->l, h->o->tab, round, step, next_possible, &playing);
         if (st != LINK_OK) return st;
-        bool in = false;
-        for (int i = 0; i < n; i++)
-            if (h->decisions[i].step == step && strcmp(h->decisions[i].action, "play") == 0)
-                in = true;
-        if (!next_possible || !in) {
+        h->stats.close_step_ms = (now_s() - t0) * 1000;
+        if (!next_possible || playing == 0) {
             if (next_possible) {
                 /* nobody is left to decide: the next step's time is not waited for */
                 say(h, "round %" PRId64 ": everyone folded at step %d", round, step);
@@ -392,6 +398,7 @@ static link_status_t advance(host_t *h) {
         int64_t round = 0;
         st = link_host_open(h->l, h->o->tab, h->hash, &round);
         if (st == LINK_OK) say(h, "round %" PRId64 ": betting open", round);
+        if (st == LINK_OK) h->stats.opened_at_s = now_s();
         return st;
     }
     if (h->o->stale_ms > 0 && rr.age_ms > h->o->stale_ms) {
@@ -406,7 +413,8 @@ static link_status_t advance(host_t *h) {
     }
     if (strcmp(rr.phase, "betting") == 0) {
         if (rr.betting_left_ms > 0) {
-            nap(h, rr.betting_left_ms);
+            if ((st = count_seated(h)) != LINK_OK) return st;
+            nap(h, rr.betting_left_ms < 1000 ? rr.betting_left_ms : 1000);
             return LINK_OK;
         }
         return close_and_deal(h, rr.round);
@@ -416,7 +424,7 @@ static link_status_t advance(host_t *h) {
 }
 
 static void host_free(host_t *h) {
-    free(h->bets), free(h->players), free(h->decisions), free(h->settle);
+    free(h->bets), free(h->players), free(h->settle);
     free(h->hands), free(h->voids), free(h->decks), free(h->linked);
     link_close(h->pool);
     link_close(h->l);

@@ -36,10 +36,13 @@ typedef struct host_round_stats {
     int64_t round;
     int players;
     double close_deal_ms; /* betting closed, bets checked, dealt and recorded */
+    double close_step_ms; /* the last step's decisions closed (the undecided folded) */
     double read_ms;       /* the players' records read back for the settlement */
     double engine_ms;     /* every player's round through the engine */
     double settle_ms;     /* the results recorded */
-    double settled_at_s;  /* when the settlement committed (CLOCK_MONOTONIC seconds) */
+    double opened_at_s;   /* when the round opened, was dealt, its settlement committed */
+    double dealt_at_s;    /* (CLOCK_MONOTONIC seconds) */
+    double settled_at_s;
 } host_round_stats_t;
 
 typedef struct host_options {

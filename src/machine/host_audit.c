@@ -8,17 +8,54 @@
 
 #ifdef STUDPOKER_LINK
 
+/* The arrays a round is read into, grown to the largest round's players. */
+typedef struct aroom {
+    lt_player_t *players;
+    lt_audit_row_t *rows;
+    int cap;
+} aroom_t;
+
+static bool grow(aroom_t *a, int need) {
+    if (need <= a->cap) return true;
+    lt_player_t *p = realloc(a->players, sizeof *p * (size_t)need);
+    if (p) a->players = p;
+    lt_audit_row_t *r = realloc(a->rows, sizeof *r * (size_t)need);
+    if (r) a->rows = r;
+    if (!p || !r) return false;
+    a->cap = need;
+    return true;
+}
+
+/* A round's results and players, the arrays grown once when the round has more players. */
+static bool read_round(link_t *l, const char *tab, int64_t round, char phase[16], aroom_t *a,
+                       int *nr, int *np) {
+    for (int tries = 0; tries < 2; tries++) {
+        link_status_t st = link_audit_round(l, tab, round, phase, a->rows, a->cap, nr);
+        if (st == LINK_OK) st = link_host_players(l, tab, round, a->players, a->cap, np);
+        if (st == LINK_OK) return true;
+        int need = *nr > *np ? *nr : *np;
+        if (st != LINK_REFUSED || need <= a->cap || !grow(a, need)) return false;
+    }
+    return false;
+}
+
+static int by_machine(const void *a, const void *b) {
+    return strcmp(((const lt_audit_row_t *)a)->machine, ((const lt_audit_row_t *)b)->machine);
+}
+
 /* One finished round of the audit: its results against the replay. Returns the problems. */
-static int audit_one(link_t *l, const cfg_t *cfg, const char *tab, int64_t round,
-                     lt_player_t *players, lt_audit_row_t *rows, int cap, FILE *out,
-                     int64_t *replayed) {
+static int audit_one(link_t *l, const cfg_t *cfg, const char *tab, int64_t round, aroom_t *a,
+                     FILE *out, int64_t *replayed) {
     char phase[16];
     int nr = 0, np = 0, bad = 0;
-    if (link_audit_round(l, tab, round, phase, rows, cap, &nr) != LINK_OK ||
-        link_host_players(l, tab, round, players, cap, &np) != LINK_OK) {
+    if (!read_round(l, tab, round, phase, a, &nr, &np)) {
         fprintf(out, "round %" PRId64 ": %s\n", round, link_message(l));
         return 1;
     }
+    lt_player_t *players = a->players;
+    lt_audit_row_t *rows = a->rows;
+    /* each player's result found by its name (a round of thousands) */
+    qsort(rows, (size_t)nr, sizeof *rows, by_machine);
     if (strcmp(phase, "settled") != 0 && strcmp(phase, "cancelled") != 0) return 0;
     for (int i = 0; i < nr; i++) {
         const lt_audit_row_t *x = &rows[i];
@@ -62,9 +99,9 @@ static int audit_one(link_t *l, const cfg_t *cfg, const char *tab, int64_t round
     for (int i = 0; i < np; i++) {
         if (!ok[i]) continue;
         lt_settle_t s = ss[i];
-        const lt_audit_row_t *x = NULL;
-        for (int k = 0; k < nr && !x; k++)
-            if (strcmp(rows[k].machine, players[i].machine) == 0) x = &rows[k];
+        lt_audit_row_t key;
+        snprintf(key.machine, sizeof key.machine, "%s", players[i].machine);
+        const lt_audit_row_t *x = bsearch(&key, rows, (size_t)nr, sizeof *rows, by_machine);
         (*replayed)++;
         for (int k = 0; k < nwon; k++)
             if (strcmp(won[k].machine, players[i].machine) == 0)
@@ -99,19 +136,18 @@ int host_audit(const cfg_t *cfg, const char *url, const char *tab, FILE *out) {
         link_close(l);
         return 1;
     }
-    int cap = 4096;
-    lt_player_t *players = malloc(sizeof *players * (size_t)cap);
-    lt_audit_row_t *rows = malloc(sizeof *rows * (size_t)cap);
+    aroom_t a = {0};
+    bool mem = grow(&a, 4096);
     int64_t problems = m.problems, replayed = 0;
     if (m.problems) fprintf(out, "money: %s\n", m.first_problems);
-    for (int64_t round = 1; players && rows && round <= m.rounds; round++)
-        problems += audit_one(l, cfg, tab, round, players, rows, cap, out, &replayed);
-    if (!players || !rows) fprintf(out, "out of memory\n"), problems++;
+    for (int64_t round = 1; mem && round <= m.rounds; round++)
+        problems += audit_one(l, cfg, tab, round, &a, out, &replayed);
+    if (!mem) fprintf(out, "out of memory\n"), problems++;
     fprintf(out,
             "table %s: %" PRId64 " rounds (%" PRId64 " finished), %" PRId64
             " hands replayed, staked %" PRId64 ", returned %" PRId64 ", problems %" PRId64 "\n",
             tab, m.rounds, m.finished, replayed, m.staked, m.returned, problems);
-    free(players), free(rows);
+    free(a.players), free(a.rows);
     link_close(l);
     return problems ? 1 : 0;
 }

@@ -262,6 +262,13 @@ bool host_settle_player(const rules_t *r, const lt_player_t *p, lt_settle_t *out
                  p->staked + p->raised);
         return false;
     }
+    /* what the terminal collects with the result: the decisions and stakes the table took */
+    size_t used = 0;
+    out->decisions[0] = '\0';
+    for (int i = 0; i < nd && used < sizeof out->decisions; i++)
+        used += (size_t)snprintf(out->decisions + used, sizeof out->decisions - used, "%s%d:%s:%d",
+                                 i ? " " : "", d[i].step, d[i].action, d[i].multiple);
+    for (int w = 0; w < WAGER_COUNT; w++) out->stakes[w] = w < p->nstakes ? p->stakes[w] : 0;
     char amt[32];
     money_format(out->total - out->staked > 0 ? out->total - out->staked : 0, r->currency, amt,
                  sizeof amt);
