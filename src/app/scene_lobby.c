@@ -110,7 +110,8 @@ static const char *limits_words(const mlobby_row_t *r, char *buf, size_t n) {
     }
     if (!cfg_parse_money(a, &min) || !cfg_parse_money(b, &max)) return buf;
     snprintf(buf, n, _("%s %s - %s"), lang_wager(WAGER_ANTE),
-             lang_money(min, r->currency, lo, sizeof lo), lang_money(max, r->currency, hi, sizeof hi));
+             lang_money(min, r->currency, lo, sizeof lo),
+             lang_money(max, r->currency, hi, sizeof hi));
     return buf;
 }
 
