@@ -86,9 +86,10 @@ const char *lang_money_words(int64_t minor, char *buf, size_t n);
 
 const char *lang_category(eval_category_t cat); /* "Full House": "葫芦" */
 const char *lang_wager(wager_t w);              /* "ANTE" */
+/* A round's outcome for a bet: "WIN": "赢" ("" for none). */
 const char *lang_outcome(round_outcome_t o);
+/* One card's rank: "Ten": "10", "diez". */
 const char *lang_rank(int rank);
-    /* one card's rank: "Ten": "10", "diez" */ /* "WIN": "赢" ("" for none) */
 
 /* The hand in words, as the language's players say it: "Pair of Fours, Ace kicker", "一对4，
  * 踢脚A", "Pareja de cuatros, kicker as". */

@@ -123,10 +123,10 @@ typedef struct mlobby_row {
 typedef struct mlobby_join {
     char tab[48];
     bool ok;
-    char err[300]; /* why not, for the log (the controller's or the network's words) */
+    char err[300];   /* why not, for the log (the controller's or the network's words) */
     const char *say; /* why not, for the player: a text of the catalogs whose %s is the table's
                         name, said in the language on screen (the thread translates nothing) */
-    char *game;    /* the table's game (malloc'd; the receiver frees it) */
+    char *game;      /* the table's game (malloc'd; the receiver frees it) */
     char title[160];
     bool linked; /* its JACKPOT is a linked pool */
 } mlobby_join_t;
