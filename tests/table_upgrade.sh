@@ -11,7 +11,8 @@
 #    wager worked out from its rows, which stay as they were); p2 folds through today's
 #    function; settlements of the wrong stakes, of a player not dealt and without a player dealt
 #    are refused and write nothing; today's table-host finishes round 2 where the records say it
-#    is (the same amounts as round 1's) and its results carry their cards, decisions and stakes;
+#    is (its step closed before it started: settled at once, nobody folded in a step more; the
+#    same amounts as round 1's) and its results carry their cards, decisions and stakes;
 #    the view and the lobby count the players seated (a round before the upgrade: counted then;
 #    a round opened after it: kept with the round);
 #  - `table audit` replays both rounds and finds nothing wrong, then finds the one result whose
@@ -136,7 +137,10 @@ echo "$out" | grep -q "round 2 of table t1: terminal p9 was not dealt" && ok || 
 out=$(settle "'p1'" 300 "$z12" 0 "'x'")
 echo "$out" | grep -q "round 2 of table t1: 2 players dealt, 1 settled" && ok || bad "a settlement without p2: $out"
 [ "$(q -c "SELECT count(*) FROM sptable.results WHERE round = 2")" = 0 ] && ok || bad "a refused settlement wrote results"
-timeout 60 "$bin" table-host --config "$tmp/host.ini" --table t1 --rounds 1 --pause-ms 100 \
+# the step closed by a host that stopped before its settlement: today's host settles at once (its
+# decision time is a minute away), folding nobody in a step the round does not have
+[ "$(hq -c "SELECT sptable.host_close_step('t1', 2, 0, false)")" = 1 ] && ok || bad "closing round 2's step"
+timeout 30 "$bin" table-host --config "$tmp/host.ini" --table t1 --rounds 1 --pause-ms 100 \
   --url "host=$PGHOST dbname=link user=sp_host_t1 password=pw-host-secret" >"$tmp/host.log" 2>&1 ||
   bad "today's host on round 2: $(tail -3 "$tmp/host.log")"
 [ "$(q -c "SELECT phase FROM sptable.rounds WHERE tab = 't1' AND round = 2")" = settled ] && ok ||

@@ -357,13 +357,16 @@ static link_status_t decide(host_t *h, int64_t round) {
         int step = 0, waiting = 0, left = 0;
         link_status_t st = link_host_step(h->l, h->o->tab, round, &step, &waiting, &left);
         if (st != LINK_OK) return st;
+        int steps = r->variant == VARIANT_CAJUN ? 3 : 1;
+        /* every step closed already (a host stopped before its settlement): no step is left to
+         * wait for or to fold anyone in */
+        if (step >= steps) return settle_round(h, round);
         if (waiting > 0 && left > 0) {
             if ((st = count_seated(h)) != LINK_OK) return st;
             nap(h, left < 200 ? left : 200);
             if (stopping(h)) return LINK_DOWN;
             continue;
         }
-        int steps = r->variant == VARIANT_CAJUN ? 3 : 1;
         /* is anyone still in after this step? (those who played it) */
         int playing = 0;
         bool next_possible = step + 1 < steps;
