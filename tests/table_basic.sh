@@ -58,6 +58,12 @@ start_host() {
   hostpid=$!
 }
 start_host
+# the terminals sit down once the host has published its game (a join before that is refused,
+# "table t1 has no host yet": under load the host takes seconds to start)
+for _ in $(seq 600); do
+  [ "$(link_q -c "SELECT config <> '' FROM sptable.tables WHERE tab = 't1'" 2>/dev/null)" = t ] && break
+  sleep 0.1
+done
 # play NAME RUN SCRIPT-LINES... in the background; $tmp/NAME/RUN.out gets the summaries
 play() {
   local p=$1 run=$2; shift 2
