@@ -331,7 +331,7 @@ SDL_Texture *gfx_texture_from(ui_gfx_t *g, SDL_Surface *s) {
 }
 
 /* The whole file, NUL-terminated (the raster cache hashes what is drawn, not its name). */
-static char *read_asset(const ui_gfx_t *g, const char *path, size_t *len) {
+char *gfx_read_asset(const ui_gfx_t *g, const char *path, size_t *len) {
     char full[1200];
     snprintf(full, sizeof full, "%s/%s", g->assets, path);
     void *data = SDL_LoadFile(full, len);
@@ -349,7 +349,7 @@ ui_cache_entry_t *gfx_svg_texture(ui_gfx_t *g, const char *key, const char *path
     if (text) {
         len = strlen(text);
     } else {
-        file = read_asset(g, path, &len);
+        file = gfx_read_asset(g, path, &len);
         if (!file) return NULL;
         text = file;
     }

@@ -12,6 +12,8 @@ ui_cache_entry_t *gfx_cache_put(ui_gfx_t *g, const char *key, SDL_Texture *tex, 
 ui_cache_entry_t *gfx_svg_texture(ui_gfx_t *g, const char *key, const char *path, const char *text,
                                   int w, int h);
 
+/* An asset file whole and NUL-terminated (SDL_free it), NULL when it cannot be read. */
+char *gfx_read_asset(const ui_gfx_t *g, const char *path, size_t *len);
 /* A translucent colour over the pixels p (the part the renderer shows): tiles of an opaque
  * texture blended with c's alpha. false: no texture could be made (the caller fills). */
 bool gfx_shade(ui_gfx_t *g, SDL_Rect p, ui_color_t c);

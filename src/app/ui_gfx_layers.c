@@ -13,10 +13,8 @@
  * file, no root element): drawn by the rasteriser like any picture, so the raster cache keeps it
  * and a later start prepares it before it is needed (ui_warm). */
 static char *turned_svg(const ui_gfx_t *g, const char *path, double deg) {
-    char full[1200];
-    snprintf(full, sizeof full, "%s/%s", g->assets, path);
     size_t len = 0;
-    char *src = SDL_LoadFile(full, &len);
+    char *src = gfx_read_asset(g, path, &len);
     if (!src) return NULL;
     char *open = strstr(src, "<svg"), *close = NULL;
     for (char *c = strstr(src, "</svg>"); c; c = strstr(c + 1, "</svg>")) close = c;

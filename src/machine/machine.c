@@ -393,3 +393,40 @@ bool machine_attract_due(const machine_t *m) {
            game_balance(g) == 0 &&
            m->now_ms - m->idle_since >= (uint64_t)m->cfg.attract.idle_seconds * 1000;
 }
+
+const char *machine_audit_words(const char *event) {
+    static const char *const words[STORE_AUDIT_COUNT] = {
+        [STORE_AUDIT_CONFIG_CHANGE] = N_("setting changed"),
+        [STORE_AUDIT_CREDITS_ADDED] = N_("credits added"),
+        [STORE_AUDIT_CREDITS_REMOVED] = N_("credits removed"),
+        [STORE_AUDIT_JACKPOT_RESET] = N_("jackpot reset"),
+        [STORE_AUDIT_HANDPAY_CLEARED] = N_("hand pay cleared"),
+        [STORE_AUDIT_FAULT] = N_("fault"),
+        [STORE_AUDIT_FAULT_CLEARED] = N_("fault cleared"),
+        [STORE_AUDIT_DOOR_OPEN] = N_("door opened"),
+        [STORE_AUDIT_DOOR_CLOSE] = N_("door closed"),
+        [STORE_AUDIT_POWER_UP] = N_("power-up"),
+        [STORE_AUDIT_ROUND_VOID] = N_("game voided"),
+        [STORE_AUDIT_POOL_CREATED] = N_("pool created"),
+        [STORE_AUDIT_OPERATOR] = N_("operator"),
+        [STORE_AUDIT_VOUCHER_OUT] = N_("ticket printed"),
+        [STORE_AUDIT_VOUCHER_IN] = N_("ticket redeemed"),
+        [STORE_AUDIT_VOUCHER_REFUSED] = N_("ticket refused"),
+        [STORE_AUDIT_VOUCHER_VOID] = N_("ticket voided"),
+        [STORE_AUDIT_VOUCHER_REPRINT] = N_("ticket reprinted"),
+        [STORE_AUDIT_VOUCHER_PRINT_FAILED] = N_("ticket not printed"),
+        [STORE_AUDIT_RG_SESSION_START] = N_("session began"),
+        [STORE_AUDIT_RG_SESSION_PAUSE] = N_("session paused"),
+        [STORE_AUDIT_RG_SESSION_RESUME] = N_("session goes on"),
+        [STORE_AUDIT_RG_SESSION_END] = N_("session ended"),
+        [STORE_AUDIT_RG_LIMIT] = N_("limits"),
+        [STORE_AUDIT_RG_LIMIT_REACHED] = N_("limit reached"),
+        [STORE_AUDIT_RG_REALITY_CHECK] = N_("reality check"),
+        [STORE_AUDIT_RG_REALITY_ANSWER] = N_("reality check answered"),
+        [STORE_AUDIT_RG_COOL_OFF_START] = N_("break began"),
+        [STORE_AUDIT_RG_COOL_OFF_END] = N_("break ended")};
+    for (int e = 0; e < STORE_AUDIT_COUNT; e++)
+        if (words[e] && strcmp(event, store_audit_name((store_audit_event_t)e)) == 0)
+            return _(words[e]);
+    return event;
+}

@@ -187,6 +187,9 @@ bool machine_setting_set(machine_t *m, const char *section, const char *key, con
 int machine_meters(machine_t *m, store_meter_value_t *out, int max);
 bool machine_session_counts(machine_t *m, int64_t *since_power_up, int64_t *since_door);
 int machine_audit_rows(machine_t *m, store_audit_row_t *out, int n);
+/* An audit row's event ("config-change") in the words of the language on screen ("setting
+ * changed"); an event without words comes back as recorded. */
+const char *machine_audit_words(const char *event);
 bool machine_pool(machine_t *m, jackpot_pool_t *pool); /* false: the game has no pool */
 const char *machine_pool_key(const machine_t *m);      /* its name, NULL: no pool */
 
