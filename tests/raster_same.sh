@@ -11,12 +11,12 @@ trap 'rm -rf "$tmp"' EXIT
 fail=0
 shot() { # $1: picture
   printf '100 CHIP3\n150 SPOT ante\n400 DEAL\n1400 SCREENSHOT %s\n' "$1" >"$tmp/s"
-  XDG_CACHE_HOME="$tmp/cache" "$bin" play --headless --turbo --size 1280x720 --seed 3 \
+  XDG_CACHE_HOME="$tmp/cache" "$bin" play --headless --turbo --size 1280x720 --seed 3 --clock 1800000000 \
     --script "$tmp/s" >/dev/null 2>"$tmp/err" || { echo "FAIL: run: $(cat "$tmp/err")"; fail=1; }
 }
 help() { # $1: picture of the help page
   printf '100 CHIP3\n150 SPOT ante\n400 DEAL\n1400 HELP\n1600 SCREENSHOT %s\n' "$1" >"$tmp/h"
-  XDG_CACHE_HOME="$tmp/cache" "$bin" play --headless --turbo --size 1280x720 --seed 3 \
+  XDG_CACHE_HOME="$tmp/cache" "$bin" play --headless --turbo --size 1280x720 --seed 3 --clock 1800000000 \
     --script "$tmp/h" >/dev/null 2>"$tmp/err" || { echo "FAIL: run: $(cat "$tmp/err")"; fail=1; }
 }
 shot "$tmp/cold.png"
