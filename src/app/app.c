@@ -9,6 +9,7 @@
 #include "app_data.h"
 #include "app_internal.h"
 #include "lang.h"
+#include "png_writer.h"
 #include "printer.h"
 #include "approval.h"
 #include "ui_warm.h"
@@ -444,6 +445,14 @@ static void run_loop(app_t *a, frame_stats_t *st) {
 
 static void report(app_t *a, const frame_stats_t *st) {
     const app_run_t *o = a->o;
+    /* how many frames were a kept picture copied: for the test that holds them to the frames
+     * drawn whole (celebration_kept.sh) */
+    const char *kept = getenv("STUDPOKER_FRAMES_KEPT_TO");
+    FILE *kf = kept && *kept ? fopen(kept, "w") : NULL;
+    if (kf) {
+        fprintf(kf, "%d\n", a->gfx.frames_copied);
+        fclose(kf);
+    }
     if (o->screenshot && !gfx_screenshot(&a->gfx, o->screenshot))
         fprintf(stderr, "studpoker: cannot write %s\n", o->screenshot);
     if (o->record) {
@@ -471,6 +480,8 @@ static void report(app_t *a, const frame_stats_t *st) {
 
 static void close_all(app_t *a) {
     free(a->script.lines);
+    app_tickets_finish(a); /* a run ended early: its tickets' files written all the same */
+    png_writer_stop(a->pngs);
     printer_stop(a->printer);
     system_watchdog_stop(a);
     /* SIGTERM must end the program promptly even while the strategy is still being built (an
@@ -530,6 +541,7 @@ int app_run(const cfg_t *c, const app_run_t *o) {
     system_ready();
     frame_stats_t st = {0};
     run_loop(a, &st);
+    app_tickets_finish(a);
     report(a, &st);
     /* a run that ends with play stopped by a fault says so in its exit status too */
     status = a->machine.game.state == GAME_FAULT ? 3 : 0;

@@ -101,6 +101,7 @@ struct app {
     char voucher_dir[1024];
     operator_scene_t op;
     struct printer *printer; /* [cabinet] printer: the ticket printer (printer.h), NULL: files */
+    struct png_writer *pngs; /* the tickets' pictures saved off the loop (png_writer.h) */
     script_t script;
     int64_t script_bill; /* a script's BILL <amount> */
     screen_id_t screen;  /* the current screen */
@@ -164,6 +165,9 @@ void app_print_ticket(app_t *a, const game_voucher_t *v);
 void app_printer_init(app_t *a);
 void app_printer_step(app_t *a);
 void app_print_wait(app_t *a, int ms);
+/* Every ticket picture given to be saved is there, and its ticket printed or sent (the run's
+ * end: before its summary, before the machine closes). */
+void app_tickets_finish(app_t *a);
 
 /* app_seats.c */
 void seats_start(app_t *a); /* after the first table: the lobby first when none is joined */

@@ -11,6 +11,7 @@
 #include "machine_link.h"
 #include "machine_table.h"
 #include "money.h"
+#include "png_writer.h"
 #include "printer.h"
 #include "voucher.h"
 
@@ -28,23 +29,17 @@ static const char *ticket_font(app_t *a, char *buf, size_t len) {
     return buf;
 }
 
-/* A ticket the machine recorded (a cash-out, or the operator's reprint), printed: its files
- * first (the record), then the printer, whose answer comes later (app_printer_step). Without a
- * printer the files are the print. The store has the ticket already, so a printer fault loses no
- * money: the ticket is recorded as not printed and the attendant reprints it. */
-void app_print_ticket(app_t *a, const game_voucher_t *v) {
-    game_t *g = &a->machine.game;
-    char amount[40], font[600], txt[1100], png[1100], err[1200] = "";
-    game_money(g, v->amount, amount);
+/* A ticket whose picture is being saved: what is done once the file is there. */
+typedef struct ticket_tag {
+    game_voucher_t v;
+    char txt[1100], png[1100];
+} ticket_tag_t;
+
+/* The ticket's files are there (png "": the text file only): the printer prints it, or without
+ * one the files are the print. */
+static void ticket_written(app_t *a, const game_voucher_t *v, const char *txt, const char *png) {
     machine_events_t ev = {0};
-    if (!a->voucher_dir[0]) return;
-    if (!voucher_print(a->voucher_dir, v, amount, ticket_font(a, font, sizeof font), a->gfx.rec,
-                       txt, png, sizeof txt, err, sizeof err)) {
-        fprintf(stderr, "studpoker: ticket %lld (%s, validation %s) is recorded but %s\n",
-                (long long)v->sequence, amount, v->validation, err);
-        machine_ticket_printed(&a->machine, v, false, N_("the ticket file could not be written"),
-                               &ev);
-    } else if (!a->printer) {
+    if (!a->printer) {
         fprintf(stderr, "studpoker: ticket %lld printed: %s\n", (long long)v->sequence, txt);
         machine_ticket_printed(&a->machine, v, true, "", &ev);
     } else if (!printer_send(a->printer, v, png[0] ? png : txt)) {
@@ -55,6 +50,38 @@ void app_print_ticket(app_t *a, const game_voucher_t *v) {
                 (long long)v->sequence, a->c->cabinet.printer, png[0] ? png : txt);
     }
     table_events(app_front(a), &ev);
+}
+
+/* A ticket the machine recorded (a cash-out, or the operator's reprint), printed: its files
+ * first (the record; the picture saved on a thread of its own, app_printer_step goes on when it
+ * is there), then the printer, whose answer comes later (app_printer_step). Without a printer the
+ * files are the print. The store has the ticket already, so a printer fault loses no money: the
+ * ticket is recorded as not printed and the attendant reprints it. */
+void app_print_ticket(app_t *a, const game_voucher_t *v) {
+    game_t *g = &a->machine.game;
+    char amount[40], font[600], err[1200] = "";
+    ticket_tag_t tag = {.v = *v};
+    game_money(g, v->amount, amount);
+    if (!a->voucher_dir[0]) return;
+    SDL_Surface *pic = NULL;
+    if (!voucher_draw(a->voucher_dir, v, amount, ticket_font(a, font, sizeof font), a->gfx.rec,
+                      tag.txt, tag.png, sizeof tag.txt, err, sizeof err, &pic)) {
+        machine_events_t ev = {0};
+        fprintf(stderr, "studpoker: ticket %lld (%s, validation %s) is recorded but %s\n",
+                (long long)v->sequence, amount, v->validation, err);
+        machine_ticket_printed(&a->machine, v, false, N_("the ticket file could not be written"),
+                               &ev);
+        table_events(app_front(a), &ev);
+        return;
+    }
+    if (pic) {
+        if (!a->pngs) a->pngs = png_writer_start();
+        if (png_writer_add(a->pngs, pic, tag.png, &tag, sizeof tag)) return;
+        /* no thread, or too many waiting: saved here */
+        if (!voucher_save_png(pic, tag.png)) tag.png[0] = '\0';
+        SDL_FreeSurface(pic);
+    }
+    ticket_written(a, v, tag.txt, tag.png);
 }
 
 static void print_for_operator(void *ctx, const game_voucher_t *v) {
@@ -70,8 +97,13 @@ void app_printer_init(app_t *a) {
 
 void app_printer_step(app_t *a) {
     game_voucher_t v;
-    bool printed;
+    bool printed, saved;
     char why[256];
+    ticket_tag_t tag;
+    while (png_writer_take(a->pngs, &tag, sizeof tag, &saved)) {
+        if (!saved) tag.png[0] = '\0'; /* the text file is the ticket */
+        ticket_written(a, &tag.v, tag.txt, tag.png);
+    }
     while (a->printer && printer_answer(a->printer, &v, &printed, why, sizeof why)) {
         machine_events_t ev = {0};
         if (printed)
@@ -86,8 +118,18 @@ void app_printer_step(app_t *a) {
 }
 
 void app_print_wait(app_t *a, int ms) {
+    /* the pictures saved first: a ticket goes to the printer once its file is there */
+    for (int waited = 0; png_writer_pending(a->pngs) > 0 && waited <= ms; waited += 2) SDL_Delay(2);
+    app_printer_step(a);
     for (int waited = 0; a->printer && printer_busy(a->printer) > 0 && waited <= ms; waited += 10)
         SDL_Delay(10);
+    app_printer_step(a);
+}
+
+void app_tickets_finish(app_t *a) {
+    /* a picture takes about 10 ms; a stuck disk is given ten seconds */
+    for (int waited = 0; png_writer_pending(a->pngs) > 0 && waited < 10000; waited += 2)
+        SDL_Delay(2);
     app_printer_step(a);
 }
 

@@ -409,6 +409,10 @@ void script_apply(app_t *a, uint32_t now, ui_input_t *in, bool *quit) {
         /* one digit a tick, as the keyboard's queue gives them (ui_input_poll): a second digit
          * at the same instant waits for the next tick instead of replacing the first */
         if (in->digit >= 0 && strcmp(l->verb, "DIGIT") == 0) break;
+        /* a ticket's picture still being saved (real time, while a script's clock may run
+         * faster): its ticket is printed before the script goes on, as a player's next press
+         * comes long after it */
+        app_tickets_finish(a);
         s->next++;
         ui_button_t b;
         if (strcmp(l->verb, "QUIT") == 0) {

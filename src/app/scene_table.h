@@ -99,7 +99,9 @@ typedef struct table_scene {
     game_t *game;       /* &machine->game: the round, the credits */
     ui_audio_t *audio;
     bool turbo;
-    bool demo; /* attract mode: "INSERT CREDITS / TOUCH TO PLAY" over the demo rounds */
+    bool demo;         /* attract mode: "INSERT CREDITS / TOUCH TO PLAY" over the demo rounds */
+    bool meters_apart; /* the meters' figures and the pay table left out (drawn on a kept
+                        * picture of the table) */
     /* a terminal's LOBBY and X in the title bar (the front sets show_, reads and clears want_) */
     bool show_lobby, show_close;
     bool want_lobby, want_close;

@@ -214,7 +214,7 @@ static void draw_bar(table_scene_t *t, ui_gfx_t *g, bool layer) {
     if (layer) /* across the window's width and down to its bottom edge */
         gfx_panel(g, t->geom.bar, 0, ui_rgba(22, 14, 10, 245), ui_rgba(8, 5, 3, 250),
                   ui_rgba(242, 201, 76, 220), 3);
-    draw_meters(t, g, layer);
+    if (layer || !t->meters_apart) draw_meters(t, g, layer);
     if (layer || t->demo) return; /* the demo's banner stands where a player starts */
     /* the chip tray: only chips the balance covers are enabled (001) */
     for (int i = 0; i < TABLE_CHIPS; i++) {
@@ -265,9 +265,9 @@ static void draw_still_layer(table_scene_t *t, ui_gfx_t *g) {
 }
 
 /* The table under whatever is over it. */
-static void draw_table(table_scene_t *t, ui_gfx_t *g) {
+static void draw_table_under(table_scene_t *t, ui_gfx_t *g) {
     draw_still_layer(t, g);
-    tb_draw_paytable(t, g, false);
+    if (!t->meters_apart) tb_draw_paytable(t, g, false);
     draw_side_panel(t, g, false);
     tb_draw_spots(t, g, false);
     tb_draw_moment_under(t, g);
@@ -280,7 +280,69 @@ static void draw_table(table_scene_t *t, ui_gfx_t *g) {
     if (t->demo) tb_draw_demo(t, g);
     tb_draw_corner_buttons(t, g);
     tb_rg_draw_top(t, g);
-    tb_draw_moment(t, g);
+}
+
+static bool flights_moving(const table_scene_t *t) {
+    for (int i = 0; i < t->nflights; i++)
+        if (t->now < t->flights[i].t0 + t->flights[i].dur) return true;
+    return false;
+}
+
+/* A celebration over the table: the table under it kept as one picture while nothing but the
+ * meters counting and the pay table's lit row pulsing changes under it (what the table's
+ * signature says changes a still frame, the timer's seconds, the banner coming up, the spots'
+ * chips, the jackpot meter, the language, the size); the meters and the pay table are drawn on it
+ * each frame, counting with the win in the banner. Chips still flying are drawn whole. */
+static uint64_t under_key(const table_scene_t *t, const ui_gfx_t *g) {
+    bool deciding;
+    float left = tb_timer_left(t, &deciding);
+    /* the spots' chips: the payouts landing beside the bets, then swept */
+    int64_t spots = 0;
+    for (int i = 0; i < t->nspots; i++) spots = spots * 31 + tb_spot_amount(t, i);
+    int64_t v[] = {(int64_t)table_signature(t),
+                   t->game->rules.preset,
+                   lang_get(),
+                   (int64_t)(g->scale * 1000),
+                   t->banner[0] && t->now >= t->banner_at,
+                   left >= 0 ? (int64_t)SDL_ceilf(left) : -1,
+                   (int64_t)(t->moment.at * 1000),
+                   tb_pay_current(t),
+                   spots,
+                   t->collect_at == -2,
+                   t->nflights,
+                   t->results_pending,
+                   t->shown_pool,
+                   0x63656c6562726174ll};
+    uint64_t h = 1469598103934665603ull;
+    const unsigned char *p = (const unsigned char *)v;
+    for (size_t i = 0; i < sizeof v; i++) h = (h ^ p[i]) * 1099511628211ull;
+    return h;
+}
+
+/* The table, and a moment over it; kept: the table under a celebration may be one kept picture
+ * (not when the whole frame is a kept one already: a pop-up over it). */
+static void draw_table(table_scene_t *t, ui_gfx_t *g, bool kept) {
+    if (!kept || !tb_celebrating(t) || flights_moving(t) || !gfx_frame_can_keep(g)) {
+        draw_table_under(t, g);
+        tb_draw_moment(t, g, false);
+        return;
+    }
+    /* faded in, its shade is kept with the table (a shade over the whole window costs 4 ms at
+     * 1920x1080): what is drawn on it after is tinted as if under the shade */
+    uint8_t dim = tb_celebration_dim(t);
+    bool kept_dim = dim == TB_CELEBRATION_DIM;
+    t->meters_apart = true;
+    if (gfx_frame_begin(g, under_key(t, g) ^ (kept_dim ? 0x5eed : 0))) {
+        draw_table_under(t, g);
+        if (kept_dim) tb_draw_celebration_dim(t, g);
+        gfx_frame_end(g);
+    }
+    t->meters_apart = false;
+    if (kept_dim) gfx_tint(g, (uint8_t)(255 - dim));
+    tb_draw_paytable(t, g, false);
+    draw_meters(t, g, false);
+    gfx_tint(g, 255);
+    tb_draw_moment(t, g, kept_dim);
 }
 
 /* What a help or history page over the table shows: the page, and the table's state under it
@@ -306,7 +368,7 @@ void table_draw(table_scene_t *t, ui_gfx_t *g) {
     if ((t->overlay == OVERLAY_HELP || t->overlay == OVERLAY_HISTORY) && !tb_rg_check_shown(t)) {
         /* a help or history page: one copy a frame while nothing under it changes */
         if (gfx_frame_begin(g, overlay_key(t, g))) {
-            draw_table(t, g);
+            draw_table(t, g, false);
             tb_draw_overlay(t, g);
             gfx_frame_end(g);
         } else {
@@ -320,8 +382,8 @@ void table_draw(table_scene_t *t, ui_gfx_t *g) {
         }
         return;
     }
-    gfx_frame_drop(g);
-    draw_table(t, g);
+    if (!tb_celebrating(t)) gfx_frame_drop(g);
+    draw_table(t, g, true);
     /* a hand pay's panel comes up once the win has been shown and celebrated */
     if (t->overlay == OVERLAY_RG)
         tb_rg_draw_page(t, g);

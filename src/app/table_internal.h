@@ -218,13 +218,22 @@ void tb_moment_start(table_scene_t *t, const machine_win_t *w);
 void tb_moment_clear(table_scene_t *t);
 /* A celebration is on screen (a hand pay's panel waits for it to end). */
 bool tb_moment_running(const table_scene_t *t);
+/* A MEGA WIN's or a jackpot's celebration is over the table. */
+bool tb_celebrating(const table_scene_t *t);
 void tb_moment_update(table_scene_t *t, float dt);
 /* The win a MEGA WIN's or a jackpot's banner has counted up to by now (the WIN meter follows). */
 int64_t tb_moment_counted(const table_scene_t *t);
 /* Under the middle row (a BIG WIN's glow), and over the table (the coins; a MEGA WIN's or a
  * jackpot's banner). */
 void tb_draw_moment_under(table_scene_t *t, ui_gfx_t *g);
-void tb_draw_moment(table_scene_t *t, ui_gfx_t *g);
+/* dimmed: the celebration's shade over the table is drawn already (tb_draw_celebration_dim) */
+void tb_draw_moment(table_scene_t *t, ui_gfx_t *g, bool dimmed);
+/* Makes one more of a celebration's pictures ready (a still moment's work): false when all are. */
+bool tb_prepare_celebration(table_scene_t *t, ui_gfx_t *g);
+/* A celebration's shade over the table: its alpha faded in, its alpha now, and drawn. */
+#define TB_CELEBRATION_DIM 150
+uint8_t tb_celebration_dim(const table_scene_t *t);
+void tb_draw_celebration_dim(table_scene_t *t, ui_gfx_t *g);
 /* The effects' own random numbers, 0..1 (never the game's). */
 float tb_cosmetic_unit(table_scene_t *t);
 /* Plays a sound when the animation gets to `at` (at once if that is past). */

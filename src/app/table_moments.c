@@ -98,6 +98,10 @@ bool tb_moment_running(const table_scene_t *t) {
     return t->moment.tier >= MACHINE_TIER_BIG && t->now < t->moment.until;
 }
 
+bool tb_celebrating(const table_scene_t *t) {
+    return tb_moment_running(t) && t->moment.tier >= MACHINE_TIER_MEGA;
+}
+
 /* The coins fall (and start again at the top) until the moment ends. */
 void tb_moment_update(table_scene_t *t, float dt) {
     if (!t->ncoins || t->now >= t->celebrate_until) {
@@ -158,26 +162,52 @@ void tb_draw_moment_under(table_scene_t *t, ui_gfx_t *g) {
              ui_rgba(255, 214, 90, (uint8_t)(255 * pulse_step(pulse * presence(t)))));
 }
 
+/* The light turning behind a celebration's banner: its picture, where it is about the banner's
+ * middle, its pattern's period (18 rays: 20 degrees), the turned copies made of it. */
+#define RAYS        "table/rays.svg"
+#define RAYS_PERIOD 20.0
+#define RAYS_STEPS  6
+#define RAYS_MAX_PX 1600
+#define BANNER_Y    250.0f
+#define BANNER_H    380.0f
+
+static ui_rect_t rays_rect(float cx, float cy) {
+    return ui_r(cx - 380, cy - 380, 760, 760);
+}
+
+bool tb_prepare_celebration(table_scene_t *t, ui_gfx_t *g) {
+    (void)t;
+    return gfx_svg_turning_prepare(g, RAYS, rays_rect(960, BANNER_Y + BANNER_H / 2), RAYS_PERIOD,
+                                   RAYS_STEPS, RAYS_MAX_PX);
+}
+
+uint8_t tb_celebration_dim(const table_scene_t *t) {
+    return (uint8_t)(TB_CELEBRATION_DIM * presence(t));
+}
+
+void tb_draw_celebration_dim(table_scene_t *t, ui_gfx_t *g) {
+    gfx_fill(g, ui_r(-2000, -2000, 6000, 6000), ui_rgba(0, 0, 0, tb_celebration_dim(t)));
+}
+
 /* A MEGA WIN's or a jackpot's banner over the table: the light turning behind it, the glints
- * around it, the hand and the win counting up in it. */
-static void draw_celebration(table_scene_t *t, ui_gfx_t *g) {
+ * around it, the hand and the win counting up in it. The shade and the light fade in and out; the
+ * banner, its words and its glints come up whole at once (a picture faded by its alpha is the
+ * software renderer's slowest blend: 6 ms a frame for the banner and its words at 1920x1080). */
+static void draw_celebration(table_scene_t *t, ui_gfx_t *g, bool dimmed) {
     float a = presence(t), since = t->now - t->moment.at;
     gfx_rec_modal(g); /* the table under it is covered on purpose, for a few seconds */
-    gfx_fill(g, ui_r(-2000, -2000, 6000, 6000), ui_rgba(0, 0, 0, (uint8_t)(150 * a)));
+    if (!dimmed) tb_draw_celebration_dim(t, g);
     float w = t->geom.area.w - 80 < 1100 ? t->geom.area.w - 80 : 1100;
-    ui_rect_t r = ui_r(960 - w / 2, 250, w, 380);
+    ui_rect_t r = ui_r(960 - w / 2, BANNER_Y, w, BANNER_H);
     float cx = 960, cy = r.y + r.h / 2;
     /* the light turning: its 18 rays repeat every 20 degrees; six turned copies made once,
      * cross-faded (the renderer turning it each frame took 20 ms), left out where the banner
      * covers them (its rounded corners apart) */
     ui_rect_t covered = ui_r(r.x, r.y + 40, r.w, r.h - 80);
-    gfx_svg_turning(g, "table/rays.svg", ui_r(cx - 380, cy - 380, 760, 760), (uint8_t)(230 * a),
-                    (double)(since * 14.0f), 20.0, 6, 1600, &covered);
-    /* opaque once it has faded in: a panel faded by its texture's alpha is blended at a third
-     * of the speed of one drawn whole */
-    gfx_panel(g, r, 40, ui_rgba(120, 14, 24, (uint8_t)(255 * a)),
-              ui_rgba(50, 4, 10, (uint8_t)(255 * a)), ui_rgba(255, 226, 120, (uint8_t)(255 * a)),
-              5);
+    gfx_svg_turning(g, RAYS, rays_rect(cx, cy), (uint8_t)(230 * a), (double)(since * 14.0f),
+                    RAYS_PERIOD, RAYS_STEPS, RAYS_MAX_PX, &covered);
+    gfx_panel(g, r, 40, ui_rgba(120, 14, 24, 255), ui_rgba(50, 4, 10, 255),
+              ui_rgba(255, 226, 120, 255), 5);
     /* ten glints around the banner, each twinkling in its own time */
     for (int i = 0; i < 10; i++) {
         float ang = (float)i * 0.6283f + 0.3f;
@@ -185,10 +215,10 @@ static void draw_celebration(table_scene_t *t, ui_gfx_t *g) {
         float tw = 0.5f + 0.5f * sinf(since * 5.0f + (float)i * 1.7f);
         float s = 44 + 30 * tw;
         gfx_svg_scaled(g, "table/sparkle.svg", ui_r(gx - s / 2, gy - s / 2, s, s), 74,
-                       (uint8_t)(255 * a * pulse_step(tw)));
+                       (uint8_t)(255 * pulse_step(tw)));
     }
-    ui_color_t gold = ui_rgba(255, 214, 90, (uint8_t)(255 * a));
-    ui_color_t cream = ui_rgba(250, 240, 215, (uint8_t)(255 * a));
+    ui_color_t gold = ui_rgba(255, 214, 90, 255);
+    ui_color_t cream = ui_rgba(250, 240, 215, 255);
     float size = tb_fit(g, t->moment.title, 104, 48, UI_FONT_DISPLAY, r.w - 80);
     gfx_text_shadow(g, t->moment.title, cx, r.y + 26, size, UI_FONT_DISPLAY, gold, UI_ALIGN_CENTER);
     if (t->moment.line[0]) {
@@ -199,11 +229,10 @@ static void draw_celebration(table_scene_t *t, ui_gfx_t *g) {
     money(t->game, tb_moment_counted(t), b);
     float as = tb_fit(g, b, 96, 40, UI_FONT_DISPLAY, r.w - 80);
     gfx_text_shadow(g, b, cx, r.y + r.h - 30 - as * 1.17f, as, UI_FONT_DISPLAY,
-                    ui_rgba(255, 240, 170, (uint8_t)(255 * a)), UI_ALIGN_CENTER);
+                    ui_rgba(255, 240, 170, 255), UI_ALIGN_CENTER);
 }
 
-void tb_draw_moment(table_scene_t *t, ui_gfx_t *g) {
-    bool over = tb_moment_running(t) && t->moment.tier >= MACHINE_TIER_MEGA;
-    if (over) draw_celebration(t, g);
+void tb_draw_moment(table_scene_t *t, ui_gfx_t *g, bool dimmed) {
+    if (tb_celebrating(t)) draw_celebration(t, g, dimmed);
     draw_coins(t, g);
 }

@@ -76,6 +76,7 @@ static void find_cjk(ui_gfx_t *g) {
 
 bool gfx_init(ui_gfx_t *g, SDL_Window *win, SDL_Renderer *ren, const char *assets_dir) {
     memset(g, 0, sizeof *g);
+    g->tint = 255;
     g->window = win;
     g->ren = ren;
     snprintf(g->assets, sizeof g->assets, "%s", assets_dir);
@@ -126,6 +127,7 @@ void gfx_shutdown(ui_gfx_t *g) {
     for (int i = 0; i < UI_VIEWS; i++)
         if (g->parked[i].layer) SDL_DestroyTexture(g->parked[i].layer);
     gfx_boxes_free(g);
+    gfx_turn_drop(g);
 }
 
 /* The scale and offsets of a w x h pixel surface: the height sets the scale down to 4:3; a
@@ -195,8 +197,26 @@ void gfx_to_virtual(const ui_gfx_t *g, int px, int py, float *x, float *y) {
     *y = ((float)py - g->oy) / g->scale;
 }
 
+/* What is drawn while tinted is darkened as a black shade of alpha 255 - tint over it would:
+ * each colour times tint / 255 (gfx_tint). */
+static ui_color_t tint_of(const ui_gfx_t *g, ui_color_t c) {
+    if (g->tint == 255) return c;
+    return ui_rgba((uint8_t)(c.r * g->tint / 255), (uint8_t)(c.g * g->tint / 255),
+                   (uint8_t)(c.b * g->tint / 255), c.a);
+}
+
+static void tint_texture(const ui_gfx_t *g, SDL_Texture *tex) {
+    SDL_SetTextureColorMod(tex, g->tint, g->tint, g->tint);
+}
+
+void gfx_tint(ui_gfx_t *g, uint8_t tint) {
+    g->tint = tint;
+}
+
 void gfx_fill(ui_gfx_t *g, ui_rect_t r, ui_color_t c) {
+    if (c.a == 0) return; /* nothing to see: blending it would still visit every pixel */
     SDL_Rect p = gfx_px(g, r);
+    c = tint_of(g, c);
     /* a large translucent fill (a dim over the table): the renderer blends a rectangle pixel
      * by pixel in plain C, 8 ms for a 1920x1080 screen, 55 ms at 3840x2160 */
     if (c.a > 0 && c.a < 255 && (long)p.w * p.h >= 65536 && gfx_shade(g, p, c)) return;
@@ -381,6 +401,7 @@ static bool draw_svg(ui_gfx_t *g, const char *key, const char *path, const char 
     ui_cache_entry_t *e = gfx_svg_texture(g, key, path, text, p.w, p.h);
     if (!e) return false;
     SDL_SetTextureAlphaMod(e->tex, alpha);
+    tint_texture(g, e->tex);
     if (sx < 0.999f) {
         int nw = (int)((float)p.w * (sx < 0 ? -sx : sx) + 0.5f);
         p.x += (p.w - nw) / 2;
@@ -415,6 +436,7 @@ bool gfx_svg_scaled(ui_gfx_t *g, const char *path, ui_rect_t r, float base, uint
     ui_cache_entry_t *e = gfx_svg_texture(g, path, path, NULL, side, side);
     if (!e) return false;
     SDL_SetTextureAlphaMod(e->tex, alpha);
+    tint_texture(g, e->tex);
     SDL_RenderCopy(g->ren, e->tex, NULL, &p);
     return true;
 }
@@ -578,12 +600,14 @@ static TTF_Font *text_font(ui_gfx_t *g, int px, int face) {
     return font_at(g, px, face);
 }
 
+/* A text's texture in c; baked: c's alpha is in its pixels (drawn with no alpha of its own). */
 static ui_cache_entry_t *text_texture(ui_gfx_t *g, const char *text, float size, int face,
-                                      ui_color_t c) {
+                                      ui_color_t c, bool baked) {
     int px = px_of(g, size);
     face = face_for(g, text, px, face);
     char key[700];
-    snprintf(key, sizeof key, "txt:%d:%d:%02x%02x%02x:%s", face, px, c.r, c.g, c.b, text);
+    snprintf(key, sizeof key, "txt:%d:%d:%02x%02x%02x%02x:%s", face, px, c.r, c.g, c.b,
+             baked ? c.a : 255, text);
     ui_cache_entry_t *e = gfx_cache_find(g, key);
     if (e) return e;
     TTF_Font *f = text_font(g, px, face);
@@ -591,6 +615,16 @@ static ui_cache_entry_t *text_texture(ui_gfx_t *g, const char *text, float size,
     SDL_Color col = {c.r, c.g, c.b, 255};
     SDL_Surface *s = TTF_RenderUTF8_Blended(f, text, col);
     if (!s) return NULL;
+    if (baked && c.a < 255 && s->format->BytesPerPixel == 4 && SDL_LockSurface(s) == 0) {
+        for (int y = 0; y < s->h; y++) {
+            uint32_t *row = (uint32_t *)((uint8_t *)s->pixels + y * s->pitch);
+            for (int x = 0; x < s->w; x++) {
+                uint32_t a = (row[x] & s->format->Amask) >> s->format->Ashift;
+                row[x] = (row[x] & ~s->format->Amask) | (a * c.a / 255) << s->format->Ashift;
+            }
+        }
+        SDL_UnlockSurface(s);
+    }
     int w = s->w, h = s->h;
     SDL_Texture *t = gfx_texture_from(g, s);
     if (!t) return NULL;
@@ -603,11 +637,11 @@ static const char *shown(const char *text) {
     return text && *text ? dgettext(LANG_DOMAIN, text) : text;
 }
 
-float gfx_text(ui_gfx_t *g, const char *text, float x, float y, float size, int face, ui_color_t c,
-               int align) {
+static float draw_text(ui_gfx_t *g, const char *text, float x, float y, float size, int face,
+                       ui_color_t c, int align, bool baked) {
     if (!text || !*text) return 0;
     text = shown(text);
-    ui_cache_entry_t *e = text_texture(g, text, size, face, c);
+    ui_cache_entry_t *e = text_texture(g, text, size, face, c, baked);
     if (!e) return 0;
     float w = (float)e->w / g->scale;
     if (align == UI_ALIGN_CENTER)
@@ -625,9 +659,15 @@ float gfx_text(ui_gfx_t *g, const char *text, float x, float y, float size, int 
                 g->layer_boxes.v[g->layer_boxes.n - 1].missing = missing;
         }
     }
-    SDL_SetTextureAlphaMod(e->tex, c.a);
+    SDL_SetTextureAlphaMod(e->tex, baked ? 255 : c.a);
+    tint_texture(g, e->tex);
     SDL_RenderCopy(g->ren, e->tex, NULL, &p);
     return w;
+}
+
+float gfx_text(ui_gfx_t *g, const char *text, float x, float y, float size, int face, ui_color_t c,
+               int align) {
+    return draw_text(g, text, x, y, size, face, c, align, false);
 }
 
 float gfx_text_shadow(ui_gfx_t *g, const char *text, float x, float y, float size, int face,
@@ -635,8 +675,10 @@ float gfx_text_shadow(ui_gfx_t *g, const char *text, float x, float y, float siz
     float off = size * 0.06f;
     if (off < 1.5f) off = 1.5f;
     g->rec_quiet = true; /* the shadow is part of the text's box */
-    gfx_text(g, text, x + off, y + off, size, face, ui_rgba(0, 0, 0, (uint8_t)(c.a * 0.55f)),
-             align);
+    /* an opaque text's shadow has its alpha in its pixels: a picture faded by the renderer is
+     * its slowest blend (a big title's shadow took a millisecond a frame) */
+    draw_text(g, text, x + off, y + off, size, face, ui_rgba(0, 0, 0, (uint8_t)(c.a * 0.55f)),
+              align, c.a == 255);
     g->rec_quiet = false;
     return gfx_text(g, text, x, y, size, face, c, align);
 }

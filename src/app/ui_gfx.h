@@ -73,6 +73,17 @@ typedef struct ui_layer_park {
 
 #define UI_VIEWS 5 /* the whole window, and four parts of it */
 
+/* gfx_svg_turning's turned copies, as pixels (one turning picture at a time: a celebration's
+ * light), and the texture each frame's cross-fade is written into. */
+#define UI_TURN_STEPS 12
+typedef struct ui_turn {
+    char path[256];
+    int w, h, steps;
+    double period;
+    SDL_Surface *step[UI_TURN_STEPS]; /* ARGB8888, NULL until read or rasterised */
+    SDL_Texture *out;                 /* streaming, w x h */
+} ui_turn_t;
+
 typedef struct ui_gfx {
     SDL_Window *window;
     SDL_Renderer *ren;
@@ -102,6 +113,7 @@ typedef struct ui_gfx {
     } dropped[UI_DROPPED];
     int ndropped;
     int textures_made; /* for the benchmark */
+    int frames_copied; /* frames that were a kept picture copied (gfx_frame_begin): for the tests */
     /* text widths measured before (wrapped text measures every word every frame): by a 64-bit
      * hash of size, face and text, direct-mapped */
     struct {
@@ -134,6 +146,8 @@ typedef struct ui_gfx {
     int win_pw, win_ph;
     float win_scale, win_ox, win_oy;
     ui_layer_park_t parked[UI_VIEWS];
+    ui_turn_t turn;
+    uint8_t tint; /* gfx_tint: 255 draws colours as they are */
 } ui_gfx_t;
 
 /* Sets up drawing on a renderer; assets_dir holds cards/, chips/, table/, fonts/. */
@@ -150,6 +164,14 @@ ui_rect_t gfx_view(const ui_gfx_t *g);
 ui_rect_t gfx_area(const ui_gfx_t *g);
 void gfx_to_virtual(const ui_gfx_t *g, int px, int py, float *x, float *y);
 
+/* From now on colours are drawn darkened as a black shade of alpha 255 - tint drawn over them
+ * would show them (255: as they are): what is drawn on a picture kept with its shade already on
+ * it looks as if it were drawn before the shade. */
+void gfx_tint(ui_gfx_t *g, uint8_t tint);
+/* A translucent colour over the whole window but the rectangle `hole` (rounded by radius units:
+ * its corners are covered too), for a shade under an opaque pop-up: the shade under it, which
+ * nobody sees, is most of a full-screen blend. */
+void gfx_fill_around(ui_gfx_t *g, ui_rect_t hole, float radius, ui_color_t c);
 void gfx_fill(ui_gfx_t *g, ui_rect_t r, ui_color_t c);
 void gfx_fill_screen(ui_gfx_t *g, ui_color_t c);
 
@@ -163,13 +185,18 @@ bool gfx_svg_ex(ui_gfx_t *g, const char *path, ui_rect_t r, uint8_t alpha, doubl
 bool gfx_svg_scaled(ui_gfx_t *g, const char *path, ui_rect_t r, float base, uint8_t alpha);
 /* An SVG turning about its centre, a pattern that repeats every `period` degrees (the light
  * behind a celebration): SDL's software renderer turns a picture pixel by pixel (20 ms a frame
- * for a 760-pixel picture at 1920x1080), so `steps` turned copies of one period are rasterised
- * from the SVG turned (kept in the raster cache, prepared by ui_warm at the next start), at most
- * `max_px` wide (drawn larger if r is), and each frame cross-fades the two nearest. The
- * part under `hole` (NULL: none), covered by something opaque drawn after it, is left out: two
- * copies faded by their share are the renderer's slowest blend (10 ns a pixel). */
+ * for a 760-pixel picture at 1920x1080), so `steps` (at most UI_TURN_STEPS) turned copies of one
+ * period are rasterised from the SVG turned (kept in the raster cache), at most `max_px` wide
+ * (drawn larger if r is), and each frame cross-fades the two nearest into one picture faded by
+ * alpha, copied once: a copy faded by the renderer is its slowest blend (7 ns a pixel against
+ * 1.7 for a picture's own alpha), and two of them took 5 ms at 1920x1080. The part under `hole`
+ * (NULL: none), covered by something opaque drawn after it, is left out. */
 bool gfx_svg_turning(ui_gfx_t *g, const char *path, ui_rect_t r, uint8_t alpha, double angle,
                      double period, int steps, int max_px, const ui_rect_t *hole);
+/* Reads or rasterises one turned copy gfx_svg_turning will need for r (a still moment's work,
+ * so that a celebration's first frames read none): false when every one is ready. */
+bool gfx_svg_turning_prepare(ui_gfx_t *g, const char *path, ui_rect_t r, double period, int steps,
+                             int max_px);
 /* Draws an SVG document given as text; key names it in the cache. */
 bool gfx_svg_text(ui_gfx_t *g, const char *key, const char *svg, ui_rect_t r, uint8_t alpha);
 bool gfx_svg_text_ex(ui_gfx_t *g, const char *key, const char *svg, ui_rect_t r, uint8_t alpha,
@@ -226,6 +253,9 @@ void gfx_layer_end(ui_gfx_t *g);
  * that follow are one opaque copy. gfx_frame_begin returns true when the frame must be drawn
  * (new key or size, or keeping is off: the layout test's boxes, STUDPOKER_NO_FRAME_CACHE): the
  * caller draws and calls gfx_frame_end. gfx_frame_drop frees it (the pop-up closed). */
+/* Whether gfx_frame_begin keeps frames now (not while every box is recorded, a table among four
+ * is drawn, or a frame is drawn onto nothing, or STUDPOKER_NO_FRAME_CACHE is set). */
+bool gfx_frame_can_keep(const ui_gfx_t *g);
 bool gfx_frame_begin(ui_gfx_t *g, uint64_t key);
 void gfx_frame_end(ui_gfx_t *g);
 void gfx_frame_drop(ui_gfx_t *g);

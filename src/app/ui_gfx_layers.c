@@ -1,101 +1,12 @@
-/* The window's kept pictures: the still layer, the kept frame, a translucent shade, a turning
- * picture, an opaque background, the screenshot (see ui_gfx.h). */
+/* The window's kept pictures: the still layer, the kept frame, a translucent shade,
+ * an opaque background, the screenshot (see ui_gfx.h). */
 #include "ui_gfx.h"
 #include "ui_gfx_internal.h"
 
 #include <SDL_image.h>
-#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-/* The picture turned `deg` about the centre of its viewBox, as SVG text (NULL: no memory, no
- * file, no root element): drawn by the rasteriser like any picture, so the raster cache keeps it
- * and a later start prepares it before it is needed (ui_warm). */
-static char *turned_svg(const ui_gfx_t *g, const char *path, double deg) {
-    size_t len = 0;
-    char *src = gfx_read_asset(g, path, &len);
-    if (!src) return NULL;
-    char *open = strstr(src, "<svg"), *close = NULL;
-    for (char *c = strstr(src, "</svg>"); c; c = strstr(c + 1, "</svg>")) close = c;
-    char *body = open ? strchr(open, '>') : NULL;
-    double vb[4] = {0, 0, 0, 0};
-    const char *v = open ? strstr(open, "viewBox=") : NULL;
-    if (!body || !close || close < body || !v ||
-        sscanf(v + 9, "%lf %lf %lf %lf", &vb[0], &vb[1], &vb[2], &vb[3]) != 4) {
-        SDL_free(src);
-        return NULL;
-    }
-    body++;
-    size_t n = len + 128;
-    char *out = malloc(n);
-    if (out)
-        snprintf(out, n, "%.*s<g transform='rotate(%.4f %.4f %.4f)'>%.*s</g>%s", (int)(body - src),
-                 src, deg, vb[0] + vb[2] / 2, vb[1] + vb[3] / 2, (int)(close - body), body, close);
-    SDL_free(src);
-    return out;
-}
-
-/* Step k of a turning picture at w x h pixels (NULL: no memory, an unreadable picture). */
-static ui_cache_entry_t *turned(ui_gfx_t *g, const char *path, int w, int h, int k, double deg) {
-    char key[600], ck[700];
-    snprintf(key, sizeof key, "turn:%s#%d", path, k);
-    snprintf(ck, sizeof ck, "svg:%s@%dx%d", key, w, h); /* gfx_svg_texture's own key */
-    ui_cache_entry_t *e = gfx_cache_find(g, ck);
-    if (e) return e;
-    char *svg = turned_svg(g, path, deg);
-    if (!svg) return NULL;
-    e = gfx_svg_texture(g, key, NULL, svg, w, h);
-    free(svg);
-    return e;
-}
-
-/* Copies tex (w x h pixels, drawn over p) where p and the piece `part` of the screen meet. */
-static void copy_part(ui_gfx_t *g, SDL_Texture *tex, int w, int h, SDL_Rect p, SDL_Rect part) {
-    SDL_Rect d;
-    if (!SDL_IntersectRect(&p, &part, &d)) return;
-    SDL_Rect s = {(int)((long)(d.x - p.x) * w / p.w), (int)((long)(d.y - p.y) * h / p.h),
-                  (int)((long)d.w * w / p.w), (int)((long)d.h * h / p.h)};
-    if (s.w > 0 && s.h > 0) SDL_RenderCopy(g->ren, tex, &s, &d);
-}
-
-bool gfx_svg_turning(ui_gfx_t *g, const char *path, ui_rect_t r, uint8_t alpha, double angle,
-                     double period, int steps, int max_px, const ui_rect_t *hole) {
-    SDL_Rect p = gfx_px(g, r);
-    if (p.w <= 0 || p.h <= 0 || steps < 1 || period <= 0) return true;
-    int w = p.w > max_px ? max_px : p.w, h = (int)((long)p.h * w / p.w);
-    double pos = fmod(angle, period);
-    if (pos < 0) pos += period;
-    pos = pos / period * steps;
-    int k[2] = {(int)pos % steps, ((int)pos + 1) % steps};
-    float f = (float)(pos - floor(pos));
-    /* both made before either is drawn: a second one made may move the first in the cache */
-    for (int i = 0; i < 2; i++)
-        if (!turned(g, path, w, h, k[i], period * k[i] / steps)) return false;
-    /* the pieces around the hole: above it, below it, left and right of it */
-    SDL_Rect parts[4] = {p};
-    int nparts = 1;
-    if (hole) {
-        SDL_Rect o = gfx_px(g, *hole), in;
-        if (SDL_IntersectRect(&p, &o, &in)) {
-            int bottom = in.y + in.h;
-            parts[0] = (SDL_Rect){p.x, p.y, p.w, in.y - p.y};
-            parts[1] = (SDL_Rect){p.x, bottom, p.w, p.y + p.h - bottom};
-            parts[2] = (SDL_Rect){p.x, in.y, in.x - p.x, in.h};
-            parts[3] = (SDL_Rect){in.x + in.w, in.y, p.x + p.w - in.x - in.w, in.h};
-            nparts = 4;
-        }
-    }
-    for (int i = 0; i < 2; i++) {
-        ui_cache_entry_t *e = turned(g, path, w, h, k[i], period * k[i] / steps);
-        if (!e) return false;
-        float share = i == 0 ? 1.0f - f : f;
-        SDL_SetTextureAlphaMod(e->tex, (uint8_t)((float)alpha * share + 0.5f));
-        for (int j = 0; j < nparts; j++)
-            if (parts[j].w > 0 && parts[j].h > 0) copy_part(g, e->tex, w, h, p, parts[j]);
-    }
-    return true;
-}
 
 bool gfx_layer_begin(ui_gfx_t *g, uint32_t key) {
     if (g->layer && g->layer_w == g->pw && g->layer_h == g->ph && g->layer_key == key) {
@@ -123,11 +34,17 @@ void gfx_layer_end(ui_gfx_t *g) {
     SDL_RenderCopy(g->ren, g->layer, NULL, NULL);
 }
 
+bool gfx_frame_can_keep(const ui_gfx_t *g) {
+    /* drawn as it is: every box recorded, or a table among four (its part of the window), or
+     * onto nothing */
+    return !g->rec && !g->frame_off && !g->view && !g->scratch_was;
+}
+
 bool gfx_frame_begin(ui_gfx_t *g, uint64_t key) {
-    /* drawn as it is: every box recorded, or a table among four (its part of the window) */
-    if (g->rec || g->frame_off || g->view || g->scratch_was) return true; /* or onto nothing */
+    if (!gfx_frame_can_keep(g)) return true;
     if (g->frame_tex && g->frame_w == g->pw && g->frame_h == g->ph && g->frame_key == key) {
         SDL_RenderCopy(g->ren, g->frame_tex, NULL, NULL);
+        g->frames_copied++;
         return false;
     }
     if (!g->frame_tex || g->frame_w != g->pw || g->frame_h != g->ph) {
@@ -231,6 +148,27 @@ bool gfx_shade(ui_gfx_t *g, SDL_Rect p, ui_color_t c) {
             SDL_RenderCopy(g->ren, e->tex, &src, &dst);
         }
     return true;
+}
+
+void gfx_fill_around(ui_gfx_t *g, ui_rect_t hole, float radius, ui_color_t c) {
+    SDL_Rect h = gfx_px(g, hole);
+    int r = (int)SDL_ceilf(radius * g->scale);
+    if (r * 2 > h.w) r = h.w / 2;
+    if (r * 2 > h.h) r = h.h / 2;
+    /* above, below, left and right of the hole, and the corners its rounding leaves open */
+    SDL_Rect parts[8] = {
+        {0, 0, g->pw, h.y},         {0, h.y + h.h, g->pw, g->ph - h.y - h.h},
+        {0, h.y, h.x, h.h},         {h.x + h.w, h.y, g->pw - h.x - h.w, h.h},
+        {h.x, h.y, r, r},           {h.x + h.w - r, h.y, r, r},
+        {h.x, h.y + h.h - r, r, r}, {h.x + h.w - r, h.y + h.h - r, r, r},
+    };
+    SDL_SetRenderDrawBlendMode(g->ren, SDL_BLENDMODE_BLEND);
+    SDL_SetRenderDrawColor(g->ren, c.r, c.g, c.b, c.a);
+    for (int i = 0; i < 8; i++) {
+        SDL_Rect p = parts[i];
+        if (p.w <= 0 || p.h <= 0) continue;
+        if ((long)p.w * p.h < 65536 || !gfx_shade(g, p, c)) SDL_RenderFillRect(g->ren, &p);
+    }
 }
 
 /* ---- drawing nothing ---- */

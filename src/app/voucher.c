@@ -66,32 +66,54 @@ static bool make_dir(const char *dir, char *err, size_t errlen) {
 
 /* The picture's drawing: its fonts, and where the text boxes go (layout_check.py's format) when
  * they are recorded. */
+#define PAPER_FACES 24
 typedef struct paper {
     SDL_Surface *s;
     const char *font; /* the ticket's own (Latin) font file */
     bool chinese;     /* the language needs the CJK font (fonts-noto-cjk) */
     FILE *boxes;      /* NULL: not recorded */
+    /* the faces opened, kept until the ticket is drawn (opening one each time a line is
+     * measured took most of a ticket's 20 ms; the CJK collection is 20 MB) */
+    struct {
+        int px;
+        bool cjk;
+        TTF_Font *f;
+    } faces[PAPER_FACES];
+    int nfaces;
 } paper_t;
 
 /* A face at px for text: the ticket's own font when it has every character (the ticket's
  * figures and Latin words), else the CJK one (the screens' own: its Traditional face for
  * zh_TW; its glyphs are larger, so it is opened smaller). NULL when the font is missing. */
-static TTF_Font *face(const paper_t *p, const char *text, int px) {
+static TTF_Font *face(paper_t *p, const char *text, int px) {
     bool ascii = true;
     for (const unsigned char *c = (const unsigned char *)text; *c; c++)
         if (*c >= 0x80) ascii = false;
     /* Spanish's accented capitals are in the ticket's own font */
-    if (ascii || !p->chinese) return TTF_OpenFont(p->font, px);
-    return TTF_OpenFontIndex("/usr/share/fonts/opentype/noto/NotoSansCJK-Bold.ttc", px * 81 / 100,
-                             lang_get() == CFG_LANG_ZH_TW ? 3 : 2);
+    bool cjk = !ascii && p->chinese;
+    for (int i = 0; i < p->nfaces; i++)
+        if (p->faces[i].px == px && p->faces[i].cjk == cjk) return p->faces[i].f;
+    TTF_Font *f = cjk ? TTF_OpenFontIndex("/usr/share/fonts/opentype/noto/NotoSansCJK-Bold.ttc",
+                                          px * 81 / 100, lang_get() == CFG_LANG_ZH_TW ? 3 : 2)
+                      : TTF_OpenFont(p->font, px);
+    if (f && p->nfaces < PAPER_FACES) {
+        p->faces[p->nfaces].px = px, p->faces[p->nfaces].cjk = cjk;
+        p->faces[p->nfaces++].f = f;
+    } else if (f) {
+        /* every place taken (a line shrunk a long way): the oldest goes */
+        TTF_CloseFont(p->faces[0].f);
+        memmove(&p->faces[0], &p->faces[1], sizeof p->faces[0] * (PAPER_FACES - 1));
+        p->faces[PAPER_FACES - 1].px = px, p->faces[PAPER_FACES - 1].cjk = cjk;
+        p->faces[PAPER_FACES - 1].f = f;
+    }
+    return f;
 }
 
 /* The width of text at px (0: no font). */
-static int width_at(const paper_t *p, const char *text, int px) {
+static int width_at(paper_t *p, const char *text, int px) {
     TTF_Font *f = face(p, text, px);
     int w = 0;
     if (f && TTF_SizeUTF8(f, text, &w, NULL) != 0) w = 0;
-    if (f) TTF_CloseFont(f);
     return w;
 }
 
@@ -102,7 +124,6 @@ static int put_text(paper_t *p, const char *text, int px, int least, int x, int 
     while (px > least && width_at(p, text, px) > room) px--;
     TTF_Font *f = face(p, text, px);
     SDL_Surface *t = f ? TTF_RenderUTF8_Blended(f, text, (SDL_Color){0, 0, 0, 255}) : NULL;
-    if (f) TTF_CloseFont(f);
     if (!t) return y;
     SDL_Rect r = {centre ? x + room / 2 - t->w / 2 : x, y, t->w, t->h};
     SDL_BlitSurface(t, NULL, p->s, &r);
@@ -154,9 +175,9 @@ static bool put_barcode(paper_t *p, const char *digits, int y) {
 
 /* The ticket's picture: 900 x 420 pixels inside a frame, every line within 30 pixels of its
  * edges (shrunk to fit: a longer language's labels, a long amount in words). */
-static bool print_png(const char *path, const char *boxes, const game_voucher_t *v,
-                      const char *amount_text, const char *font) {
-    if (!font || !TTF_WasInit()) return false;
+static SDL_Surface *draw_ticket(const char *boxes, const game_voucher_t *v, const char *amount_text,
+                                const char *font) {
+    if (!font || !TTF_WasInit()) return NULL;
     paper_t p = {.font = font,
                  .chinese = lang_get() == CFG_LANG_ZH_CN || lang_get() == CFG_LANG_ZH_TW,
                  .boxes = boxes ? fopen(boxes, "w") : NULL};
@@ -187,17 +208,18 @@ static bool print_png(const char *path, const char *boxes, const game_voucher_t 
         put_text(&p, v->when, 24, 16, 40, 318, 820, false);
         put_text(&p, _("Redeem at the cashier or in a ticket machine. Void if altered."), 18, 12,
                  30, 370, 840, true);
-        ok = ok && IMG_SavePNG(p.s, path) == 0;
     }
     if (p.boxes) fclose(p.boxes);
-    if (p.s) SDL_FreeSurface(p.s);
-    return ok;
+    for (int i = 0; i < p.nfaces; i++) TTF_CloseFont(p.faces[i].f);
+    if (!ok && p.s) SDL_FreeSurface(p.s);
+    return ok ? p.s : NULL;
 }
 
-bool voucher_print(const char *dir, const game_voucher_t *v, const char *amount_text,
-                   const char *font, bool boxes, char *txt, char *png, size_t pathlen, char *err,
-                   size_t errlen) {
+bool voucher_draw(const char *dir, const game_voucher_t *v, const char *amount_text,
+                  const char *font, bool boxes, char *txt, char *png, size_t pathlen, char *err,
+                  size_t errlen, SDL_Surface **picture) {
     txt[0] = png[0] = '\0';
+    *picture = NULL;
     if (!make_dir(dir, err, errlen)) return false;
     char words[MONEY_WORDS_MAX], name[64];
     money_words(v->amount, words, sizeof words);
@@ -243,7 +265,22 @@ bool voucher_print(const char *dir, const game_voucher_t *v, const char *amount_
         return false;
     }
     snprintf(txt, pathlen, "%s", tpath);
-    if (print_png(ppath, boxes ? bpath : NULL, v, amount_text, font))
-        snprintf(png, pathlen, "%s", ppath);
+    *picture = draw_ticket(boxes ? bpath : NULL, v, amount_text, font);
+    if (*picture) snprintf(png, pathlen, "%s", ppath);
+    return true;
+}
+
+bool voucher_save_png(SDL_Surface *picture, const char *png) {
+    return picture && IMG_SavePNG(picture, png) == 0;
+}
+
+bool voucher_print(const char *dir, const game_voucher_t *v, const char *amount_text,
+                   const char *font, bool boxes, char *txt, char *png, size_t pathlen, char *err,
+                   size_t errlen) {
+    SDL_Surface *pic;
+    if (!voucher_draw(dir, v, amount_text, font, boxes, txt, png, pathlen, err, errlen, &pic))
+        return false;
+    if (pic && !voucher_save_png(pic, png)) png[0] = '\0';
+    SDL_FreeSurface(pic);
     return true;
 }

@@ -13,6 +13,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include <SDL.h>
+
 #include "game.h"
 
 /* Writes <dir>/ticket-<number>.txt and .png (a reprint: ticket-<number>-reprint-<n>.*; the folder
@@ -26,6 +28,13 @@
 bool voucher_print(const char *dir, const game_voucher_t *v, const char *amount_text,
                    const char *font, bool boxes, char *txt, char *png, size_t pathlen, char *err,
                    size_t errlen);
+/* The same, the picture drawn but not yet saved: *picture (NULL: none, png "") is the caller's, to
+ * save at png with voucher_save_png (on a thread of its own: encoding the PNG takes 10 ms) and
+ * free. */
+bool voucher_draw(const char *dir, const game_voucher_t *v, const char *amount_text,
+                  const char *font, bool boxes, char *txt, char *png, size_t pathlen, char *err,
+                  size_t errlen, SDL_Surface **picture);
+bool voucher_save_png(SDL_Surface *picture, const char *png);
 
 /* The bars and spaces libzint makes for an Interleaved 2 of 5 code of an even number of digits,
  * read back from its picture as module widths ('n' narrow, 'w' wide), bars and spaces

@@ -1,0 +1,187 @@
+/* A picture turning about its centre (gfx_svg_turning, ui_gfx.h): turned copies rasterised from
+ * the SVG turned, kept as pixels, and each frame the two nearest cross-faded into one picture. */
+#include "ui_gfx.h"
+#include "ui_gfx_internal.h"
+
+#include <SDL_image.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* The picture turned `deg` about the centre of its viewBox, as SVG text (NULL: no memory, no
+ * file, no root element): rasterised like any picture, so the raster cache keeps it. */
+static char *turned_svg(const ui_gfx_t *g, const char *path, double deg) {
+    size_t len = 0;
+    char *src = gfx_read_asset(g, path, &len);
+    if (!src) return NULL;
+    char *open = strstr(src, "<svg"), *close = NULL;
+    for (char *c = strstr(src, "</svg>"); c; c = strstr(c + 1, "</svg>")) close = c;
+    char *body = open ? strchr(open, '>') : NULL;
+    double vb[4] = {0, 0, 0, 0};
+    const char *v = open ? strstr(open, "viewBox=") : NULL;
+    if (!body || !close || close < body || !v ||
+        sscanf(v + 9, "%lf %lf %lf %lf", &vb[0], &vb[1], &vb[2], &vb[3]) != 4) {
+        SDL_free(src);
+        return NULL;
+    }
+    body++;
+    size_t n = len + 128;
+    char *out = malloc(n);
+    if (out)
+        snprintf(out, n, "%.*s<g transform='rotate(%.4f %.4f %.4f)'>%.*s</g>%s", (int)(body - src),
+                 src, deg, vb[0] + vb[2] / 2, vb[1] + vb[3] / 2, (int)(close - body), body, close);
+    SDL_free(src);
+    return out;
+}
+
+static void turn_clear(ui_turn_t *t) {
+    for (int i = 0; i < UI_TURN_STEPS; i++)
+        if (t->step[i]) SDL_FreeSurface(t->step[i]);
+    if (t->out) SDL_DestroyTexture(t->out);
+    memset(t, 0, sizeof *t);
+}
+
+void gfx_turn_drop(ui_gfx_t *g) {
+    turn_clear(&g->turn);
+}
+
+/* The turning picture's size in pixels for r (false: nothing to draw). */
+static bool turn_size(const ui_gfx_t *g, ui_rect_t r, int max_px, SDL_Rect *p, int *w, int *h) {
+    *p = gfx_px(g, r);
+    if (p->w <= 0 || p->h <= 0) return false;
+    *w = p->w > max_px ? max_px : p->w;
+    *h = (int)((long)p->h * *w / p->w);
+    return *h > 0;
+}
+
+/* g->turn made ready for this picture at w x h in `steps` (false: too many steps, a long path). */
+static bool turn_for(ui_gfx_t *g, const char *path, int w, int h, int steps, double period) {
+    ui_turn_t *t = &g->turn;
+    if (steps < 1 || steps > UI_TURN_STEPS || period <= 0 || strlen(path) >= sizeof t->path)
+        return false;
+    if (strcmp(t->path, path) == 0 && t->w == w && t->h == h && t->steps == steps &&
+        t->period == period)
+        return true;
+    turn_clear(t);
+    snprintf(t->path, sizeof t->path, "%s", path);
+    t->w = w, t->h = h, t->steps = steps, t->period = period;
+    return true;
+}
+
+/* Step k's pixels: read from the raster cache, or rasterised and kept there (NULL: no memory, an
+ * unreadable picture). */
+static SDL_Surface *turn_step(ui_gfx_t *g, int k) {
+    ui_turn_t *t = &g->turn;
+    if (t->step[k]) return t->step[k];
+    char *svg = turned_svg(g, t->path, t->period * k / t->steps);
+    if (!svg) return NULL;
+    size_t len = strlen(svg);
+    uint8_t rk[RASTER_KEY_BYTES];
+    raster_key(svg, len, t->w, t->h, rk);
+    SDL_Surface *s = raster_get(&g->raster, rk, t->w, t->h);
+    if (!s) {
+        SDL_RWops *rw = SDL_RWFromConstMem(svg, (int)len);
+        if (rw) {
+            s = IMG_LoadSizedSVG_RW(rw, t->w, t->h);
+            SDL_RWclose(rw);
+        }
+        raster_put(&g->raster, rk, s);
+    }
+    free(svg);
+    if (s && (s->format->format != SDL_PIXELFORMAT_ARGB8888 || s->w != t->w || s->h != t->h)) {
+        SDL_Surface *c = s->w == t->w && s->h == t->h
+                             ? SDL_ConvertSurfaceFormat(s, SDL_PIXELFORMAT_ARGB8888, 0)
+                             : NULL;
+        SDL_FreeSurface(s);
+        s = c;
+    }
+    t->step[k] = s;
+    return s;
+}
+
+bool gfx_svg_turning_prepare(ui_gfx_t *g, const char *path, ui_rect_t r, double period, int steps,
+                             int max_px) {
+    SDL_Rect p;
+    int w, h;
+    if (!turn_size(g, r, max_px, &p, &w, &h) || !turn_for(g, path, w, h, steps, period))
+        return false;
+    for (int k = 0; k < steps; k++)
+        if (!g->turn.step[k]) return turn_step(g, k) != NULL;
+    return false;
+}
+
+/* One row of the cross-fade: a0 and a1 (weights out of 256, summing to 256) of two ARGB rows,
+ * the alpha then scaled by `alpha` (255 leaves it as it is). Two channels at a time in 32 bits. */
+static void fade_row(uint32_t *restrict out, const uint32_t *restrict x, const uint32_t *restrict y,
+                     int n, uint32_t a0, uint32_t a1, uint32_t alpha) {
+    for (int i = 0; i < n; i++) {
+        uint32_t rb = (((x[i] & 0xff00ffu) * a0 + (y[i] & 0xff00ffu) * a1) >> 8) & 0xff00ffu;
+        uint32_t ag = ((x[i] >> 8 & 0xff00ffu) * a0 + (y[i] >> 8 & 0xff00ffu) * a1) & 0xff00ff00u;
+        uint32_t a = ((ag >> 24) * alpha + 255) >> 8;
+        out[i] = a << 24 | (ag & 0xff00u) | rb;
+    }
+}
+
+/* The pieces of the picture's place p around the hole: above it, below it, left and right. */
+static int around(const ui_gfx_t *g, SDL_Rect p, const ui_rect_t *hole, SDL_Rect parts[4]) {
+    parts[0] = p;
+    SDL_Rect o, in;
+    if (!hole) return 1;
+    o = gfx_px(g, *hole);
+    if (!SDL_IntersectRect(&p, &o, &in)) return 1;
+    int bottom = in.y + in.h;
+    parts[0] = (SDL_Rect){p.x, p.y, p.w, in.y - p.y};
+    parts[1] = (SDL_Rect){p.x, bottom, p.w, p.y + p.h - bottom};
+    parts[2] = (SDL_Rect){p.x, in.y, in.x - p.x, in.h};
+    parts[3] = (SDL_Rect){in.x + in.w, in.y, p.x + p.w - in.x - in.w, in.h};
+    return 4;
+}
+
+bool gfx_svg_turning(ui_gfx_t *g, const char *path, ui_rect_t r, uint8_t alpha, double angle,
+                     double period, int steps, int max_px, const ui_rect_t *hole) {
+    SDL_Rect p;
+    int w, h;
+    if (!turn_size(g, r, max_px, &p, &w, &h) || alpha == 0) return true;
+    if (!turn_for(g, path, w, h, steps, period)) return false;
+    ui_turn_t *t = &g->turn;
+    double pos = fmod(angle, period);
+    if (pos < 0) pos += period;
+    pos = pos / period * steps;
+    int k0 = (int)pos % steps, k1 = (k0 + 1) % steps;
+    uint32_t a1 = (uint32_t)((pos - floor(pos)) * 256.0 + 0.5), a0 = 256 - a1;
+    SDL_Surface *s0 = turn_step(g, k0), *s1 = turn_step(g, k1);
+    if (!s0 || !s1) return false;
+    if (!t->out) {
+        t->out =
+            SDL_CreateTexture(g->ren, SDL_PIXELFORMAT_ARGB8888, SDL_TEXTUREACCESS_STREAMING, w, h);
+        if (!t->out) return false;
+        SDL_SetTextureBlendMode(t->out, SDL_BLENDMODE_BLEND);
+    }
+    SDL_Rect parts[4];
+    int nparts = around(g, p, hole, parts);
+    void *px;
+    int pitch;
+    if (SDL_LockTexture(t->out, NULL, &px, &pitch) != 0) return false;
+    /* each piece in the picture's own pixels: faded there, then copied to its place */
+    SDL_Rect src[4];
+    for (int j = 0; j < nparts; j++) {
+        SDL_Rect d;
+        src[j] = (SDL_Rect){0, 0, 0, 0};
+        if (parts[j].w <= 0 || parts[j].h <= 0 || !SDL_IntersectRect(&p, &parts[j], &d)) continue;
+        parts[j] = d;
+        SDL_Rect s = {(int)((long)(d.x - p.x) * w / p.w), (int)((long)(d.y - p.y) * h / p.h),
+                      (int)((long)d.w * w / p.w), (int)((long)d.h * h / p.h)};
+        src[j] = s;
+        for (int y = s.y; y < s.y + s.h; y++) {
+            const uint32_t *x0 = (const uint32_t *)((const uint8_t *)s0->pixels + y * s0->pitch);
+            const uint32_t *x1 = (const uint32_t *)((const uint8_t *)s1->pixels + y * s1->pitch);
+            uint32_t *o = (uint32_t *)((uint8_t *)px + y * pitch);
+            fade_row(o + s.x, x0 + s.x, x1 + s.x, s.w, a0, a1, alpha);
+        }
+    }
+    SDL_UnlockTexture(t->out);
+    for (int j = 0; j < nparts; j++)
+        if (src[j].w > 0 && src[j].h > 0) SDL_RenderCopy(g->ren, t->out, &src[j], &parts[j]);
+    return true;
+}
