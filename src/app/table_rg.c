@@ -331,7 +331,6 @@ static float page_text(table_scene_t *t, ui_gfx_t *g, ui_rect_t p, const mrg_vie
 void tb_rg_draw_page(table_scene_t *t, ui_gfx_t *g) {
     mrg_view_t v = view(t);
     gfx_rec_modal(g);
-    gfx_fill(g, ui_r(-2000, -2000, 6000, 6000), ui_rgba(0, 0, 0, 170));
     /* where the other pop-ups are, as tall as what it says: the text, the rows and room under
      * them for the last press's words (kept, so that nothing moves under a finger) */
     ui_rect_t p = help_popup(t->geom.area);
@@ -345,7 +344,9 @@ void tb_rg_draw_page(table_scene_t *t, ui_gfx_t *g) {
     float h = (end > rows ? end : rows) - p.y + 40;
     if (h < p.h) p.h = h;
     t->rg.panel = p;
-    gfx_panel(g, p, 28, ui_rgba(12, 52, 30, 250), ui_rgba(4, 26, 14, 250), GOLD, 3);
+    /* opaque, shaded around: as HELP's (tb_draw_overlay) */
+    gfx_fill_around(g, p, 28, ui_rgba(0, 0, 0, 170));
+    gfx_panel(g, p, 28, ui_rgba(12, 52, 30, 255), ui_rgba(4, 26, 14, 255), GOLD, 3);
     gfx_text(g, _("RESPONSIBLE GAMING"), p.x + p.w / 2, p.y + 24, 34, UI_FONT_DISPLAY, GOLD,
              UI_ALIGN_CENTER);
     gfx_rec_group(g, "rg-page");

@@ -18,6 +18,9 @@ char *gfx_read_asset(const ui_gfx_t *g, const char *path, size_t *len);
  * texture blended with c's alpha. false: no texture could be made (the caller fills). */
 bool gfx_shade(ui_gfx_t *g, SDL_Rect p, ui_color_t c);
 
+/* Copies tex (the size of p) to p: its edges, `edge` pixels wide, blended, its inside (opaque)
+ * copied as it is. */
+void gfx_copy_inside(ui_gfx_t *g, SDL_Texture *tex, SDL_Rect p, int edge);
 /* Frees the turning picture's copies (ui_gfx_turn.c). */
 void gfx_turn_drop(ui_gfx_t *g);
 

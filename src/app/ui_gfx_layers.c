@@ -171,6 +171,27 @@ void gfx_fill_around(ui_gfx_t *g, ui_rect_t hole, float radius, ui_color_t c) {
     }
 }
 
+void gfx_copy_inside(ui_gfx_t *g, SDL_Texture *tex, SDL_Rect p, int edge) {
+    if (edge * 2 >= p.w || edge * 2 >= p.h) {
+        SDL_RenderCopy(g->ren, tex, NULL, &p);
+        return;
+    }
+    /* the rows above and below the inside, the columns left and right of it: blended */
+    SDL_Rect src[4] = {{0, 0, p.w, edge},
+                       {0, p.h - edge, p.w, edge},
+                       {0, edge, edge, p.h - 2 * edge},
+                       {p.w - edge, edge, edge, p.h - 2 * edge}};
+    for (int i = 0; i < 4; i++) {
+        SDL_Rect d = {p.x + src[i].x, p.y + src[i].y, src[i].w, src[i].h};
+        SDL_RenderCopy(g->ren, tex, &src[i], &d);
+    }
+    SDL_Rect in = {edge, edge, p.w - 2 * edge, p.h - 2 * edge};
+    SDL_Rect d = {p.x + edge, p.y + edge, in.w, in.h};
+    SDL_SetTextureBlendMode(tex, SDL_BLENDMODE_NONE);
+    SDL_RenderCopy(g->ren, tex, &in, &d);
+    SDL_SetTextureBlendMode(tex, SDL_BLENDMODE_BLEND);
+}
+
 /* ---- drawing nothing ---- */
 
 bool gfx_offscreen_begin(ui_gfx_t *g) {
