@@ -197,45 +197,6 @@ void gfx_to_virtual(const ui_gfx_t *g, int px, int py, float *x, float *y) {
     *y = ((float)py - g->oy) / g->scale;
 }
 
-/* What is drawn while tinted is darkened as a black shade of alpha 255 - tint over it would:
- * each colour times tint / 255 (gfx_tint). */
-static ui_color_t tint_of(const ui_gfx_t *g, ui_color_t c) {
-    if (g->tint == 255) return c;
-    return ui_rgba((uint8_t)(c.r * g->tint / 255), (uint8_t)(c.g * g->tint / 255),
-                   (uint8_t)(c.b * g->tint / 255), c.a);
-}
-
-static void tint_texture(const ui_gfx_t *g, SDL_Texture *tex) {
-    SDL_SetTextureColorMod(tex, g->tint, g->tint, g->tint);
-}
-
-void gfx_tint(ui_gfx_t *g, uint8_t tint) {
-    g->tint = tint;
-}
-
-void gfx_fill(ui_gfx_t *g, ui_rect_t r, ui_color_t c) {
-    if (c.a == 0) return; /* nothing to see: blending it would still visit every pixel */
-    SDL_Rect p = gfx_px(g, r);
-    c = tint_of(g, c);
-    /* a large translucent fill (a dim over the table): the renderer blends a rectangle pixel
-     * by pixel in plain C, 8 ms for a 1920x1080 screen, 55 ms at 3840x2160 */
-    if (c.a > 0 && c.a < 255 && (long)p.w * p.h >= 65536 && gfx_shade(g, p, c)) return;
-    SDL_SetRenderDrawBlendMode(g->ren, c.a == 255 ? SDL_BLENDMODE_NONE : SDL_BLENDMODE_BLEND);
-    SDL_SetRenderDrawColor(g->ren, c.r, c.g, c.b, c.a);
-    SDL_RenderFillRect(g->ren, &p);
-}
-
-void gfx_fill_screen(ui_gfx_t *g, ui_color_t c) {
-    SDL_SetRenderDrawColor(g->ren, c.r, c.g, c.b, c.a);
-    if (g->view && !g->in_layer) {
-        /* a part of the window: a clear would take the whole of it */
-        SDL_SetRenderDrawBlendMode(g->ren, SDL_BLENDMODE_NONE);
-        SDL_RenderFillRect(g->ren, NULL);
-    } else {
-        SDL_RenderClear(g->ren);
-    }
-}
-
 /* ---- parts of the window ---- */
 
 static void park_layer(ui_gfx_t *g, int slot) {
@@ -404,7 +365,7 @@ static bool draw_svg(ui_gfx_t *g, const char *key, const char *path, const char 
     ui_cache_entry_t *e = gfx_svg_texture(g, key, path, text, p.w, p.h);
     if (!e) return false;
     SDL_SetTextureAlphaMod(e->tex, alpha);
-    tint_texture(g, e->tex);
+    gfx_tint_texture(g, e->tex);
     if (sx < 0.999f) {
         int nw = (int)((float)p.w * (sx < 0 ? -sx : sx) + 0.5f);
         p.x += (p.w - nw) / 2;
@@ -439,7 +400,7 @@ bool gfx_svg_scaled(ui_gfx_t *g, const char *path, ui_rect_t r, float base, uint
     ui_cache_entry_t *e = gfx_svg_texture(g, path, path, NULL, side, side);
     if (!e) return false;
     SDL_SetTextureAlphaMod(e->tex, alpha);
-    tint_texture(g, e->tex);
+    gfx_tint_texture(g, e->tex);
     SDL_RenderCopy(g->ren, e->tex, NULL, &p);
     return true;
 }
@@ -491,7 +452,7 @@ void gfx_panel(ui_gfx_t *g, ui_rect_t r, float radius, ui_color_t top, ui_color_
         ui_cache_entry_t *e = gfx_svg_texture(g, key, NULL, svg, p.w, p.h);
         if (e) {
             SDL_SetTextureAlphaMod(e->tex, 255);
-            tint_texture(g, e->tex);
+            gfx_tint_texture(g, e->tex);
             gfx_copy_inside(g, e->tex, p, (int)SDL_ceilf(rad + bw) + 1);
             return;
         }
@@ -675,7 +636,7 @@ static float draw_text(ui_gfx_t *g, const char *text, float x, float y, float si
         }
     }
     SDL_SetTextureAlphaMod(e->tex, baked ? 255 : c.a);
-    tint_texture(g, e->tex);
+    gfx_tint_texture(g, e->tex);
     SDL_RenderCopy(g->ren, e->tex, NULL, &p);
     return w;
 }

@@ -18,6 +18,8 @@ char *gfx_read_asset(const ui_gfx_t *g, const char *path, size_t *len);
  * texture blended with c's alpha. false: no texture could be made (the caller fills). */
 bool gfx_shade(ui_gfx_t *g, SDL_Rect p, ui_color_t c);
 
+/* Sets tex's colour to the tint (gfx_tint) before it is drawn. */
+void gfx_tint_texture(const ui_gfx_t *g, SDL_Texture *tex);
 /* Copies tex (the size of p) to p: its edges, `edge` pixels wide, blended, its inside (opaque)
  * copied as it is. */
 void gfx_copy_inside(ui_gfx_t *g, SDL_Texture *tex, SDL_Rect p, int edge);

@@ -1,5 +1,5 @@
 /* The window's kept pictures: the still layer, the kept frame, a translucent shade,
- * an opaque background, the screenshot (see ui_gfx.h). */
+ * an opaque background, the screenshot; fills and the tint (see ui_gfx.h). */
 #include "ui_gfx.h"
 #include "ui_gfx_internal.h"
 
@@ -190,6 +190,47 @@ void gfx_copy_inside(ui_gfx_t *g, SDL_Texture *tex, SDL_Rect p, int edge) {
     SDL_SetTextureBlendMode(tex, SDL_BLENDMODE_NONE);
     SDL_RenderCopy(g->ren, tex, &in, &d);
     SDL_SetTextureBlendMode(tex, SDL_BLENDMODE_BLEND);
+}
+
+/* ---- fills, and what is drawn tinted ---- */
+
+/* What is drawn while tinted is darkened as a black shade of alpha 255 - tint over it would:
+ * each colour times tint / 255 (gfx_tint). */
+static ui_color_t tint_of(const ui_gfx_t *g, ui_color_t c) {
+    if (g->tint == 255) return c;
+    return ui_rgba((uint8_t)(c.r * g->tint / 255), (uint8_t)(c.g * g->tint / 255),
+                   (uint8_t)(c.b * g->tint / 255), c.a);
+}
+
+void gfx_tint_texture(const ui_gfx_t *g, SDL_Texture *tex) {
+    SDL_SetTextureColorMod(tex, g->tint, g->tint, g->tint);
+}
+
+void gfx_tint(ui_gfx_t *g, uint8_t tint) {
+    g->tint = tint;
+}
+
+void gfx_fill(ui_gfx_t *g, ui_rect_t r, ui_color_t c) {
+    if (c.a == 0) return; /* nothing to see: blending it would still visit every pixel */
+    SDL_Rect p = gfx_px(g, r);
+    c = tint_of(g, c);
+    /* a large translucent fill (a dim over the table): the renderer blends a rectangle pixel
+     * by pixel in plain C, 8 ms for a 1920x1080 screen, 55 ms at 3840x2160 */
+    if (c.a > 0 && c.a < 255 && (long)p.w * p.h >= 65536 && gfx_shade(g, p, c)) return;
+    SDL_SetRenderDrawBlendMode(g->ren, c.a == 255 ? SDL_BLENDMODE_NONE : SDL_BLENDMODE_BLEND);
+    SDL_SetRenderDrawColor(g->ren, c.r, c.g, c.b, c.a);
+    SDL_RenderFillRect(g->ren, &p);
+}
+
+void gfx_fill_screen(ui_gfx_t *g, ui_color_t c) {
+    SDL_SetRenderDrawColor(g->ren, c.r, c.g, c.b, c.a);
+    if (g->view && !g->in_layer) {
+        /* a part of the window: a clear would take the whole of it */
+        SDL_SetRenderDrawBlendMode(g->ren, SDL_BLENDMODE_NONE);
+        SDL_RenderFillRect(g->ren, NULL);
+    } else {
+        SDL_RenderClear(g->ren);
+    }
 }
 
 /* ---- drawing nothing ---- */

@@ -19,6 +19,7 @@
 #define STUDPOKER_MACHINE_PLAYER_H
 
 #include <stdbool.h>
+#include <stdint.h>
 #include <stddef.h>
 
 #define MACHINE_PLAYER_PATH 1100
@@ -31,6 +32,9 @@ typedef struct machine_player {
     bool hint;    /* the hint while deciding */
     int language; /* cfg_language_t chosen at the table; -1: none (the operator's default) */
     bool language_ends; /* a cabinet's cash-out: the operator's language from the next step */
+    /* a cabinet's cash-out: the ticket (its number) once printed, or failed, after which the
+     * operator's language returns (its messages are still for the player leaving) */
+    int64_t language_after_ticket;
     char path[MACHINE_PLAYER_PATH]; /* where they are kept; "" for the run only */
 } machine_player_t;
 

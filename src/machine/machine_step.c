@@ -246,8 +246,9 @@ static void cash_out(machine_t *m, machine_events_t *e) {
     machine_event_t *ev = emit(e, MEV_TICKET);
     if (ev) ev->voucher = v, ev->amount = v.amount;
     /* the next player of a cabinet finds the operator's language (a desktop's is the player's),
-     * from the next step: the ticket's message is still in the language of the one leaving */
-    if (!m->player.on) m->player.language_ends = true;
+     * once the ticket is printed: the ticket and the messages about it are still in the
+     * language of the one leaving (machine_ticket_printed) */
+    if (!m->player.on) m->player.language_after_ticket = v.sequence;
     m->link_dirty = true; /* a linked machine registers it at the floor */
 }
 

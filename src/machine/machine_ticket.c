@@ -89,6 +89,12 @@ void machine_ticket_printed(machine_t *m, const game_voucher_t *v, bool printed,
         snprintf(m->print_fault, sizeof m->print_fault, "%s", v->validation);
     else if (strcmp(m->print_fault, v->validation) == 0)
         m->print_fault[0] = '\0';
+    /* the cash-out's ticket answered: the operator's language from the next step (this
+     * answer's message is still the leaving player's) */
+    if (!v->reprint && m->player.language_after_ticket == v->sequence) {
+        m->player.language_after_ticket = 0;
+        m->player.language_ends = true;
+    }
     if (!e || e->n == MACHINE_MAX_EVENTS) return;
     machine_event_t *ev = &e->ev[e->n++];
     memset(ev, 0, sizeof *ev);
