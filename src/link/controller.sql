@@ -54,6 +54,7 @@
 --   SP002 a bad argument (unknown machine, pool, site, currency without a rate, bad amount)
 --   SP003 not allowed for this login (another machine's name, another pool's meters)
 --   SP004 a claim before its round's contribution reached the controller
+--   SP005 a shared table that is not open yet: its host has not published it (table.sql)
 --
 -- Where a pool's figures are (schema 2). A stake does not write the pool's row: every machine has
 -- an accumulator row of its own (splink.accum) that its stakes add to, so machines counting stakes

@@ -152,6 +152,10 @@ link_status_t link_table_join(link_t *l, const char *machine, const char *tab, l
     return good ? LINK_OK : LINK_REFUSED;
 }
 
+bool link_table_not_open(const link_t *l) {
+    return l && strcmp(l->refused, "SP005") == 0;
+}
+
 void link_table_free(lt_table_t *t) {
     free(t->config);
     t->config = NULL;

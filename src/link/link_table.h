@@ -36,6 +36,9 @@ typedef struct lt_table {
 
 /* Sits at the table: what the terminal plays by. */
 link_status_t link_table_join(link_t *l, const char *machine, const char *tab, lt_table_t *out);
+/* The last call was refused because its table is not open yet: its host has not published it
+ * (the terminal waits for it to open). */
+bool link_table_not_open(const link_t *l);
 void link_table_free(lt_table_t *t);
 link_status_t link_table_leave(link_t *l, const char *machine, const char *tab);
 

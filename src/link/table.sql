@@ -350,8 +350,10 @@ BEGIN
                              p_machine, site_cur);
     END IF;
     IF t.config = '' THEN
-        RAISE EXCEPTION USING ERRCODE = 'SP002',
-            MESSAGE = format('table %s has no host yet', p_tab);
+        -- (schema 5: a code of its own, so that a terminal waits for the table to open)
+        RAISE EXCEPTION USING ERRCODE = 'SP005',
+            MESSAGE = format('table %s has no host yet', p_tab),
+            HINT = 'its table-host publishes it when it starts';
     END IF;
     -- present from this session (a second session of the same terminal at the same table is
     -- refused: 001, a player who joins from another device leaves the first)

@@ -101,7 +101,10 @@ static bool sit(mtable_t *t) {
         st = link_table_listen(t->conn, t->tab);
     }
     if (st != LINK_OK) {
-        set_state(t, false, "%s: %s", st == LINK_DOWN ? "TABLE DOWN" : "TABLE REFUSED",
+        set_state(t, false, "%s: %s",
+                  st == LINK_DOWN                ? "TABLE DOWN"
+                  : link_table_not_open(t->conn) ? "TABLE NOT OPEN YET"
+                                                 : "TABLE REFUSED",
                   link_message(t->conn));
         return false;
     }
@@ -340,9 +343,10 @@ int mtable_results(mtable_t *t, lt_result_t *out) {
 }
 
 link_status_t mtable_join_once(const char *url, const char *terminal, const char *tab,
-                               lt_table_t *info, char *err, size_t errlen) {
+                               lt_table_t *info, bool *not_open, char *err, size_t errlen) {
     link_t *l = NULL;
     char e[LINK_MSG_LEN];
+    if (not_open) *not_open = false;
     link_status_t st = link_connect(url, &l, e, sizeof e);
     if (st != LINK_OK) {
         snprintf(err, errlen, "the table's controller: %s", l ? link_message(l) : e);
@@ -351,21 +355,19 @@ link_status_t mtable_join_once(const char *url, const char *terminal, const char
     }
     st = link_table_join(l, terminal, tab, info);
     if (st != LINK_OK) snprintf(err, errlen, "table %s: %s", tab, link_message(l));
+    if (st == LINK_REFUSED && not_open) *not_open = link_table_not_open(l);
     link_close(l);
     return st;
 }
 
 bool mtable_join_now(const char *url, const char *terminal, const char *tab, lt_table_t *info,
-                     bool *refused, char *err, size_t errlen) {
-    bool no = false;
-    if (!refused) refused = &no;
+                     bool *not_open, char *err, size_t errlen) {
     /* a terminal that boots with its floor (or with a busy server) tries for 30 s before it
      * gives up: every attempt has its own 5 s timeout, one a second; a table that answers no is
      * not asked again */
     int64_t give_up = mono_ms() + MT_JOIN_TRIES_MS;
     for (int attempt = 0;; attempt++) {
-        link_status_t st = mtable_join_once(url, terminal, tab, info, err, errlen);
-        *refused = st == LINK_REFUSED;
+        link_status_t st = mtable_join_once(url, terminal, tab, info, not_open, err, errlen);
         if (st != LINK_DOWN || mono_ms() >= give_up) return st == LINK_OK;
         if (attempt == 0) fprintf(stderr, "studpoker: %s; trying again for 30 s\n", err);
         sleep_ms(1000);
