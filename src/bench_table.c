@@ -2,8 +2,10 @@
  *
  * One host (host.h, on a thread of its own, as `table-host` runs it) deals a Caribbean Stud table
  * on the controller, and N simulated players bet, decide and collect their results through the
- * same functions a terminal calls (table_join, table_stake, table_decide, table_results, and with
- * --view table_view first, as a terminal reads the table on each notice), each as itself (the
+ * same functions a terminal calls (table_join, table_stake, table_decide, and on the settlement's
+ * notice table_results; with --view table_look, the table and the results in one call, as a
+ * terminal reads them on each notice; with --view2 table_view then table_results, as a terminal
+ * of the release before schema 5 did), each as itself (the
  * controller checks who calls): C worker threads, each with one connection that serves its share
  * of the players by SET SESSION AUTHORIZATION (a superuser's connection may), so that thousands of
  * players need no thousands of connections.
@@ -56,7 +58,8 @@ typedef struct bench {
     char tab[32];
     int players, workers, rounds;
     int betting_ms, deciding_ms;
-    bool view; /* each player reads the table's view before its results */
+    int view; /* on the settlement: 0 the results, 1 the table and the results in one call
+               * (table_look), 2 the table's view then the results (two calls) */
     pthread_mutex_t mu;
     bround_t r[MAX_ROUNDS + 2];
     volatile sig_atomic_t stop;
@@ -276,7 +279,8 @@ static void fill_decide(worker_t *w, int p, int64_t round, int k, call_t *c, cha
 }
 
 /* A terminal on the settlement's notice: its results after the round before (k 0, the last
- * call: its first column is the round it holds), with --view the table's view first (k 1). */
+ * call: its first column is the round it holds), with --view the table as well in the same call
+ * (every column, as a terminal reads it), with --view2 the table's view first (k 1). */
 static void fill_results(worker_t *w, int p, int64_t round, int k, call_t *c, char (*t)[64]) {
     snprintf(t[0], 64, "%s_p%d", w->b->tab, p);
     c->vals[0] = t[0], c->vals[1] = w->b->tab;
@@ -286,7 +290,8 @@ static void fill_results(worker_t *w, int p, int64_t round, int k, call_t *c, ch
         return;
     }
     snprintf(t[1], 64, "%" PRId64, round - 1);
-    c->sql = "SELECT round FROM sptable.table_results($1, $2, $3::bigint)";
+    c->sql = w->b->view == 1 ? "SELECT r_round, * FROM sptable.table_look($1, $2, $3::bigint)"
+                             : "SELECT round FROM sptable.table_results($1, $2, $3::bigint)";
     c->vals[2] = t[1];
     c->n = 3;
 }
@@ -301,7 +306,7 @@ static bool play_round(worker_t *w, int64_t round) {
     mark(b, &b->r[round].decisions_done_s);
     if (!wait_phase(w, round, "settled")) return false;
     int missing = 0;
-    if (!all_players(w, round, b->view ? 2 : 1, fill_results, &missing)) return false;
+    if (!all_players(w, round, b->view == 2 ? 2 : 1, fill_results, &missing)) return false;
     mark(b, &b->r[round].results_done_s);
     pthread_mutex_lock(&b->mu);
     b->r[round].results_missing += missing;
@@ -408,7 +413,10 @@ static void report(bench_t *b, double elapsed) {
     printf("table: %d players on %d connections, %d rounds in %.1f s (%.1f rounds a minute; "
            "betting %d ms, decisions %d ms)%s\n",
            b->players, b->workers, b->rounds, elapsed, b->rounds * 60.0 / elapsed, b->betting_ms,
-           b->deciding_ms, b->view ? "; each player reads the view, then its results" : "");
+           b->deciding_ms,
+           b->view == 1   ? "; each player reads the table and its results in one call"
+           : b->view == 2 ? "; each player reads the view, then its results"
+                          : "");
     printf("  round  deal+check  close  read  engine  record  |  stakes in  decisions in  |  every "
            "result in (after the settlement; after the close)\n");
     double every[MAX_ROUNDS], whole[MAX_ROUNDS];
@@ -484,11 +492,13 @@ int cli_bench_table(int argc, char **argv) {
         else if (strcmp(argv[i], "--deciding-ms") == 0 && v)
             b.deciding_ms = atoi(v), i++;
         else if (strcmp(argv[i], "--view") == 0)
-            b.view = true;
+            b.view = 1;
+        else if (strcmp(argv[i], "--view2") == 0)
+            b.view = 2;
         else {
             fprintf(stderr, "usage: studpoker bench table --url CONNINFO [--players N] "
                             "[--connections C] [--rounds R] [--betting-ms MS] [--deciding-ms MS] "
-                            "[--view]\n");
+                            "[--view | --view2]\n");
             return 2;
         }
     }

@@ -173,6 +173,11 @@ out=$(tq p1 -c "SELECT * FROM sptable.table_stake('p1', 't1', $closed, 9001, '{7
 echo "$out" | grep -q 'sent with other figures' && ok || bad "the same key, other figures: $out"
 out=$(tq p1 -c "SELECT * FROM sptable.table_stake('p2', 't1', $closed, 9002, '{500,0,0,0,0,0,0,0,0,0,0,0}')")
 echo "$out" | grep -q 'may not act for terminal p2' && ok || bad "a terminal acting for another: $out"
+# what a terminal reads on each notice (table_look): refused for another terminal, with nothing of
+# its table or its results in the answer
+out=$(tq p1 -c "SELECT * FROM sptable.table_look('p2', 't1', 0)")
+echo "$out" | grep -q 'may not act for terminal p2' && ! echo "$out" | grep -q '|' && ok ||
+  bad "a terminal looking for another: $out"
 out=$(tq p1 -c "SELECT * FROM sptable.stakes")
 echo "$out" | grep -q 'permission denied' && ok || bad "a terminal read the stakes: $out"
 out=$(tq p1 -c "SELECT sptable.host_open('t1', 'x')")

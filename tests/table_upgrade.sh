@@ -7,8 +7,10 @@
 # pushes; a fold loses the ante):
 #  - round 1, settled before the upgrade: p1 plays a pair of aces (300 staked, 400 back), p2
 #    folds (100 staked, nothing back); round 2 dealt before it, p1's PLAY in, p2 undecided;
-#  - after the upgrade (schema 4): round 1's results read as before (cards, decisions, stakes per
-#    wager worked out from its rows, which stay as they were); p2 folds through today's
+#  - after the upgrade (schema 5): round 1's results read as before (cards, decisions, stakes per
+#    wager worked out from its rows, which stay as they were), by table_results and by what a
+#    terminal reads on each notice, table_look (the view and the results in one call), whose view is
+#    table_view's, round 2 in play included; p2 folds through today's
 #    function; settlements of the wrong stakes, of a player not dealt and without a player dealt
 #    are refused and write nothing; today's table-host finishes round 2 where the records say it
 #    is (its step closed before it started: settled at once, nobody folded in a step more; the
@@ -110,7 +112,7 @@ before_p2=$(tq p2 -c "SELECT $results_cols FROM sptable.table_results('p2', 't1'
 
 # ---- today's init ----
 "$bin" link init --url "$link_su" >"$tmp/init.log" 2>&1 || bad "link init on schema 3: $(cat "$tmp/init.log")"
-[ "$(q -c "SELECT value FROM splink.meta WHERE key = 'schema_version'")" = 4 ] && ok || bad "not schema 4 after init"
+[ "$(q -c "SELECT value FROM splink.meta WHERE key = 'schema_version'")" = 5 ] && ok || bad "not schema 5 after init"
 [ "$(tq p1 -c "SELECT $results_cols FROM sptable.table_results('p1', 't1', 0)")" = "$before_p1" ] &&
   [ "$(tq p2 -c "SELECT $results_cols FROM sptable.table_results('p2', 't1', 0)")" = "$before_p2" ] && ok ||
   bad "round 1 after the upgrade: $(tq p1 -c "SELECT $results_cols FROM sptable.table_results('p1', 't1', 0)")"
@@ -120,6 +122,20 @@ before_p2=$(tq p2 -c "SELECT $results_cols FROM sptable.table_results('p2', 't1'
 [ "$(tq p1 -c "SELECT round || ':' || phase || ':' || players || ':' || seated || ':' || my_cards || ':' || my_staked
                FROM sptable.table_view('p1', 't1')")" = "2:deciding:2:2:Ks Kd Ah Qh Jc:300" ] && ok ||
   bad "p1's view of round 2: $(tq p1 -c "SELECT * FROM sptable.table_view('p1', 't1')")"
+# table_look: the same view, and round 1's results worked out from its rows as table_results
+# gives them; the view alone when asked for no results, or when there is none after the round given
+view_cols="round, phase, step, players, seated, up_card, dealer, board, config_hash, my_cards,
+           my_staked, my_decisions, my_result, my_total, my_returned, pool_value"
+look_cols="r_round, r_kind, r_staked, r_returned, r_total, r_cards, r_decisions, r_stakes"
+for p in p1 p2; do
+  view=$(tq $p -c "SELECT $view_cols FROM sptable.table_view('$p', 't1')")
+  before=before_$p
+  [ "$(tq $p -c "SELECT $view_cols FROM sptable.table_look('$p', 't1', 0)")" = "$view" ] &&
+    [ "$(tq $p -c "SELECT $look_cols FROM sptable.table_look('$p', 't1', 0)")" = "${!before}" ] &&
+    [ "$(tq $p -c "SELECT count(*), count(r_round) FROM sptable.table_look('$p', 't1', 1)")" = "1|0" ] &&
+    [ "$(tq $p -c "SELECT $view_cols, r_round FROM sptable.table_look('$p', 't1', NULL)")" = "$view|" ] &&
+    ok || bad "$p's look after the upgrade: $(tq $p -c "SELECT * FROM sptable.table_look('$p', 't1', 0)")"
+done
 
 # ---- round 2 finished by today's functions and host ----
 [ "$(tq p2 -c "SELECT accepted FROM sptable.table_decide('p2', 't1', 2, 0, 'fold', 0, NULL, 0)")" = t ] &&
@@ -150,6 +166,16 @@ after_p2=$(tq p2 -c "SELECT $results_cols FROM sptable.table_results('p2', 't1',
 [ "$after_p1" = "2|settled|300|{200,200,$zeros}|400|Ks Kd Ah Qh Jc|0:play:1|{100,200,$zeros}" ] &&
   [ "$after_p2" = "2|settled|100|{0,0,$zeros}|0|4h 6c 8d Th Qs|0:fold:0|{100,0,$zeros}" ] && ok ||
   bad "round 2 settled after the upgrade: $after_p1 / $after_p2"
+# what a terminal reads on the settlement's notice: the view of round 2 settled and its result;
+# from round 0, round 1's (worked out from its rows) and round 2's (carried), oldest first
+[ "$(tq p1 -c "SELECT $look_cols FROM sptable.table_look('p1', 't1', 1)")" = "$after_p1" ] &&
+  [ "$(tq p2 -c "SELECT $look_cols FROM sptable.table_look('p2', 't1', 1)")" = "$after_p2" ] &&
+  [ "$(tq p1 -c "SELECT $look_cols FROM sptable.table_look('p1', 't1', 0)")" = "$before_p1
+$after_p1" ] &&
+  [ "$(tq p1 -c "SELECT round || ':' || phase || ':' || my_cards || ':' || my_staked || ':' || my_decisions || ':' ||
+               my_result || ':' || my_total || ':' || my_returned::text FROM sptable.table_look('p1', 't1', 1)")" = \
+  "2:settled:Ks Kd Ah Qh Jc:300:0:play:1:settled:400:{200,200,$zeros}" ] && ok ||
+  bad "the looks at round 2 settled: $(tq p1 -c "SELECT * FROM sptable.table_look('p1', 't1', 0)")"
 # ... written with its results, not worked out when read
 [ "$(q -c "SELECT string_agg(machine || ':' || cards || ':' || decisions || ':' || stakes::text, ' ' ORDER BY machine)
            FROM sptable.results WHERE tab = 't1' AND round = 2")" = \
@@ -166,6 +192,8 @@ after_p2=$(tq p2 -c "SELECT $results_cols FROM sptable.table_results('p2', 't1',
 [ "$(hq -c "SELECT sptable.host_open('t1', 'schema4')")" = 3 ] &&
   [ "$(q -c "SELECT seated FROM sptable.rounds WHERE tab = 't1' AND round = 3")" = 2 ] &&
   [ "$(tq p1 -c "SELECT round || ':' || phase || ':' || seated FROM sptable.table_view('p1', 't1')")" = "3:betting:2" ] &&
+  [ "$(tq p1 -c "SELECT round || ':' || phase || ':' || seated || ':' || my_staked || ':' || coalesce(r_round, 0)
+                 FROM sptable.table_look('p1', 't1', 2)")" = "3:betting:2:0:0" ] &&
   [ "$(tq p1 -c "SELECT tab || ':' || seated || ':' || round FROM sptable.table_lobby()")" = "t1:2:3" ] && ok ||
   bad "round 3's seated players: $(q -c "SELECT round, seated FROM sptable.rounds")"
 
@@ -182,7 +210,7 @@ q -c "ALTER TABLE sptable.results DISABLE TRIGGER results_append_only" \
     ok || bad "the audit's finding: $(cat "$tmp/audit2.txt")"; }
 "$bin" link init --url "$link_su" >"$tmp/init2.log" 2>&1 &&
   [ "$(q -c "SELECT count(*) FROM sptable.results")" = 4 ] &&
-  [ "$(q -c "SELECT value FROM splink.meta WHERE key = 'schema_version'")" = 4 ] && ok ||
+  [ "$(q -c "SELECT value FROM splink.meta WHERE key = 'schema_version'")" = 5 ] && ok ||
   bad "link init again: $(cat "$tmp/init2.log")"
 
 # ---- a host that runs while a function it calls is replaced with another result ----

@@ -149,9 +149,10 @@ static int line_of(const char *text, const char *at) {
  * file on disk has it. */
 static void test_schema_parts(void **state) {
     (void)state;
-    static const char *const order[] = {"controller.sql",     "controller_operator.sql",
-                                        "table.sql",          "table_host.sql",
-                                        "table_operator.sql", "controller_tickets.sql"};
+    static const char *const order[] = {
+        "controller.sql",        "controller_operator.sql", "table.sql",
+        "table_look.sql",        "table_host.sql",          "table_operator.sql",
+        "controller_tickets.sql"};
     size_t at = 0;
     int first = 1;
     int k = 0;
@@ -174,6 +175,7 @@ static void test_schema_parts(void **state) {
     } probes[] = {
         {"controller.sql", "CREATE OR REPLACE FUNCTION splink.link_claim("},
         {"table.sql", "CREATE OR REPLACE FUNCTION sptable.table_join("},
+        {"table_look.sql", "CREATE OR REPLACE FUNCTION sptable.table_look("},
         {"table_host.sql", "CREATE OR REPLACE FUNCTION sptable.host_settle("},
         {"table_operator.sql", "CREATE OR REPLACE FUNCTION sptable.audit_money("},
         {"controller_tickets.sql", "RESET ROLE;"},

@@ -400,6 +400,10 @@ static void lobby_fill(app_t *a) {
         snprintf(l->joining, sizeof l->joining,
                  _("Table %s does not answer yet: trying again for %d s. CANCEL gives it up."),
                  joining, retry);
+    else if (mlobby_join_waiting_open(a->lobby))
+        snprintf(l->joining, sizeof l->joining,
+                 _("Table %s is not open yet. You will sit down there as soon as it opens."),
+                 joining);
     for (int i = 0; i < l->nrows; i++) {
         int s = seats_find(a, l->rows[i].tab);
         l->mark[i] = s >= 0 ? (machine_table_leaving(a->seats[s].m) ? LOBBY_LEAVING : LOBBY_PLAYING)

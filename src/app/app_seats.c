@@ -31,6 +31,12 @@ void seats_start(app_t *a) {
     if (a->terminal) a->table.show_lobby = a->table.show_close = true;
     if (a->terminal && a->nseats == 0) {
         app_switch(a, SCREEN_LOBBY);
+        /* the table --join named was not open yet: the lobby's join waits for it to open and
+         * sits there then (the lobby says so meanwhile) */
+        const char *wait = machine_table_waiting(&a->machine);
+        char why[300];
+        if (wait[0] && !seats_join(a, wait, true, why, sizeof why))
+            fprintf(stderr, "studpoker: table %s: %s\n", wait, why);
         /* a terminal stopped with money in play at tables (killed, cut off) goes back to them
          * for their results: the rounds went on without it (001) */
         char owed[APP_SEATS][41];
@@ -203,6 +209,10 @@ bool seats_join(app_t *a, const char *tab, bool add, char *why, size_t n) {
         return false;
     }
     char busy[48];
+    /* a table waited for until it opens gives way to the one the player chooses now */
+    if (mlobby_join_waiting_open(a->lobby) && mlobby_join_cancel(a->lobby, busy, sizeof busy))
+        fprintf(stderr, "studpoker: table %s is not waited for any more: table %s chosen\n", busy,
+                tab);
     if (mlobby_joining(a->lobby, busy, sizeof busy)) {
         /* one join at a time: the second would race the first for the room and the focus */
         snprintf(why, n, _("Table %s is being joined: wait for it, or CANCEL it in the lobby."),

@@ -54,6 +54,7 @@
 --   SP002 a bad argument (unknown machine, pool, site, currency without a rate, bad amount)
 --   SP003 not allowed for this login (another machine's name, another pool's meters)
 --   SP004 a claim before its round's contribution reached the controller
+--   SP005 a shared table that is not open yet: its host has not published it (table.sql)
 --
 -- Where a pool's figures are (schema 2). A stake does not write the pool's row: every machine has
 -- an accumulator row of its own (splink.accum) that its stakes add to, so machines counting stakes
@@ -111,13 +112,14 @@ CREATE TABLE IF NOT EXISTS splink.meta (
     key   text PRIMARY KEY,
     value text NOT NULL
 );
-INSERT INTO splink.meta VALUES ('schema_version', '4') ON CONFLICT (key) DO NOTHING;
+INSERT INTO splink.meta VALUES ('schema_version', '5') ON CONFLICT (key) DO NOTHING;
 -- schema 1 to 2: the accumulators, the announcements, contributions without the pool's and the
 -- site's foreign keys (below); 2 to 3: a shared table's seats (a round's players, not a
 -- cabinet's seven) number a contribution and a claim; nothing else of a table changed; 3 to 4:
 -- a shared table's rounds keep the count of their seated terminals and its results what a
--- terminal collects with them, its host's step closing answers a count (table.sql, schema 4)
-UPDATE splink.meta SET value = '4' WHERE key = 'schema_version' AND value IN ('1', '2', '3');
+-- terminal collects with them, its host's step closing answers a count (table.sql, schema 4); 4
+-- to 5: a terminal reads the table and collects its results in one call, table_look (table.sql)
+UPDATE splink.meta SET value = '5' WHERE key = 'schema_version' AND value IN ('1', '2', '3', '4');
 
 -- One row per linked pool, its current values and its running totals (all frac).
 CREATE TABLE IF NOT EXISTS splink.pools (

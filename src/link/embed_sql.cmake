@@ -1,5 +1,6 @@
 # Writes the controller's SQL files (INS: a ;-list, joined in that order: controller.sql,
-# controller_operator.sql, table.sql, table_host.sql, table_operator.sql, controller_tickets.sql)
+# controller_operator.sql, table.sql, table_look.sql, table_host.sql, table_operator.sql,
+# controller_tickets.sql)
 # into a C file as the array link_controller_sql (link.h), so that the program carries the schema
 # it was built with, and link_controller_sql_parts: each file's name and the line of the joined
 # text it starts on (an install error's position is told as a line of its own file).

@@ -46,6 +46,7 @@ static const char *conn_error(const link_t *l) {
  * pass, and the call is safe to send again. */
 static link_status_t fail_result(link_t *l, PGresult *r, const char *doing) {
     const char *state = r ? PQresultErrorField(r, PG_DIAG_SQLSTATE) : NULL;
+    snprintf(l->refused, sizeof l->refused, "%s", state ? state : "");
     if (!l->conn || PQstatus(l->conn) != CONNECTION_OK || !state) {
         return lk_say(l, LINK_DOWN, "the link controller does not answer (%s): %s", doing,
                       r && PQresultErrorMessage(r)[0] ? PQresultErrorMessage(r) : conn_error(l));
@@ -121,6 +122,7 @@ PGresult *lk_run(link_t *l, const char *sql, int n, const char *const *vals, con
                      conn_error(l));
         return NULL;
     }
+    l->refused[0] = '\0';
     int k = prepared(l, sql, n);
     PGresult *r = NULL;
     if (k >= 0) {

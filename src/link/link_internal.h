@@ -27,6 +27,7 @@ struct link {
      * round, each once parsed and planned (forgotten when the connection is made again) */
     char *prepared[LINK_PREPARED_MAX];
     int nprepared;
+    char refused[6]; /* the SQLSTATE of the last refusal of a call ("" when it was not refused) */
 };
 
 /* Sets the link's message (one line) and returns st. */

@@ -152,6 +152,10 @@ link_status_t link_table_join(link_t *l, const char *machine, const char *tab, l
     return good ? LINK_OK : LINK_REFUSED;
 }
 
+bool link_table_not_open(const link_t *l) {
+    return l && strcmp(l->refused, "SP005") == 0;
+}
+
 void link_table_free(lt_table_t *t) {
     free(t->config);
     t->config = NULL;
@@ -166,14 +170,9 @@ link_status_t link_table_leave(link_t *l, const char *machine, const char *tab) 
     return st;
 }
 
-link_status_t link_table_view(link_t *l, const char *machine, const char *tab, lt_view_t *out) {
-    memset(out, 0, sizeof *out);
-    const char *vals[] = {machine, tab};
-    link_status_t st;
-    PGresult *r =
-        lk_run(l, "SELECT * FROM sptable.table_view($1, $2)", 2, vals, "reading the table", &st);
-    if (!r) return st;
-    bool good = one_row(l, r, "the table") && lk_col_i64(l, r, 0, "round", &out->round) &&
+/* The view's columns of row 0 (table_view's, and table_look's first). */
+static bool view_row(link_t *l, PGresult *r, lt_view_t *out) {
+    bool good = lk_col_i64(l, r, 0, "round", &out->round) &&
                 lk_col_int(l, r, 0, "step", &out->step) &&
                 lk_col_int(l, r, 0, "betting_left_ms", &out->betting_left_ms) &&
                 lk_col_int(l, r, 0, "deciding_left_ms", &out->deciding_left_ms) &&
@@ -193,6 +192,17 @@ link_status_t link_table_view(link_t *l, const char *machine, const char *tab, l
         lk_col_text(r, 0, "my_decisions", out->my_decisions, sizeof out->my_decisions);
         lk_col_text(r, 0, "my_result", out->my_result, sizeof out->my_result);
     }
+    return good;
+}
+
+link_status_t link_table_view(link_t *l, const char *machine, const char *tab, lt_view_t *out) {
+    memset(out, 0, sizeof *out);
+    const char *vals[] = {machine, tab};
+    link_status_t st;
+    PGresult *r =
+        lk_run(l, "SELECT * FROM sptable.table_view($1, $2)", 2, vals, "reading the table", &st);
+    if (!r) return st;
+    bool good = one_row(l, r, "the table") && view_row(l, r, out);
     PQclear(r);
     return good ? LINK_OK : LINK_REFUSED;
 }
@@ -240,6 +250,27 @@ link_status_t link_table_decide(link_t *l, const char *machine, const char *tab,
     return good ? LINK_OK : LINK_REFUSED;
 }
 
+/* Result row i, its columns named with prefix ("" in table_results, "r_" in table_look). */
+static bool result_row(link_t *l, PGresult *r, int i, const char *prefix, lt_result_t *x) {
+    char c[11][24];
+    static const char *const names[] = {"round",  "staked", "total",    "returned",
+                                        "stakes", "kind",   "verdict",  "dealer",
+                                        "board",  "cards",  "decisions"};
+    for (int k = 0; k < 11; k++) snprintf(c[k], sizeof c[k], "%s%s", prefix, names[k]);
+    memset(x, 0, sizeof *x);
+    bool good = lk_col_i64(l, r, i, c[0], &x->round) && lk_col_i64(l, r, i, c[1], &x->staked) &&
+                lk_col_i64(l, r, i, c[2], &x->total) &&
+                col_i64_array(l, r, i, c[3], x->returned, LT_WAGERS, &x->nreturned) &&
+                col_i64_array(l, r, i, c[4], x->stakes, LT_WAGERS, &x->nstakes);
+    lk_col_text(r, i, c[5], x->kind, sizeof x->kind);
+    lk_col_text(r, i, c[6], x->verdict, sizeof x->verdict);
+    lk_col_text(r, i, c[7], x->dealer, sizeof x->dealer);
+    lk_col_text(r, i, c[8], x->board, sizeof x->board);
+    lk_col_text(r, i, c[9], x->cards, sizeof x->cards);
+    lk_col_text(r, i, c[10], x->decisions, sizeof x->decisions);
+    return good;
+}
+
 link_status_t link_table_results(link_t *l, const char *machine, const char *tab, int64_t after,
                                  lt_result_t *out, int max, int *n) {
     *n = 0;
@@ -253,21 +284,39 @@ link_status_t link_table_results(link_t *l, const char *machine, const char *tab
     bool good = true;
     int rows = PQntuples(r);
     for (int i = 0; good && i < rows && i < max; i++) {
-        lt_result_t *x = &out[i];
-        memset(x, 0, sizeof *x);
-        good = lk_col_i64(l, r, i, "round", &x->round) &&
-               lk_col_i64(l, r, i, "staked", &x->staked) &&
-               lk_col_i64(l, r, i, "total", &x->total) &&
-               col_i64_array(l, r, i, "returned", x->returned, LT_WAGERS, &x->nreturned) &&
-               col_i64_array(l, r, i, "stakes", x->stakes, LT_WAGERS, &x->nstakes);
-        lk_col_text(r, i, "kind", x->kind, sizeof x->kind);
-        lk_col_text(r, i, "verdict", x->verdict, sizeof x->verdict);
-        lk_col_text(r, i, "dealer", x->dealer, sizeof x->dealer);
-        lk_col_text(r, i, "board", x->board, sizeof x->board);
-        lk_col_text(r, i, "cards", x->cards, sizeof x->cards);
-        lk_col_text(r, i, "decisions", x->decisions, sizeof x->decisions);
+        good = result_row(l, r, i, "", &out[i]);
         if (good) *n = i + 1;
     }
+    PQclear(r);
+    return good ? LINK_OK : LINK_REFUSED;
+}
+
+link_status_t link_table_look(link_t *l, const char *machine, const char *tab, int64_t after,
+                              lt_view_t *view, lt_result_t *out, int max, int *n, bool *more) {
+    memset(view, 0, sizeof *view);
+    *n = 0;
+    *more = false;
+    char as[24];
+    num(as, sizeof as, after);
+    const char *vals[] = {machine, tab, after >= 0 ? as : NULL};
+    link_status_t st;
+    PGresult *r = lk_run(l, "SELECT * FROM sptable.table_look($1, $2, $3::bigint)", 3, vals,
+                         "reading the table", &st);
+    if (!r) return st;
+    int rows = PQntuples(r), c = PQfnumber(r, "r_round");
+    bool good = rows >= 1 && c >= 0;
+    if (!good)
+        lk_say(l, LINK_REFUSED, "the controller gave %d rows for the table%s", rows,
+               c < 0 ? " and no results (run `studpoker link init`)" : "");
+    good = good && view_row(l, r, view);
+    /* one row without a result: there is none after `after` (or none was asked) */
+    bool none = good && PQgetisnull(r, 0, c);
+    for (int i = 0; good && !none && i < rows && i < max; i++) {
+        good = result_row(l, r, i, "r_", &out[i]);
+        if (good) *n = i + 1;
+    }
+    /* the table gives at most LT_LOOK_RESULTS at once */
+    *more = good && !none && (rows > max || rows >= LT_LOOK_RESULTS);
     PQclear(r);
     return good ? LINK_OK : LINK_REFUSED;
 }

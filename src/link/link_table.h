@@ -36,6 +36,9 @@ typedef struct lt_table {
 
 /* Sits at the table: what the terminal plays by. */
 link_status_t link_table_join(link_t *l, const char *machine, const char *tab, lt_table_t *out);
+/* The last call was refused because its table is not open yet: its host has not published it
+ * (the terminal waits for it to open). */
+bool link_table_not_open(const link_t *l);
 void link_table_free(lt_table_t *t);
 link_status_t link_table_leave(link_t *l, const char *machine, const char *tab);
 
@@ -89,6 +92,14 @@ typedef struct lt_result {
 /* The terminal's results after round `after`, oldest first: up to max (at most 100), *n. */
 link_status_t link_table_results(link_t *l, const char *machine, const char *tab, int64_t after,
                                  lt_result_t *out, int max, int *n);
+
+/* What a terminal reads on each of the table's notices, in one call (table_look, schema 5): the
+ * table as link_table_view reads it and, when after >= 0, the results after round `after` as
+ * link_table_results collects them (up to max, *n); *more when the table holds results past
+ * those given (else the terminal has every result it has been given up to the newest). */
+#define LT_LOOK_RESULTS 100 /* results table_look gives at once */
+link_status_t link_table_look(link_t *l, const char *machine, const char *tab, int64_t after,
+                              lt_view_t *view, lt_result_t *out, int max, int *n, bool *more);
 
 typedef struct lt_transfer {
     bool found; /* false: the table never saw this key */

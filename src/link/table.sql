@@ -3,8 +3,9 @@
 -- Installed by `studpoker link init` after controller.sql and controller_operator.sql, in the
 -- same transaction; the same rules hold (tables created when absent, functions replaced, grants
 -- given again, owned by splink_owner, SECURITY DEFINER functions with a pinned search_path).
--- This file holds the tables, the helpers and the terminals' functions; table_host.sql the
--- host's, table_operator.sql the operator's (installed after it, in that order).
+-- This file holds the tables, the helpers and the terminals' functions but for table_look (what a
+-- terminal reads on each notice: table_look.sql); table_host.sql the host's, table_operator.sql
+-- the operator's (installed after them, in that order).
 --
 -- Who is who. A table has a host: the `studpoker table-host` process, logged in as the table's
 -- own login (a member of splink_host), which opens rounds, deals, closes the decisions and
@@ -350,8 +351,10 @@ BEGIN
                              p_machine, site_cur);
     END IF;
     IF t.config = '' THEN
-        RAISE EXCEPTION USING ERRCODE = 'SP002',
-            MESSAGE = format('table %s has no host yet', p_tab);
+        -- (schema 5: a code of its own, so that a terminal waits for the table to open)
+        RAISE EXCEPTION USING ERRCODE = 'SP005',
+            MESSAGE = format('table %s has no host yet', p_tab),
+            HINT = 'its table-host publishes it when it starts';
     END IF;
     -- present from this session (a second session of the same terminal at the same table is
     -- refused: 001, a player who joins from another device leaves the first)

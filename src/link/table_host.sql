@@ -2,8 +2,8 @@
 -- `studpoker table-host` process, opens rounds, closes the betting, deals, closes the decisions,
 -- settles or cancels.
 --
--- Installed by `studpoker link init` right after table.sql (whose header says what a round, a
--- stake and a result are), in the same transaction, under the same rules.
+-- Installed by `studpoker link init` right after table.sql and table_look.sql (table.sql's header
+-- says what a round, a stake and a result are), in the same transaction, under the same rules.
 
 SET LOCAL ROLE splink_owner;
 

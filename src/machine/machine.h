@@ -75,6 +75,9 @@ typedef struct machine {
 
     /* [table] join: a terminal at a shared table (machine_table.h), NULL otherwise */
     struct mjoined *jt;
+    /* the table `--join` named when it was not open yet: the machine opened without it, and the
+     * front joins it as soon as it opens (machine_table_waiting) */
+    char table_wait[48];
 
     /* A terminal at several tables (001: up to four in one window) is a machine per table, all
      * on the terminal's one store, stepped on one thread: the machine that opened the store

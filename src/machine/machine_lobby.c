@@ -36,6 +36,7 @@ struct mlobby {
     char joining[48];    /* asked, not answered (nor given up) */
     bool cancel;         /* the join under way was given up: no answer, the table left */
     int64_t retry_until; /* the join under way tries again until then (0: not yet failed) */
+    bool waiting_open;   /* the join under way waits for its table to open */
     bool answered;
     mlobby_join_t answer;
 };
@@ -150,9 +151,24 @@ static void answer_of(mlobby_join_t *a, const char *tab, link_status_t st, lt_ta
     }
 }
 
-/* Sits at tab, trying a controller that cannot be reached again every second for 30 s, unless
- * the player gives the join up (or the program ends) meanwhile: then no answer, and a table sat
- * at is left. Called and returns with mu held. */
+/* Waits for tab to be listed (its host has published it): the rows read every second meanwhile,
+ * the lobby's own reading, which costs the controller no connection of its own. False when the
+ * join is given up (or the program ends) first. Called and returns with mu held. */
+static bool wait_listed(mlobby_t *l, const char *tab) {
+    for (;;) {
+        l->refresh = true;
+        pthread_cond_broadcast(&l->wake);
+        wait_for(l, &l->cancel, 1000);
+        if (l->cancel || l->stop) return false;
+        for (int i = 0; i < l->nrows; i++)
+            if (strcmp(l->rows[i].tab, tab) == 0) return true;
+    }
+}
+
+/* Sits at tab, trying a controller that cannot be reached again every second for 30 s, and a
+ * table that is not open yet (a terminal started before its host) as soon as it opens, however
+ * long that takes, unless the player gives the join up (or the program ends) meanwhile: then no
+ * answer, and a table sat at is left. Called and returns with mu held. */
 static void join_one(mlobby_t *l, link_t **conn, const char *tab) {
     int64_t give_up = mono_ms() + MT_JOIN_TRIES_MS;
     for (int attempt = 0;; attempt++) {
@@ -161,7 +177,9 @@ static void join_one(mlobby_t *l, link_t **conn, const char *tab) {
         memset(&a, 0, sizeof a);
         snprintf(a.tab, sizeof a.tab, "%s", tab);
         lt_table_t info;
-        link_status_t st = mtable_join_once(l->url, l->terminal, tab, &info, a.err, sizeof a.err);
+        bool not_open = false;
+        link_status_t st =
+            mtable_join_once(l->url, l->terminal, tab, &info, &not_open, a.err, sizeof a.err);
         pthread_mutex_lock(&l->mu);
         if (l->cancel || l->stop) {
             /* given up (or the end): not played, so not seated there */
@@ -179,6 +197,20 @@ static void join_one(mlobby_t *l, link_t **conn, const char *tab) {
             l->retry_until = give_up;
             wait_for(l, &l->cancel, 1000);
             if (!l->cancel && !l->stop) continue;
+            fprintf(stderr, "studpoker: the join of table %s was given up\n", tab);
+            return;
+        }
+        if (st == LINK_REFUSED && not_open) {
+            if (!l->waiting_open) fprintf(stderr, "studpoker: %s: waiting for it to open\n", a.err);
+            l->waiting_open = true;
+            l->retry_until = 0;
+            bool listed = wait_listed(l, tab);
+            l->waiting_open = false;
+            if (listed) {
+                give_up = mono_ms() + MT_JOIN_TRIES_MS;
+                attempt = -1;
+                continue;
+            }
             fprintf(stderr, "studpoker: the join of table %s was given up\n", tab);
             return;
         }
@@ -383,6 +415,13 @@ bool mlobby_joining(mlobby_t *l, char *tab, size_t n) {
     return j;
 }
 
+bool mlobby_join_waiting_open(mlobby_t *l) {
+    pthread_mutex_lock(&l->mu);
+    bool w = l->joining[0] && l->waiting_open;
+    pthread_mutex_unlock(&l->mu);
+    return w;
+}
+
 int mlobby_join_retry_s(mlobby_t *l) {
     pthread_mutex_lock(&l->mu);
     int64_t until = l->joining[0] ? l->retry_until : 0;
@@ -434,6 +473,10 @@ void mlobby_leave(mlobby_t *l, const char *tab) {
 bool mlobby_joining(mlobby_t *l, char *tab, size_t n) {
     (void)l;
     if (n) tab[0] = '\0';
+    return false;
+}
+bool mlobby_join_waiting_open(mlobby_t *l) {
+    (void)l;
     return false;
 }
 int mlobby_join_retry_s(mlobby_t *l) {

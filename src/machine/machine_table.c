@@ -95,9 +95,18 @@ bool machine_table_take(machine_t *m, const char *game, const char *title, bool 
 }
 
 bool machine_table_join(machine_t *m, char *err, size_t errlen) {
-    const struct cfg_table *tc = &m->cfg.table;
+    struct cfg_table *tc = &m->cfg.table;
     lt_table_t info;
-    if (!mtable_join_now(tc->url, tc->terminal, tc->join, &info, NULL, err, errlen)) return false;
+    bool not_open = false;
+    if (!mtable_join_now(tc->url, tc->terminal, tc->join, &info, &not_open, err, errlen)) {
+        if (!not_open) return false;
+        /* a terminal started before its table's host: it opens without the table, and sits
+         * there as soon as the table opens (the front shows that it waits) */
+        fprintf(stderr, "studpoker: %s: waiting for it to open\n", err);
+        snprintf(m->table_wait, sizeof m->table_wait, "%s", tc->join);
+        tc->join[0] = '\0';
+        return true;
+    }
     bool ok = machine_table_take(m, info.config, info.title, info.pool[0] != '\0', err, errlen);
     link_table_free(&info);
     return ok;
@@ -121,6 +130,10 @@ void machine_table_close(machine_t *m) {
     mtable_stop(m->jt->thread);
     free(m->jt);
     m->jt = NULL;
+}
+
+const char *machine_table_waiting(const machine_t *m) {
+    return m->table_wait;
 }
 
 bool machine_table_status(const machine_t *m, mtable_status_t *out) {
@@ -755,6 +768,10 @@ bool machine_table_start(machine_t *m, char *err, size_t errlen) {
 }
 void machine_table_close(machine_t *m) {
     (void)m;
+}
+const char *machine_table_waiting(const machine_t *m) {
+    (void)m;
+    return "";
 }
 bool machine_table_status(const machine_t *m, mtable_status_t *out) {
     (void)m;

@@ -56,8 +56,11 @@ typedef struct mtable_status {
 
 /* Before the machine's game starts (machine_open): sits at the table the config names, and takes
  * the table's game (its [game] .. [timers] sections) into the machine's config. false when the
- * table cannot be joined (err says why: the controller, the table, this terminal). */
+ * table cannot be joined (err says why: the controller, the table, this terminal). A table that
+ * is not open yet (its host has not published it) is not joined: the machine opens without it,
+ * and machine_table_waiting names it for the front to join once it opens. */
 bool machine_table_join(struct machine *m, char *err, size_t errlen);
+const char *machine_table_waiting(const struct machine *m); /* "" none */
 /* The same with what joining gave already (the table's game, as its config file's text, its
  * title, and whether its JACKPOT is a linked pool): the game taken into the machine's config. */
 bool machine_table_take(struct machine *m, const char *game, const char *title, bool linked,
@@ -153,6 +156,9 @@ bool mlobby_joining(mlobby_t *l, char *tab, size_t n); /* a join asked and not a
 /* The join asked is tried again (its controller could not be reached): the seconds it goes on
  * trying; -1 while it has not failed yet (or no join is asked). */
 int mlobby_join_retry_s(mlobby_t *l);
+/* The join asked waits for its table to open (refused: its host has not published it yet): it
+ * sits there as soon as the table opens, however long that takes, unless it is given up. */
+bool mlobby_join_waiting_open(mlobby_t *l);
 /* The player gives up the join asked (tab gets its table): false when none was waiting (its
  * answer may be in already). No answer comes for it; a table the thread sat at meanwhile is left
  * again. */

@@ -82,17 +82,18 @@ int mtable_results(mtable_t *t, lt_result_t *out); /* MT_RESULTS rows; taken */
  * collected: the terminal's records are the table's. */
 bool mtable_caught_up(mtable_t *t);
 /* Sits at the table once, now: what it deals (info->config: link_table_free). False with err
- * saying why; *refused (may be NULL) true when the controller answered no, false when it could not
- * be reached. */
+ * saying why; *not_open (may be NULL) true when the controller answered that the table is not
+ * open yet (its host has not published it). */
 bool mtable_join_now(const char *url, const char *terminal, const char *tab, lt_table_t *info,
-                     bool *refused, char *err, size_t errlen);
+                     bool *not_open, char *err, size_t errlen);
 /* How long a join tries a controller that cannot be reached, an attempt a second. */
 #define MT_JOIN_TRIES_MS 30000
 /* One attempt, no retry: LINK_OK (info filled: link_table_free), LINK_REFUSED (the controller
- * answered no), LINK_DOWN (not reached, or cut off); err says why. The lobby's joins try again
- * themselves, so that a player can give one up (machine_lobby.c). */
+ * answered no; *not_open, when given, whether because the table is not open yet), LINK_DOWN (not
+ * reached, or cut off); err says why. The lobby's joins try again themselves, so that a player can
+ * give one up (machine_lobby.c). */
 link_status_t mtable_join_once(const char *url, const char *terminal, const char *tab,
-                               lt_table_t *info, char *err, size_t errlen);
+                               lt_table_t *info, bool *not_open, char *err, size_t errlen);
 #endif
 
 /* machine_table_words.c: a round's result as the player reads it ("Round 12: Flush: WIN

@@ -36,6 +36,7 @@ struct mtable {
     int nresults;
     bool caught_up; /* the last look found no result after those the machine has, nothing sent */
     bool want_now;  /* the machine collected results: the next may follow at once */
+    int64_t last_given; /* the newest result the last look gave, when it had none after it (-1) */
 
     /* the thread's own */
     link_t *conn;
@@ -100,7 +101,10 @@ static bool sit(mtable_t *t) {
         st = link_table_listen(t->conn, t->tab);
     }
     if (st != LINK_OK) {
-        set_state(t, false, "%s: %s", st == LINK_DOWN ? "TABLE DOWN" : "TABLE REFUSED",
+        set_state(t, false, "%s: %s",
+                  st == LINK_DOWN                ? "TABLE DOWN"
+                  : link_table_not_open(t->conn) ? "TABLE NOT OPEN YET"
+                                                 : "TABLE REFUSED",
                   link_message(t->conn));
         return false;
     }
@@ -147,32 +151,32 @@ static link_status_t send_items(mtable_t *t) {
     return LINK_OK;
 }
 
-static link_status_t read_view(mtable_t *t) {
+/* The table and the results due, in one call: every terminal of a table asks on the same notice
+ * (a table of thousands: one call each, not a view and then the results). */
+static link_status_t look(mtable_t *t) {
+    pthread_mutex_lock(&t->mu);
+    int64_t after = t->nresults == 0 ? t->collect_after : -1;
+    pthread_mutex_unlock(&t->mu);
     lt_view_t v;
-    link_status_t st = link_table_view(t->conn, t->terminal, t->tab, &v);
+    lt_result_t r[MT_RESULTS];
+    int n = 0;
+    bool more = false;
+    link_status_t st =
+        link_table_look(t->conn, t->terminal, t->tab, after, &v, r, MT_RESULTS, &n, &more);
     if (st != LINK_OK) return st;
     pthread_mutex_lock(&t->mu);
     t->view = v;
     t->view_seq++;
-    pthread_mutex_unlock(&t->mu);
-    return LINK_OK;
-}
-
-static link_status_t collect(mtable_t *t) {
-    pthread_mutex_lock(&t->mu);
-    int64_t after = t->nresults == 0 ? t->collect_after : -1;
-    pthread_mutex_unlock(&t->mu);
-    if (after < 0) return LINK_OK;
-    lt_result_t r[MT_RESULTS];
-    int n = 0;
-    link_status_t st = link_table_results(t->conn, t->terminal, t->tab, after, r, MT_RESULTS, &n);
-    if (st != LINK_OK) return st;
-    pthread_mutex_lock(&t->mu);
-    if (n == 0 && t->collect_after == after) t->caught_up = t->nitems == 0 && t->nanswers == 0;
-    if (n > 0 && t->nresults == 0 && t->collect_after == after) {
-        memcpy(t->results, r, sizeof r[0] * (size_t)n);
-        t->nresults = n;
-        t->caught_up = false;
+    if (after >= 0 && t->collect_after == after) {
+        if (n == 0) t->caught_up = t->nitems == 0 && t->nanswers == 0;
+        if (n > 0 && t->nresults == 0) {
+            memcpy(t->results, r, sizeof r[0] * (size_t)n);
+            t->nresults = n;
+            t->caught_up = false;
+        }
+        /* what the machine asks for next once it has recorded these: nothing, when the table had
+         * no more (a new result comes with a notice of its own) */
+        t->last_given = n > 0 && !more ? r[n - 1].round : -1;
     }
     pthread_mutex_unlock(&t->mu);
     return LINK_OK;
@@ -201,13 +205,12 @@ static void *run(void *arg) {
             next_view = 0;
         }
         link_status_t st = send_items(t);
-        bool look = mono_ms() >= next_view;
-        if (st == LINK_OK && look) {
-            /* on every change the table tells, and every half second; results with them */
-            st = read_view(t);
-            next_view = mono_ms() + 500;
+        /* on every change the table tells, and every half second; results with them */
+        bool due = mono_ms() >= next_view;
+        if (st == LINK_OK && (due || results_wanted(t))) {
+            st = look(t);
+            if (due) next_view = mono_ms() + 500;
         }
-        if (st == LINK_OK && (look || results_wanted(t))) st = collect(t);
         bool changed = false;
         if (st == LINK_OK) st = link_table_wait(t->conn, 50, &changed);
         if (st == LINK_OK && changed) next_view = 0;
@@ -237,6 +240,7 @@ mtable_t *mtable_start(const char *url, const char *terminal, const char *tab, c
     snprintf(t->tab, sizeof t->tab, "%s", tab);
     snprintf(t->state, sizeof t->state, "TABLE DOWN: connecting");
     t->collect_after = -1;
+    t->last_given = -1;
     pthread_mutex_init(&t->mu, NULL);
     if (pthread_create(&t->thread, NULL, run, t) != 0) {
         snprintf(err, errlen, "the table's thread could not start");
@@ -310,7 +314,13 @@ void mtable_fold(mtable_t *t, int64_t round, int step) {
 void mtable_want_results(mtable_t *t, int64_t after) {
     pthread_mutex_lock(&t->mu);
     if (t->nresults == 0) {
-        if (after != t->collect_after) t->want_now = true, t->caught_up = false;
+        if (after != t->collect_after) {
+            /* the machine recorded what the last look gave: when the table had nothing after it,
+             * there is nothing to ask (thousands of terminals would ask it at once) */
+            bool known = after == t->last_given && after >= 0;
+            t->want_now = !known;
+            t->caught_up = known && t->nitems == 0 && t->nanswers == 0;
+        }
         t->collect_after = after;
     }
     pthread_mutex_unlock(&t->mu);
@@ -333,9 +343,10 @@ int mtable_results(mtable_t *t, lt_result_t *out) {
 }
 
 link_status_t mtable_join_once(const char *url, const char *terminal, const char *tab,
-                               lt_table_t *info, char *err, size_t errlen) {
+                               lt_table_t *info, bool *not_open, char *err, size_t errlen) {
     link_t *l = NULL;
     char e[LINK_MSG_LEN];
+    if (not_open) *not_open = false;
     link_status_t st = link_connect(url, &l, e, sizeof e);
     if (st != LINK_OK) {
         snprintf(err, errlen, "the table's controller: %s", l ? link_message(l) : e);
@@ -344,21 +355,19 @@ link_status_t mtable_join_once(const char *url, const char *terminal, const char
     }
     st = link_table_join(l, terminal, tab, info);
     if (st != LINK_OK) snprintf(err, errlen, "table %s: %s", tab, link_message(l));
+    if (st == LINK_REFUSED && not_open) *not_open = link_table_not_open(l);
     link_close(l);
     return st;
 }
 
 bool mtable_join_now(const char *url, const char *terminal, const char *tab, lt_table_t *info,
-                     bool *refused, char *err, size_t errlen) {
-    bool no = false;
-    if (!refused) refused = &no;
+                     bool *not_open, char *err, size_t errlen) {
     /* a terminal that boots with its floor (or with a busy server) tries for 30 s before it
      * gives up: every attempt has its own 5 s timeout, one a second; a table that answers no is
      * not asked again */
     int64_t give_up = mono_ms() + MT_JOIN_TRIES_MS;
     for (int attempt = 0;; attempt++) {
-        link_status_t st = mtable_join_once(url, terminal, tab, info, err, errlen);
-        *refused = st == LINK_REFUSED;
+        link_status_t st = mtable_join_once(url, terminal, tab, info, not_open, err, errlen);
         if (st != LINK_DOWN || mono_ms() >= give_up) return st == LINK_OK;
         if (attempt == 0) fprintf(stderr, "studpoker: %s; trying again for 30 s\n", err);
         sleep_ms(1000);
