@@ -5,7 +5,6 @@
 #include <string.h>
 
 #include "app_internal.h"
-#include "lang.h"
 
 #include "lang.h"
 #include "machine_link.h"
@@ -117,20 +116,23 @@ void app_printer_step(app_t *a) {
     }
 }
 
-void app_print_wait(app_t *a, int ms) {
-    /* the pictures saved first: a ticket goes to the printer once its file is there */
+/* Waits up to ms, in real time, for every ticket's picture given to be saved, then takes the
+ * answers (the tickets go to the printer). */
+static void pictures_wait(app_t *a, int ms) {
     for (int waited = 0; png_writer_pending(a->pngs) > 0 && waited <= ms; waited += 2) SDL_Delay(2);
     app_printer_step(a);
+}
+
+void app_print_wait(app_t *a, int ms) {
+    /* the pictures saved first: a ticket goes to the printer once its file is there */
+    pictures_wait(a, ms);
     for (int waited = 0; a->printer && printer_busy(a->printer) > 0 && waited <= ms; waited += 10)
         SDL_Delay(10);
     app_printer_step(a);
 }
 
 void app_tickets_finish(app_t *a) {
-    /* a picture takes about 10 ms; a stuck disk is given ten seconds */
-    for (int waited = 0; png_writer_pending(a->pngs) > 0 && waited < 10000; waited += 2)
-        SDL_Delay(2);
-    app_printer_step(a);
+    pictures_wait(a, 10000); /* a picture takes about 10 ms; a stuck disk is given ten seconds */
 }
 
 /* The cabinet's own buttons go to the machine, not to the table (they are taken out of it). */

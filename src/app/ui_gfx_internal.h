@@ -20,6 +20,9 @@ bool gfx_shade(ui_gfx_t *g, SDL_Rect p, ui_color_t c);
 
 /* Sets tex's colour to the tint (gfx_tint) before it is drawn. */
 void gfx_tint_texture(const ui_gfx_t *g, SDL_Texture *tex);
+/* The pieces of outer around hole (above it, below it, left and right of it; some may be
+ * empty): 4, or outer itself (1) when they do not meet. */
+int gfx_rects_around(SDL_Rect outer, SDL_Rect hole, SDL_Rect parts[4]);
 /* Copies tex (the size of p) to p: its edges, `edge` pixels wide, blended, its inside (opaque)
  * copied as it is. */
 void gfx_copy_inside(ui_gfx_t *g, SDL_Texture *tex, SDL_Rect p, int edge);

@@ -150,6 +150,18 @@ bool gfx_shade(ui_gfx_t *g, SDL_Rect p, ui_color_t c) {
     return true;
 }
 
+int gfx_rects_around(SDL_Rect outer, SDL_Rect hole, SDL_Rect parts[4]) {
+    SDL_Rect in;
+    parts[0] = outer;
+    if (!SDL_IntersectRect(&outer, &hole, &in)) return 1;
+    int bottom = in.y + in.h;
+    parts[0] = (SDL_Rect){outer.x, outer.y, outer.w, in.y - outer.y};
+    parts[1] = (SDL_Rect){outer.x, bottom, outer.w, outer.y + outer.h - bottom};
+    parts[2] = (SDL_Rect){outer.x, in.y, in.x - outer.x, in.h};
+    parts[3] = (SDL_Rect){in.x + in.w, in.y, outer.x + outer.w - in.x - in.w, in.h};
+    return 4;
+}
+
 void gfx_fill_around(ui_gfx_t *g, ui_rect_t hole, float radius, ui_color_t c) {
     SDL_Rect h = gfx_px(g, hole);
     int r = (int)SDL_ceilf(radius * g->scale);
@@ -157,14 +169,15 @@ void gfx_fill_around(ui_gfx_t *g, ui_rect_t hole, float radius, ui_color_t c) {
     if (r * 2 > h.h) r = h.h / 2;
     /* above, below, left and right of the hole, and the corners its rounding leaves open */
     SDL_Rect parts[8] = {
-        {0, 0, g->pw, h.y},         {0, h.y + h.h, g->pw, g->ph - h.y - h.h},
-        {0, h.y, h.x, h.h},         {h.x + h.w, h.y, g->pw - h.x - h.w, h.h},
-        {h.x, h.y, r, r},           {h.x + h.w - r, h.y, r, r},
-        {h.x, h.y + h.h - r, r, r}, {h.x + h.w - r, h.y + h.h - r, r, r},
+        {h.x, h.y, r, r},
+        {h.x + h.w - r, h.y, r, r},
+        {h.x, h.y + h.h - r, r, r},
+        {h.x + h.w - r, h.y + h.h - r, r, r},
     };
+    int n = 4 + gfx_rects_around((SDL_Rect){0, 0, g->pw, g->ph}, h, parts + 4);
     SDL_SetRenderDrawBlendMode(g->ren, SDL_BLENDMODE_BLEND);
     SDL_SetRenderDrawColor(g->ren, c.r, c.g, c.b, c.a);
-    for (int i = 0; i < 8; i++) {
+    for (int i = 0; i < n; i++) {
         SDL_Rect p = parts[i];
         if (p.w <= 0 || p.h <= 0) continue;
         if ((long)p.w * p.h < 65536 || !gfx_shade(g, p, c)) SDL_RenderFillRect(g->ren, &p);

@@ -123,21 +123,6 @@ static void fade_row(uint32_t *restrict out, const uint32_t *restrict x, const u
     }
 }
 
-/* The pieces of the picture's place p around the hole: above it, below it, left and right. */
-static int around(const ui_gfx_t *g, SDL_Rect p, const ui_rect_t *hole, SDL_Rect parts[4]) {
-    parts[0] = p;
-    SDL_Rect o, in;
-    if (!hole) return 1;
-    o = gfx_px(g, *hole);
-    if (!SDL_IntersectRect(&p, &o, &in)) return 1;
-    int bottom = in.y + in.h;
-    parts[0] = (SDL_Rect){p.x, p.y, p.w, in.y - p.y};
-    parts[1] = (SDL_Rect){p.x, bottom, p.w, p.y + p.h - bottom};
-    parts[2] = (SDL_Rect){p.x, in.y, in.x - p.x, in.h};
-    parts[3] = (SDL_Rect){in.x + in.w, in.y, p.x + p.w - in.x - in.w, in.h};
-    return 4;
-}
-
 bool gfx_svg_turning(ui_gfx_t *g, const char *path, ui_rect_t r, uint8_t alpha, double angle,
                      double period, int steps, int max_px, const ui_rect_t *hole) {
     SDL_Rect p;
@@ -159,7 +144,8 @@ bool gfx_svg_turning(ui_gfx_t *g, const char *path, ui_rect_t r, uint8_t alpha, 
         SDL_SetTextureBlendMode(t->out, SDL_BLENDMODE_BLEND);
     }
     SDL_Rect parts[4];
-    int nparts = around(g, p, hole, parts);
+    parts[0] = p;
+    int nparts = hole ? gfx_rects_around(p, gfx_px(g, *hole), parts) : 1;
     void *px;
     int pitch;
     if (SDL_LockTexture(t->out, NULL, &px, &pitch) != 0) return false;
