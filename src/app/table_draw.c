@@ -321,7 +321,26 @@ static uint64_t under_key(const table_scene_t *t, const ui_gfx_t *g) {
 
 /* The table, and a moment over it; kept: the table under a celebration may be one kept picture
  * (not when the whole frame is a kept one already: a pop-up over it). */
+/* Something drawn over much of the table: a celebration, a pop-up, a locked machine's panel. */
+static bool covered(const table_scene_t *t) {
+    const game_t *gm = t->game;
+    return tb_celebrating(t) || t->overlay != OVERLAY_NONE || tb_rg_check_shown(t) ||
+           (gm->door_open && gm->state == GAME_PLAY) || table_lock_shown(t);
+}
+
 static void draw_table(table_scene_t *t, ui_gfx_t *g, bool kept) {
+    if (kept && covered(t) && gfx_frame_listed(g)) {
+        /* with the window's draw list, a table under something is a list of its own (under a
+         * celebration's shade, light and coins, a hand pay's panel): what is over it is drawn
+         * again over one copy of it, and it is drawn again only where it changes. (Uncovered,
+         * the copy would only add to each change.) */
+        if (gfx_frame_begin(g, 0)) {
+            draw_table_under(t, g);
+            gfx_frame_end(g);
+        }
+        tb_draw_moment(t, g, false);
+        return;
+    }
     if (!kept || !tb_celebrating(t) || flights_moving(t) || !gfx_frame_can_keep(g)) {
         draw_table_under(t, g);
         tb_draw_moment(t, g, false);
@@ -365,6 +384,14 @@ static uint64_t overlay_key(const table_scene_t *t, const ui_gfx_t *g) {
 void table_draw(table_scene_t *t, ui_gfx_t *g) {
     const game_t *gm = t->game;
     tb_layout(t, g);
+    if ((t->overlay == OVERLAY_HELP || t->overlay == OVERLAY_HISTORY) && !tb_rg_check_shown(t) &&
+        gfx_frame_listed(g)) {
+        /* with the window's draw list: the table its own list under the page (drawn again
+         * where it changes, the meters counting on under the shade), the page over one copy */
+        draw_table(t, g, true);
+        tb_draw_overlay(t, g);
+        return;
+    }
     if ((t->overlay == OVERLAY_HELP || t->overlay == OVERLAY_HISTORY) && !tb_rg_check_shown(t)) {
         /* a help or history page: one copy a frame while nothing under it changes */
         if (gfx_frame_begin(g, overlay_key(t, g))) {
@@ -382,7 +409,8 @@ void table_draw(table_scene_t *t, ui_gfx_t *g) {
         }
         return;
     }
-    if (!tb_celebrating(t)) gfx_frame_drop(g);
+    /* the kept table's picture is freed once nothing is over it */
+    if (gfx_frame_listed(g) ? !covered(t) : !tb_celebrating(t)) gfx_frame_drop(g);
     draw_table(t, g, true);
     /* a hand pay's panel comes up once the win has been shown and celebrated */
     if (t->overlay == OVERLAY_RG)

@@ -87,13 +87,14 @@ bool gfx_init(ui_gfx_t *g, SDL_Window *win, SDL_Renderer *ren, const char *asset
         SDL_LogError(SDL_LOG_CATEGORY_APPLICATION, "no font found in %s/fonts", g->assets);
         return false;
     }
+    gfx_damage_start(g);
     gfx_begin_frame(g);
     return true;
 }
 
 static void cache_clear(ui_gfx_t *g) {
     for (int i = 0; i < g->ncache; i++) {
-        SDL_DestroyTexture(g->cache[i].tex);
+        gfx_destroy(g, g->cache[i].tex);
         free(g->cache[i].key);
     }
     g->ncache = 0;
@@ -104,7 +105,7 @@ static void cache_drop(ui_gfx_t *g, int i) {
     g->dropped[g->ndropped % UI_DROPPED].hash = g->cache[i].hash;
     g->dropped[g->ndropped % UI_DROPPED].frame = g->frame;
     g->ndropped++;
-    SDL_DestroyTexture(g->cache[i].tex);
+    gfx_destroy(g, g->cache[i].tex);
     free(g->cache[i].key);
     g->cache[i] = g->cache[--g->ncache];
 }
@@ -115,17 +116,18 @@ static void fonts_clear(ui_gfx_t *g) {
 }
 
 void gfx_shutdown(ui_gfx_t *g) {
+    gfx_damage_stop(g);
     gfx_warm_stop(g);
     if (g->view) gfx_viewport_end(g);
     cache_clear(g);
     fonts_clear(g);
-    if (g->layer) SDL_DestroyTexture(g->layer);
+    if (g->layer) gfx_destroy(g, g->layer);
     g->layer = NULL;
     gfx_frame_drop(g);
-    if (g->scratch) SDL_DestroyTexture(g->scratch);
+    if (g->scratch) gfx_destroy(g, g->scratch);
     g->scratch = NULL;
     for (int i = 0; i < UI_VIEWS; i++)
-        if (g->parked[i].layer) SDL_DestroyTexture(g->parked[i].layer);
+        if (g->parked[i].layer) gfx_destroy(g, g->parked[i].layer);
     gfx_boxes_free(g);
     gfx_turn_drop(g);
 }
@@ -170,6 +172,12 @@ void gfx_begin_frame(ui_gfx_t *g) {
                 i++;
         }
     }
+    gfx_damage_begin(g);
+}
+
+void gfx_end_frame(ui_gfx_t *g) {
+    if (g->view) gfx_viewport_end(g);
+    gfx_damage_end(g);
 }
 
 SDL_Rect gfx_px(const ui_gfx_t *g, ui_rect_t r) {
@@ -311,6 +319,7 @@ SDL_Texture *gfx_texture_from(ui_gfx_t *g, SDL_Surface *s) {
     SDL_Texture *t = SDL_CreateTextureFromSurface(g->ren, s);
     SDL_FreeSurface(s);
     if (t) SDL_SetTextureBlendMode(t, SDL_BLENDMODE_BLEND);
+    gfx_changed(g, t);
     return t;
 }
 
@@ -372,13 +381,13 @@ static bool draw_svg(ui_gfx_t *g, const char *key, const char *path, const char 
         p.w = nw < 1 ? 1 : nw;
     }
     if (angle != 0.0)
-        SDL_RenderCopyEx(g->ren, e->tex, NULL, &p, angle, NULL, SDL_FLIP_NONE);
+        gfx_copy_ex(g, e->tex, NULL, &p, angle);
     else
-        SDL_RenderCopy(g->ren, e->tex, NULL, &p);
+        gfx_copy(g, e->tex, NULL, &p);
     /* a big piece of the static layer is drawn once per window size: drop it at once rather
      * than hold megabytes until the cache ages it out */
     if (g->in_layer && e->w * e->h >= 400000) {
-        SDL_DestroyTexture(e->tex);
+        gfx_destroy(g, e->tex);
         free(e->key);
         *e = g->cache[--g->ncache];
     }
@@ -401,7 +410,7 @@ bool gfx_svg_scaled(ui_gfx_t *g, const char *path, ui_rect_t r, float base, uint
     if (!e) return false;
     SDL_SetTextureAlphaMod(e->tex, alpha);
     gfx_tint_texture(g, e->tex);
-    SDL_RenderCopy(g->ren, e->tex, NULL, &p);
+    gfx_copy(g, e->tex, NULL, &p);
     return true;
 }
 
@@ -461,16 +470,21 @@ void gfx_panel(ui_gfx_t *g, ui_rect_t r, float radius, ui_color_t top, ui_color_
 }
 
 void gfx_glow(ui_gfx_t *g, ui_rect_t r, ui_color_t c) {
+    /* made at its size in pixels: a picture is rasterised keeping its proportions, and a
+     * stretched copy has to be drawn whole wherever the window changes near it */
+    SDL_Rect p = gfx_px(g, r);
+    if (p.w <= 0 || p.h <= 0) return;
     char key[64], svg[700];
     snprintf(key, sizeof key, "glow:%02x%02x%02x%02x", c.r, c.g, c.b, c.a);
     snprintf(svg, sizeof svg,
-             "<svg xmlns='http://www.w3.org/2000/svg' width='200' height='100' viewBox='0 0 200 "
-             "100'><defs><radialGradient id='g' cx='50%%' cy='50%%' r='50%%'>"
+             "<svg xmlns='http://www.w3.org/2000/svg' width='%d' height='%d' viewBox='0 0 %d %d'>"
+             "<defs><radialGradient id='g' cx='50%%' cy='50%%' r='50%%'>"
              "<stop offset='0' stop-color='#%02x%02x%02x' stop-opacity='%.3f'/>"
              "<stop offset='1' stop-color='#%02x%02x%02x' stop-opacity='0'/>"
-             "</radialGradient></defs><ellipse cx='100' cy='50' rx='100' ry='50' "
+             "</radialGradient></defs><ellipse cx='%.1f' cy='%.1f' rx='%.1f' ry='%.1f' "
              "fill='url(#g)'/></svg>",
-             c.r, c.g, c.b, c.a / 255.0, c.r, c.g, c.b);
+             p.w, p.h, p.w, p.h, c.r, c.g, c.b, c.a / 255.0, c.r, c.g, c.b, p.w / 2.0, p.h / 2.0,
+             p.w / 2.0, p.h / 2.0);
     draw_svg(g, key, NULL, svg, r, 255, 0.0, 1.0f);
 }
 
@@ -637,7 +651,7 @@ static float draw_text(ui_gfx_t *g, const char *text, float x, float y, float si
     }
     SDL_SetTextureAlphaMod(e->tex, baked ? 255 : c.a);
     gfx_tint_texture(g, e->tex);
-    SDL_RenderCopy(g->ren, e->tex, NULL, &p);
+    gfx_copy(g, e->tex, NULL, &p);
     return w;
 }
 

@@ -136,6 +136,8 @@ typedef struct ui_gfx {
     int frame_w, frame_h;
     uint64_t frame_key;
     bool in_frame, frame_off;
+    bool frame_under; /* the kept frame is the draw list's picture under the window's */
+    int frame_nested; /* gfx_frame_begin inside a kept frame: one frame, its end the outer's */
     SDL_Texture *scratch, *scratch_was; /* gfx_offscreen_begin's target, and the one before */
 
     ui_warm_t *warm; /* big pictures prepared before they are needed (ui_warm.h) */
@@ -147,7 +149,9 @@ typedef struct ui_gfx {
     float win_scale, win_ox, win_oy;
     ui_layer_park_t parked[UI_VIEWS];
     ui_turn_t turn;
-    uint8_t tint; /* gfx_tint: 255 draws colours as they are */
+    uint8_t tint;          /* gfx_tint: 255 draws colours as they are */
+    struct ui_damage *dmg; /* the window's draw list (ui_gfx_damage.c); NULL: drawn as it comes */
+    uintptr_t tex_gen;     /* the last number given to a texture's pictures (gfx_changed) */
 } ui_gfx_t;
 
 /* Sets up drawing on a renderer; assets_dir holds cards/, chips/, table/, fonts/. */
@@ -156,6 +160,12 @@ void gfx_shutdown(ui_gfx_t *g);
 
 /* Reads the output size; when it changed, drops the cached textures (they are size-bound). */
 void gfx_begin_frame(ui_gfx_t *g);
+/* Ends the frame before it is shown: with SDL's software renderer only the places that changed
+ * since the last frame are drawn (STUDPOKER_DAMAGE=0: every frame whole). */
+void gfx_end_frame(ui_gfx_t *g);
+/* Frames ended through the draw list, those drawn whole, and the share of the window drawn on
+ * average (1 with no list). */
+void gfx_damage_stats(const ui_gfx_t *g, long *frames, long *whole, double *share);
 
 SDL_Rect gfx_px(const ui_gfx_t *g, ui_rect_t r);
 /* The window in virtual units (see above): x from 960 - w / 2, y from 540 - h / 2. */
@@ -256,6 +266,10 @@ void gfx_layer_end(ui_gfx_t *g);
 /* Whether gfx_frame_begin keeps frames now (not while every box is recorded, a table among four
  * is drawn, or a frame is drawn onto nothing, or STUDPOKER_NO_FRAME_CACHE is set). */
 bool gfx_frame_can_keep(const ui_gfx_t *g);
+/* Whether a kept frame is a draw list of its own (SDL's software renderer, gfx_end_frame): drawn
+ * every frame, its pixels again only where it changed, so it needs no key and may hold what
+ * moves; what is drawn over it is drawn again over one copy of it. */
+bool gfx_frame_listed(const ui_gfx_t *g);
 bool gfx_frame_begin(ui_gfx_t *g, uint64_t key);
 void gfx_frame_end(ui_gfx_t *g);
 void gfx_frame_drop(ui_gfx_t *g);

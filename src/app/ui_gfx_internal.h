@@ -29,4 +29,39 @@ void gfx_copy_inside(ui_gfx_t *g, SDL_Texture *tex, SDL_Rect p, int edge);
 /* Frees the turning picture's copies (ui_gfx_turn.c). */
 void gfx_turn_drop(ui_gfx_t *g);
 
+/* ---- the window's draw list (ui_gfx_damage.c) ----
+ * Everything drawn goes through these: on the window during a frame they are written down and
+ * drawn at its end only where the picture changed; elsewhere (into a texture, or with no list)
+ * they draw at once. */
+void gfx_copy(ui_gfx_t *g, SDL_Texture *t, const SDL_Rect *src, const SDL_Rect *dst);
+void gfx_copy_ex(ui_gfx_t *g, SDL_Texture *t, const SDL_Rect *src, const SDL_Rect *dst,
+                 double angle);
+/* A rectangle in the renderer's draw colour and blend (NULL: the part drawn in). */
+void gfx_fill_px(ui_gfx_t *g, const SDL_Rect *dst);
+/* c over p (the part drawn in's pixels), written down as one call (false: not on the window's
+ * list: the caller draws it); tile is an opaque texture of c, tile_px square, for where it must be
+ * drawn by SDL. */
+bool gfx_shade_op(ui_gfx_t *g, SDL_Texture *tile, int tile_px, SDL_Rect p, ui_color_t c);
+/* The whole target in the draw colour. */
+void gfx_clear(ui_gfx_t *g);
+/* Draws into t from now (NULL: the window). */
+void gfx_target(ui_gfx_t *g, SDL_Texture *t);
+/* t is new, or its pixels are about to change: drawn from now, it is another picture. */
+void gfx_changed(ui_gfx_t *g, SDL_Texture *t);
+/* Frees t, after the frame when it may be in its list. */
+void gfx_destroy(ui_gfx_t *g, SDL_Texture *t);
+/* The list starts (gfx_init: false with an accelerated renderer) and stops (gfx_shutdown). */
+bool gfx_damage_start(ui_gfx_t *g);
+void gfx_damage_stop(ui_gfx_t *g);
+void gfx_damage_begin(ui_gfx_t *g);
+void gfx_damage_end(ui_gfx_t *g);
+/* A kept frame with the list (gfx_frame_begin): what is drawn until its end is a list of its own,
+ * drawn into a picture of its own where it changed, copied onto the window; dropped (the picture
+ * freed) when no frame is kept. */
+bool gfx_damage_under_begin(ui_gfx_t *g);
+void gfx_damage_under_end(ui_gfx_t *g);
+void gfx_damage_under_drop(ui_gfx_t *g);
+/* What the list holds is drawn now, whole; the rest of the frame as it comes. */
+void gfx_damage_flush(ui_gfx_t *g);
+
 #endif

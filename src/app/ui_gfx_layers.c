@@ -10,18 +10,19 @@
 
 bool gfx_layer_begin(ui_gfx_t *g, uint32_t key) {
     if (g->layer && g->layer_w == g->pw && g->layer_h == g->ph && g->layer_key == key) {
-        SDL_RenderCopy(g->ren, g->layer, NULL, NULL);
+        gfx_copy(g, g->layer, NULL, NULL);
         gfx_rec_layer(g, false);
         return false;
     }
     gfx_rec_layer(g, true);
-    if (g->layer) SDL_DestroyTexture(g->layer);
+    if (g->layer) gfx_destroy(g, g->layer);
     g->layer =
         SDL_CreateTexture(g->ren, SDL_PIXELFORMAT_ARGB8888, SDL_TEXTUREACCESS_TARGET, g->pw, g->ph);
     g->layer_w = g->pw, g->layer_h = g->ph, g->layer_key = key;
+    gfx_changed(g, g->layer);
     if (g->layer) {
         SDL_SetTextureBlendMode(g->layer, SDL_BLENDMODE_NONE);
-        SDL_SetRenderTarget(g->ren, g->layer);
+        gfx_target(g, g->layer);
         g->in_layer = true;
     }
     return true; /* without a layer the caller simply draws on screen */
@@ -30,8 +31,10 @@ bool gfx_layer_begin(ui_gfx_t *g, uint32_t key) {
 void gfx_layer_end(ui_gfx_t *g) {
     g->in_layer = false;
     if (!g->layer) return;
-    SDL_SetRenderTarget(g->ren, g->in_frame ? g->frame_tex : g->scratch_was ? g->scratch : NULL);
-    SDL_RenderCopy(g->ren, g->layer, NULL, NULL);
+    gfx_target(g, g->in_frame && !g->frame_under ? g->frame_tex
+                  : g->scratch_was               ? g->scratch
+                                                 : NULL);
+    gfx_copy(g, g->layer, NULL, NULL);
 }
 
 bool gfx_frame_can_keep(const ui_gfx_t *g) {
@@ -40,10 +43,24 @@ bool gfx_frame_can_keep(const ui_gfx_t *g) {
     return !g->rec && !g->frame_off && !g->view && !g->scratch_was;
 }
 
+bool gfx_frame_listed(const ui_gfx_t *g) {
+    return g->dmg && gfx_frame_can_keep(g);
+}
+
 bool gfx_frame_begin(ui_gfx_t *g, uint64_t key) {
     if (!gfx_frame_can_keep(g)) return true;
+    if (g->in_frame) { /* inside one already: drawn into it */
+        g->frame_nested++;
+        return true;
+    }
+    if (g->dmg) {
+        /* with the window's draw list: written each frame into a list of its own whose picture is
+         * drawn again only where it changed (ui_gfx_damage.c); no key to keep it by */
+        if (gfx_damage_under_begin(g)) g->in_frame = g->frame_under = true;
+        return true;
+    }
     if (g->frame_tex && g->frame_w == g->pw && g->frame_h == g->ph && g->frame_key == key) {
-        SDL_RenderCopy(g->ren, g->frame_tex, NULL, NULL);
+        gfx_copy(g, g->frame_tex, NULL, NULL);
         g->frames_copied++;
         return false;
     }
@@ -52,25 +69,36 @@ bool gfx_frame_begin(ui_gfx_t *g, uint64_t key) {
         g->frame_tex = SDL_CreateTexture(g->ren, SDL_PIXELFORMAT_ARGB8888, SDL_TEXTUREACCESS_TARGET,
                                          g->pw, g->ph);
         if (!g->frame_tex) return true; /* no memory for it: drawn on screen */
+        gfx_changed(g, g->frame_tex);
         SDL_SetTextureBlendMode(g->frame_tex, SDL_BLENDMODE_NONE);
         g->frame_w = g->pw, g->frame_h = g->ph;
     }
     g->frame_key = key;
-    SDL_SetRenderTarget(g->ren, g->frame_tex);
+    gfx_target(g, g->frame_tex);
     g->in_frame = true;
     return true;
 }
 
 void gfx_frame_end(ui_gfx_t *g) {
+    if (g->frame_nested) {
+        g->frame_nested--;
+        return;
+    }
     if (!g->in_frame) return;
     g->in_frame = false;
-    SDL_SetRenderTarget(g->ren, NULL);
-    SDL_RenderCopy(g->ren, g->frame_tex, NULL, NULL);
+    if (g->frame_under) {
+        g->frame_under = false;
+        gfx_damage_under_end(g);
+        return;
+    }
+    gfx_target(g, NULL);
+    gfx_copy(g, g->frame_tex, NULL, NULL);
 }
 
 void gfx_frame_drop(ui_gfx_t *g) {
     if (g->scratch_was) return; /* drawing onto nothing leaves the kept frame alone */
-    if (g->frame_tex) SDL_DestroyTexture(g->frame_tex);
+    gfx_damage_under_drop(g);
+    if (g->frame_tex) gfx_destroy(g, g->frame_tex);
     g->frame_tex = NULL;
     g->frame_w = g->frame_h = 0;
 }
@@ -88,9 +116,9 @@ bool gfx_svg_opaque(ui_gfx_t *g, const char *path, ui_rect_t r) {
     ui_cache_entry_t *e = gfx_svg_texture(g, path, path, NULL, w, h);
     if (!e) return false;
     SDL_SetTextureBlendMode(e->tex, SDL_BLENDMODE_NONE);
-    SDL_RenderCopy(g->ren, e->tex, NULL, &p);
+    gfx_copy(g, e->tex, NULL, &p);
     if (g->in_layer) {
-        SDL_DestroyTexture(e->tex);
+        gfx_destroy(g, e->tex);
         free(e->key);
         *e = g->cache[--g->ncache];
     }
@@ -129,15 +157,17 @@ bool gfx_shade(ui_gfx_t *g, SDL_Rect p, ui_color_t c) {
         if (!t) return false;
         Uint32 *px = malloc((size_t)SHADE_TILE * SHADE_TILE * sizeof *px);
         if (!px) {
-            SDL_DestroyTexture(t);
+            gfx_destroy(g, t);
             return false;
         }
         Uint32 v = (Uint32)c.r << 16 | (Uint32)c.g << 8 | c.b;
         for (int i = 0; i < SHADE_TILE * SHADE_TILE; i++) px[i] = v;
+        gfx_changed(g, t);
         SDL_UpdateTexture(t, NULL, px, SHADE_TILE * (int)sizeof *px);
         free(px);
         e = gfx_cache_put(g, key, t, SHADE_TILE, SHADE_TILE);
     }
+    if (gfx_shade_op(g, e->tex, SHADE_TILE, out, c)) return true;
     SDL_SetTextureBlendMode(e->tex, SDL_BLENDMODE_BLEND);
     SDL_SetTextureAlphaMod(e->tex, c.a);
     for (int y = out.y; y < out.y + out.h; y += SHADE_TILE)
@@ -145,7 +175,7 @@ bool gfx_shade(ui_gfx_t *g, SDL_Rect p, ui_color_t c) {
             int w = out.x + out.w - x, h = out.y + out.h - y;
             SDL_Rect src = {0, 0, w < SHADE_TILE ? w : SHADE_TILE, h < SHADE_TILE ? h : SHADE_TILE};
             SDL_Rect dst = {x, y, src.w, src.h};
-            SDL_RenderCopy(g->ren, e->tex, &src, &dst);
+            gfx_copy(g, e->tex, &src, &dst);
         }
     return true;
 }
@@ -180,13 +210,13 @@ void gfx_fill_around(ui_gfx_t *g, ui_rect_t hole, float radius, ui_color_t c) {
     for (int i = 0; i < n; i++) {
         SDL_Rect p = parts[i];
         if (p.w <= 0 || p.h <= 0) continue;
-        if ((long)p.w * p.h < 65536 || !gfx_shade(g, p, c)) SDL_RenderFillRect(g->ren, &p);
+        if ((long)p.w * p.h < 65536 || !gfx_shade(g, p, c)) gfx_fill_px(g, &p);
     }
 }
 
 void gfx_copy_inside(ui_gfx_t *g, SDL_Texture *tex, SDL_Rect p, int edge) {
     if (edge * 2 >= p.w || edge * 2 >= p.h) {
-        SDL_RenderCopy(g->ren, tex, NULL, &p);
+        gfx_copy(g, tex, NULL, &p);
         return;
     }
     /* the rows above and below the inside, the columns left and right of it: blended */
@@ -196,12 +226,12 @@ void gfx_copy_inside(ui_gfx_t *g, SDL_Texture *tex, SDL_Rect p, int edge) {
                        {p.w - edge, edge, edge, p.h - 2 * edge}};
     for (int i = 0; i < 4; i++) {
         SDL_Rect d = {p.x + src[i].x, p.y + src[i].y, src[i].w, src[i].h};
-        SDL_RenderCopy(g->ren, tex, &src[i], &d);
+        gfx_copy(g, tex, &src[i], &d);
     }
     SDL_Rect in = {edge, edge, p.w - 2 * edge, p.h - 2 * edge};
     SDL_Rect d = {p.x + edge, p.y + edge, in.w, in.h};
     SDL_SetTextureBlendMode(tex, SDL_BLENDMODE_NONE);
-    SDL_RenderCopy(g->ren, tex, &in, &d);
+    gfx_copy(g, tex, &in, &d);
     SDL_SetTextureBlendMode(tex, SDL_BLENDMODE_BLEND);
 }
 
@@ -232,7 +262,7 @@ void gfx_fill(ui_gfx_t *g, ui_rect_t r, ui_color_t c) {
     if (c.a > 0 && c.a < 255 && (long)p.w * p.h >= 65536 && gfx_shade(g, p, c)) return;
     SDL_SetRenderDrawBlendMode(g->ren, c.a == 255 ? SDL_BLENDMODE_NONE : SDL_BLENDMODE_BLEND);
     SDL_SetRenderDrawColor(g->ren, c.r, c.g, c.b, c.a);
-    SDL_RenderFillRect(g->ren, &p);
+    gfx_fill_px(g, &p);
 }
 
 void gfx_fill_screen(ui_gfx_t *g, ui_color_t c) {
@@ -240,9 +270,9 @@ void gfx_fill_screen(ui_gfx_t *g, ui_color_t c) {
     if (g->view && !g->in_layer) {
         /* a part of the window: a clear would take the whole of it */
         SDL_SetRenderDrawBlendMode(g->ren, SDL_BLENDMODE_NONE);
-        SDL_RenderFillRect(g->ren, NULL);
+        gfx_fill_px(g, NULL);
     } else {
-        SDL_RenderClear(g->ren);
+        gfx_clear(g);
     }
 }
 
@@ -257,12 +287,12 @@ bool gfx_offscreen_begin(ui_gfx_t *g) {
     }
     g->scratch_was = SDL_GetRenderTarget(g->ren);
     if (!g->scratch_was) g->scratch_was = g->scratch; /* the window: NULL, told apart */
-    SDL_SetRenderTarget(g->ren, g->scratch);
+    gfx_target(g, g->scratch);
     return true;
 }
 
 void gfx_offscreen_end(ui_gfx_t *g) {
     if (!g->scratch_was) return;
-    SDL_SetRenderTarget(g->ren, g->scratch_was == g->scratch ? NULL : g->scratch_was);
+    gfx_target(g, g->scratch_was == g->scratch ? NULL : g->scratch_was);
     g->scratch_was = NULL;
 }

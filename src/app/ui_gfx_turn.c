@@ -35,15 +35,15 @@ static char *turned_svg(const ui_gfx_t *g, const char *path, double deg) {
     return out;
 }
 
-static void turn_clear(ui_turn_t *t) {
+static void turn_clear(ui_gfx_t *g, ui_turn_t *t) {
     for (int i = 0; i < UI_TURN_STEPS; i++)
         if (t->step[i]) SDL_FreeSurface(t->step[i]);
-    if (t->out) SDL_DestroyTexture(t->out);
+    if (t->out) gfx_destroy(g, t->out);
     memset(t, 0, sizeof *t);
 }
 
 void gfx_turn_drop(ui_gfx_t *g) {
-    turn_clear(&g->turn);
+    turn_clear(g, &g->turn);
 }
 
 /* The turning picture's size in pixels for r (false: nothing to draw). */
@@ -63,7 +63,7 @@ static bool turn_for(ui_gfx_t *g, const char *path, int w, int h, int steps, dou
     if (strcmp(t->path, path) == 0 && t->w == w && t->h == h && t->steps == steps &&
         t->period == period)
         return true;
-    turn_clear(t);
+    turn_clear(g, t);
     snprintf(t->path, sizeof t->path, "%s", path);
     t->w = w, t->h = h, t->steps = steps, t->period = period;
     return true;
@@ -142,12 +142,14 @@ bool gfx_svg_turning(ui_gfx_t *g, const char *path, ui_rect_t r, uint8_t alpha, 
             SDL_CreateTexture(g->ren, SDL_PIXELFORMAT_ARGB8888, SDL_TEXTUREACCESS_STREAMING, w, h);
         if (!t->out) return false;
         SDL_SetTextureBlendMode(t->out, SDL_BLENDMODE_BLEND);
+        gfx_changed(g, t->out);
     }
     SDL_Rect parts[4];
     parts[0] = p;
     int nparts = hole ? gfx_rects_around(p, gfx_px(g, *hole), parts) : 1;
     void *px;
     int pitch;
+    gfx_changed(g, t->out); /* its pixels replaced */
     if (SDL_LockTexture(t->out, NULL, &px, &pitch) != 0) return false;
     /* each piece in the picture's own pixels: faded there, then copied to its place */
     SDL_Rect src[4];
@@ -168,6 +170,6 @@ bool gfx_svg_turning(ui_gfx_t *g, const char *path, ui_rect_t r, uint8_t alpha, 
     }
     SDL_UnlockTexture(t->out);
     for (int j = 0; j < nparts; j++)
-        if (src[j].w > 0 && src[j].h > 0) SDL_RenderCopy(g->ren, t->out, &src[j], &parts[j]);
+        if (src[j].w > 0 && src[j].h > 0) gfx_copy(g, t->out, &src[j], &parts[j]);
     return true;
 }

@@ -1,0 +1,821 @@
+/* Only what changed is drawn again (see ui_gfx_internal.h, "the window's draw list").
+ *
+ * SDL's software renderer draws into the window's own pixels, which stay as they are from one
+ * frame to the next. So each call that draws on the window is written down instead of done: what
+ * it draws (the texture and which picture it holds, the source and target, the angle, the
+ * colour, alpha and blend), where it can reach (its box, inside the part of the window it was
+ * drawn in). At the end of the frame the list is compared with the last frame's: a call in one
+ * list and not in the other changed the pixels in its box, and so did every call after the two
+ * lists' common calls first come in another order. Only those places are drawn again, each with
+ * every call that reaches it, in order, cut to it. A frame where a card turns at 3840x2160 draws
+ * the card's row, not the 8 million pixels of the window.
+ *
+ * A kept picture (gfx_frame_begin: the table under a celebration, or under a help page) becomes a
+ * second list drawn into a texture of its own the same way, and the window's list copies it: the
+ * places the light or a falling coin changes are a copy and the few calls over it, not the table's
+ * forty calls and its shade again; a figure that changes under the shade is drawn again in the
+ * picture, there only.
+ *
+ * The renderer's stretched copies do not give the same pixels when cut (SDL computes a cut
+ * stretch from a rounded source), so a place that meets one grows to hold it whole. A picture
+ * changed after it was drawn in the frame (drawn into, or its pixels replaced) would show its new
+ * pixels where the old were drawn: the lists are drawn as they stand first, and the rest of the
+ * frame as it comes. Textures freed during the frame are freed after it. */
+#include "ui_gfx.h"
+#include "ui_gfx_internal.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
+
+enum {
+    OP_COPY,
+    OP_FILL,
+    OP_SHADE,         /* a translucent colour over a rectangle (gfx_shade) */
+    MAX_PLACES = 48,  /* places drawn again in one frame, at most */
+    MAX_RAW = 1024,   /* changed boxes kept apart before they are merged */
+    GROW_ROUNDS = 6,  /* rounds of growing places around stretched copies */
+    FULL_PERCENT = 60 /* places that cover this much of the window: drawn whole */
+};
+
+typedef struct gd_op {
+    SDL_Texture *tex; /* NULL: a fill; a shade's: its opaque tile */
+    uintptr_t gen;    /* which picture the texture held */
+    SDL_Rect src, dst, clip, box;
+    double angle;
+    uint8_t r, g, b, a, blend, kind, has_src, whole; /* whole: stretched or turned */
+    uint64_t hash;
+} gd_op_t;
+
+typedef struct gd_list {
+    gd_op_t *ops, *prev;
+    int n, cap, nprev, capprev;
+    bool full; /* the next frame is drawn whole (nothing known of the pixels) */
+} gd_list_t;
+
+typedef struct gd_places {
+    SDL_Rect v[MAX_RAW];
+    int n;
+    bool all;
+} gd_places_t;
+
+typedef struct ui_damage {
+    gd_list_t win, under;
+    gd_list_t *rec; /* the list written now; NULL: drawn as it comes */
+    bool on_window, under_now;
+    SDL_Texture *under_tex; /* the kept picture's pixels */
+    int under_w, under_h;
+    SDL_Texture **dead;
+    int ndead, capdead;
+    gd_places_t places, under_places;
+    /* counting hash table (the hash of a call -> how many times) */
+    uint64_t *keys;
+    int *counts;
+    int hcap;
+    uint8_t *matched;
+    int cap_matched;
+    int check; /* check every check-th frame drawn in part (0: none) */
+    long partial;
+    int log;
+    long checked, differed, hazards;
+    long frames, whole_frames; /* for the benchmark */
+    double drawn_share;
+} ui_damage_t;
+
+static uint64_t mix(uint64_t h, uint64_t v) {
+    h ^= v + 0x9e3779b97f4a7c15ull + (h << 6) + (h >> 2);
+    h ^= h >> 31;
+    h *= 0xbf58476d1ce4e5b9ull;
+    return h ^ (h >> 29);
+}
+
+static uint64_t rect_bits(SDL_Rect r) {
+    return (uint64_t)(uint16_t)r.x | (uint64_t)(uint16_t)r.y << 16 | (uint64_t)(uint16_t)r.w << 32 |
+           (uint64_t)(uint16_t)r.h << 48;
+}
+
+static uint64_t op_hash(const gd_op_t *o) {
+    uint64_t h = mix(0, (uintptr_t)o->tex);
+    h = mix(h, o->gen);
+    h = mix(h, o->has_src ? rect_bits(o->src) : 0);
+    h = mix(h, rect_bits(o->dst));
+    h = mix(h, rect_bits(o->clip));
+    uint64_t ab;
+    memcpy(&ab, &o->angle, sizeof ab);
+    h = mix(h, ab);
+    h = mix(h, (uint64_t)o->r | (uint64_t)o->g << 8 | (uint64_t)o->b << 16 | (uint64_t)o->a << 24 |
+                   (uint64_t)o->blend << 32 | (uint64_t)o->kind << 40);
+    return h | 1; /* 0 marks an empty slot */
+}
+
+static bool overlap(SDL_Rect a, SDL_Rect b) {
+    return a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
+}
+
+static bool holds(SDL_Rect outer, SDL_Rect in) {
+    return in.x >= outer.x && in.y >= outer.y && in.x + in.w <= outer.x + outer.w &&
+           in.y + in.h <= outer.y + outer.h;
+}
+
+static SDL_Rect both(SDL_Rect a, SDL_Rect b) {
+    SDL_Rect u;
+    SDL_UnionRect(&a, &b, &u);
+    return u;
+}
+
+static long area(SDL_Rect r) {
+    return (long)r.w * r.h;
+}
+
+static SDL_Rect window_rect(const ui_gfx_t *g) {
+    int w = 0, h = 0;
+    SDL_GetRendererOutputSize(g->ren, &w, &h);
+    return (SDL_Rect){0, 0, w, h};
+}
+
+bool gfx_damage_start(ui_gfx_t *g) {
+    const char *off = getenv("STUDPOKER_DAMAGE");
+    SDL_RendererInfo info;
+    /* the accelerated renderers' back buffer is undefined after a present: drawn whole there */
+    if ((off && strcmp(off, "0") == 0) || SDL_GetRendererInfo(g->ren, &info) != 0 ||
+        strcmp(info.name, "software") != 0)
+        return false;
+    ui_damage_t *d = calloc(1, sizeof *d);
+    if (!d) return false;
+    d->win.full = d->under.full = true;
+    d->on_window = SDL_GetRenderTarget(g->ren) == NULL;
+    const char *check = getenv("STUDPOKER_DAMAGE_CHECK");
+    d->check = check ? (atoi(check) > 1 ? atoi(check) : 1) : 0;
+    const char *log = getenv("STUDPOKER_DAMAGE_LOG");
+    d->log = log ? atoi(log) : 0;
+    g->dmg = d;
+    return true;
+}
+
+static void free_dead(ui_damage_t *d) {
+    for (int i = 0; i < d->ndead; i++) SDL_DestroyTexture(d->dead[i]);
+    d->ndead = 0;
+}
+
+static void list_free(gd_list_t *l) {
+    free(l->ops), free(l->prev);
+}
+
+void gfx_damage_stop(ui_gfx_t *g) {
+    ui_damage_t *d = g->dmg;
+    if (!d) return;
+    free_dead(d);
+    if (d->under_tex) SDL_DestroyTexture(d->under_tex);
+    if (d->check)
+        fprintf(stderr,
+                "studpoker: damage check: %ld frames drawn in part checked, %ld differed, %ld "
+                "pictures changed after use\n",
+                d->checked, d->differed, d->hazards);
+    list_free(&d->win), list_free(&d->under);
+    free(d->dead), free(d->keys), free(d->counts), free(d->matched);
+    free(d);
+    g->dmg = NULL;
+}
+
+void gfx_damage_stats(const ui_gfx_t *g, long *frames, long *whole, double *share) {
+    const ui_damage_t *d = g->dmg;
+    *frames = d ? d->frames : 0, *whole = d ? d->whole_frames : 0;
+    *share = d && d->frames ? d->drawn_share / (double)d->frames : 1.0;
+}
+
+/* ---- textures ---- */
+
+static bool in_list(const gd_list_t *l, const SDL_Texture *t) {
+    for (int i = 0; i < l->n; i++)
+        if (l->ops[i].tex == t) return true;
+    return false;
+}
+
+void gfx_changed(ui_gfx_t *g, SDL_Texture *t) {
+    if (!t) return;
+    ui_damage_t *d = g->dmg;
+    if (d && d->rec && (in_list(&d->win, t) || in_list(&d->under, t))) {
+        gfx_damage_flush(g);
+        d->hazards++;
+    }
+    SDL_SetTextureUserData(t, (void *)(uintptr_t)++g->tex_gen);
+}
+
+void gfx_destroy(ui_gfx_t *g, SDL_Texture *t) {
+    ui_damage_t *d = g->dmg;
+    if (!t) return;
+    if (!d || !d->rec) {
+        SDL_DestroyTexture(t);
+        return;
+    }
+    if (d->ndead == d->capdead) {
+        int cap = d->capdead ? d->capdead * 2 : 64;
+        SDL_Texture **v = realloc(d->dead, (size_t)cap * sizeof *v);
+        if (!v) { /* no room to wait: everything drawn so far goes out now */
+            gfx_damage_flush(g);
+            SDL_DestroyTexture(t);
+            return;
+        }
+        d->dead = v, d->capdead = cap;
+    }
+    d->dead[d->ndead++] = t;
+}
+
+void gfx_target(ui_gfx_t *g, SDL_Texture *t) {
+    if (t) gfx_changed(g, t); /* drawn into from now */
+    SDL_SetRenderTarget(g->ren, t);
+    if (g->dmg) g->dmg->on_window = t == NULL;
+}
+
+/* ---- the lists ---- */
+
+static gd_op_t *op_new(ui_gfx_t *g) {
+    ui_damage_t *d = g->dmg;
+    if (!d || !d->rec || !d->on_window) {
+        /* drawn on the window outside the list: what it holds is no longer known */
+        if (d && d->on_window) d->win.full = true;
+        return NULL;
+    }
+    gd_list_t *l = d->rec;
+    if (l->n == l->cap) {
+        int cap = l->cap ? l->cap * 2 : 1024;
+        gd_op_t *v = realloc(l->ops, (size_t)cap * sizeof *v);
+        if (!v) {
+            gfx_damage_flush(g);
+            return NULL;
+        }
+        l->ops = v, l->cap = cap;
+    }
+    gd_op_t *o = &l->ops[l->n];
+    memset(o, 0, sizeof *o);
+    SDL_RenderGetViewport(g->ren, &o->clip);
+    return o;
+}
+
+static void op_done(ui_gfx_t *g, gd_op_t *o) {
+    SDL_Rect box = o->box;
+    if (!SDL_IntersectRect(&box, &o->clip, &o->box)) return; /* draws nothing */
+    o->hash = op_hash(o);
+    g->dmg->rec->n++;
+}
+
+static void copy_op(ui_gfx_t *g, SDL_Texture *t, const SDL_Rect *src, const SDL_Rect *dst,
+                    double angle, uintptr_t gen) {
+    gd_op_t *o = op_new(g);
+    if (!o) {
+        if (angle != 0.0)
+            SDL_RenderCopyEx(g->ren, t, src, dst, angle, NULL, SDL_FLIP_NONE);
+        else
+            SDL_RenderCopy(g->ren, t, src, dst);
+        return;
+    }
+    int tw = 0, th = 0;
+    SDL_QueryTexture(t, NULL, NULL, &tw, &th);
+    o->kind = OP_COPY;
+    o->tex = t;
+    o->gen = gen ? gen : (uintptr_t)SDL_GetTextureUserData(t);
+    o->has_src = src != NULL;
+    o->src = src ? *src : (SDL_Rect){0, 0, tw, th};
+    SDL_Rect to = dst ? *dst : (SDL_Rect){0, 0, o->clip.w, o->clip.h};
+    o->dst = (SDL_Rect){to.x + o->clip.x, to.y + o->clip.y, to.w, to.h};
+    o->angle = angle;
+    SDL_GetTextureColorMod(t, &o->r, &o->g, &o->b);
+    SDL_GetTextureAlphaMod(t, &o->a);
+    SDL_BlendMode bm = SDL_BLENDMODE_NONE;
+    SDL_GetTextureBlendMode(t, &bm);
+    o->blend = (uint8_t)bm;
+    o->whole = angle != 0.0 || o->src.w != o->dst.w || o->src.h != o->dst.h;
+    o->box = o->dst;
+    if (angle != 0.0) { /* any turn stays inside the circle round the centre */
+        int diag =
+            (int)SDL_ceil(SDL_sqrt((double)o->dst.w * o->dst.w + (double)o->dst.h * o->dst.h));
+        o->box = (SDL_Rect){o->dst.x + o->dst.w / 2 - diag / 2 - 2,
+                            o->dst.y + o->dst.h / 2 - diag / 2 - 2, diag + 4, diag + 4};
+    }
+    op_done(g, o);
+}
+
+void gfx_copy(ui_gfx_t *g, SDL_Texture *t, const SDL_Rect *src, const SDL_Rect *dst) {
+    copy_op(g, t, src, dst, 0.0, 0);
+}
+
+void gfx_copy_ex(ui_gfx_t *g, SDL_Texture *t, const SDL_Rect *src, const SDL_Rect *dst,
+                 double angle) {
+    copy_op(g, t, src, dst, angle, 0);
+}
+
+static void fill_op(ui_gfx_t *g, const SDL_Rect *dst, bool clear) {
+    gd_op_t *o = op_new(g);
+    if (!o) {
+        if (clear)
+            SDL_RenderClear(g->ren);
+        else
+            SDL_RenderFillRect(g->ren, dst);
+        return;
+    }
+    o->kind = OP_FILL;
+    SDL_GetRenderDrawColor(g->ren, &o->r, &o->g, &o->b, &o->a);
+    SDL_BlendMode bm = SDL_BLENDMODE_NONE;
+    if (!clear) SDL_GetRenderDrawBlendMode(g->ren, &bm);
+    o->blend = (uint8_t)bm;
+    if (clear) o->clip = window_rect(g); /* a clear takes the whole window, whatever the part */
+    SDL_Rect to = dst && !clear ? *dst : (SDL_Rect){0, 0, o->clip.w, o->clip.h};
+    o->dst = (SDL_Rect){to.x + o->clip.x, to.y + o->clip.y, to.w, to.h};
+    o->box = o->dst;
+    op_done(g, o);
+}
+
+void gfx_fill_px(ui_gfx_t *g, const SDL_Rect *dst) {
+    fill_op(g, dst, false);
+}
+
+void gfx_clear(ui_gfx_t *g) {
+    fill_op(g, NULL, true);
+}
+
+bool gfx_shade_op(ui_gfx_t *g, SDL_Texture *tile, int tile_px, SDL_Rect p, ui_color_t c) {
+    gd_op_t *o = op_new(g);
+    if (!o) return false;
+    o->kind = OP_SHADE;
+    o->tex = tile;
+    o->gen = (uintptr_t)SDL_GetTextureUserData(tile);
+    o->src = (SDL_Rect){0, 0, tile_px, tile_px};
+    o->r = c.r, o->g = c.g, o->b = c.b, o->a = c.a;
+    o->blend = SDL_BLENDMODE_BLEND;
+    o->dst = (SDL_Rect){p.x + o->clip.x, p.y + o->clip.y, p.w, p.h};
+    o->box = o->dst;
+    op_done(g, o);
+    return true;
+}
+
+/* Every place drawn again starts from an opaque ground, as the frame does. */
+static void ground(ui_gfx_t *g) {
+    Uint8 r, gg, b, a;
+    SDL_BlendMode bm;
+    SDL_GetRenderDrawColor(g->ren, &r, &gg, &b, &a);
+    SDL_GetRenderDrawBlendMode(g->ren, &bm);
+    SDL_SetRenderDrawColor(g->ren, 0, 0, 0, 255);
+    gfx_clear(g);
+    SDL_SetRenderDrawColor(g->ren, r, gg, b, a);
+    SDL_SetRenderDrawBlendMode(g->ren, bm);
+}
+
+/* ---- the kept picture ---- */
+
+bool gfx_damage_under_begin(ui_gfx_t *g) {
+    ui_damage_t *d = g->dmg;
+    if (!d || d->rec != &d->win || d->under_now || !d->on_window) return false;
+    SDL_Rect w = window_rect(g);
+    if (!d->under_tex || d->under_w != w.w || d->under_h != w.h) {
+        if (d->under_tex) gfx_destroy(g, d->under_tex);
+        d->under_tex =
+            SDL_CreateTexture(g->ren, SDL_PIXELFORMAT_ARGB8888, SDL_TEXTUREACCESS_TARGET, w.w, w.h);
+        if (!d->under_tex) return false;
+        SDL_SetTextureBlendMode(d->under_tex, SDL_BLENDMODE_NONE);
+        d->under_w = w.w, d->under_h = w.h;
+        d->under.full = true;
+    }
+    d->under.n = 0;
+    d->under_now = true;
+    d->rec = &d->under;
+    ground(g);
+    return true;
+}
+
+void gfx_damage_under_end(ui_gfx_t *g) {
+    ui_damage_t *d = g->dmg;
+    if (!d || d->rec != &d->under) return;
+    d->rec = &d->win;
+    /* the same copy each frame: where the picture changes is the under list's to say */
+    SDL_SetTextureColorMod(d->under_tex, 255, 255, 255);
+    SDL_SetTextureAlphaMod(d->under_tex, 255);
+    copy_op(g, d->under_tex, NULL, NULL, 0.0, 1);
+}
+
+void gfx_damage_under_drop(ui_gfx_t *g) {
+    ui_damage_t *d = g->dmg;
+    if (!d || !d->under_tex || d->under_now) return;
+    gfx_destroy(g, d->under_tex);
+    d->under_tex = NULL;
+    d->under.nprev = 0;
+    d->under.full = true;
+}
+
+/* ---- a frame ---- */
+
+void gfx_damage_begin(ui_gfx_t *g) {
+    ui_damage_t *d = g->dmg;
+    if (!d) return;
+    free_dead(d);
+    d->win.n = d->under.n = 0;
+    d->under_now = false;
+    d->on_window = SDL_GetRenderTarget(g->ren) == NULL;
+    d->rec = &d->win;
+    ground(g);
+}
+
+static void add_place(gd_places_t *p, SDL_Rect r) {
+    if (r.w <= 0 || r.h <= 0 || p->all) return;
+    if (p->n == MAX_RAW) {
+        p->all = true;
+        return;
+    }
+    p->v[p->n++] = r;
+}
+
+/* Two places become one when the pixels their joining adds are few beside the smaller one's (a
+ * falling coin beside the turning light is not worth the band between them); then the cheapest
+ * joins until MAX_PLACES are left. Places may overlap: each is drawn whole. */
+static void merge_places(gd_places_t *p) {
+    for (bool joined = true; joined;) {
+        joined = false;
+        for (int i = 0; i < p->n; i++)
+            for (int j = i + 1; j < p->n; j++) {
+                SDL_Rect u = both(p->v[i], p->v[j]), in;
+                long common = SDL_IntersectRect(&p->v[i], &p->v[j], &in) ? area(in) : 0;
+                long more = area(u) - area(p->v[i]) - area(p->v[j]) + common;
+                long least = area(p->v[i]) < area(p->v[j]) ? area(p->v[i]) : area(p->v[j]);
+                if (more <= least / 4 + 4096) {
+                    p->v[i] = u;
+                    p->v[j--] = p->v[--p->n];
+                    joined = true;
+                }
+            }
+    }
+    while (p->n > MAX_PLACES) {
+        int bi = 0, bj = 1;
+        long best = -1;
+        for (int i = 0; i < p->n; i++)
+            for (int j = i + 1; j < p->n; j++) {
+                long more = area(both(p->v[i], p->v[j])) - area(p->v[i]) - area(p->v[j]);
+                if (best < 0 || more < best) best = more, bi = i, bj = j;
+            }
+        p->v[bi] = both(p->v[bi], p->v[bj]);
+        p->v[bj] = p->v[--p->n];
+    }
+}
+
+static bool table_size(ui_damage_t *d, int n) {
+    int cap = 64;
+    while (cap < n * 2) cap *= 2;
+    if (cap > d->hcap) {
+        uint64_t *k = realloc(d->keys, (size_t)cap * sizeof *k);
+        if (k) d->keys = k;
+        int *c = realloc(d->counts, (size_t)cap * sizeof *c);
+        if (c) d->counts = c;
+        if (!k || !c) return false;
+        d->hcap = cap;
+    }
+    memset(d->keys, 0, (size_t)d->hcap * sizeof *d->keys);
+    return true;
+}
+
+static int *slot(ui_damage_t *d, uint64_t h) {
+    int mask = d->hcap - 1;
+    for (int i = (int)(h & (uint64_t)mask);; i = (i + 1) & mask) {
+        if (d->keys[i] == h) return &d->counts[i];
+        if (d->keys[i] == 0) {
+            d->keys[i] = h;
+            d->counts[i] = 0;
+            return &d->counts[i];
+        }
+    }
+}
+
+/* The places where list l's pixels differ from the last frame's. */
+static void find_places(ui_damage_t *d, const gd_list_t *l, gd_places_t *p) {
+    if (l->full || l->nprev == 0) {
+        p->all = true;
+        return;
+    }
+    int most = l->n > l->nprev ? l->n : l->nprev;
+    if (most > d->cap_matched) {
+        uint8_t *m = realloc(d->matched, (size_t)most * 2);
+        if (!m) {
+            p->all = true;
+            return;
+        }
+        d->matched = m, d->cap_matched = most;
+    }
+    if (!table_size(d, most)) {
+        p->all = true;
+        return;
+    }
+    uint8_t *now = d->matched, *before = d->matched + d->cap_matched;
+    /* this frame's calls found among the last's, as many times as they were there */
+    for (int j = 0; j < l->nprev; j++) (*slot(d, l->prev[j].hash))++;
+    for (int i = 0; i < l->n; i++) {
+        int *c = slot(d, l->ops[i].hash);
+        now[i] = *c > 0;
+        if (*c > 0)
+            (*c)--;
+        else
+            add_place(p, l->ops[i].box);
+    }
+    table_size(d, most);
+    for (int i = 0; i < l->n; i++)
+        if (now[i]) (*slot(d, l->ops[i].hash))++;
+    for (int j = 0; j < l->nprev; j++) {
+        int *c = slot(d, l->prev[j].hash);
+        before[j] = *c > 0;
+        if (*c > 0)
+            (*c)--;
+        else
+            add_place(p, l->prev[j].box);
+    }
+    /* the calls in both, in the same order up to the first that is not: from there every one */
+    int i = 0, j = 0;
+    for (;;) {
+        while (i < l->n && !now[i]) i++;
+        while (j < l->nprev && !before[j]) j++;
+        if (i >= l->n || j >= l->nprev || l->ops[i].hash != l->prev[j].hash) break;
+        i++, j++;
+    }
+    for (; i < l->n; i++)
+        if (now[i]) add_place(p, l->ops[i].box);
+    for (; j < l->nprev; j++)
+        if (before[j]) add_place(p, l->prev[j].box);
+}
+
+/* A place that meets a stretched or turned copy grows to hold it (see the top); the places that
+ * cover most of the window become the whole of it. */
+static void settle_places(const gd_list_t *l, gd_places_t *p, SDL_Rect window) {
+    if (p->all) return;
+    merge_places(p);
+    for (int round = 0;; round++) {
+        if (round == GROW_ROUNDS) {
+            p->all = true;
+            return;
+        }
+        bool grew = false;
+        for (int i = 0; i < l->n; i++) {
+            if (!l->ops[i].whole) continue;
+            for (int k = 0; k < p->n; k++)
+                if (overlap(p->v[k], l->ops[i].box) && !holds(p->v[k], l->ops[i].box)) {
+                    p->v[k] = both(p->v[k], l->ops[i].box);
+                    grew = true;
+                }
+        }
+        if (!grew) break;
+        merge_places(p);
+    }
+    long drawn = 0;
+    for (int k = 0; k < p->n; k++) {
+        SDL_Rect in;
+        if (SDL_IntersectRect(&p->v[k], &window, &in)) drawn += area(in);
+    }
+    if (drawn * 100 >= area(window) * FULL_PERCENT) p->all = true;
+}
+
+/* A shade on the window's own pixels, cut to cut: each colour moved towards the shade's by its
+ * alpha, as SDL's blend of an opaque picture with an alpha of its own moves it (d + ((s - d) * a
+ * >> 8), each colour looked up in a table made for the shade), so that it gives the same pixels as
+ * the shade drawn by SDL (into a kept picture). SDL takes about 1.6 ns a pixel here: 14 ms over a
+ * 3840x2160 window, every frame of a fade. false: the window's pixels are not 32-bit RGB, or it
+ * draws into a texture (SDL does it then). */
+static bool shade_window(ui_gfx_t *g, const gd_op_t *o, SDL_Rect cut) {
+    if (SDL_GetRenderTarget(g->ren)) return false;
+    SDL_Surface *s = SDL_GetWindowSurface(g->window);
+    if (!s || (s->format->format != SDL_PIXELFORMAT_RGB888 &&
+               s->format->format != SDL_PIXELFORMAT_ARGB8888))
+        return false;
+    SDL_Rect in;
+    if (!SDL_IntersectRect(&o->dst, &cut, &in)) return true;
+    SDL_Rect all = {0, 0, s->w, s->h};
+    if (!SDL_IntersectRect(&in, &all, &in)) return true;
+    SDL_RenderFlush(g->ren);
+    if (SDL_MUSTLOCK(s) && SDL_LockSurface(s) != 0) return false;
+#ifdef __SSE2__
+    /* SDL's own blend of it on x86-64 (its MMX loop), four pixels at a time: each colour's
+     * difference times the alpha kept to 16 bits, shifted down, added to the byte */
+    const __m128i zero = _mm_setzero_si128(), alpha = _mm_set1_epi16((short)o->a);
+    const __m128i shade = _mm_unpacklo_epi8(
+        _mm_set1_epi32((int)((uint32_t)o->r << 16 | (uint32_t)o->g << 8 | o->b)), zero);
+    const __m128i opaque = _mm_set1_epi32((int)0xff000000u);
+    for (int y = in.y; y < in.y + in.h; y++) {
+        uint32_t *row = (uint32_t *)((uint8_t *)s->pixels + (size_t)y * (size_t)s->pitch) + in.x;
+        int x = 0;
+        for (; x + 4 <= in.w; x += 4) {
+            __m128i d = _mm_loadu_si128((const __m128i *)(row + x));
+            __m128i lo = _mm_unpacklo_epi8(d, zero), hi = _mm_unpackhi_epi8(d, zero);
+            lo = _mm_srli_epi16(_mm_mullo_epi16(_mm_sub_epi16(shade, lo), alpha), 8);
+            hi = _mm_srli_epi16(_mm_mullo_epi16(_mm_sub_epi16(shade, hi), alpha), 8);
+            __m128i add = _mm_packus_epi16(_mm_and_si128(lo, _mm_set1_epi16(0xff)),
+                                           _mm_and_si128(hi, _mm_set1_epi16(0xff)));
+            _mm_storeu_si128((__m128i *)(row + x), _mm_or_si128(_mm_add_epi8(d, add), opaque));
+        }
+        for (; x < in.w; x++) {
+            uint32_t px = row[x], out = 0xff000000u;
+            const int to[3] = {o->b, o->g, o->r};
+            for (int c = 0; c < 3; c++) {
+                int v = (int)(px >> (8 * c) & 0xff);
+                out |= (uint32_t)(v + (((to[c] - v) * o->a) >> 8)) << (8 * c);
+            }
+            row[x] = out;
+        }
+    }
+#else
+    uint32_t to_r[256], to_g[256], to_b[256];
+    for (int v = 0; v < 256; v++) {
+        to_r[v] = (uint32_t)(v + (((o->r - v) * o->a) >> 8)) << 16;
+        to_g[v] = (uint32_t)(v + (((o->g - v) * o->a) >> 8)) << 8;
+        to_b[v] = (uint32_t)(v + (((o->b - v) * o->a) >> 8));
+    }
+    for (int y = in.y; y < in.y + in.h; y++) {
+        uint32_t *row = (uint32_t *)((uint8_t *)s->pixels + (size_t)y * (size_t)s->pitch) + in.x;
+        for (int x = 0; x < in.w; x++) {
+            uint32_t px = row[x];
+            row[x] = 0xff000000u | to_r[px >> 16 & 0xff] | to_g[px >> 8 & 0xff] | to_b[px & 0xff];
+        }
+    }
+#endif
+    if (SDL_MUSTLOCK(s)) SDL_UnlockSurface(s);
+    return true;
+}
+
+static void draw_shade(ui_gfx_t *g, const gd_op_t *o, SDL_Rect cut) {
+    if (shade_window(g, o, cut)) return;
+    int tile = o->src.w;
+    SDL_SetTextureColorMod(o->tex, 255, 255, 255);
+    SDL_SetTextureAlphaMod(o->tex, o->a);
+    SDL_SetTextureBlendMode(o->tex, SDL_BLENDMODE_BLEND);
+    for (int y = o->dst.y; y < o->dst.y + o->dst.h; y += tile)
+        for (int x = o->dst.x; x < o->dst.x + o->dst.w; x += tile) {
+            int w = o->dst.x + o->dst.w - x, h = o->dst.y + o->dst.h - y;
+            SDL_Rect src = {0, 0, w < tile ? w : tile, h < tile ? h : tile};
+            SDL_Rect dst = {x, y, src.w, src.h};
+            if (overlap(dst, cut)) SDL_RenderCopy(g->ren, o->tex, &src, &dst);
+        }
+}
+
+static void draw_op(ui_gfx_t *g, const gd_op_t *o, SDL_Rect cut) {
+    if (o->kind == OP_SHADE) {
+        draw_shade(g, o, cut);
+        return;
+    }
+    if (o->kind == OP_FILL) {
+        SDL_SetRenderDrawColor(g->ren, o->r, o->g, o->b, o->a);
+        SDL_SetRenderDrawBlendMode(g->ren, (SDL_BlendMode)o->blend);
+        SDL_RenderFillRect(g->ren, &o->dst);
+        return;
+    }
+    SDL_SetTextureColorMod(o->tex, o->r, o->g, o->b);
+    SDL_SetTextureAlphaMod(o->tex, o->a);
+    SDL_SetTextureBlendMode(o->tex, (SDL_BlendMode)o->blend);
+    if (o->angle != 0.0)
+        SDL_RenderCopyEx(g->ren, o->tex, o->has_src ? &o->src : NULL, &o->dst, o->angle, NULL,
+                         SDL_FLIP_NONE);
+    else
+        SDL_RenderCopy(g->ren, o->tex, o->has_src ? &o->src : NULL, &o->dst);
+}
+
+/* Every call of l that reaches place, in order, cut to it. */
+static void draw_place(ui_gfx_t *g, const gd_list_t *l, SDL_Rect place) {
+    SDL_Rect last = {0, 0, -1, -1};
+    for (int i = 0; i < l->n; i++) {
+        const gd_op_t *o = &l->ops[i];
+        SDL_Rect cut;
+        if (!overlap(o->box, place) || !SDL_IntersectRect(&o->clip, &place, &cut)) continue;
+        if (memcmp(&cut, &last, sizeof cut) != 0) SDL_RenderSetClipRect(g->ren, &cut), last = cut;
+        draw_op(g, o, cut);
+    }
+}
+
+typedef struct saved_state {
+    Uint8 r, g, b, a;
+    SDL_BlendMode blend;
+} saved_state_t;
+
+/* l drawn on the renderer's target in the places p (all of it when p says all), the renderer's
+ * and the textures' state as the frame left them. */
+static void draw_list(ui_gfx_t *g, const gd_list_t *l, const gd_places_t *p) {
+    saved_state_t *kept = malloc((size_t)(l->n ? l->n : 1) * sizeof *kept);
+    for (int i = 0; kept && i < l->n; i++)
+        if (l->ops[i].tex) {
+            SDL_GetTextureColorMod(l->ops[i].tex, &kept[i].r, &kept[i].g, &kept[i].b);
+            SDL_GetTextureAlphaMod(l->ops[i].tex, &kept[i].a);
+            SDL_GetTextureBlendMode(l->ops[i].tex, &kept[i].blend);
+        }
+    saved_state_t draw;
+    SDL_GetRenderDrawColor(g->ren, &draw.r, &draw.g, &draw.b, &draw.a);
+    SDL_GetRenderDrawBlendMode(g->ren, &draw.blend);
+    SDL_RenderSetViewport(g->ren, NULL);
+    if (!p || p->all)
+        draw_place(g, l, window_rect(g));
+    else
+        for (int k = 0; k < p->n; k++) draw_place(g, l, p->v[k]);
+    SDL_RenderSetClipRect(g->ren, NULL);
+    SDL_RenderSetViewport(g->ren, g->view && g->dmg->on_window ? &g->view_px : NULL);
+    SDL_SetRenderDrawColor(g->ren, draw.r, draw.g, draw.b, draw.a);
+    SDL_SetRenderDrawBlendMode(g->ren, draw.blend);
+    for (int i = l->n - 1; kept && i >= 0; i--)
+        if (l->ops[i].tex) {
+            SDL_SetTextureColorMod(l->ops[i].tex, kept[i].r, kept[i].g, kept[i].b);
+            SDL_SetTextureAlphaMod(l->ops[i].tex, kept[i].a);
+            SDL_SetTextureBlendMode(l->ops[i].tex, kept[i].blend);
+        }
+    free(kept);
+}
+
+/* The check (STUDPOKER_DAMAGE_CHECK=N: every Nth frame drawn in part, 1 when not a number): the
+ * list drawn in part, then whole on the same target, must give the same pixels. */
+static void check_list(ui_gfx_t *g, const gd_list_t *l) {
+    ui_damage_t *d = g->dmg;
+    SDL_Rect w = window_rect(g);
+    size_t n = (size_t)w.w * (size_t)w.h;
+    Uint32 *a = malloc(n * 4), *b = malloc(n * 4);
+    SDL_RenderSetViewport(g->ren, NULL);
+    if (a && b && SDL_RenderReadPixels(g->ren, &w, SDL_PIXELFORMAT_ARGB8888, a, w.w * 4) == 0) {
+        draw_list(g, l, NULL);
+        SDL_RenderSetViewport(g->ren, NULL);
+        if (SDL_RenderReadPixels(g->ren, &w, SDL_PIXELFORMAT_ARGB8888, b, w.w * 4) == 0) {
+            d->checked++;
+            for (size_t i = 0; i < n; i++)
+                if ((a[i] ^ b[i]) & 0xffffffu) {
+                    if (d->differed++ == 0)
+                        fprintf(stderr, "studpoker: damage check: frame %u differs at %d,%d\n",
+                                g->frame, (int)(i % (size_t)w.w), (int)(i / (size_t)w.w));
+                    break;
+                }
+        }
+    }
+    free(a), free(b);
+}
+
+static void list_done(gd_list_t *l, bool valid) {
+    gd_op_t *t = l->prev;
+    int c = l->capprev;
+    l->prev = l->ops, l->capprev = l->cap, l->nprev = valid ? l->n : 0;
+    l->ops = t, l->cap = c, l->n = 0;
+    l->full = !valid;
+}
+
+void gfx_damage_flush(ui_gfx_t *g) {
+    ui_damage_t *d = g->dmg;
+    if (!d || !d->rec) return;
+    SDL_Texture *target = SDL_GetRenderTarget(g->ren);
+    if (d->under_now) {
+        SDL_SetRenderTarget(g->ren, d->under_tex);
+        draw_list(g, &d->under, NULL);
+        list_done(&d->under, true);
+    }
+    SDL_SetRenderTarget(g->ren, NULL);
+    if (d->rec == &d->under) { /* the kept picture's copy was not written yet */
+        d->rec = &d->win;
+        SDL_SetTextureColorMod(d->under_tex, 255, 255, 255);
+        SDL_SetTextureAlphaMod(d->under_tex, 255);
+        copy_op(g, d->under_tex, NULL, NULL, 0.0, 1);
+    }
+    draw_list(g, &d->win, NULL);
+    SDL_SetRenderTarget(g->ren, target);
+    d->frames++, d->whole_frames++, d->drawn_share += 1.0;
+    /* the rest of the frame is drawn as it comes, and the next one whole */
+    list_done(&d->win, false);
+    d->rec = NULL;
+    d->under_now = false;
+}
+
+void gfx_damage_end(ui_gfx_t *g) {
+    ui_damage_t *d = g->dmg;
+    if (!d || !d->rec) return;
+    if (d->rec == &d->under) gfx_damage_under_end(g);
+    if (SDL_GetRenderTarget(g->ren)) gfx_target(g, NULL);
+    d->rec = NULL;
+    SDL_Rect window = window_rect(g);
+    gd_places_t *p = &d->places, *u = &d->under_places;
+    p->n = 0, p->all = false;
+    int under_calls = d->under_now ? d->under.n : 0;
+    if (d->under_now) { /* the kept picture first: where it changed, the window changed too */
+        u->n = 0, u->all = false;
+        find_places(d, &d->under, u);
+        settle_places(&d->under, u, window);
+        SDL_SetRenderTarget(g->ren, d->under_tex);
+        draw_list(g, &d->under, u);
+        if (d->check && !u->all && d->partial++ % d->check == 0) check_list(g, &d->under);
+        SDL_SetRenderTarget(g->ren, NULL);
+        for (int k = 0; k < u->n && !u->all; k++) add_place(p, u->v[k]);
+        p->all = u->all;
+        list_done(&d->under, true);
+    }
+    find_places(d, &d->win, p);
+    settle_places(&d->win, p, window);
+    Uint64 t0 = d->log ? SDL_GetPerformanceCounter() : 0;
+    draw_list(g, &d->win, p);
+    long drawn = 0;
+    for (int k = 0; !p->all && k < p->n; k++) drawn += area(p->v[k]);
+    double share = p->all ? 1.0 : (double)drawn / (double)(area(window) ? area(window) : 1);
+    d->frames++;
+    d->whole_frames += p->all;
+    d->drawn_share += share > 1.0 ? 1.0 : share;
+    if (d->check && !p->all && d->partial++ % d->check == 0) check_list(g, &d->win);
+    if (d->log)
+        fprintf(stderr,
+                "damage: frame %u, %d calls (%d under), drawn %.0f%% in %d places, %.1f ms\n",
+                g->frame, d->win.n, under_calls, share * 100.0, p->all ? 1 : p->n,
+                (double)(SDL_GetPerformanceCounter() - t0) * 1000.0 /
+                    (double)SDL_GetPerformanceFrequency());
+    list_done(&d->win, true);
+}
