@@ -192,6 +192,9 @@ typedef struct table_scene {
     uint64_t help_ready_key; /* the window size, language and game the help was prepared for */
     int help_ready;          /* how many of its pages are (table_prepare) */
     uint32_t help_ready_at;  /* the frame they began to be */
+    uint64_t coins_key;      /* the window size the shower's coins were prepared for */
+    int coins_ready;         /* how many of their widths are (tb_prepare_celebration) */
+    uint32_t coins_at;       /* the frame they began to be */
     bool hist_all; /* a terminal's HISTORY shows every table's rounds, not only this table's */
 
     /* the RESPONSIBLE GAMING page (table_rg.c): the row chosen, the limits and the break being

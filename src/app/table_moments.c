@@ -128,31 +128,40 @@ int64_t tb_moment_counted(const table_scene_t *t) {
 
 /* ---- drawing ---- */
 
+enum { COIN_STEPS = 24 };
+
+/* A gold coin at (x, y), as wide as `step` of COIN_STEPS of its face (its spin), placed on whole
+ * pixels and made at its size in pixels: a picture stretched each frame is the renderer's slowest
+ * blend, and the window's draw list draws a stretched copy whole. */
+static void draw_coin(ui_gfx_t *g, float x, float y, int step) {
+    float sx = (float)step / COIN_STEPS, s = g->scale;
+    float w = SDL_roundf(54 * sx * s), h = SDL_roundf(54 * s);
+    float px = SDL_roundf(g->ox + (x - 27 * sx) * s), py = SDL_roundf(g->oy + (y - 27) * s);
+    ui_rect_t r = ui_r((px - g->ox) / s, (py - g->oy) / s, w / s, h / s);
+    SDL_Rect p = gfx_px(g, r);
+    if (p.w <= 0 || p.h <= 0) return;
+    float k = (float)p.h / 60.0f, cx = (float)p.w / 2, cy = (float)p.h / 2;
+    char key[32], svg[900];
+    snprintf(key, sizeof key, "coin:%dx%d", p.w, p.h);
+    snprintf(svg, sizeof svg,
+             "<svg xmlns='http://www.w3.org/2000/svg' width='%d' height='%d' viewBox='0 0 %d %d'>"
+             "<defs><radialGradient id='g' cx='.4' cy='.35' r='.7'><stop offset='0' "
+             "stop-color='#fff6c0'/><stop offset='.5' stop-color='#f2c94c'/><stop offset='1' "
+             "stop-color='#a8741a'/></radialGradient></defs><ellipse cx='%.2f' cy='%.2f' "
+             "rx='%.2f' ry='%.2f' fill='url(#g)' stroke='#7a520e' stroke-width='%.2f'/>"
+             "<ellipse cx='%.2f' cy='%.2f' rx='%.2f' ry='%.2f' fill='none' stroke='#fff3b0' "
+             "stroke-opacity='.7' stroke-width='%.2f'/></svg>",
+             p.w, p.h, p.w, p.h, (double)cx, (double)cy, (double)(cx - 2 * k * sx),
+             (double)(cy - 2 * k), (double)(3 * k), (double)cx, (double)cy, (double)(19 * k * sx),
+             (double)(19 * k), (double)(2 * k));
+    gfx_svg_text(g, key, svg, r, 255);
+}
+
 static void draw_coins(table_scene_t *t, ui_gfx_t *g) {
     for (int i = 0; i < t->ncoins; i++) {
-        /* a spinning gold coin: its width follows the spin, in 24 steps, each a picture made at
-         * its width in pixels (a picture stretched each frame is the renderer's slowest blend,
-         * and the window's draw list draws a stretched copy whole) */
-        float sx = roundf(fabsf(cosf(t->coins[i].spin)) * 24.0f) / 24.0f;
-        if (sx < 2.0f / 24.0f) sx = 2.0f / 24.0f;
-        ui_rect_t r = ui_r(t->coins[i].x - 27 * sx, t->coins[i].y - 27, 54 * sx, 54);
-        SDL_Rect p = gfx_px(g, r);
-        if (p.w <= 0 || p.h <= 0) continue;
-        float k = (float)p.h / 60.0f, cx = (float)p.w / 2, cy = (float)p.h / 2;
-        char key[32], svg[900];
-        snprintf(key, sizeof key, "coin:%dx%d", p.w, p.h);
-        snprintf(svg, sizeof svg,
-                 "<svg xmlns='http://www.w3.org/2000/svg' width='%d' height='%d' viewBox='0 0 %d "
-                 "%d'><defs><radialGradient id='g' cx='.4' cy='.35' r='.7'><stop offset='0' "
-                 "stop-color='#fff6c0'/><stop offset='.5' stop-color='#f2c94c'/><stop offset='1' "
-                 "stop-color='#a8741a'/></radialGradient></defs><ellipse cx='%.2f' cy='%.2f' "
-                 "rx='%.2f' ry='%.2f' fill='url(#g)' stroke='#7a520e' stroke-width='%.2f'/>"
-                 "<ellipse cx='%.2f' cy='%.2f' rx='%.2f' ry='%.2f' fill='none' stroke='#fff3b0' "
-                 "stroke-opacity='.7' stroke-width='%.2f'/></svg>",
-                 p.w, p.h, p.w, p.h, (double)cx, (double)cy, (double)(cx - 2 * k * sx),
-                 (double)(cy - 2 * k), (double)(3 * k), (double)cx, (double)cy,
-                 (double)(19 * k * sx), (double)(19 * k), (double)(2 * k));
-        gfx_svg_text(g, key, svg, r, 255);
+        /* a spinning coin: its width follows the spin, in COIN_STEPS steps */
+        int step = (int)SDL_roundf(fabsf(cosf(t->coins[i].spin)) * COIN_STEPS);
+        draw_coin(g, t->coins[i].x, t->coins[i].y, step < 2 ? 2 : step);
     }
 }
 
@@ -188,9 +197,20 @@ static ui_rect_t rays_rect(float cx, float cy) {
 }
 
 bool tb_prepare_celebration(table_scene_t *t, ui_gfx_t *g) {
-    (void)t;
-    return gfx_svg_turning_prepare(g, RAYS, rays_rect(960, BANNER_Y + BANNER_H / 2), RAYS_PERIOD,
-                                   RAYS_STEPS, RAYS_MAX_PX);
+    if (gfx_svg_turning_prepare(g, RAYS, rays_rect(960, BANNER_Y + BANNER_H / 2), RAYS_PERIOD,
+                                RAYS_STEPS, RAYS_MAX_PX))
+        return true;
+    /* the coins' widths, drawn onto nothing a few at a time (the shower's first frames made
+     * some forty of them) */
+    uint64_t key = (uint64_t)g->pw << 32 | (uint32_t)g->ph;
+    /* again for a new size, or once they had their minute in the texture cache */
+    if (key != t->coins_key || g->frame - t->coins_at > 3000)
+        t->coins_key = key, t->coins_ready = 0, t->coins_at = g->frame;
+    if (t->coins_ready >= COIN_STEPS - 1 || !gfx_offscreen_begin(g)) return false;
+    for (int n = 0; n < 6 && t->coins_ready < COIN_STEPS - 1; n++, t->coins_ready++)
+        draw_coin(g, 960, 540, 2 + t->coins_ready);
+    gfx_offscreen_end(g);
+    return true;
 }
 
 uint8_t tb_celebration_dim(const table_scene_t *t) {
