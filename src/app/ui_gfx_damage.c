@@ -27,9 +27,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#ifdef __SSE2__
-#include <emmintrin.h>
-#endif
 
 enum {
     OP_COPY,
@@ -570,12 +567,9 @@ static void settle_places(const gd_list_t *l, gd_places_t *p, SDL_Rect window) {
     if (drawn * 100 >= area(window) * FULL_PERCENT) p->all = true;
 }
 
-/* A shade on the window's own pixels, cut to cut: each colour moved towards the shade's by its
- * alpha, as SDL's blend of an opaque picture with an alpha of its own moves it (d + ((s - d) * a
- * >> 8), each colour looked up in a table made for the shade), so that it gives the same pixels as
- * the shade drawn by SDL (into a kept picture). SDL takes about 1.6 ns a pixel here: 14 ms over a
- * 3840x2160 window, every frame of a fade. false: the window's pixels are not 32-bit RGB, or it
- * draws into a texture (SDL does it then). */
+/* A shade on the window's own pixels, cut to cut (gfx_shade_pixels: SDL's arithmetic, a few
+ * times faster). false: the window's pixels are not 32-bit RGB, or it draws into a texture (SDL
+ * does it then). */
 static bool shade_window(ui_gfx_t *g, const gd_op_t *o, SDL_Rect cut) {
     if (SDL_GetRenderTarget(g->ren)) return false;
     SDL_Surface *s = SDL_GetWindowSurface(g->window);
@@ -588,50 +582,7 @@ static bool shade_window(ui_gfx_t *g, const gd_op_t *o, SDL_Rect cut) {
     if (!SDL_IntersectRect(&in, &all, &in)) return true;
     SDL_RenderFlush(g->ren);
     if (SDL_MUSTLOCK(s) && SDL_LockSurface(s) != 0) return false;
-#ifdef __SSE2__
-    /* SDL's own blend of it on x86-64 (its MMX loop), four pixels at a time: each colour's
-     * difference times the alpha kept to 16 bits, shifted down, added to the byte */
-    const __m128i zero = _mm_setzero_si128(), alpha = _mm_set1_epi16((short)o->a);
-    const __m128i shade = _mm_unpacklo_epi8(
-        _mm_set1_epi32((int)((uint32_t)o->r << 16 | (uint32_t)o->g << 8 | o->b)), zero);
-    const __m128i opaque = _mm_set1_epi32((int)0xff000000u);
-    for (int y = in.y; y < in.y + in.h; y++) {
-        uint32_t *row = (uint32_t *)((uint8_t *)s->pixels + (size_t)y * (size_t)s->pitch) + in.x;
-        int x = 0;
-        for (; x + 4 <= in.w; x += 4) {
-            __m128i d = _mm_loadu_si128((const __m128i *)(row + x));
-            __m128i lo = _mm_unpacklo_epi8(d, zero), hi = _mm_unpackhi_epi8(d, zero);
-            lo = _mm_srli_epi16(_mm_mullo_epi16(_mm_sub_epi16(shade, lo), alpha), 8);
-            hi = _mm_srli_epi16(_mm_mullo_epi16(_mm_sub_epi16(shade, hi), alpha), 8);
-            __m128i add = _mm_packus_epi16(_mm_and_si128(lo, _mm_set1_epi16(0xff)),
-                                           _mm_and_si128(hi, _mm_set1_epi16(0xff)));
-            _mm_storeu_si128((__m128i *)(row + x), _mm_or_si128(_mm_add_epi8(d, add), opaque));
-        }
-        for (; x < in.w; x++) {
-            uint32_t px = row[x], out = 0xff000000u;
-            const int to[3] = {o->b, o->g, o->r};
-            for (int c = 0; c < 3; c++) {
-                int v = (int)(px >> (8 * c) & 0xff);
-                out |= (uint32_t)(v + (((to[c] - v) * o->a) >> 8)) << (8 * c);
-            }
-            row[x] = out;
-        }
-    }
-#else
-    uint32_t to_r[256], to_g[256], to_b[256];
-    for (int v = 0; v < 256; v++) {
-        to_r[v] = (uint32_t)(v + (((o->r - v) * o->a) >> 8)) << 16;
-        to_g[v] = (uint32_t)(v + (((o->g - v) * o->a) >> 8)) << 8;
-        to_b[v] = (uint32_t)(v + (((o->b - v) * o->a) >> 8));
-    }
-    for (int y = in.y; y < in.y + in.h; y++) {
-        uint32_t *row = (uint32_t *)((uint8_t *)s->pixels + (size_t)y * (size_t)s->pitch) + in.x;
-        for (int x = 0; x < in.w; x++) {
-            uint32_t px = row[x];
-            row[x] = 0xff000000u | to_r[px >> 16 & 0xff] | to_g[px >> 8 & 0xff] | to_b[px & 0xff];
-        }
-    }
-#endif
+    gfx_shade_pixels(s, in, ui_rgba(o->r, o->g, o->b, o->a));
     if (SDL_MUSTLOCK(s)) SDL_UnlockSurface(s);
     return true;
 }

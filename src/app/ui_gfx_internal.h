@@ -18,6 +18,9 @@ char *gfx_read_asset(const ui_gfx_t *g, const char *path, size_t *len);
  * texture blended with c's alpha. false: no texture could be made (the caller fills). */
 bool gfx_shade(ui_gfx_t *g, SDL_Rect p, ui_color_t c);
 
+/* c over the pixels `in` of a locked 32-bit RGB surface, as SDL blends an opaque picture with
+ * c's alpha (ui_gfx_layers.c). */
+void gfx_shade_pixels(SDL_Surface *s, SDL_Rect in, ui_color_t c);
 /* Sets tex's colour to the tint (gfx_tint) before it is drawn. */
 void gfx_tint_texture(const ui_gfx_t *g, SDL_Texture *tex);
 /* The pieces of outer around hole (above it, below it, left and right of it; some may be

@@ -7,6 +7,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 
 bool gfx_layer_begin(ui_gfx_t *g, uint32_t key) {
     if (g->layer && g->layer_w == g->pw && g->layer_h == g->ph && g->layer_key == key) {
@@ -178,6 +181,57 @@ bool gfx_shade(ui_gfx_t *g, SDL_Rect p, ui_color_t c) {
             gfx_copy(g, e->tex, &src, &dst);
         }
     return true;
+}
+
+/* c over the pixels `in` of s (32-bit RGB, locked): each colour moved towards c's by its alpha
+ * as SDL's blend of an opaque picture with an alpha of its own moves it, d + ((s - d) * a >> 8),
+ * so the pixels are those SDL gives (the same shade drawn into a kept picture by SDL must match).
+ * SDL takes about 1.6 ns a pixel here: 14 ms over a 3840x2160 window, every frame of a fade. */
+void gfx_shade_pixels(SDL_Surface *s, SDL_Rect in, ui_color_t c) {
+#ifdef __SSE2__
+    /* SDL's own blend of it on x86-64 (its MMX loop), four pixels at a time: each colour's
+     * difference times the alpha kept to 16 bits, shifted down, added to the byte */
+    const __m128i zero = _mm_setzero_si128(), alpha = _mm_set1_epi16((short)c.a);
+    const __m128i shade = _mm_unpacklo_epi8(
+        _mm_set1_epi32((int)((uint32_t)c.r << 16 | (uint32_t)c.g << 8 | c.b)), zero);
+    const __m128i opaque = _mm_set1_epi32((int)0xff000000u);
+    for (int y = in.y; y < in.y + in.h; y++) {
+        uint32_t *row = (uint32_t *)((uint8_t *)s->pixels + (size_t)y * (size_t)s->pitch) + in.x;
+        int x = 0;
+        for (; x + 4 <= in.w; x += 4) {
+            __m128i d = _mm_loadu_si128((const __m128i *)(row + x));
+            __m128i lo = _mm_unpacklo_epi8(d, zero), hi = _mm_unpackhi_epi8(d, zero);
+            lo = _mm_srli_epi16(_mm_mullo_epi16(_mm_sub_epi16(shade, lo), alpha), 8);
+            hi = _mm_srli_epi16(_mm_mullo_epi16(_mm_sub_epi16(shade, hi), alpha), 8);
+            __m128i add = _mm_packus_epi16(_mm_and_si128(lo, _mm_set1_epi16(0xff)),
+                                           _mm_and_si128(hi, _mm_set1_epi16(0xff)));
+            _mm_storeu_si128((__m128i *)(row + x), _mm_or_si128(_mm_add_epi8(d, add), opaque));
+        }
+        for (; x < in.w; x++) {
+            uint32_t px = row[x], out = 0xff000000u;
+            const int to[3] = {c.b, c.g, c.r};
+            for (int k = 0; k < 3; k++) {
+                int v = (int)(px >> (8 * k) & 0xff);
+                out |= (uint32_t)(v + (((to[k] - v) * c.a) >> 8)) << (8 * k);
+            }
+            row[x] = out;
+        }
+    }
+#else
+    uint32_t to_r[256], to_g[256], to_b[256];
+    for (int v = 0; v < 256; v++) {
+        to_r[v] = (uint32_t)(v + (((c.r - v) * c.a) >> 8)) << 16;
+        to_g[v] = (uint32_t)(v + (((c.g - v) * c.a) >> 8)) << 8;
+        to_b[v] = (uint32_t)(v + (((c.b - v) * c.a) >> 8));
+    }
+    for (int y = in.y; y < in.y + in.h; y++) {
+        uint32_t *row = (uint32_t *)((uint8_t *)s->pixels + (size_t)y * (size_t)s->pitch) + in.x;
+        for (int x = 0; x < in.w; x++) {
+            uint32_t px = row[x];
+            row[x] = 0xff000000u | to_r[px >> 16 & 0xff] | to_g[px >> 8 & 0xff] | to_b[px & 0xff];
+        }
+    }
+#endif
 }
 
 int gfx_rects_around(SDL_Rect outer, SDL_Rect hole, SDL_Rect parts[4]) {
