@@ -412,6 +412,8 @@ static void run_loop(app_t *a, frame_stats_t *st) {
             if (!o->headless) SDL_WaitEventTimeout(NULL, 250);
             continue;
         }
+        /* shown, resized or uncovered: the window's pixels may be new, drawn whole */
+        if (in.redraw) gfx_damage_invalidate(&a->gfx);
         gfx_begin_frame(&a->gfx);
         screen_of(a->screen)->draw(a);
         gfx_end_frame(&a->gfx);

@@ -166,6 +166,8 @@ void gfx_end_frame(ui_gfx_t *g);
 /* Frames ended through the draw list, those drawn whole, and the share of the window drawn on
  * average (1 with no list). */
 void gfx_damage_stats(const ui_gfx_t *g, long *frames, long *whole, double *share);
+/* The next frame is drawn whole (the window was shown, resized or uncovered). */
+void gfx_damage_invalidate(ui_gfx_t *g);
 
 SDL_Rect gfx_px(const ui_gfx_t *g, ui_rect_t r);
 /* The window in virtual units (see above): x from 960 - w / 2, y from 540 - h / 2. */

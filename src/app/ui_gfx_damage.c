@@ -183,6 +183,10 @@ void gfx_damage_stats(const ui_gfx_t *g, long *frames, long *whole, double *shar
     *share = d && d->frames ? d->drawn_share / (double)d->frames : 1.0;
 }
 
+void gfx_damage_invalidate(ui_gfx_t *g) {
+    if (g->dmg) g->dmg->win.full = true;
+}
+
 /* ---- textures ---- */
 
 static bool in_list(const gd_list_t *l, const SDL_Texture *t) {
@@ -623,10 +627,18 @@ static void draw_op(ui_gfx_t *g, const gd_op_t *o, SDL_Rect cut) {
         SDL_RenderCopy(g->ren, o->tex, o->has_src ? &o->src : NULL, &o->dst);
 }
 
-/* Every call of l that reaches place, in order, cut to it. */
+/* Every call of l that reaches place, in order, cut to it, from the last that covers all of it
+ * with its own pixels (an unblended copy or fill: what is under it is never seen). */
 static void draw_place(ui_gfx_t *g, const gd_list_t *l, SDL_Rect place) {
     SDL_Rect last = {0, 0, -1, -1};
-    for (int i = 0; i < l->n; i++) {
+    int from = 0;
+    for (int i = l->n - 1; i > 0 && !from; i--) {
+        const gd_op_t *o = &l->ops[i];
+        if (o->blend == SDL_BLENDMODE_NONE && o->kind != OP_SHADE && !o->whole &&
+            holds(o->box, place))
+            from = i;
+    }
+    for (int i = from; i < l->n; i++) {
         const gd_op_t *o = &l->ops[i];
         SDL_Rect cut;
         if (!overlap(o->box, place) || !SDL_IntersectRect(&o->clip, &place, &cut)) continue;
