@@ -409,8 +409,10 @@ void table_draw(table_scene_t *t, ui_gfx_t *g) {
         }
         return;
     }
-    /* the kept table's picture is freed once nothing is over it */
-    if (gfx_frame_listed(g) ? !covered(t) : !tb_celebrating(t)) gfx_frame_drop(g);
+    /* the kept table's picture is freed once the celebration is over; with the draw list it
+     * stays (a new picture of the window's size, its memory touched for the first time, cost
+     * 2 ms at 1920x1080 and 10 at 3840x2160 in the frame a celebration began) */
+    if (!gfx_frame_listed(g) && !tb_celebrating(t)) gfx_frame_drop(g);
     draw_table(t, g, true);
     /* a hand pay's panel comes up once the win has been shown and celebrated */
     if (t->overlay == OVERLAY_RG)
