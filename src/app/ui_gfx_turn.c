@@ -90,9 +90,16 @@ static SDL_Surface *turn_step(ui_gfx_t *g, int k) {
     }
     free(svg);
     if (s && (s->format->format != SDL_PIXELFORMAT_ARGB8888 || s->w != t->w || s->h != t->h)) {
-        SDL_Surface *c = s->w == t->w && s->h == t->h
-                             ? SDL_ConvertSurfaceFormat(s, SDL_PIXELFORMAT_ARGB8888, 0)
-                             : NULL;
+        /* a picture is rasterised keeping its proportions: at a size its own does not divide
+         * (507 pixels for 760 units at 1280x720) it comes a pixel short, and is fitted */
+        SDL_Surface *c = NULL;
+        if (s->w == t->w && s->h == t->h) {
+            c = SDL_ConvertSurfaceFormat(s, SDL_PIXELFORMAT_ARGB8888, 0);
+        } else if ((c = SDL_CreateRGBSurfaceWithFormat(0, t->w, t->h, 32,
+                                                       SDL_PIXELFORMAT_ARGB8888)) != NULL) {
+            SDL_SetSurfaceBlendMode(s, SDL_BLENDMODE_NONE);
+            if (SDL_BlitScaled(s, NULL, c, NULL) != 0) SDL_FreeSurface(c), c = NULL;
+        }
         SDL_FreeSurface(s);
         s = c;
     }
