@@ -196,17 +196,34 @@ static ui_rect_t rays_rect(float cx, float cy) {
     return ui_r(cx - 380, cy - 380, 760, 760);
 }
 
+static ui_rect_t banner_rect(const table_scene_t *t) {
+    float w = t->geom.area.w - 80 < 1100 ? t->geom.area.w - 80 : 1100;
+    return ui_r(960 - w / 2, BANNER_Y, w, BANNER_H);
+}
+
+static void draw_banner(ui_gfx_t *g, ui_rect_t r) {
+    gfx_panel(g, r, 40, ui_rgba(120, 14, 24, 255), ui_rgba(50, 4, 10, 255),
+              ui_rgba(255, 226, 120, 255), 5);
+}
+
 bool tb_prepare_celebration(table_scene_t *t, ui_gfx_t *g) {
     if (gfx_svg_turning_prepare(g, RAYS, rays_rect(960, BANNER_Y + BANNER_H / 2), RAYS_PERIOD,
                                 RAYS_STEPS, RAYS_MAX_PX))
         return true;
     /* the coins' widths, drawn onto nothing a few at a time (the shower's first frames made
-     * some forty of them) */
+     * some forty of them), then the banner */
     uint64_t key = (uint64_t)g->pw << 32 | (uint32_t)g->ph;
     /* again for a new size, or once they had their minute in the texture cache */
     if (key != t->coins_key || g->frame - t->coins_at > 3000)
         t->coins_key = key, t->coins_ready = 0, t->coins_at = g->frame;
-    if (t->coins_ready >= COIN_STEPS - 1 || !gfx_offscreen_begin(g)) return false;
+    if (t->coins_ready > COIN_STEPS - 1 || !gfx_offscreen_begin(g)) return false;
+    if (t->coins_ready == COIN_STEPS - 1) {
+        /* and the banner and its glints, the same for every celebration of this size */
+        tb_layout(t, g);
+        draw_banner(g, banner_rect(t));
+        gfx_svg_scaled(g, "table/sparkle.svg", ui_r(900, 500, 60, 60), 74, 255);
+        t->coins_ready++;
+    }
     for (int n = 0; n < 6 && t->coins_ready < COIN_STEPS - 1; n++, t->coins_ready++)
         draw_coin(g, 960, 540, 2 + t->coins_ready);
     gfx_offscreen_end(g);
@@ -229,17 +246,15 @@ static void draw_celebration(table_scene_t *t, ui_gfx_t *g, bool dimmed) {
     float a = presence(t), since = t->now - t->moment.at;
     gfx_rec_modal(g); /* the table under it is covered on purpose, for a few seconds */
     if (!dimmed) tb_draw_celebration_dim(t, g);
-    float w = t->geom.area.w - 80 < 1100 ? t->geom.area.w - 80 : 1100;
-    ui_rect_t r = ui_r(960 - w / 2, BANNER_Y, w, BANNER_H);
-    float cx = 960, cy = r.y + r.h / 2;
+    ui_rect_t r = banner_rect(t);
+    float w = r.w, cx = 960, cy = r.y + r.h / 2;
     /* the light turning: its 18 rays repeat every 20 degrees; six turned copies made once,
      * cross-faded (the renderer turning it each frame took 20 ms), left out where the banner
      * covers them (its rounded corners apart) */
     ui_rect_t covered = ui_r(r.x, r.y + 40, r.w, r.h - 80);
     gfx_svg_turning(g, RAYS, rays_rect(cx, cy), (uint8_t)(230 * a), (double)(since * 14.0f),
                     RAYS_PERIOD, RAYS_STEPS, RAYS_MAX_PX, &covered);
-    gfx_panel(g, r, 40, ui_rgba(120, 14, 24, 255), ui_rgba(50, 4, 10, 255),
-              ui_rgba(255, 226, 120, 255), 5);
+    draw_banner(g, r);
     /* ten glints around the banner, each twinkling in its own time */
     for (int i = 0; i < 10; i++) {
         float ang = (float)i * 0.6283f + 0.3f;
