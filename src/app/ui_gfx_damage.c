@@ -486,6 +486,19 @@ static int *slot(ui_damage_t *d, uint64_t h) {
     }
 }
 
+/* Marks each of the n calls found in the table (one use of its count each); a call not found
+ * changed the pixels in its box. */
+static void take_found(ui_damage_t *d, const gd_op_t *ops, int n, uint8_t *found, gd_places_t *p) {
+    for (int i = 0; i < n; i++) {
+        int *c = slot(d, ops[i].hash);
+        found[i] = *c > 0;
+        if (*c > 0)
+            (*c)--;
+        else
+            add_place(p, ops[i].box);
+    }
+}
+
 /* The places where list l's pixels differ from the last frame's. */
 static void find_places(ui_damage_t *d, const gd_list_t *l, gd_places_t *p) {
     if (l->full || l->nprev == 0) {
@@ -508,25 +521,12 @@ static void find_places(ui_damage_t *d, const gd_list_t *l, gd_places_t *p) {
     uint8_t *now = d->matched, *before = d->matched + d->cap_matched;
     /* this frame's calls found among the last's, as many times as they were there */
     for (int j = 0; j < l->nprev; j++) (*slot(d, l->prev[j].hash))++;
-    for (int i = 0; i < l->n; i++) {
-        int *c = slot(d, l->ops[i].hash);
-        now[i] = *c > 0;
-        if (*c > 0)
-            (*c)--;
-        else
-            add_place(p, l->ops[i].box);
-    }
+    take_found(d, l->ops, l->n, now, p);
+    /* and the last frame's calls found among those */
     table_size(d, most);
     for (int i = 0; i < l->n; i++)
         if (now[i]) (*slot(d, l->ops[i].hash))++;
-    for (int j = 0; j < l->nprev; j++) {
-        int *c = slot(d, l->prev[j].hash);
-        before[j] = *c > 0;
-        if (*c > 0)
-            (*c)--;
-        else
-            add_place(p, l->prev[j].box);
-    }
+    take_found(d, l->prev, l->nprev, before, p);
     /* the calls in both, in the same order up to the first that is not: from there every one */
     int i = 0, j = 0;
     for (;;) {
