@@ -319,14 +319,15 @@ static uint64_t under_key(const table_scene_t *t, const ui_gfx_t *g) {
     return h;
 }
 
-/* The table, and a moment over it; kept: the table under a celebration may be one kept picture
- * (not when the whole frame is a kept one already: a pop-up over it). */
 /* Something drawn over much of the table: a celebration, a pop-up, a locked machine's panel. */
 static bool covered(const table_scene_t *t) {
     const game_t *gm = t->game;
     return tb_celebrating(t) || t->overlay != OVERLAY_NONE || tb_rg_check_shown(t) ||
            (gm->door_open && gm->state == GAME_PLAY) || table_lock_shown(t);
 }
+
+/* The table, and a moment over it; kept: the table under a celebration may be one kept picture
+ * (not when the whole frame is a kept one already: a pop-up over it). */
 
 static void draw_table(table_scene_t *t, ui_gfx_t *g, bool kept) {
     if (kept && covered(t) && gfx_frame_listed(g)) {
