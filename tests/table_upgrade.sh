@@ -7,10 +7,12 @@
 # pushes; a fold loses the ante):
 #  - round 1, settled before the upgrade: p1 plays a pair of aces (300 staked, 400 back), p2
 #    folds (100 staked, nothing back); round 2 dealt before it, p1's PLAY in, p2 undecided;
-#  - after the upgrade (schema 5): round 1's results read as before (cards, decisions, stakes per
+#  - after the upgrade (schema 6): round 1's results read as before (cards, decisions, stakes per
 #    wager worked out from its rows, which stay as they were), by table_results and by what a
 #    terminal reads on each notice, table_look (the view and the results in one call), whose view is
-#    table_view's, round 2 in play included; p2 folds through today's
+#    table_view's, round 2 in play included; on round 2's settlement table_look's result is
+#    table_results' whole row and its columns those two functions' (r_ the result's); p2 folds
+#    through today's
 #    function; settlements of the wrong stakes, of a player not dealt and without a player dealt
 #    are refused and write nothing; today's table-host finishes round 2 where the records say it
 #    is (its step closed before it started: settled at once, nobody folded in a step more; the
@@ -112,7 +114,7 @@ before_p2=$(tq p2 -c "SELECT $results_cols FROM sptable.table_results('p2', 't1'
 
 # ---- today's init ----
 "$bin" link init --url "$link_su" >"$tmp/init.log" 2>&1 || bad "link init on schema 3: $(cat "$tmp/init.log")"
-[ "$(q -c "SELECT value FROM splink.meta WHERE key = 'schema_version'")" = 5 ] && ok || bad "not schema 5 after init"
+[ "$(q -c "SELECT value FROM splink.meta WHERE key = 'schema_version'")" = 6 ] && ok || bad "not schema 6 after init"
 [ "$(tq p1 -c "SELECT $results_cols FROM sptable.table_results('p1', 't1', 0)")" = "$before_p1" ] &&
   [ "$(tq p2 -c "SELECT $results_cols FROM sptable.table_results('p2', 't1', 0)")" = "$before_p2" ] && ok ||
   bad "round 1 after the upgrade: $(tq p1 -c "SELECT $results_cols FROM sptable.table_results('p1', 't1', 0)")"
@@ -176,6 +178,22 @@ $after_p1" ] &&
                my_result || ':' || my_total || ':' || my_returned::text FROM sptable.table_look('p1', 't1', 1)")" = \
   "2:settled:Ks Kd Ah Qh Jc:300:0:play:1:settled:400:{200,200,$zeros}" ] && ok ||
   bad "the looks at round 2 settled: $(tq p1 -c "SELECT * FROM sptable.table_look('p1', 't1', 0)")"
+# the result read on the settlement's notice comes with the view (schema 6: from the statement
+# that reads it, no second one): table_results' whole row, dealer, board and verdict too; the view
+# is table_view's; the answer's columns are table_view's, then table_results' named r_...
+look_all="r_round, r_kind, r_staked, r_returned, r_total, r_verdict, r_dealer, r_board, r_cards,
+          r_decisions, r_stakes"
+res_all="round, kind, staked, returned, total, verdict, dealer, board, cards, decisions, stakes"
+header() { psql -XAq "$(who "$1")" -c "$2" 2>&1 | head -1; }
+for p in p1 p2; do
+  [ "$(tq $p -c "SELECT $look_all FROM sptable.table_look('$p', 't1', 1)")" = \
+    "$(tq $p -c "SELECT $res_all FROM sptable.table_results('$p', 't1', 1)")" ] &&
+    [ "$(tq $p -c "SELECT $view_cols FROM sptable.table_look('$p', 't1', 1)")" = \
+      "$(tq $p -c "SELECT $view_cols FROM sptable.table_view('$p', 't1')")" ] &&
+    [ "$(header $p "SELECT * FROM sptable.table_look('$p', 't1', 1)")" = \
+      "$(header $p "SELECT * FROM sptable.table_view('$p', 't1')")|$(header $p "SELECT * FROM sptable.table_results('$p', 't1', 1)" | sed 's/^/r_/; s/|/|r_/g')" ] &&
+    ok || bad "$p's look on round 2's settlement: $(tq $p -c "SELECT * FROM sptable.table_look('$p', 't1', 1)")"
+done
 # ... written with its results, not worked out when read
 [ "$(q -c "SELECT string_agg(machine || ':' || cards || ':' || decisions || ':' || stakes::text, ' ' ORDER BY machine)
            FROM sptable.results WHERE tab = 't1' AND round = 2")" = \
@@ -210,7 +228,7 @@ q -c "ALTER TABLE sptable.results DISABLE TRIGGER results_append_only" \
     ok || bad "the audit's finding: $(cat "$tmp/audit2.txt")"; }
 "$bin" link init --url "$link_su" >"$tmp/init2.log" 2>&1 &&
   [ "$(q -c "SELECT count(*) FROM sptable.results")" = 4 ] &&
-  [ "$(q -c "SELECT value FROM splink.meta WHERE key = 'schema_version'")" = 5 ] && ok ||
+  [ "$(q -c "SELECT value FROM splink.meta WHERE key = 'schema_version'")" = 6 ] && ok ||
   bad "link init again: $(cat "$tmp/init2.log")"
 
 # ---- a host that runs while a function it calls is replaced with another result ----

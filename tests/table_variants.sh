@@ -107,7 +107,13 @@ for p in c1 c2; do
   grep -Eq "(notice|toast)=Round [0-9]*: .*the table's limit of" "$tmp/$p/out" && ok ||
     bad "$p is not told of the table's limit: $(grep -o 'notice=.*' "$tmp/$p/out" | tail -2)"
 done
+# each host settled its rounds from the bets it read at the close, the decks it dealt and the
+# decisions read after them (schema 6: it read every player's records again only when those were
+# not its own); the audit replays every round from the records alone and must find the same
 for t in cajun asian cajun2; do
+  grep -q "settled 1 players\|settled 2 players" "$tmp/$t.log" &&
+    ! grep -q "reading every player's records" "$tmp/$t.log" && ok ||
+    bad "$t's host did not settle from its own close and deal: $(cat "$tmp/$t.log")"
   "$bin" table audit --url "$link_su" --config "$tmp/$t.ini" --table $t >"$tmp/$t.audit" 2>&1 &&
     grep -q 'problems 0' "$tmp/$t.audit" && ok || bad "$t audit: $(cat "$tmp/$t.audit")"
 done

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "link.h"
+#include "link_internal.h"
 
 static void test_share(void **state) {
     (void)state;
@@ -34,6 +35,33 @@ static void test_share(void **state) {
     assert_int_equal(f, 10000000); /* 10^16 / 10^9 */
     assert_false(link_share_frac(-1, 4500, 1, 1, &f));
     assert_false(link_share_frac(100, 4500, 0, 1, &f));
+}
+
+static const char *item_at(const void *ctx, int i) {
+    return ((const char *const *)ctx)[i];
+}
+
+/* The arrays a host sends in the server's text form (a settlement: every amount of 10,000 players),
+ * written by hand: the extremes of int64_t, negative, zero; items with the two characters an
+ * array's quoted item escapes. Read back by the parser the replies go through. */
+static void test_arrays(void **state) {
+    (void)state;
+    const int64_t v[] = {0, 7, -42, INT64_MAX, INT64_MIN, 100};
+    char *s = lt_i64_array(6, v);
+    assert_non_null(s);
+    assert_string_equal(s, "{0,7,-42,9223372036854775807,-9223372036854775808,100}");
+    int64_t back[8];
+    assert_int_equal(lt_parse_i64_array(s, back, 8), 6);
+    assert_memory_equal(back, v, sizeof v);
+    free(s);
+    s = lt_i64_array(0, v);
+    assert_string_equal(s, "{}");
+    free(s);
+    static const char *const items[] = {"p1", "a\"b", "c\\d", "", "\"\\\""};
+    s = lt_text_array(5, item_at, items);
+    assert_non_null(s);
+    assert_string_equal(s, "{\"p1\",\"a\\\"b\",\"c\\\\d\",\"\",\"\\\"\\\\\\\"\"}");
+    free(s);
 }
 
 static void test_pay(void **state) {
@@ -214,9 +242,10 @@ static void test_schema_parts(void **state) {
 
 int main(void) {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_share),          cmocka_unit_test(test_pay),
-        cmocka_unit_test(test_local_meter),    cmocka_unit_test(test_notice),
-        cmocka_unit_test(test_schema_carried), cmocka_unit_test(test_schema_parts),
+        cmocka_unit_test(test_share),        cmocka_unit_test(test_pay),
+        cmocka_unit_test(test_arrays),       cmocka_unit_test(test_local_meter),
+        cmocka_unit_test(test_notice),       cmocka_unit_test(test_schema_carried),
+        cmocka_unit_test(test_schema_parts),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

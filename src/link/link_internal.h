@@ -1,7 +1,8 @@
 /* link_internal: what the files of src/link share (not a public header: it brings in libpq).
  *
  * link.c         the linked progressive: connecting, the pool's calls, notices
- * link_table.c   the shared tables: a host's and a terminal's calls (link_table.h)
+ * link_table.c   the shared tables: a terminal's calls (link_table.h), the arrays' text form
+ * link_table_host.c  the shared tables: a host's and an operator's audit's calls (link_table.h)
  * link_ticket.c  the floor's cash-out tickets: a machine's calls (link_ticket.h) */
 #ifndef STUDPOKER_LINK_INTERNAL_H
 #define STUDPOKER_LINK_INTERNAL_H
@@ -49,5 +50,19 @@ bool lk_col_bool(PGresult *r, int row, const char *name);
 char *lk_array_text(int n, const void *items, size_t stride, size_t offset, char kind);
 /* LISTENs to the channel prefix + name (and again after a reconnect). */
 link_status_t lk_listen_channel(link_t *l, const char *prefix, const char *name);
+
+/* The shared tables' arrays in the server's text form (link_table.c): {"a","b"} of n items, get
+ * giving item i (quotes and backslashes escaped); {1,2} of n numbers; NULL when out of memory. */
+char *lt_text_array(int n, const char *(*get)(const void *, int), const void *ctx);
+char *lt_i64_array(int n, const int64_t *v);
+/* "{1,2,3}" into out (up to max): the count, or -1 when it is not such an array. */
+int lt_parse_i64_array(const char *s, int64_t *out, int max);
+/* Column `name` of row `row`, such an array (NULL: none): false (the message set) when it is
+ * missing or not one. */
+bool lt_col_i64_array(link_t *l, PGresult *r, int row, const char *name, int64_t *out, int max,
+                      int *n);
+/* true when r has one row; else false with the message set (what: the answer's subject). */
+bool lt_one_row(link_t *l, PGresult *r, const char *what);
+void lt_num(char *buf, size_t n, int64_t v); /* v in decimal */
 
 #endif

@@ -203,6 +203,12 @@ typedef struct lt_player {
  * here (a stake is at most LT_WAGERS amounts: one with more is refused). */
 link_status_t link_host_players(link_t *l, const char *tab, int64_t round, lt_player_t *out,
                                 int max, int *n);
+/* The same for a host that closed the round's betting and dealt it in this run (schema 6): the
+ * players dealt are given in players[0 .. n-1], each with its machine, deck and bets as the host
+ * read them at the close (stakes: the bets); the table sends only each one's decisions with their
+ * raises, added here. LINK_REFUSED when one is not of a player given (read host_players then). */
+link_status_t link_host_decisions(link_t *l, const char *tab, int64_t round, lt_player_t *players,
+                                  int n);
 
 typedef struct lt_settle {
     const char *machine;

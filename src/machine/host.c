@@ -98,6 +98,9 @@ typedef struct host {
     lt_player_t *players;
     lt_settle_t *settle;
     lt_hand_t *hands;
+    int *hand_bets;      /* each player dealt: its bets in bets[] */
+    int64_t dealt_round; /* the round this run closed and dealt (its bets and hands kept), 0 none */
+    int ndealt;
     lt_void_t *voids;
     deck_t *decks;
     char why[LT_TEXT_LEN + LINK_NAME_LEN + 16]; /* the host's own refusal, "" when the link's */
@@ -146,6 +149,7 @@ static bool room(host_t *h, int n) {
     GROW(players, 1);
     GROW(settle, 1);
     GROW(hands, 1);
+    GROW(hand_bets, 1);
     GROW(voids, 1);
     GROW(decks, 1);
     GROW(linked, 1);
@@ -210,6 +214,7 @@ static link_status_t close_and_deal_timed(host_t *h, int64_t round) {
             nv++;
             continue;
         }
+        h->hand_bets[np] = i;
         h->hands[np++].machine = b->machine;
     }
     /* deal into the players' slots: their cards and replay decks */
@@ -242,6 +247,7 @@ static link_status_t close_and_deal_timed(host_t *h, int64_t round) {
                         cajun ? shared_text : "", h->hands, np, h->voids, nv, WAGER_COUNT);
     if (st == LINK_OK) say(h, "round %" PRId64 ": dealt %d players, %d voided", round, np, nv);
     if (st == LINK_OK) h->stats.dealt_at_s = now_s();
+    if (st == LINK_OK) h->dealt_round = round, h->ndealt = np;
     return st;
 }
 
@@ -307,13 +313,41 @@ static link_status_t settle_pool(host_t *h, int64_t round, int n) {
     return LINK_OK;
 }
 
-/* Settles every player dealt, from the controller's records. */
+/* The players dealt in a round this run closed and dealt: each one's bets as the close read them
+ * and its deck as the deal wrote it, then its decisions and raises from the table (what came after
+ * the deal). n: how many; LINK_REFUSED when the table's decisions are not of those players. */
+static link_status_t players_dealt(host_t *h, int64_t round, int *n) {
+    *n = h->ndealt;
+    for (int i = 0; i < h->ndealt; i++) {
+        lt_player_t *p = &h->players[i];
+        const lt_bets_t *b = &h->bets[h->hand_bets[i]];
+        memset(p, 0, sizeof *p);
+        snprintf(p->machine, sizeof p->machine, "%s", h->hands[i].machine);
+        snprintf(p->deck, sizeof p->deck, "%s", h->hands[i].deck);
+        memcpy(p->amounts, b->amounts, sizeof p->amounts);
+        memcpy(p->stakes, b->amounts, sizeof p->stakes);
+        p->n = p->nstakes = b->n;
+        p->staked = b->staked;
+    }
+    return link_host_decisions(h->l, h->o->tab, round, h->players, h->ndealt);
+}
+
+/* Settles every player dealt, from the controller's records: those of the round's close and deal
+ * when this run made them (the decisions read after), else every player's read again. */
 static link_status_t settle_round(host_t *h, int64_t round) {
     int n = 0;
-    link_status_t st;
+    link_status_t st = LINK_REFUSED;
     double t0 = now_s();
-    do st = link_host_players(h->l, h->o->tab, round, h->players, h->cap, &n);
-    while (retry_bigger(h, st, n));
+    if (h->dealt_round == round) {
+        st = players_dealt(h, round, &n);
+        if (st == LINK_REFUSED)
+            say(h, "round %" PRId64 ": %s; reading every player's records", round,
+                link_message(h->l));
+    }
+    if (st == LINK_REFUSED) {
+        do st = link_host_players(h->l, h->o->tab, round, h->players, h->cap, &n);
+        while (retry_bigger(h, st, n));
+    }
     if (st != LINK_OK) return st;
     double t1 = now_s();
     int64_t staked = 0, paid = 0;
@@ -428,7 +462,7 @@ static link_status_t advance(host_t *h) {
 
 static void host_free(host_t *h) {
     free(h->bets), free(h->players), free(h->settle);
-    free(h->hands), free(h->voids), free(h->decks), free(h->linked);
+    free(h->hands), free(h->hand_bets), free(h->voids), free(h->decks), free(h->linked);
     link_close(h->pool);
     link_close(h->l);
     rng_clear(&h->rng);
