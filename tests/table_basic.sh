@@ -110,6 +110,19 @@ read -r k1 t1 < <(q -F' ' -c "SELECT kind, total FROM sptable.results WHERE mach
 read -r k3 t3 s3 < <(q -F' ' -c "SELECT kind, total, staked FROM sptable.results WHERE machine='p3' AND round=$round_a")
 [ "$k1 $t1" = "settled 204000" ] && ok || bad "the table's result for p1: $k1 $t1"
 [ "$k3" = void ] && [ "$t3" = 1000 ] && [ "$s3" = 1000 ] && ok || bad "p3 voided while betting: $k3 $t3 $s3"
+# a void result is written at the deal, while the others still decide: its terminal is not shown
+# the dealer's hand until the round is settled (the round put back to deciding for the check)
+look3() {
+  tq p3 -F' ' -c "SELECT r_kind, coalesce(nullif(r_dealer, ''), '-') FROM sptable.table_look('p3', 't1', $((round_a - 1))) WHERE r_round = $round_a"
+  tq p3 -F' ' -c "SELECT kind, coalesce(nullif(dealer, ''), '-') FROM sptable.table_results('p3', 't1', $((round_a - 1))) WHERE round = $round_a"
+}
+q -c "UPDATE sptable.rounds SET phase = 'deciding' WHERE tab = 't1' AND round = $round_a" >/dev/null
+mid=$(look3 | tr '\n' ' ')
+q -c "UPDATE sptable.rounds SET phase = 'settled' WHERE tab = 't1' AND round = $round_a" >/dev/null
+after=$(look3 | tr '\n' ' ')
+[ "$mid" = "void - void - " ] && ok || bad "p3's void result shows the dealer's cards while the round is in play: $mid"
+[ "$after" = "void Ad Kc 8h 6d 3c void Ad Kc 8h 6d 3c " ] && ok ||
+  bad "p3's void result after the settlement: $after"
 # the one deck, in the order they bet: p1 the royal, p2 the twos
 [ "$(q -c "SELECT string_agg(machine || ':' || cards, ',' ORDER BY seat) FROM sptable.hands WHERE round=$round_a")" = \
   "p1:As Ks Qs Js Ts,p2:2c 2d 5h 8s 9c" ] && ok || bad "the hands of round A: $(q -c "SELECT * FROM sptable.hands")"

@@ -649,7 +649,13 @@ BEGIN
         PERFORM sptable.caller_terminal(p_machine);
     END IF;
     RETURN QUERY
-    SELECT x.round, x.kind, x.staked, x.returned, x.total, x.verdict, r.dealer, r.board,
+    -- the dealer's hand and the board only as the table shows them: a result written before the
+    -- round ends (a player voided at the deal) must not show the dealer's cards to its terminal
+    -- while the others still decide
+    SELECT x.round, x.kind, x.staked, x.returned, x.total, x.verdict,
+           CASE WHEN r.phase = 'settled' THEN r.dealer END,
+           CASE WHEN r.board IS NULL OR r.phase = 'settled' THEN r.board
+                ELSE array_to_string((string_to_array(r.board, ' '))[1:r.step], ' ') END,
            CASE WHEN x.stakes IS NOT NULL THEN x.cards
                 ELSE (SELECT h.cards FROM sptable.hands h
                        WHERE h.tab = x.tab AND h.round = x.round AND h.machine = x.machine) END,

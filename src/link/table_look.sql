@@ -55,7 +55,7 @@ DECLARE
     v_pool text;
     v_currency text;
     v_detailed boolean; -- the terminal's result of the newest round carries its details
-    v_dealer text;      -- the newest round's dealer and board, as dealt
+    v_dealer text;      -- the newest round's dealer and board, as the table shows them
     v_board text;
     v_verdict text;     -- the rest of the terminal's result of it
     v_stakes bigint[];
@@ -76,7 +76,12 @@ BEGIN
                 ELSE array_to_string((string_to_array(r.board, ' '))[1:r.step], ' ') END,
            coalesce(r.players, 0), r.seated, r.config_hash, y.stakes IS NOT NULL, y.cards,
            coalesce(y.staked, 0), y.decisions, y.kind, coalesce(y.total, 0), y.returned, -1,
-           r.dealer, r.board, y.verdict, y.stakes
+           -- the terminal's own result of it may be written before the round ends (voided at
+           -- the deal): the dealer's hand and board in it only as the table shows them
+           CASE WHEN r.phase = 'settled' THEN r.dealer END,
+           CASE WHEN r.board IS NULL OR r.phase = 'settled' THEN r.board
+                ELSE array_to_string((string_to_array(r.board, ' '))[1:r.step], ' ') END,
+           y.verdict, y.stakes
       INTO v_pool, v_currency, o.round, o.phase, o.step, o.betting_left_ms,
            o.deciding_left_ms, o.up_card, o.dealer, o.board, o.players, o.seated, o.config_hash,
            v_detailed, o.my_cards, o.my_staked, o.my_decisions, o.my_result, o.my_total,
@@ -150,7 +155,11 @@ BEGIN
         RETURN;
     END IF;
     FOR x IN
-        SELECT z.round, z.kind, z.staked, z.returned, z.total, z.verdict, w.dealer, w.board,
+        SELECT z.round, z.kind, z.staked, z.returned, z.total, z.verdict,
+               CASE WHEN w.phase = 'settled' THEN w.dealer END AS dealer,
+               CASE WHEN w.board IS NULL OR w.phase = 'settled' THEN w.board
+                    ELSE array_to_string((string_to_array(w.board, ' '))[1:w.step], ' ')
+               END AS board,
                z.cards, z.decisions, z.stakes
           FROM sptable.results z
           JOIN LATERAL (SELECT * FROM sptable.rounds u
