@@ -49,7 +49,9 @@ for ((k = 0; k < kills; k++)); do
   pid=$!
   ms=$((span * 3 / 4 + RANDOM % (span / 2 + 150)))
   sleep "$(printf '%d.%03d' $((ms / 1000)) $((ms % 1000)))"
-  if kill -KILL $pid 2>/dev/null; then landed=$((landed + 1)); fi
+  # a run that ended before its kill: starts are quicker now than the probe's (the machine's load
+  # falls and rises while the suite runs), so the next kills come sooner
+  if kill -KILL $pid 2>/dev/null; then landed=$((landed + 1)); elif [ $span -gt 80 ]; then span=$((span * 2 / 3)); fi
   wait $pid 2>/dev/null
   r=$(redeemed)
   # a kill with some tickets taken and some not: it landed among the redemptions
