@@ -417,7 +417,7 @@ static void run_loop(app_t *a, frame_stats_t *st) {
         gfx_begin_frame(&a->gfx);
         screen_of(a->screen)->draw(a);
         gfx_end_frame(&a->gfx);
-        SDL_RenderPresent(a->ren);
+        gfx_present(&a->gfx);
         st->frames++;
         double ms = (double)(SDL_GetPerformanceCounter() - frame_start) * 1000.0 / (double)freq;
         spare_ms = 12 - ms;

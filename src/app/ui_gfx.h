@@ -163,6 +163,9 @@ void gfx_begin_frame(ui_gfx_t *g);
 /* Ends the frame before it is shown: with SDL's software renderer only the places that changed
  * since the last frame are drawn (STUDPOKER_DAMAGE=0: every frame whole). */
 void gfx_end_frame(ui_gfx_t *g);
+/* Shows the frame: with the draw list only the places drawn again are given to the window
+ * system, else SDL_RenderPresent. */
+void gfx_present(ui_gfx_t *g);
 /* Frames ended through the draw list, those drawn whole, and the share of the window drawn on
  * average (1 with no list). */
 void gfx_damage_stats(const ui_gfx_t *g, long *frames, long *whole, double *share);

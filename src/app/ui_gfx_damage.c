@@ -78,6 +78,7 @@ typedef struct ui_damage {
     long partial;
     int log;
     long checked, differed, hazards;
+    bool present_all;          /* the last frame ended: shown whole (else its places) */
     long frames, whole_frames; /* for the benchmark */
     double drawn_share;
 } ui_damage_t;
@@ -716,6 +717,25 @@ static void list_done(gd_list_t *l, bool valid) {
     l->full = !valid;
 }
 
+void gfx_present(ui_gfx_t *g) {
+    ui_damage_t *d = g->dmg;
+    /* with the list, the window system is given only the places drawn again (the X server
+     * copied the whole window each frame: 33 MB at 3840x2160) */
+    if (!d || d->present_all || !g->window) {
+        SDL_RenderPresent(g->ren);
+        if (d) d->present_all = true;
+        return;
+    }
+    SDL_RenderFlush(g->ren);
+    SDL_Rect window = window_rect(g), shown[MAX_PLACES];
+    int n = 0;
+    for (int k = 0; k < d->places.n && n < MAX_PLACES; k++)
+        if (SDL_IntersectRect(&d->places.v[k], &window, &shown[n])) n++;
+    if (n > 0 && SDL_UpdateWindowSurfaceRects(g->window, shown, n) != 0)
+        SDL_RenderPresent(g->ren); /* a window system that will not: the whole of it */
+    d->present_all = true;
+}
+
 void gfx_damage_flush(ui_gfx_t *g) {
     ui_damage_t *d = g->dmg;
     if (!d || !d->rec) return;
@@ -735,7 +755,8 @@ void gfx_damage_flush(ui_gfx_t *g) {
     draw_list(g, &d->win, NULL);
     SDL_SetRenderTarget(g->ren, target);
     d->frames++, d->whole_frames++, d->drawn_share += 1.0;
-    /* the rest of the frame is drawn as it comes, and the next one whole */
+    /* the rest of the frame is drawn as it comes, and the next one whole; this one shown whole */
+    d->present_all = true;
     list_done(&d->win, false);
     d->rec = NULL;
     d->under_now = false;
@@ -774,6 +795,7 @@ void gfx_damage_end(ui_gfx_t *g) {
     d->whole_frames += p->all;
     d->drawn_share += share > 1.0 ? 1.0 : share;
     if (d->check && !p->all && d->partial++ % d->check == 0) check_list(g, &d->win);
+    d->present_all = p->all;
     if (d->log)
         fprintf(stderr,
                 "damage: frame %u, %d calls (%d under), drawn %.0f%% in %d places, %.1f ms\n",
