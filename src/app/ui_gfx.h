@@ -166,9 +166,6 @@ void gfx_end_frame(ui_gfx_t *g);
 /* Shows the frame: with the draw list only the places drawn again are given to the window
  * system, else SDL_RenderPresent. */
 void gfx_present(ui_gfx_t *g);
-/* Frames ended through the draw list, those drawn whole, and the share of the window drawn on
- * average (1 with no list). */
-void gfx_damage_stats(const ui_gfx_t *g, long *frames, long *whole, double *share);
 /* The next frame is drawn whole (the window was shown, resized or uncovered). */
 void gfx_damage_invalidate(ui_gfx_t *g);
 

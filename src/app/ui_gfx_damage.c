@@ -78,9 +78,7 @@ typedef struct ui_damage {
     long partial;
     int log;
     long checked, differed, hazards;
-    bool present_all;          /* the last frame ended: shown whole (else its places) */
-    long frames, whole_frames; /* for the benchmark */
-    double drawn_share;
+    bool present_all; /* the last frame ended: shown whole (else its places) */
 } ui_damage_t;
 
 static uint64_t mix(uint64_t h, uint64_t v) {
@@ -176,12 +174,6 @@ void gfx_damage_stop(ui_gfx_t *g) {
     free(d->dead), free(d->keys), free(d->counts), free(d->matched);
     free(d);
     g->dmg = NULL;
-}
-
-void gfx_damage_stats(const ui_gfx_t *g, long *frames, long *whole, double *share) {
-    const ui_damage_t *d = g->dmg;
-    *frames = d ? d->frames : 0, *whole = d ? d->whole_frames : 0;
-    *share = d && d->frames ? d->drawn_share / (double)d->frames : 1.0;
 }
 
 void gfx_damage_invalidate(ui_gfx_t *g) {
@@ -754,7 +746,6 @@ void gfx_damage_flush(ui_gfx_t *g) {
     }
     draw_list(g, &d->win, NULL);
     SDL_SetRenderTarget(g->ren, target);
-    d->frames++, d->whole_frames++, d->drawn_share += 1.0;
     /* the rest of the frame is drawn as it comes, and the next one whole; this one shown whole */
     d->present_all = true;
     list_done(&d->win, false);
@@ -791,9 +782,6 @@ void gfx_damage_end(ui_gfx_t *g) {
     long drawn = 0;
     for (int k = 0; !p->all && k < p->n; k++) drawn += area(p->v[k]);
     double share = p->all ? 1.0 : (double)drawn / (double)(area(window) ? area(window) : 1);
-    d->frames++;
-    d->whole_frames += p->all;
-    d->drawn_share += share > 1.0 ? 1.0 : share;
     if (d->check && !p->all && d->partial++ % d->check == 0) check_list(g, &d->win);
     d->present_all = p->all;
     if (d->log)
