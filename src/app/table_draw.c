@@ -328,7 +328,6 @@ static bool covered(const table_scene_t *t) {
 
 /* The table, and a moment over it; kept: the table under a celebration may be one kept picture
  * (not when the whole frame is a kept one already: a pop-up over it). */
-
 static void draw_table(table_scene_t *t, ui_gfx_t *g, bool kept) {
     if (kept && covered(t) && gfx_frame_listed(g)) {
         /* with the window's draw list, a table under something is a list of its own (under a

@@ -291,14 +291,18 @@ static void popup_button(ui_gfx_t *g, ui_rect_t r, const char *label, bool enabl
 
 /* The help or history pop-up: its pages and PREV, NEXT, CLOSE (a terminal's history: ALL TABLES
  * or THIS TABLE as well). */
-void tb_draw_overlay(table_scene_t *t, ui_gfx_t *g) {
-    const game_t *gm = t->game;
-    gfx_rec_modal(g);
-    ui_rect_t pop = help_popup(t->geom.area);
+void tb_draw_popup_panel(ui_gfx_t *g, ui_rect_t pop) {
     /* the pop-up opaque, the shade only around it: a translucent panel over a shaded table took
      * 11 ms a frame at 1920x1080 in the software renderer */
     gfx_fill_around(g, pop, 28, ui_rgba(0, 0, 0, 170));
     gfx_panel(g, pop, 28, ui_rgba(12, 52, 30, 255), ui_rgba(4, 26, 14, 255), GOLD, 3);
+}
+
+void tb_draw_overlay(table_scene_t *t, ui_gfx_t *g) {
+    const game_t *gm = t->game;
+    gfx_rec_modal(g);
+    ui_rect_t pop = help_popup(t->geom.area);
+    tb_draw_popup_panel(g, pop);
     int pages;
     char title[96];
     if (t->overlay == OVERLAY_HELP) {

@@ -204,6 +204,9 @@ void tb_draw_results(table_scene_t *t, ui_gfx_t *g);
 void tb_draw_messages(table_scene_t *t, ui_gfx_t *g);
 void tb_draw_demo(table_scene_t *t, ui_gfx_t *g);
 void tb_draw_corner_buttons(table_scene_t *t, ui_gfx_t *g);
+/* A pop-up's panel (HELP, HISTORY, SETTINGS, RESPONSIBLE GAMING): opaque, the table shaded
+ * around it. */
+void tb_draw_popup_panel(ui_gfx_t *g, ui_rect_t pop);
 void tb_draw_overlay(table_scene_t *t, ui_gfx_t *g);
 void tb_draw_door_open(table_scene_t *t, ui_gfx_t *g);
 void tb_draw_locked(table_scene_t *t, ui_gfx_t *g);

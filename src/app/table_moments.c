@@ -219,8 +219,7 @@ bool tb_prepare_celebration(table_scene_t *t, ui_gfx_t *g) {
     if (t->coins_ready > COIN_STEPS - 1 || !gfx_offscreen_begin(g)) return false;
     if (t->coins_ready == COIN_STEPS - 1) {
         /* and the banner and its glints, the same for every celebration of this size */
-        tb_layout(t, g);
-        draw_banner(g, banner_rect(t));
+        draw_banner(g, banner_rect(t)); /* (the layout of the frame last drawn, this size's) */
         gfx_svg_scaled(g, "table/sparkle.svg", ui_r(900, 500, 60, 60), 74, 255);
         t->coins_ready++;
     }

@@ -344,9 +344,7 @@ void tb_rg_draw_page(table_scene_t *t, ui_gfx_t *g) {
     float h = (end > rows ? end : rows) - p.y + 40;
     if (h < p.h) p.h = h;
     t->rg.panel = p;
-    /* opaque, shaded around: as HELP's (tb_draw_overlay) */
-    gfx_fill_around(g, p, 28, ui_rgba(0, 0, 0, 170));
-    gfx_panel(g, p, 28, ui_rgba(12, 52, 30, 255), ui_rgba(4, 26, 14, 255), GOLD, 3);
+    tb_draw_popup_panel(g, p);
     gfx_text(g, _("RESPONSIBLE GAMING"), p.x + p.w / 2, p.y + 24, 34, UI_FONT_DISPLAY, GOLD,
              UI_ALIGN_CENTER);
     gfx_rec_group(g, "rg-page");

@@ -195,9 +195,7 @@ static void draw_session(table_scene_t *t, ui_gfx_t *g) {
 void tb_draw_settings(table_scene_t *t, ui_gfx_t *g) {
     gfx_rec_modal(g);
     ui_rect_t pop = help_popup(t->geom.area);
-    /* opaque, shaded around: as HELP's (tb_draw_overlay) */
-    gfx_fill_around(g, pop, 28, ui_rgba(0, 0, 0, 170));
-    gfx_panel(g, pop, 28, ui_rgba(12, 52, 30, 255), ui_rgba(4, 26, 14, 255), GOLD, 3);
+    tb_draw_popup_panel(g, pop);
     gfx_text(g, "SETTINGS", pop.x + pop.w / 2, pop.y + 24, 34, UI_FONT_DISPLAY, GOLD,
              UI_ALIGN_CENTER);
     draw_player(t, g);

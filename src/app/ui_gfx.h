@@ -137,7 +137,6 @@ typedef struct ui_gfx {
     uint64_t frame_key;
     bool in_frame, frame_off;
     bool frame_under; /* the kept frame is the draw list's picture under the window's */
-    int frame_nested; /* gfx_frame_begin inside a kept frame: one frame, its end the outer's */
     SDL_Texture *scratch, *scratch_was; /* gfx_offscreen_begin's target, and the one before */
 
     ui_warm_t *warm; /* big pictures prepared before they are needed (ui_warm.h) */

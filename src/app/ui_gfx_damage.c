@@ -383,19 +383,11 @@ void gfx_damage_under_end(ui_gfx_t *g) {
     ui_damage_t *d = g->dmg;
     if (!d || d->rec != &d->under) return;
     d->rec = &d->win;
-    /* the same copy each frame: where the picture changes is the under list's to say */
+    /* the same copy each frame (one number for its picture): where the picture changes is the
+     * under list's to say */
     SDL_SetTextureColorMod(d->under_tex, 255, 255, 255);
     SDL_SetTextureAlphaMod(d->under_tex, 255);
     copy_op(g, d->under_tex, NULL, NULL, 0.0, 1);
-}
-
-void gfx_damage_under_drop(ui_gfx_t *g) {
-    ui_damage_t *d = g->dmg;
-    if (!d || !d->under_tex || d->under_now) return;
-    gfx_destroy(g, d->under_tex);
-    d->under_tex = NULL;
-    d->under.nprev = 0;
-    d->under.full = true;
 }
 
 /* ---- a frame ---- */
@@ -738,12 +730,7 @@ void gfx_damage_flush(ui_gfx_t *g) {
         list_done(&d->under, true);
     }
     SDL_SetRenderTarget(g->ren, NULL);
-    if (d->rec == &d->under) { /* the kept picture's copy was not written yet */
-        d->rec = &d->win;
-        SDL_SetTextureColorMod(d->under_tex, 255, 255, 255);
-        SDL_SetTextureAlphaMod(d->under_tex, 255);
-        copy_op(g, d->under_tex, NULL, NULL, 0.0, 1);
-    }
+    gfx_damage_under_end(g); /* the kept picture's copy, when it was not written yet */
     draw_list(g, &d->win, NULL);
     SDL_SetRenderTarget(g->ren, target);
     /* the rest of the frame is drawn as it comes, and the next one whole; this one shown whole */

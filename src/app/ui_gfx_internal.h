@@ -59,11 +59,10 @@ void gfx_damage_stop(ui_gfx_t *g);
 void gfx_damage_begin(ui_gfx_t *g);
 void gfx_damage_end(ui_gfx_t *g);
 /* A kept frame with the list (gfx_frame_begin): what is drawn until its end is a list of its own,
- * drawn into a picture of its own where it changed, copied onto the window; dropped (the picture
- * freed) when no frame is kept. */
+ * drawn into a picture of its own where it changed, copied onto the window (the picture kept
+ * until gfx_damage_stop). */
 bool gfx_damage_under_begin(ui_gfx_t *g);
 void gfx_damage_under_end(ui_gfx_t *g);
-void gfx_damage_under_drop(ui_gfx_t *g);
 /* What the list holds is drawn now, whole; the rest of the frame as it comes. */
 void gfx_damage_flush(ui_gfx_t *g);
 

@@ -52,10 +52,6 @@ bool gfx_frame_listed(const ui_gfx_t *g) {
 
 bool gfx_frame_begin(ui_gfx_t *g, uint64_t key) {
     if (!gfx_frame_can_keep(g)) return true;
-    if (g->in_frame) { /* inside one already: drawn into it */
-        g->frame_nested++;
-        return true;
-    }
     if (g->dmg) {
         /* with the window's draw list: written each frame into a list of its own whose picture is
          * drawn again only where it changed (ui_gfx_damage.c); no key to keep it by */
@@ -83,10 +79,6 @@ bool gfx_frame_begin(ui_gfx_t *g, uint64_t key) {
 }
 
 void gfx_frame_end(ui_gfx_t *g) {
-    if (g->frame_nested) {
-        g->frame_nested--;
-        return;
-    }
     if (!g->in_frame) return;
     g->in_frame = false;
     if (g->frame_under) {
@@ -100,7 +92,6 @@ void gfx_frame_end(ui_gfx_t *g) {
 
 void gfx_frame_drop(ui_gfx_t *g) {
     if (g->scratch_was) return; /* drawing onto nothing leaves the kept frame alone */
-    gfx_damage_under_drop(g);
     if (g->frame_tex) gfx_destroy(g, g->frame_tex);
     g->frame_tex = NULL;
     g->frame_w = g->frame_h = 0;
