@@ -420,6 +420,12 @@ static void run_loop(app_t *a, frame_stats_t *st) {
         gfx_present(&a->gfx);
         st->frames++;
         double ms = (double)(SDL_GetPerformanceCounter() - frame_start) * 1000.0 / (double)freq;
+        /* a frame drawn quickly leaves time: a piece of what a coming moment will show is made
+         * ready in it, counted in this frame's time (a round in play may leave no frame with
+         * nothing to draw before its win: the decision's prompt pulses) */
+        if (ms < 4 && a->screen == SCREEN_TABLE && !a->terminal &&
+            table_prepare_moments(&a->table, &a->gfx))
+            ms = (double)(SDL_GetPerformanceCounter() - frame_start) * 1000.0 / (double)freq;
         spare_ms = 12 - ms;
         if (st->first_frame_s < 0) {
             st->first_frame_s = system_process_age_seconds();

@@ -195,6 +195,9 @@ typedef struct table_scene {
     uint64_t coins_key;      /* the window size the shower's coins were prepared for */
     int coins_ready;         /* how many of their widths are (tb_prepare_celebration) */
     uint32_t coins_at;       /* the frame they began to be */
+    uint64_t lit_key;        /* the size of the pay table's lit row whose pulse is prepared */
+    int lit_ready;           /* how many of its pulse's steps are (tb_prepare_paytable) */
+    uint32_t lit_at;         /* the frame they began to be */
     bool hist_all; /* a terminal's HISTORY shows every table's rounds, not only this table's */
 
     /* the RESPONSIBLE GAMING page (table_rg.c): the row chosen, the limits and the break being
@@ -232,6 +235,9 @@ void table_draw(table_scene_t *t, ui_gfx_t *g);
  * ready, one page a call, so that opening HELP or turning its page does not make them in the
  * frame the player waits for. False when there is nothing left to prepare. */
 bool table_prepare(table_scene_t *t, ui_gfx_t *g);
+/* Only what a coming moment shows (a celebration's light, coins and banner, the pay table's lit
+ * row), a small piece a call: for the time a quickly drawn frame leaves. */
+bool table_prepare_moments(table_scene_t *t, ui_gfx_t *g);
 /* A short message over the table (a refusal, a ticket printed). */
 void table_toast(table_scene_t *t, const char *msg);
 /* The player chooses the next language (the language button; a script's LANG): the machine

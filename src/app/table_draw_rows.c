@@ -146,10 +146,9 @@ void tb_draw_results(table_scene_t *t, ui_gfx_t *g) {
             h += gfx_text_wrap_height(g, t->side_lines[i], tw, s, UI_FONT_BOLD) + 4;
     }
     if (h > box.h) h = box.h;
-    uint8_t a = (uint8_t)(235 * p);
     gfx_rec_group(g, "results");
-    gfx_panel(g, ui_r(box.x, box.y, box.w, h), 18, ui_rgba(20, 12, 6, a), ui_rgba(6, 3, 2, a),
-              ui_rgba(242, 201, 76, (uint8_t)(160 * p)), 2);
+    gfx_panel_faded(g, ui_r(box.x, box.y, box.w, h), 18, ui_rgba(20, 12, 6, 235),
+                    ui_rgba(6, 3, 2, 235), ui_rgba(242, 201, 76, 160), 2, (uint8_t)(255 * p));
     /* a win in green, a loss dimmed, the commission plain; the bet's name in gold */
     float y = box.y + (inline_lines ? 7 : 10), cx = box.x + box.w / 2;
     for (int i = 0; i < t->nside_lines; i++) {
@@ -353,10 +352,20 @@ void tb_draw_overlay(table_scene_t *t, ui_gfx_t *g) {
     }
 }
 
+/* A celebration's turning light, read from the raster cache (or rasterised) a copy at a time
+ * before any win needs it, the demo's too, its coins and banner; the pay table's lit row. Small:
+ * only the small pieces. */
+static bool prepare_moments(table_scene_t *t, ui_gfx_t *g, bool small) {
+    return t->overlay == OVERLAY_NONE &&
+           (tb_prepare_celebration(t, g, small) || tb_prepare_paytable(t, g));
+}
+
+bool table_prepare_moments(table_scene_t *t, ui_gfx_t *g) {
+    return prepare_moments(t, g, true);
+}
+
 bool table_prepare(table_scene_t *t, ui_gfx_t *g) {
-    /* a celebration's turning light, read from the raster cache (or rasterised) a copy at a time
-     * before any win needs it, the demo's too */
-    if (t->overlay == OVERLAY_NONE && tb_prepare_celebration(t, g)) return true;
+    if (prepare_moments(t, g, false)) return true;
     if (t->overlay != OVERLAY_NONE || t->demo) return false;
     uint64_t key = (uint64_t)g->pw << 40 ^ (uint64_t)g->ph << 20 ^ (uint64_t)lang_get() << 8 ^
                    (uint64_t)t->game->rules.preset;

@@ -167,6 +167,10 @@ ui_rect_t tb_pay_arrow(const table_scene_t *t, int dir);
 bool tb_pay_tap(table_scene_t *t, float x, float y);
 /* The panel: its frame in the still layer, the table of the moment over it. */
 void tb_draw_paytable(table_scene_t *t, ui_gfx_t *g, bool layer);
+/* The lit row's pulse, its steps drawn onto nothing one a call before a result lights a row
+ * (they were made in the celebration's first frames, 3-5 ms each at 3840x2160); false when
+ * nothing was left to do. */
+bool tb_prepare_paytable(table_scene_t *t, ui_gfx_t *g);
 /* A choice's name for the hint ("" for a decision the variant does not have). */
 const char *tb_choice_name(const table_variant_t *v, int decision);
 
@@ -231,8 +235,9 @@ int64_t tb_moment_counted(const table_scene_t *t);
 void tb_draw_moment_under(table_scene_t *t, ui_gfx_t *g);
 /* dimmed: the celebration's shade over the table is drawn already (tb_draw_celebration_dim) */
 void tb_draw_moment(table_scene_t *t, ui_gfx_t *g, bool dimmed);
-/* Makes one more of a celebration's pictures ready (a still moment's work): false when all are. */
-bool tb_prepare_celebration(table_scene_t *t, ui_gfx_t *g);
+/* Makes one more of a celebration's pictures ready (a still moment's work): false when all are.
+ * Small: not the banner (a big piece: only in a frame with nothing to draw). */
+bool tb_prepare_celebration(table_scene_t *t, ui_gfx_t *g, bool small);
 /* A celebration's shade over the table: its alpha faded in, its alpha now, and drawn. */
 #define TB_CELEBRATION_DIM 150
 uint8_t tb_celebration_dim(const table_scene_t *t);

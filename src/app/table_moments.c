@@ -206,7 +206,8 @@ static void draw_banner(ui_gfx_t *g, ui_rect_t r) {
               ui_rgba(255, 226, 120, 255), 5);
 }
 
-bool tb_prepare_celebration(table_scene_t *t, ui_gfx_t *g) {
+bool tb_prepare_celebration(table_scene_t *t, ui_gfx_t *g, bool small) {
+    /* the light's copies are made on a thread of their own */
     if (gfx_svg_turning_prepare(g, RAYS, rays_rect(960, BANNER_Y + BANNER_H / 2), RAYS_PERIOD,
                                 RAYS_STEPS, RAYS_MAX_PX))
         return true;
@@ -216,11 +217,18 @@ bool tb_prepare_celebration(table_scene_t *t, ui_gfx_t *g) {
     /* again for a new size, or once they had their minute in the texture cache */
     if (key != t->coins_key || g->frame - t->coins_at > 3000)
         t->coins_key = key, t->coins_ready = 0, t->coins_at = g->frame;
-    if (t->coins_ready > COIN_STEPS - 1 || !gfx_offscreen_begin(g)) return false;
+    if (t->coins_ready > COIN_STEPS - 1 || (small && t->coins_ready == COIN_STEPS - 1) ||
+        !gfx_offscreen_begin(g))
+        return false;
     if (t->coins_ready == COIN_STEPS - 1) {
         /* and the banner and its glints, the same for every celebration of this size */
         draw_banner(g, banner_rect(t)); /* (the layout of the frame last drawn, this size's) */
         gfx_svg_scaled(g, "table/sparkle.svg", ui_r(900, 500, 60, 60), 74, 255);
+        /* and the characters the win counts up in (every digit, the separators, the symbol) */
+        char b[40];
+        money(t->game, 1234567890, b);
+        gfx_figure_shadow(g, b, 960, 540, 96, UI_FONT_DISPLAY, ui_rgba(255, 240, 170, 255),
+                          UI_ALIGN_CENTER);
         t->coins_ready++;
     }
     for (int n = 0; n < 6 && t->coins_ready < COIN_STEPS - 1; n++, t->coins_ready++)
@@ -274,8 +282,8 @@ static void draw_celebration(table_scene_t *t, ui_gfx_t *g, bool dimmed) {
     char b[40];
     money(t->game, tb_moment_counted(t), b);
     float as = tb_fit(g, b, 96, 40, UI_FONT_DISPLAY, r.w - 80);
-    gfx_text_shadow(g, b, cx, r.y + r.h - 30 - as * 1.17f, as, UI_FONT_DISPLAY,
-                    ui_rgba(255, 240, 170, 255), UI_ALIGN_CENTER);
+    gfx_figure_shadow(g, b, cx, r.y + r.h - 30 - as * 1.17f, as, UI_FONT_DISPLAY,
+                      ui_rgba(255, 240, 170, 255), UI_ALIGN_CENTER);
 }
 
 void tb_draw_moment(table_scene_t *t, ui_gfx_t *g, bool dimmed) {

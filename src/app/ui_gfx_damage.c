@@ -362,11 +362,17 @@ static void ground(ui_gfx_t *g) {
 bool gfx_damage_under_begin(ui_gfx_t *g) {
     ui_damage_t *d = g->dmg;
     if (!d || d->rec != &d->win || d->under_now || !d->on_window) return false;
+    /* it is drawn on the window and read from there: 32-bit RGB pixels */
+    SDL_Surface *ws = g->window ? SDL_GetWindowSurface(g->window) : NULL;
+    if (!ws || (ws->format->format != SDL_PIXELFORMAT_RGB888 &&
+                ws->format->format != SDL_PIXELFORMAT_ARGB8888))
+        return false;
     SDL_Rect w = window_rect(g);
     if (!d->under_tex || d->under_w != w.w || d->under_h != w.h) {
         if (d->under_tex) gfx_destroy(g, d->under_tex);
-        d->under_tex =
-            SDL_CreateTexture(g->ren, SDL_PIXELFORMAT_ARGB8888, SDL_TEXTUREACCESS_TARGET, w.w, w.h);
+        /* drawn on the window, its pixels then kept in it */
+        d->under_tex = SDL_CreateTexture(g->ren, SDL_PIXELFORMAT_ARGB8888,
+                                         SDL_TEXTUREACCESS_STREAMING, w.w, w.h);
         if (!d->under_tex) return false;
         SDL_SetTextureBlendMode(d->under_tex, SDL_BLENDMODE_NONE);
         d->under_w = w.w, d->under_h = w.h;
@@ -556,28 +562,8 @@ static void settle_places(const gd_list_t *l, gd_places_t *p, SDL_Rect window) {
     if (drawn * 100 >= area(window) * FULL_PERCENT) p->all = true;
 }
 
-/* A shade on the window's own pixels, cut to cut (gfx_shade_pixels: SDL's arithmetic, a few
- * times faster). false: the window's pixels are not 32-bit RGB, or it draws into a texture (SDL
- * does it then). */
-static bool shade_window(ui_gfx_t *g, const gd_op_t *o, SDL_Rect cut) {
-    if (SDL_GetRenderTarget(g->ren)) return false;
-    SDL_Surface *s = SDL_GetWindowSurface(g->window);
-    if (!s || (s->format->format != SDL_PIXELFORMAT_RGB888 &&
-               s->format->format != SDL_PIXELFORMAT_ARGB8888))
-        return false;
-    SDL_Rect in;
-    if (!SDL_IntersectRect(&o->dst, &cut, &in)) return true;
-    SDL_Rect all = {0, 0, s->w, s->h};
-    if (!SDL_IntersectRect(&in, &all, &in)) return true;
-    SDL_RenderFlush(g->ren);
-    if (SDL_MUSTLOCK(s) && SDL_LockSurface(s) != 0) return false;
-    gfx_shade_pixels(s, in, ui_rgba(o->r, o->g, o->b, o->a));
-    if (SDL_MUSTLOCK(s)) SDL_UnlockSurface(s);
-    return true;
-}
-
 static void draw_shade(ui_gfx_t *g, const gd_op_t *o, SDL_Rect cut) {
-    if (shade_window(g, o, cut)) return;
+    if (gfx_shade_window(g, o->dst, cut, ui_rgba(o->r, o->g, o->b, o->a))) return;
     int tile = o->src.w;
     SDL_SetTextureColorMod(o->tex, 255, 255, 255);
     SDL_SetTextureAlphaMod(o->tex, o->a);
@@ -602,6 +588,9 @@ static void draw_op(ui_gfx_t *g, const gd_op_t *o, SDL_Rect cut) {
         SDL_RenderFillRect(g->ren, &o->dst);
         return;
     }
+    if (o->blend == SDL_BLENDMODE_BLEND && o->angle == 0.0 && (o->r & o->g & o->b) == 255 &&
+        gfx_blend_window(g, o->tex, o->has_src ? &o->src : NULL, o->dst, cut, o->a))
+        return;
     SDL_SetTextureColorMod(o->tex, o->r, o->g, o->b);
     SDL_SetTextureAlphaMod(o->tex, o->a);
     SDL_SetTextureBlendMode(o->tex, (SDL_BlendMode)o->blend);
@@ -669,14 +658,28 @@ static void draw_list(ui_gfx_t *g, const gd_list_t *l, const gd_places_t *p) {
 }
 
 /* The check (STUDPOKER_DAMAGE_CHECK=N: every Nth frame drawn in part, 1 when not a number): the
- * list drawn in part, then whole on the same target, must give the same pixels. */
-static void check_list(ui_gfx_t *g, const gd_list_t *l) {
+ * list drawn in part, then whole on the same target, must give the same pixels. The kept
+ * picture's list (kept: its texture, where its part was kept) is drawn whole on the window and
+ * compared with the texture: the window is then drawn whole. */
+static void check_list(ui_gfx_t *g, const gd_list_t *l, SDL_Texture *kept) {
     ui_damage_t *d = g->dmg;
     SDL_Rect w = window_rect(g);
     size_t n = (size_t)w.w * (size_t)w.h;
     Uint32 *a = malloc(n * 4), *b = malloc(n * 4);
     SDL_RenderSetViewport(g->ren, NULL);
-    if (a && b && SDL_RenderReadPixels(g->ren, &w, SDL_PIXELFORMAT_ARGB8888, a, w.w * 4) == 0) {
+    bool read = false;
+    void *px;
+    int pitch;
+    if (a && kept && SDL_LockTexture(kept, NULL, &px, &pitch) == 0) {
+        for (int y = 0; y < w.h; y++)
+            memcpy(a + (size_t)y * (size_t)w.w, (uint8_t *)px + (size_t)y * (size_t)pitch,
+                   (size_t)w.w * 4);
+        SDL_UnlockTexture(kept);
+        read = true;
+    } else if (a && !kept) {
+        read = SDL_RenderReadPixels(g->ren, &w, SDL_PIXELFORMAT_ARGB8888, a, w.w * 4) == 0;
+    }
+    if (b && read) {
         draw_list(g, l, NULL);
         SDL_RenderSetViewport(g->ren, NULL);
         if (SDL_RenderReadPixels(g->ren, &w, SDL_PIXELFORMAT_ARGB8888, b, w.w * 4) == 0) {
@@ -691,6 +694,16 @@ static void check_list(ui_gfx_t *g, const gd_list_t *l) {
         }
     }
     free(a), free(b);
+}
+
+/* The kept picture's places p (all of it: NULL, or p says all), just drawn on the window, kept
+ * in its texture. */
+static void keep_under(ui_gfx_t *g, const gd_places_t *p) {
+    ui_damage_t *d = g->dmg;
+    if (!p || p->all)
+        gfx_window_to_texture(g, d->under_tex, window_rect(g));
+    else
+        for (int k = 0; k < p->n; k++) gfx_window_to_texture(g, d->under_tex, p->v[k]);
 }
 
 static void list_done(gd_list_t *l, bool valid) {
@@ -724,12 +737,12 @@ void gfx_damage_flush(ui_gfx_t *g) {
     ui_damage_t *d = g->dmg;
     if (!d || !d->rec) return;
     SDL_Texture *target = SDL_GetRenderTarget(g->ren);
+    SDL_SetRenderTarget(g->ren, NULL);
     if (d->under_now) {
-        SDL_SetRenderTarget(g->ren, d->under_tex);
         draw_list(g, &d->under, NULL);
+        keep_under(g, NULL);
         list_done(&d->under, true);
     }
-    SDL_SetRenderTarget(g->ren, NULL);
     gfx_damage_under_end(g); /* the kept picture's copy, when it was not written yet */
     draw_list(g, &d->win, NULL);
     SDL_SetRenderTarget(g->ren, target);
@@ -750,32 +763,43 @@ void gfx_damage_end(ui_gfx_t *g) {
     gd_places_t *p = &d->places, *u = &d->under_places;
     p->n = 0, p->all = false;
     int under_calls = d->under_now ? d->under.n : 0;
+    Uint64 t0 = d->log ? SDL_GetPerformanceCounter() : 0;
+    long under_drawn = 0;
     if (d->under_now) { /* the kept picture first: where it changed, the window changed too */
         u->n = 0, u->all = false;
         find_places(d, &d->under, u);
         settle_places(&d->under, u, window);
-        SDL_SetRenderTarget(g->ren, d->under_tex);
+        /* drawn on the window (where the window's list draws again after it), kept from there */
         draw_list(g, &d->under, u);
-        if (d->check && !u->all && d->partial++ % d->check == 0) check_list(g, &d->under);
-        SDL_SetRenderTarget(g->ren, NULL);
-        for (int k = 0; k < u->n && !u->all; k++) add_place(p, u->v[k]);
+        keep_under(g, u);
+        if (d->check && !u->all && d->partial++ % d->check == 0) {
+            check_list(g, &d->under, d->under_tex);
+            u->all = true; /* (the window now holds the kept picture whole) */
+        }
+        for (int k = 0; k < u->n && !u->all; k++)
+            add_place(p, u->v[k]), under_drawn += area(u->v[k]);
+        if (u->all) under_drawn = area(window);
         p->all = u->all;
         list_done(&d->under, true);
     }
     find_places(d, &d->win, p);
     settle_places(&d->win, p, window);
-    Uint64 t0 = d->log ? SDL_GetPerformanceCounter() : 0;
+    Uint64 t1 = d->log ? SDL_GetPerformanceCounter() : 0;
     draw_list(g, &d->win, p);
     long drawn = 0;
     for (int k = 0; !p->all && k < p->n; k++) drawn += area(p->v[k]);
     double share = p->all ? 1.0 : (double)drawn / (double)(area(window) ? area(window) : 1);
-    if (d->check && !p->all && d->partial++ % d->check == 0) check_list(g, &d->win);
+    if (d->check && !p->all && d->partial++ % d->check == 0) check_list(g, &d->win, NULL);
     d->present_all = p->all;
-    if (d->log)
+    if (d->log) {
+        double f = 1000.0 / (double)SDL_GetPerformanceFrequency();
         fprintf(stderr,
-                "damage: frame %u, %d calls (%d under), drawn %.0f%% in %d places, %.1f ms\n",
+                "damage: frame %u, %d calls (%d under), drawn %.0f%% in %d places, %.1f ms (under: "
+                "%.0f%%, %.1f ms)\n",
                 g->frame, d->win.n, under_calls, share * 100.0, p->all ? 1 : p->n,
-                (double)(SDL_GetPerformanceCounter() - t0) * 1000.0 /
-                    (double)SDL_GetPerformanceFrequency());
+                (double)(SDL_GetPerformanceCounter() - t1) * f,
+                100.0 * (double)under_drawn / (double)(area(window) ? area(window) : 1),
+                (double)(t1 - t0) * f);
+    }
     list_done(&d->win, true);
 }
