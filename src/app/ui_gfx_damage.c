@@ -667,18 +667,9 @@ static void check_list(ui_gfx_t *g, const gd_list_t *l, SDL_Texture *kept) {
     size_t n = (size_t)w.w * (size_t)w.h;
     Uint32 *a = malloc(n * 4), *b = malloc(n * 4);
     SDL_RenderSetViewport(g->ren, NULL);
-    bool read = false;
-    void *px;
-    int pitch;
-    if (a && kept && SDL_LockTexture(kept, NULL, &px, &pitch) == 0) {
-        for (int y = 0; y < w.h; y++)
-            memcpy(a + (size_t)y * (size_t)w.w, (uint8_t *)px + (size_t)y * (size_t)pitch,
-                   (size_t)w.w * 4);
-        SDL_UnlockTexture(kept);
-        read = true;
-    } else if (a && !kept) {
-        read = SDL_RenderReadPixels(g->ren, &w, SDL_PIXELFORMAT_ARGB8888, a, w.w * 4) == 0;
-    }
+    bool read =
+        a && (kept ? gfx_texture_pixels(kept, a)
+                   : SDL_RenderReadPixels(g->ren, &w, SDL_PIXELFORMAT_ARGB8888, a, w.w * 4) == 0);
     if (b && read) {
         draw_list(g, l, NULL);
         SDL_RenderSetViewport(g->ren, NULL);

@@ -43,6 +43,8 @@ bool gfx_shade_window(ui_gfx_t *g, SDL_Rect dst, SDL_Rect cut, ui_color_t c);
 /* The window's pixels r copied into the streaming ARGB texture t (the kept picture, drawn on the
  * window first, where the blends are ours). false: not such a texture or window. */
 bool gfx_window_to_texture(ui_gfx_t *g, SDL_Texture *t, SDL_Rect r);
+/* A streaming texture's pixels (w x h, 32-bit) into out (false: they cannot be read). */
+bool gfx_texture_pixels(SDL_Texture *t, uint32_t *out);
 /* Sets tex's colour to the tint (gfx_tint) before it is drawn. */
 void gfx_tint_texture(const ui_gfx_t *g, SDL_Texture *tex);
 /* The pieces of outer around hole (above it, below it, left and right of it; some may be

@@ -426,6 +426,18 @@ bool gfx_window_to_texture(ui_gfx_t *g, SDL_Texture *t, SDL_Rect r) {
     return true;
 }
 
+bool gfx_texture_pixels(SDL_Texture *t, uint32_t *out) {
+    int w, h, pitch;
+    void *px;
+    if (SDL_QueryTexture(t, NULL, NULL, &w, &h) != 0 || SDL_LockTexture(t, NULL, &px, &pitch) != 0)
+        return false;
+    for (int y = 0; y < h; y++)
+        memcpy(out + (size_t)y * (size_t)w, (const uint8_t *)px + (size_t)y * (size_t)pitch,
+               (size_t)w * 4);
+    SDL_UnlockTexture(t);
+    return true;
+}
+
 int gfx_rects_around(SDL_Rect outer, SDL_Rect hole, SDL_Rect parts[4]) {
     SDL_Rect in;
     parts[0] = outer;
