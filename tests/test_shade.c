@@ -154,6 +154,53 @@ static void test_fade_row(void **state) {
             }
 }
 
+/* The same loops shared between threads (ui_gfx_pool.c: bands of rows), over a picture big enough
+ * to be shared: still SDL's pixels, the rows at the bands' edges among them. */
+static void test_shared_between_cores(void **state) {
+    (void)state;
+    gfx_pool_start(3);
+    for (int mod = 255; mod > 0; mod -= 127) {
+        SDL_Surface *mine = pattern(640, 363, SDL_PIXELFORMAT_RGB888);
+        SDL_Surface *sdl = pattern(640, 363, SDL_PIXELFORMAT_RGB888);
+        SDL_Surface *pic =
+            SDL_CreateRGBSurfaceWithFormat(0, 600, 341, 32, SDL_PIXELFORMAT_ARGB8888);
+        assert_non_null(pic);
+        for (int y = 0; y < 341; y++)
+            for (int x = 0; x < 600; x++)
+                ((uint32_t *)((uint8_t *)pic->pixels + y * pic->pitch))[x] = picture_px(x, y);
+        SDL_Rect in = {9, 11, 600, 341};
+        gfx_blend_pixels(mine, in, pic->pixels, pic->pitch, (uint8_t)mod);
+        SDL_SetSurfaceBlendMode(pic, SDL_BLENDMODE_BLEND);
+        SDL_SetSurfaceAlphaMod(pic, (uint8_t)mod);
+        SDL_Rect to = in;
+        assert_int_equal(SDL_BlitSurface(pic, NULL, sdl, &to), 0);
+        /* and a shade over most of it */
+        ui_color_t c = {12, 200, 77, 90};
+        SDL_Rect sh = {3, 2, 630, 355};
+        gfx_shade_pixels(mine, sh, c);
+        SDL_Surface *tile = SDL_CreateRGBSurfaceWithFormat(0, 630, 355, 32, SDL_PIXELFORMAT_RGB888);
+        assert_non_null(tile);
+        SDL_FillRect(tile, NULL, SDL_MapRGB(tile->format, c.r, c.g, c.b));
+        SDL_SetSurfaceBlendMode(tile, SDL_BLENDMODE_BLEND);
+        SDL_SetSurfaceAlphaMod(tile, c.a);
+        to = sh;
+        assert_int_equal(SDL_BlitSurface(tile, NULL, sdl, &to), 0);
+        for (int y = 0; y < 363; y++)
+            for (int x = 0; x < 640; x++) {
+                uint32_t p = ((uint32_t *)((uint8_t *)mine->pixels + y * mine->pitch))[x];
+                uint32_t q = ((uint32_t *)((uint8_t *)sdl->pixels + y * sdl->pitch))[x];
+                if ((p & 0xffffff) != (q & 0xffffff))
+                    fail_msg("fade %d: pixel %d,%d is %06x, SDL %06x", mod, x, y, p & 0xffffff,
+                             q & 0xffffff);
+            }
+        SDL_FreeSurface(tile);
+        SDL_FreeSurface(pic);
+        SDL_FreeSurface(mine);
+        SDL_FreeSurface(sdl);
+    }
+    gfx_pool_stop();
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_shade_window_format),
@@ -161,6 +208,7 @@ int main(void) {
         cmocka_unit_test(test_blend_window_format),
         cmocka_unit_test(test_blend_alpha_format),
         cmocka_unit_test(test_fade_row),
+        cmocka_unit_test(test_shared_between_cores),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

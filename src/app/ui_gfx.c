@@ -88,6 +88,8 @@ bool gfx_init(ui_gfx_t *g, SDL_Window *win, SDL_Renderer *ren, const char *asset
         return false;
     }
     gfx_damage_start(g);
+    /* the pixel loops on every core (the software renderer's frames: ui_gfx_pool.c) */
+    if (g->dmg) gfx_pool_start(SDL_GetCPUCount() - 1);
     gfx_begin_frame(g);
     return true;
 }
@@ -112,6 +114,7 @@ static void cache_drop(ui_gfx_t *g, int i) {
 
 void gfx_shutdown(ui_gfx_t *g) {
     gfx_damage_stop(g);
+    gfx_pool_stop();
     gfx_warm_stop(g);
     if (g->view) gfx_viewport_end(g);
     cache_clear(g);

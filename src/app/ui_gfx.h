@@ -163,6 +163,9 @@ typedef struct ui_gfx {
 
 /* Sets up drawing on a renderer; assets_dir holds cards/, chips/, table/, fonts/. */
 bool gfx_init(ui_gfx_t *g, SDL_Window *win, SDL_Renderer *ren, const char *assets_dir);
+/* The time the drawing thread has waited, in all, for the other cores' share of its pixel loops
+ * (ui_gfx_pool.c): the benchmark adds it to the thread's own processor time. */
+double gfx_pool_waited_ms(void);
 void gfx_shutdown(ui_gfx_t *g);
 
 /* Reads the output size; when it changed, drops the cached textures (they are size-bound). */

@@ -588,8 +588,10 @@ static void draw_op(ui_gfx_t *g, const gd_op_t *o, SDL_Rect cut) {
         SDL_RenderFillRect(g->ren, &o->dst);
         return;
     }
-    if (o->blend == SDL_BLENDMODE_BLEND && o->angle == 0.0 && (o->r & o->g & o->b) == 255 &&
-        gfx_blend_window(g, o->tex, o->has_src ? &o->src : NULL, o->dst, cut, o->a))
+    bool opaque = o->blend == SDL_BLENDMODE_NONE && o->a == 255;
+    if ((o->blend == SDL_BLENDMODE_BLEND || opaque) && o->angle == 0.0 &&
+        (o->r & o->g & o->b) == 255 &&
+        gfx_blend_window(g, o->tex, o->has_src ? &o->src : NULL, o->dst, cut, o->a, opaque))
         return;
     SDL_SetTextureColorMod(o->tex, o->r, o->g, o->b);
     SDL_SetTextureAlphaMod(o->tex, o->a);

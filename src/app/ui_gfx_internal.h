@@ -34,9 +34,20 @@ void gfx_blend_pixels(SDL_Surface *d, SDL_Rect in, const uint32_t *src, int src_
 /* A copy of t (src of it, NULL: whole) faded by mod to dst, cut to cut, blended by our code
  * straight onto the window's pixels (gfx_blend_pixels): for a streaming ARGB picture (every
  * picture with alpha: gfx_texture_from; the turning light) copied at its size, on the window,
- * with no colour of its own. false: not such a copy (SDL draws it). */
+ * with no colour of its own; opaque: copied as it is (the kept picture). false: not such a copy
+ * (SDL draws it). */
 bool gfx_blend_window(ui_gfx_t *g, SDL_Texture *t, const SDL_Rect *src, SDL_Rect dst,
-                      SDL_Rect cut, uint8_t mod);
+                      SDL_Rect cut, uint8_t mod, bool opaque);
+/* ---- the pixel loops on every core (ui_gfx_pool.c) ---- */
+/* Rows y0 to y1 (not included) of a job. */
+typedef void (*gfx_rows_fn)(void *arg, int y0, int y1);
+/* Workers for the loops (gfx_init: one fewer than the cores, at most 3), and their end. */
+void gfx_pool_start(int workers);
+void gfx_pool_stop(void);
+/* fn over rows 0 to rows in bands, one on each worker and one on the caller, back when all are
+ * done (a job of fewer pixels on the caller alone). */
+void gfx_rows(int rows, long pixels, gfx_rows_fn fn, void *arg);
+
 /* c over the window's pixels dst, cut to cut (gfx_shade_pixels). false: the window's pixels
  * cannot be reached (a texture is drawn into, or they are not 32-bit RGB): SDL draws it. */
 bool gfx_shade_window(ui_gfx_t *g, SDL_Rect dst, SDL_Rect cut, ui_color_t c);

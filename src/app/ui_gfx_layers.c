@@ -178,7 +178,7 @@ bool gfx_shade(ui_gfx_t *g, SDL_Rect p, ui_color_t c) {
  * as SDL's blend of an opaque picture with an alpha of its own moves it, d + ((s - d) * a >> 8),
  * so the pixels are those SDL gives (the same shade drawn into a kept picture by SDL must match).
  * SDL takes about 1.6 ns a pixel here: 14 ms over a 3840x2160 window, every frame of a fade. */
-void gfx_shade_pixels(SDL_Surface *s, SDL_Rect in, ui_color_t c) {
+static void shade_band(SDL_Surface *s, SDL_Rect in, ui_color_t c) {
 #ifdef __SSE2__
     /* SDL's own blend of it on x86-64 (its MMX loop), four pixels at a time: each colour's
      * difference times the alpha kept to 16 bits, shifted down, added to the byte */
@@ -285,8 +285,8 @@ static void blend_faded(SDL_Surface *d, SDL_Rect in, const uint32_t *src, int sr
     }
 }
 
-void gfx_blend_pixels(SDL_Surface *d, SDL_Rect in, const uint32_t *src, int src_pitch,
-                      uint8_t mod) {
+static void blend_band(SDL_Surface *d, SDL_Rect in, const uint32_t *src, int src_pitch,
+                       uint8_t mod) {
     if (mod == 0) return;
     if (mod < 255) {
         blend_faded(d, in, src, src_pitch, mod);
@@ -343,8 +343,50 @@ void gfx_blend_pixels(SDL_Surface *d, SDL_Rect in, const uint32_t *src, int src_
     }
 }
 
-bool gfx_blend_window(ui_gfx_t *g, SDL_Texture *t, const SDL_Rect *src, SDL_Rect dst, SDL_Rect cut,
+/* ---- the loops above in bands of rows, on every core (ui_gfx_pool.c) ---- */
+
+typedef struct band_job {
+    SDL_Surface *d;
+    SDL_Rect in;
+    const uint32_t *src;
+    int src_pitch;
+    ui_color_t c;
+    uint8_t mod;
+} band_job_t;
+
+static void shade_rows(void *arg, int y0, int y1) {
+    const band_job_t *j = arg;
+    shade_band(j->d, (SDL_Rect){j->in.x, j->in.y + y0, j->in.w, y1 - y0}, j->c);
+}
+
+void gfx_shade_pixels(SDL_Surface *s, SDL_Rect in, ui_color_t c) {
+    band_job_t j = {.d = s, .in = in, .c = c};
+    gfx_rows(in.h, (long)in.w * in.h, shade_rows, &j);
+}
+
+static void blend_rows(void *arg, int y0, int y1) {
+    const band_job_t *j = arg;
+    blend_band(j->d, (SDL_Rect){j->in.x, j->in.y + y0, j->in.w, y1 - y0},
+               (const uint32_t *)((const uint8_t *)j->src + (size_t)y0 * (size_t)j->src_pitch),
+               j->src_pitch, j->mod);
+}
+
+void gfx_blend_pixels(SDL_Surface *d, SDL_Rect in, const uint32_t *src, int src_pitch,
                       uint8_t mod) {
+    band_job_t j = {.d = d, .in = in, .src = src, .src_pitch = src_pitch, .mod = mod};
+    gfx_rows(in.h, (long)in.w * in.h, blend_rows, &j);
+}
+
+static void copy_rows(void *arg, int y0, int y1) {
+    const band_job_t *j = arg;
+    for (int y = y0; y < y1; y++)
+        memcpy((uint8_t *)j->d->pixels + (size_t)(j->in.y + y) * (size_t)j->d->pitch +
+                   (size_t)j->in.x * 4,
+               (const uint8_t *)j->src + (size_t)y * (size_t)j->src_pitch, (size_t)j->in.w * 4);
+}
+
+bool gfx_blend_window(ui_gfx_t *g, SDL_Texture *t, const SDL_Rect *src, SDL_Rect dst, SDL_Rect cut,
+                      uint8_t mod, bool opaque) {
     Uint32 format;
     int access, tw, th;
     if (SDL_GetRenderTarget(g->ren) || SDL_QueryTexture(t, &format, &access, &tw, &th) != 0 ||
@@ -368,7 +410,12 @@ bool gfx_blend_window(ui_gfx_t *g, SDL_Texture *t, const SDL_Rect *src, SDL_Rect
     }
     const uint8_t *at = (const uint8_t *)px + (size_t)(from.y + in.y - dst.y) * (size_t)pitch +
                         (size_t)(from.x + in.x - dst.x) * 4;
-    gfx_blend_pixels(s, in, (const uint32_t *)at, pitch, mod);
+    if (opaque) {
+        band_job_t j = {.d = s, .in = in, .src = (const uint32_t *)at, .src_pitch = pitch};
+        gfx_rows(in.h, (long)in.w * in.h, copy_rows, &j);
+    } else {
+        gfx_blend_pixels(s, in, (const uint32_t *)at, pitch, mod);
+    }
     if (SDL_MUSTLOCK(s)) SDL_UnlockSurface(s);
     SDL_UnlockTexture(t);
     return true;

@@ -192,6 +192,24 @@ void gfx_fade_row(uint32_t *restrict out, const uint32_t *restrict x, const uint
     }
 }
 
+typedef struct fade_job {
+    const SDL_Surface *s0, *s1;
+    void *px;
+    int pitch;
+    SDL_Rect s;
+    uint32_t a0, a1, alpha;
+} fade_job_t;
+
+static void fade_rows(void *arg, int r0, int r1) {
+    const fade_job_t *j = arg;
+    for (int y = j->s.y + r0; y < j->s.y + r1; y++) {
+        const uint32_t *x0 = (const uint32_t *)((const uint8_t *)j->s0->pixels + y * j->s0->pitch);
+        const uint32_t *x1 = (const uint32_t *)((const uint8_t *)j->s1->pixels + y * j->s1->pitch);
+        uint32_t *o = (uint32_t *)((uint8_t *)j->px + y * j->pitch);
+        gfx_fade_row(o + j->s.x, x0 + j->s.x, x1 + j->s.x, j->s.w, j->a0, j->a1, j->alpha);
+    }
+}
+
 bool gfx_svg_turning(ui_gfx_t *g, const char *path, ui_rect_t r, uint8_t alpha, double angle,
                      double period, int steps, int max_px, const ui_rect_t *hole) {
     SDL_Rect p;
@@ -230,12 +248,8 @@ bool gfx_svg_turning(ui_gfx_t *g, const char *path, ui_rect_t r, uint8_t alpha, 
         SDL_Rect s = {(int)((long)(d.x - p.x) * w / p.w), (int)((long)(d.y - p.y) * h / p.h),
                       (int)((long)d.w * w / p.w), (int)((long)d.h * h / p.h)};
         src[j] = s;
-        for (int y = s.y; y < s.y + s.h; y++) {
-            const uint32_t *x0 = (const uint32_t *)((const uint8_t *)s0->pixels + y * s0->pitch);
-            const uint32_t *x1 = (const uint32_t *)((const uint8_t *)s1->pixels + y * s1->pitch);
-            uint32_t *o = (uint32_t *)((uint8_t *)px + y * pitch);
-            gfx_fade_row(o + s.x, x0 + s.x, x1 + s.x, s.w, a0, a1, alpha);
-        }
+        fade_job_t job = {s0, s1, px, pitch, s, a0, a1, alpha};
+        gfx_rows(s.h, (long)s.w * s.h, fade_rows, &job);
     }
     SDL_UnlockTexture(t->out);
     for (int j = 0; j < nparts; j++)
