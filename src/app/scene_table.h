@@ -156,6 +156,9 @@ typedef struct table_scene {
         int64_t amount;
         float at, until;
     } moment;
+    /* the words of the celebration a settled round will show, known at the settlement and made
+     * ready while the dealer's cards turn (tb_moment_ahead): "" when none or made */
+    char ahead_title[48], ahead_line[96];
     struct {
         float x, y, vx, vy, spin;
     } coins[90];

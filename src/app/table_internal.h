@@ -221,6 +221,9 @@ float tb_fit(ui_gfx_t *g, const char *text, float size, float least, int face, f
 /* ---- the moments of a win (table_moments.c) ---- */
 
 /* The celebration of a win of this tier (BIG and above; nothing for less), from now. */
+/* The celebration the settled round will have: its words noted, to be made ready before it shows
+ * (tb_prepare_celebration). */
+void tb_moment_ahead(table_scene_t *t);
 void tb_moment_start(table_scene_t *t, const machine_win_t *w);
 void tb_moment_clear(table_scene_t *t);
 /* A celebration is on screen (a hand pay's panel waits for it to end). */
