@@ -5,13 +5,14 @@
  * it draws (the texture and which picture it holds, the source and target, the angle, the
  * colour, alpha and blend), where it can reach (its box, inside the part of the window it was
  * drawn in). At the end of the frame the list is compared with the last frame's: a call in one
- * list and not in the other changed the pixels in its box, and so did every call after the two
- * lists' common calls first come in another order. Only those places are drawn again, each with
- * every call that reaches it, in order, cut to it. A frame where a card turns at 3840x2160 draws
- * the card's row, not the 8 million pixels of the window.
+ * list and not in the other changed the pixels in its box, and so did both calls wherever the two
+ * lists' common calls, side by side in their order, differ. Only those places are drawn again, each
+ * with every call that reaches it, in order, cut to it. A frame where a card turns at 3840x2160
+ * draws the card's row, not the 8 million pixels of the window.
  *
  * A kept picture (gfx_frame_begin: the table under a celebration, or under a help page) becomes a
- * second list drawn into a texture of its own the same way, and the window's list copies it: the
+ * second list, drawn the same way on the window and kept from there in a texture of its own, and
+ * the window's list copies it: the
  * places the light or a falling coin changes are a copy and the few calls over it, not the table's
  * forty calls and its shade again; a figure that changes under the shade is drawn again in the
  * picture, there only.
@@ -518,18 +519,18 @@ static void find_places(ui_damage_t *d, const gd_list_t *l, gd_places_t *p) {
     for (int i = 0; i < l->n; i++)
         if (now[i]) (*slot(d, l->ops[i].hash))++;
     take_found(d, l->prev, l->nprev, before, p);
-    /* the calls in both, in the same order up to the first that is not: from there every one */
+    /* the calls in both, side by side in their order: where the two differ, both changed place.
+     * (A pixel whose calls came in another order meets one of them at such a step: were all of
+     * its calls matched by the same call at their step, its calls would be in the same order.) */
     int i = 0, j = 0;
     for (;;) {
         while (i < l->n && !now[i]) i++;
         while (j < l->nprev && !before[j]) j++;
-        if (i >= l->n || j >= l->nprev || l->ops[i].hash != l->prev[j].hash) break;
+        if (i >= l->n || j >= l->nprev) break;
+        if (l->ops[i].hash != l->prev[j].hash)
+            add_place(p, l->ops[i].box), add_place(p, l->prev[j].box);
         i++, j++;
     }
-    for (; i < l->n; i++)
-        if (now[i]) add_place(p, l->ops[i].box);
-    for (; j < l->nprev; j++)
-        if (before[j]) add_place(p, l->prev[j].box);
 }
 
 /* A place that meets a stretched or turned copy grows to hold it (see the top); the places that
