@@ -33,7 +33,7 @@ enum {
     OP_COPY,
     OP_FILL,
     OP_SHADE,         /* a translucent colour over a rectangle (gfx_shade) */
-    MAX_PLACES = 48,  /* places drawn again in one frame, at most */
+    MAX_PLACES = 128, /* places drawn again in one frame, at most */
     MAX_RAW = 1024,   /* changed boxes kept apart before they are merged */
     GROW_ROUNDS = 6,  /* rounds of growing places around stretched copies */
     FULL_PERCENT = 60 /* places that cover this much of the window: drawn whole */
@@ -491,6 +491,30 @@ static void take_found(ui_damage_t *d, const gd_op_t *ops, int n, uint8_t *found
     }
 }
 
+/* The calls in both lists (now[i], before[j]) that came in another order (gfx_moved). */
+static void moved_places(const gd_list_t *l, const uint8_t *now, const uint8_t *before,
+                         gd_places_t *p) {
+    int n = 0;
+    for (int i = 0; i < l->n; i++) n += now[i] != 0;
+    if (n == 0) return;
+    uint64_t *a = malloc((size_t)n * sizeof *a), *b = malloc((size_t)n * sizeof *b);
+    int *idx = malloc((size_t)n * sizeof *idx);
+    uint8_t *moved = malloc((size_t)n);
+    int na = 0, nb = 0;
+    if (a && b && idx && moved) {
+        for (int i = 0; i < l->n; i++)
+            if (now[i]) a[na] = l->ops[i].hash, idx[na++] = i;
+        for (int j = 0; j < l->nprev && nb < n; j++)
+            if (before[j]) b[nb++] = l->prev[j].hash;
+    }
+    if (na != n || nb != n || !gfx_moved(a, b, n, moved))
+        p->all = true;
+    else
+        for (int k = 0; k < n; k++)
+            if (moved[k]) add_place(p, l->ops[idx[k]].box);
+    free(a), free(b), free(idx), free(moved);
+}
+
 /* The places where list l's pixels differ from the last frame's. */
 static void find_places(ui_damage_t *d, const gd_list_t *l, gd_places_t *p) {
     if (l->full || l->nprev == 0) {
@@ -519,18 +543,8 @@ static void find_places(ui_damage_t *d, const gd_list_t *l, gd_places_t *p) {
     for (int i = 0; i < l->n; i++)
         if (now[i]) (*slot(d, l->ops[i].hash))++;
     take_found(d, l->prev, l->nprev, before, p);
-    /* the calls in both, side by side in their order: where the two differ, both changed place.
-     * (A pixel whose calls came in another order meets one of them at such a step: were all of
-     * its calls matched by the same call at their step, its calls would be in the same order.) */
-    int i = 0, j = 0;
-    for (;;) {
-        while (i < l->n && !now[i]) i++;
-        while (j < l->nprev && !before[j]) j++;
-        if (i >= l->n || j >= l->nprev) break;
-        if (l->ops[i].hash != l->prev[j].hash)
-            add_place(p, l->ops[i].box), add_place(p, l->prev[j].box);
-        i++, j++;
-    }
+    /* the calls in both that came in another order: all but the most that kept theirs */
+    moved_places(l, now, before, p);
 }
 
 /* A place that meets a stretched or turned copy grows to hold it (see the top); the places that

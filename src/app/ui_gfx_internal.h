@@ -38,6 +38,12 @@ void gfx_blend_pixels(SDL_Surface *d, SDL_Rect in, const uint32_t *src, int src_
  * (SDL draws it). */
 bool gfx_blend_window(ui_gfx_t *g, SDL_Texture *t, const SDL_Rect *src, SDL_Rect dst,
                       SDL_Rect cut, uint8_t mod, bool opaque);
+/* Of n calls in this frame (now) and the same n in the last (before, each a call's hash), in
+ * their order: moved[k] set for now[k] when it is not in the longest run of calls that kept the
+ * last frame's order (ui_gfx_order.c). A pixel whose calls came in another order meets two whose
+ * order changed, and they cannot both be in that run. false: no memory, or not the same calls. */
+bool gfx_moved(const uint64_t *now, const uint64_t *before, int n, uint8_t *moved);
+
 /* ---- the pixel loops on every core (ui_gfx_pool.c) ---- */
 /* Rows y0 to y1 (not included) of a job. */
 typedef void (*gfx_rows_fn)(void *arg, int y0, int y1);
