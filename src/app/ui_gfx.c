@@ -309,7 +309,12 @@ ui_cache_entry_t *gfx_cache_put(ui_gfx_t *g, const char *key, SDL_Texture *tex, 
     e->w = w, e->h = h;
     e->last_used = used_now(g);
     g->textures_made++;
-    if (g->texture_log) fprintf(stderr, "frame %u: texture %dx%d %s\n", g->frame, w, h, key);
+    if (g->texture_log)
+        fprintf(stderr, "frame %u: texture %dx%d %s (%.2f ms)\n", g->frame, w, h, key,
+                g->made_since ? (double)(SDL_GetPerformanceCounter() - g->made_since) * 1000.0 /
+                                    (double)SDL_GetPerformanceFrequency()
+                              : 0.0);
+    g->made_since = 0;
     return e;
 }
 
@@ -353,6 +358,7 @@ ui_cache_entry_t *gfx_svg_texture(ui_gfx_t *g, const char *key, const char *path
     snprintf(ck, sizeof ck, "svg:%s@%dx%d", key, w, h);
     ui_cache_entry_t *e = gfx_cache_find(g, ck);
     if (e) return e;
+    if (g->texture_log) g->made_since = SDL_GetPerformanceCounter();
     size_t len = 0;
     char *file = NULL;
     if (text) {

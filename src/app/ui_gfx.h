@@ -143,7 +143,8 @@ typedef struct ui_gfx {
     int frame_w, frame_h;
     uint64_t frame_key;
     bool in_frame, frame_off;
-    bool texture_log; /* STUDPOKER_TEXTURE_LOG: each texture made, with its frame */
+    bool texture_log;    /* STUDPOKER_TEXTURE_LOG: each texture made, its frame and time */
+    uint64_t made_since; /* (when the texture being made was begun) */
     bool frame_under; /* the kept frame is the draw list's picture under the window's */
     SDL_Texture *scratch, *scratch_was; /* gfx_offscreen_begin's target, and the one before */
 

@@ -714,6 +714,13 @@ static void keep_under(ui_gfx_t *g, const gd_places_t *p) {
         for (int k = 0; k < p->n; k++) gfx_window_to_texture(g, d->under_tex, p->v[k]);
 }
 
+static void swap_prev(gd_list_t *a, gd_list_t *b) {
+    gd_op_t *ops = a->prev;
+    int n = a->nprev, cap = a->capprev;
+    a->prev = b->prev, a->nprev = b->nprev, a->capprev = b->capprev;
+    b->prev = ops, b->nprev = n, b->capprev = cap;
+}
+
 static void list_done(gd_list_t *l, bool valid) {
     gd_op_t *t = l->prev;
     int c = l->capprev;
@@ -775,11 +782,17 @@ void gfx_damage_end(ui_gfx_t *g) {
     long under_drawn = 0;
     if (d->under_now) { /* the kept picture first: where it changed, the window changed too */
         u->n = 0, u->all = false;
+        /* a kept picture begun over the table the window shows (a celebration's first frame):
+         * the window's last list is its last, whose pixels are there (18 ms at 3840x2160 to draw
+         * it whole) */
+        bool borrow = d->under.full && !d->win.full && d->win.nprev > 0;
+        if (borrow) swap_prev(&d->under, &d->win), d->under.full = false;
         find_places(d, &d->under, u);
         settle_places(&d->under, u, window);
+        if (borrow) swap_prev(&d->under, &d->win);
         /* drawn on the window (where the window's list draws again after it), kept from there */
         draw_list(g, &d->under, u);
-        keep_under(g, u);
+        keep_under(g, borrow ? NULL : u);
         if (d->check && !u->all && d->partial++ % d->check == 0) {
             check_list(g, &d->under, d->under_tex);
             u->all = true; /* (the window now holds the kept picture whole) */

@@ -134,6 +134,7 @@ static ui_cache_entry_t *text_texture_in(ui_gfx_t *g, const char *text, int px, 
              baked ? c.a : 255, text);
     ui_cache_entry_t *e = gfx_cache_find(g, key);
     if (e) return e;
+    if (g->texture_log) g->made_since = SDL_GetPerformanceCounter();
     TTF_Font *f = text_font(g, px, face);
     if (!f) return NULL;
     SDL_Color col = {c.r, c.g, c.b, 255};
