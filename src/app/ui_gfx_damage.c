@@ -29,58 +29,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum {
-    OP_COPY,
-    OP_FILL,
-    OP_SHADE,         /* a translucent colour over a rectangle (gfx_shade) */
-    MAX_PLACES = 128, /* places drawn again in one frame, at most */
-    MAX_RAW = 1024,   /* changed boxes kept apart before they are merged */
-    GROW_ROUNDS = 6,  /* rounds of growing places around stretched copies */
-    FULL_PERCENT = 60 /* places that cover this much of the window: drawn whole */
-};
-
-typedef struct gd_op {
-    SDL_Texture *tex; /* NULL: a fill; a shade's: its opaque tile */
-    uintptr_t gen;    /* which picture the texture held */
-    SDL_Rect src, dst, clip, box;
-    double angle;
-    uint8_t r, g, b, a, blend, kind, has_src, whole; /* whole: stretched or turned */
-    uint64_t hash;
-} gd_op_t;
-
-typedef struct gd_list {
-    gd_op_t *ops, *prev;
-    int n, cap, nprev, capprev;
-    bool full; /* the next frame is drawn whole (nothing known of the pixels) */
-} gd_list_t;
-
-typedef struct gd_places {
-    SDL_Rect v[MAX_RAW];
-    int n;
-    bool all;
-} gd_places_t;
-
-typedef struct ui_damage {
-    gd_list_t win, under;
-    gd_list_t *rec; /* the list written now; NULL: drawn as it comes */
-    bool on_window, under_now;
-    SDL_Texture *under_tex; /* the kept picture's pixels */
-    int under_w, under_h;
-    SDL_Texture **dead;
-    int ndead, capdead;
-    gd_places_t places, under_places;
-    /* counting hash table (the hash of a call -> how many times) */
-    uint64_t *keys;
-    int *counts;
-    int hcap;
-    uint8_t *matched;
-    int cap_matched;
-    int check; /* check every check-th frame drawn in part (0: none) */
-    long partial;
-    int log;
-    long checked, differed, hazards;
-    bool present_all; /* the last frame ended: shown whole (else its places) */
-} ui_damage_t;
+#include "ui_gfx_damage.h"
 
 static uint64_t mix(uint64_t h, uint64_t v) {
     h ^= v + 0x9e3779b97f4a7c15ull + (h << 6) + (h >> 2);
@@ -106,25 +55,6 @@ static uint64_t op_hash(const gd_op_t *o) {
     h = mix(h, (uint64_t)o->r | (uint64_t)o->g << 8 | (uint64_t)o->b << 16 | (uint64_t)o->a << 24 |
                    (uint64_t)o->blend << 32 | (uint64_t)o->kind << 40);
     return h | 1; /* 0 marks an empty slot */
-}
-
-static bool overlap(SDL_Rect a, SDL_Rect b) {
-    return a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
-}
-
-static bool holds(SDL_Rect outer, SDL_Rect in) {
-    return in.x >= outer.x && in.y >= outer.y && in.x + in.w <= outer.x + outer.w &&
-           in.y + in.h <= outer.y + outer.h;
-}
-
-static SDL_Rect both(SDL_Rect a, SDL_Rect b) {
-    SDL_Rect u;
-    SDL_UnionRect(&a, &b, &u);
-    return u;
-}
-
-static long area(SDL_Rect r) {
-    return (long)r.w * r.h;
 }
 
 static SDL_Rect window_rect(const ui_gfx_t *g) {
@@ -410,173 +340,6 @@ void gfx_damage_begin(ui_gfx_t *g) {
     ground(g);
 }
 
-static void add_place(gd_places_t *p, SDL_Rect r) {
-    if (r.w <= 0 || r.h <= 0 || p->all) return;
-    if (p->n == MAX_RAW) {
-        p->all = true;
-        return;
-    }
-    p->v[p->n++] = r;
-}
-
-/* Two places become one when the pixels their joining adds are few beside the smaller one's (a
- * falling coin beside the turning light is not worth the band between them); then the cheapest
- * joins until MAX_PLACES are left. Places may overlap: each is drawn whole. */
-static void merge_places(gd_places_t *p) {
-    for (bool joined = true; joined;) {
-        joined = false;
-        for (int i = 0; i < p->n; i++)
-            for (int j = i + 1; j < p->n; j++) {
-                SDL_Rect u = both(p->v[i], p->v[j]), in;
-                long common = SDL_IntersectRect(&p->v[i], &p->v[j], &in) ? area(in) : 0;
-                long more = area(u) - area(p->v[i]) - area(p->v[j]) + common;
-                long least = area(p->v[i]) < area(p->v[j]) ? area(p->v[i]) : area(p->v[j]);
-                if (more <= least / 4 + 4096) {
-                    p->v[i] = u;
-                    p->v[j--] = p->v[--p->n];
-                    joined = true;
-                }
-            }
-    }
-    while (p->n > MAX_PLACES) {
-        int bi = 0, bj = 1;
-        long best = -1;
-        for (int i = 0; i < p->n; i++)
-            for (int j = i + 1; j < p->n; j++) {
-                long more = area(both(p->v[i], p->v[j])) - area(p->v[i]) - area(p->v[j]);
-                if (best < 0 || more < best) best = more, bi = i, bj = j;
-            }
-        p->v[bi] = both(p->v[bi], p->v[bj]);
-        p->v[bj] = p->v[--p->n];
-    }
-}
-
-static bool table_size(ui_damage_t *d, int n) {
-    int cap = 64;
-    while (cap < n * 2) cap *= 2;
-    if (cap > d->hcap) {
-        uint64_t *k = realloc(d->keys, (size_t)cap * sizeof *k);
-        if (k) d->keys = k;
-        int *c = realloc(d->counts, (size_t)cap * sizeof *c);
-        if (c) d->counts = c;
-        if (!k || !c) return false;
-        d->hcap = cap;
-    }
-    memset(d->keys, 0, (size_t)d->hcap * sizeof *d->keys);
-    return true;
-}
-
-static int *slot(ui_damage_t *d, uint64_t h) {
-    int mask = d->hcap - 1;
-    for (int i = (int)(h & (uint64_t)mask);; i = (i + 1) & mask) {
-        if (d->keys[i] == h) return &d->counts[i];
-        if (d->keys[i] == 0) {
-            d->keys[i] = h;
-            d->counts[i] = 0;
-            return &d->counts[i];
-        }
-    }
-}
-
-/* Marks each of the n calls found in the table (one use of its count each); a call not found
- * changed the pixels in its box. */
-static void take_found(ui_damage_t *d, const gd_op_t *ops, int n, uint8_t *found, gd_places_t *p) {
-    for (int i = 0; i < n; i++) {
-        int *c = slot(d, ops[i].hash);
-        found[i] = *c > 0;
-        if (*c > 0)
-            (*c)--;
-        else
-            add_place(p, ops[i].box);
-    }
-}
-
-/* The calls in both lists (now[i], before[j]) that came in another order (gfx_moved). */
-static void moved_places(const gd_list_t *l, const uint8_t *now, const uint8_t *before,
-                         gd_places_t *p) {
-    int n = 0;
-    for (int i = 0; i < l->n; i++) n += now[i] != 0;
-    if (n == 0) return;
-    uint64_t *a = malloc((size_t)n * sizeof *a), *b = malloc((size_t)n * sizeof *b);
-    int *idx = malloc((size_t)n * sizeof *idx);
-    uint8_t *moved = malloc((size_t)n);
-    int na = 0, nb = 0;
-    if (a && b && idx && moved) {
-        for (int i = 0; i < l->n; i++)
-            if (now[i]) a[na] = l->ops[i].hash, idx[na++] = i;
-        for (int j = 0; j < l->nprev && nb < n; j++)
-            if (before[j]) b[nb++] = l->prev[j].hash;
-    }
-    if (na != n || nb != n || !gfx_moved(a, b, n, moved))
-        p->all = true;
-    else
-        for (int k = 0; k < n; k++)
-            if (moved[k]) add_place(p, l->ops[idx[k]].box);
-    free(a), free(b), free(idx), free(moved);
-}
-
-/* The places where list l's pixels differ from the last frame's. */
-static void find_places(ui_damage_t *d, const gd_list_t *l, gd_places_t *p) {
-    if (l->full || l->nprev == 0) {
-        p->all = true;
-        return;
-    }
-    int most = l->n > l->nprev ? l->n : l->nprev;
-    if (most > d->cap_matched) {
-        uint8_t *m = realloc(d->matched, (size_t)most * 2);
-        if (!m) {
-            p->all = true;
-            return;
-        }
-        d->matched = m, d->cap_matched = most;
-    }
-    if (!table_size(d, most)) {
-        p->all = true;
-        return;
-    }
-    uint8_t *now = d->matched, *before = d->matched + d->cap_matched;
-    /* this frame's calls found among the last's, as many times as they were there */
-    for (int j = 0; j < l->nprev; j++) (*slot(d, l->prev[j].hash))++;
-    take_found(d, l->ops, l->n, now, p);
-    /* and the last frame's calls found among those */
-    table_size(d, most);
-    for (int i = 0; i < l->n; i++)
-        if (now[i]) (*slot(d, l->ops[i].hash))++;
-    take_found(d, l->prev, l->nprev, before, p);
-    /* the calls in both that came in another order: all but the most that kept theirs */
-    moved_places(l, now, before, p);
-}
-
-/* A place that meets a stretched or turned copy grows to hold it (see the top); the places that
- * cover most of the window become the whole of it. */
-static void settle_places(const gd_list_t *l, gd_places_t *p, SDL_Rect window) {
-    if (p->all) return;
-    merge_places(p);
-    for (int round = 0;; round++) {
-        if (round == GROW_ROUNDS) {
-            p->all = true;
-            return;
-        }
-        bool grew = false;
-        for (int i = 0; i < l->n; i++) {
-            if (!l->ops[i].whole) continue;
-            for (int k = 0; k < p->n; k++)
-                if (overlap(p->v[k], l->ops[i].box) && !holds(p->v[k], l->ops[i].box)) {
-                    p->v[k] = both(p->v[k], l->ops[i].box);
-                    grew = true;
-                }
-        }
-        if (!grew) break;
-        merge_places(p);
-    }
-    long drawn = 0;
-    for (int k = 0; k < p->n; k++) {
-        SDL_Rect in;
-        if (SDL_IntersectRect(&p->v[k], &window, &in)) drawn += area(in);
-    }
-    if (drawn * 100 >= area(window) * FULL_PERCENT) p->all = true;
-}
-
 static void draw_shade(ui_gfx_t *g, const gd_op_t *o, SDL_Rect cut) {
     if (gfx_shade_window(g, o->dst, cut, ui_rgba(o->r, o->g, o->b, o->a))) return;
     int tile = o->src.w;
@@ -787,8 +550,8 @@ void gfx_damage_end(ui_gfx_t *g) {
          * it whole) */
         bool borrow = d->under.full && !d->win.full && d->win.nprev > 0;
         if (borrow) swap_prev(&d->under, &d->win), d->under.full = false;
-        find_places(d, &d->under, u);
-        settle_places(&d->under, u, window);
+        gd_find_places(d, &d->under, u);
+        gd_settle_places(&d->under, u, window);
         if (borrow) swap_prev(&d->under, &d->win);
         /* drawn on the window (where the window's list draws again after it), kept from there */
         draw_list(g, &d->under, u);
@@ -798,13 +561,13 @@ void gfx_damage_end(ui_gfx_t *g) {
             u->all = true; /* (the window now holds the kept picture whole) */
         }
         for (int k = 0; k < u->n && !u->all; k++)
-            add_place(p, u->v[k]), under_drawn += area(u->v[k]);
+            gd_add_place(p, u->v[k]), under_drawn += area(u->v[k]);
         if (u->all) under_drawn = area(window);
         p->all = u->all;
         list_done(&d->under, true);
     }
-    find_places(d, &d->win, p);
-    settle_places(&d->win, p, window);
+    gd_find_places(d, &d->win, p);
+    gd_settle_places(&d->win, p, window);
     Uint64 t1 = d->log ? SDL_GetPerformanceCounter() : 0;
     draw_list(g, &d->win, p);
     long drawn = 0;
