@@ -195,6 +195,7 @@ typedef struct table_scene {
     uint64_t help_ready_key; /* the window size, language and game the help was prepared for */
     int help_ready;          /* how many of its pages are (table_prepare) */
     uint32_t help_ready_at;  /* the frame they began to be */
+    uint64_t hist_ready_key; /* the same, and the rounds played, HISTORY's first page was for */
     uint64_t coins_key;      /* the window size the shower's coins were prepared for */
     int coins_ready;         /* how many of their widths are (tb_prepare_celebration) */
     uint32_t coins_at;       /* the frame they began to be */
@@ -235,8 +236,9 @@ void table_events(table_scene_t *t, const machine_events_t *events);
 void table_update(table_scene_t *t, float dt);
 void table_draw(table_scene_t *t, ui_gfx_t *g);
 /* While the table is still (no frame to draw): the next HELP page's text and pictures made
- * ready, one page a call, so that opening HELP or turning its page does not make them in the
- * frame the player waits for. False when there is nothing left to prepare. */
+ * ready, one page a call, then HISTORY's first page after each round, so that opening HELP or
+ * HISTORY or turning a page does not make them in the frame the player waits for. False when
+ * there is nothing left to prepare. */
 bool table_prepare(table_scene_t *t, ui_gfx_t *g);
 /* Only what a coming moment shows (a celebration's light, coins and banner, the pay table's lit
  * row), a small piece a call: for the time a quickly drawn frame leaves. */

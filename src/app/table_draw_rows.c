@@ -372,18 +372,26 @@ bool table_prepare(table_scene_t *t, ui_gfx_t *g) {
     /* again when the window, the language or the game changed, or once what was prepared has
      * had its minute in the texture cache */
     if (key != t->help_ready_key || g->frame - t->help_ready_at > 3000)
-        t->help_ready_key = key, t->help_ready = 0;
+        t->help_ready_key = key, t->help_ready = 0, t->hist_ready_key = 0;
     int pages = help_pages(g, &t->help);
-    if (t->help_ready >= pages || !gfx_offscreen_begin(g)) return false;
-    /* the page as HELP draws it, its pop-up and buttons too, onto nothing */
+    /* and HISTORY's first page after each round (its rows' words and pictures) */
+    uint64_t hist_key = key ^ (uint64_t)t->game->played << 32;
+    bool history = t->help_ready >= pages;
+    if ((history && hist_key == t->hist_ready_key) || !gfx_offscreen_begin(g)) return false;
+    /* the page as HELP or HISTORY draws it, its pop-up and buttons too, onto nothing */
     int page = t->page;
-    t->overlay = OVERLAY_HELP, t->page = t->help_ready;
+    t->overlay = history ? OVERLAY_HISTORY : OVERLAY_HELP;
+    t->page = history ? 0 : t->help_ready;
+    t->hist_page = -1, t->hist_all = false;
     tb_layout(t, g);
     tb_draw_overlay(t, g);
-    t->overlay = OVERLAY_NONE, t->page = page;
+    t->overlay = OVERLAY_NONE, t->page = page, t->hist_page = -1;
     tb_layout(t, g);
     gfx_offscreen_end(g);
-    if (t->help_ready++ == 0) t->help_ready_at = g->frame;
+    if (history)
+        t->hist_ready_key = hist_key;
+    else if (t->help_ready++ == 0)
+        t->help_ready_at = g->frame;
     return true;
 }
 
