@@ -95,9 +95,10 @@ done
 [ "$(q -c "SELECT action FROM sptable.decisions WHERE machine = 'p1' AND tab = 'classic'")" = auto_fold ] &&
   ok || bad "classic's decision for p1: $(q -c "SELECT action FROM sptable.decisions WHERE machine = 'p1'")"
 # the killed terminal never left its seats: the next round of each table drops them (its session
-# is gone), so the lobby does not count it
+# is gone), so the lobby does not count it (host_open drops them in the round's own transaction:
+# waited for until both tables have a round after p1's, however many live has had since)
 for _ in $(seq 300); do
-  [ "$(q -c "SELECT count(*) FROM sptable.rounds r JOIN sptable.results x ON x.tab = r.tab
+  [ "$(q -c "SELECT count(DISTINCT r.tab) FROM sptable.rounds r JOIN sptable.results x ON x.tab = r.tab
              WHERE x.machine = 'p1' AND r.round > x.round")" = 2 ] && break
   sleep 0.1
 done
