@@ -270,6 +270,9 @@ link_status_t link_reconnect(link_t *l) {
     if (!l->conn) return lk_say(l, LINK_DOWN, "the link has no connection to make again");
     PQreset(l->conn);
     drop_prepared(l); /* a new session: nothing prepared on it */
+    /* nor is anything known of its table's reads (the controller may have been upgraded) */
+    l->now_missing = l->look_full = false;
+    l->no_hand_round = 0;
     if (PQstatus(l->conn) != CONNECTION_OK)
         return lk_say(l, LINK_DOWN, "cannot reach the link controller: %s", conn_error(l));
     PQsetNoticeProcessor(l->conn, quiet_notices, NULL);

@@ -29,6 +29,13 @@ struct link {
     char *prepared[LINK_PREPARED_MAX];
     int nprepared;
     char refused[6]; /* the SQLSTATE of the last refusal of a call ("" when it was not refused) */
+    /* a terminal's reads of its table (link_table_look): the controller has no table_now (schema
+     * before 7: table_look then, until the connection is made again); the next read goes to
+     * table_look first (the table's round is dealt and this terminal may hold a hand in it); the
+     * round dealt in which it holds none (table_now answers for it while its decisions go on) */
+    bool now_missing;
+    bool look_full;
+    int64_t no_hand_round;
 };
 
 /* Sets the link's message (one line) and returns st. */

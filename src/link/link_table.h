@@ -93,10 +93,14 @@ typedef struct lt_result {
 link_status_t link_table_results(link_t *l, const char *machine, const char *tab, int64_t after,
                                  lt_result_t *out, int max, int *n);
 
-/* What a terminal reads on each of the table's notices, in one call (table_look, schema 5): the
- * table as link_table_view reads it and, when after >= 0, the results after round `after` as
+/* What a terminal reads on each of the table's notices, in one call: the table as
+ * link_table_view reads it and, when after >= 0, the results after round `after` as
  * link_table_results collects them (up to max, *n); *more when the table holds results past
- * those given (else the terminal has every result it has been given up to the newest). */
+ * those given (else the terminal has every result it has been given up to the newest). Read from
+ * the view table_now (schema 7) when that holds all of it, which is on the settlement's notice
+ * and while the table takes bets; else from table_look (schema 5: the round dealt, the terminal
+ * holding a hand in it; results of earlier rounds due; a controller before schema 7). my_staked
+ * is what the player staked once dealt (0 before the deal: table_look gave the bets sent). */
 #define LT_LOOK_RESULTS 100 /* results table_look gives at once */
 link_status_t link_table_look(link_t *l, const char *machine, const char *tab, int64_t after,
                               lt_view_t *view, lt_result_t *out, int max, int *n, bool *more);

@@ -84,10 +84,13 @@ BEGIN
     -- a terminal killed or cut off never left: its seat goes once its session is gone (a
     -- terminal that comes back sits down again), so the lobby counts the players who are there
     DELETE FROM sptable.seats s WHERE s.tab = p_tab AND NOT sptable.present(s.machine, s.tab);
-    INSERT INTO sptable.rounds (tab, round, phase, config_hash, betting_until, seated)
+    -- the newest round (schema 7: what the terminals read, table_now) is the one opened now
+    UPDATE sptable.rounds x SET newest = false WHERE x.tab = p_tab AND x.newest;
+    INSERT INTO sptable.rounds (tab, round, phase, config_hash, betting_until, seated, newest,
+                                pool)
     VALUES (p_tab, n, 'betting', p_config_hash,
             clock_timestamp() + make_interval(secs => t.betting_ms / 1000.0),
-            (SELECT count(*) FROM sptable.seats s WHERE s.tab = p_tab));
+            (SELECT count(*) FROM sptable.seats s WHERE s.tab = p_tab), true, t.pool);
     PERFORM sptable.notify_table(p_tab, n, 'betting', 0);
     RETURN n;
 END
