@@ -117,6 +117,11 @@ static void forget_prepared(link_t *l) {
  * (or none, for a command), else NULL with the status in *st and the message set. */
 PGresult *lk_run(link_t *l, const char *sql, int n, const char *const *vals, const char *doing,
                  link_status_t *st) {
+    return lk_run_bin(l, sql, n, vals, NULL, NULL, doing, st);
+}
+
+PGresult *lk_run_bin(link_t *l, const char *sql, int n, const char *const *vals, const int *lens,
+                     const int *formats, const char *doing, link_status_t *st) {
     if (!l->conn || PQstatus(l->conn) != CONNECTION_OK) {
         *st = lk_say(l, LINK_DOWN, "not connected to the link controller (%s): %s", doing,
                      conn_error(l));
@@ -128,7 +133,7 @@ PGresult *lk_run(link_t *l, const char *sql, int n, const char *const *vals, con
     if (k >= 0) {
         char name[16];
         snprintf(name, sizeof name, "lk%d", k);
-        r = PQexecPrepared(l->conn, name, n, vals, NULL, NULL, 0);
+        r = PQexecPrepared(l->conn, name, n, vals, lens, formats, 0);
         const char *state = r ? PQresultErrorField(r, PG_DIAG_SQLSTATE) : NULL;
         /* a plan made before the schema changed ("cached plan must not change result type"),
          * or a statement the server no longer has: prepared again, run as it is this time */
@@ -139,7 +144,7 @@ PGresult *lk_run(link_t *l, const char *sql, int n, const char *const *vals, con
             r = NULL;
         }
     }
-    if (!r) r = PQexecParams(l->conn, sql, n, NULL, vals, NULL, NULL, 0);
+    if (!r) r = PQexecParams(l->conn, sql, n, NULL, vals, lens, formats, 0);
     ExecStatusType es = r ? PQresultStatus(r) : PGRES_FATAL_ERROR;
     if (es == PGRES_TUPLES_OK || es == PGRES_COMMAND_OK) {
         *st = LINK_OK;

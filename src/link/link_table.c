@@ -15,57 +15,8 @@
 
 /* ---- arrays, to and from the server's text form ---- */
 
-/* A growing text buffer; on a failed allocation it stays NULL and the call says so. */
-typedef struct buf {
-    char *s;
-    size_t len, cap;
-} buf_t;
-
-static void put(buf_t *b, const char *t, size_t n) {
-    if (!b->s && b->cap) return; /* failed before */
-    if (b->len + n + 1 > b->cap) {
-        size_t cap = (b->cap ? b->cap * 2 : 256);
-        while (cap < b->len + n + 1) cap *= 2;
-        char *s = realloc(b->s, cap);
-        if (!s) {
-            free(b->s);
-            b->s = NULL, b->cap = 1;
-            return;
-        }
-        b->s = s, b->cap = cap;
-    }
-    memcpy(b->s + b->len, t, n);
-    b->len += n;
-    b->s[b->len] = '\0';
-}
-
-static void puts_(buf_t *b, const char *t) {
-    put(b, t, strlen(t));
-}
-
-/* {"a","b"}: each item quoted, its quotes and backslashes escaped. get(i) gives item i. (A
- * settlement of thousands sends tens of thousands of items: each copied in runs, not a character
- * at a time.) */
-char *lt_text_array(int n, const char *(*get)(const void *, int), const void *ctx) {
-    buf_t b = {0};
-    puts_(&b, "{");
-    for (int i = 0; i < n; i++) {
-        puts_(&b, i ? ",\"" : "\"");
-        for (const char *c = get(ctx, i); *c;) {
-            size_t run = strcspn(c, "\"\\");
-            put(&b, c, run);
-            c += run;
-            if (*c) put(&b, "\\", 1), put(&b, c++, 1);
-        }
-        puts_(&b, "\"");
-    }
-    puts_(&b, "}");
-    return b.s;
-}
-
-/* {1,2,3}. Written digit by digit into room for the longest: a settlement of 10,000 players sends
- * 240,000 amounts, which an snprintf for each took 30 ms to write on this 2-core machine (this:
- * 1 ms). */
+/* {1,2,3}. Written digit by digit into room for the longest (a settlement of 10,000 players sent
+ * 240,000 amounts as text: an snprintf for each took 30 ms to write on this 2-core machine). */
 char *lt_i64_array(int n, const int64_t *v) {
     size_t cap = (size_t)(n > 0 ? n : 0) * 22 + 3; /* a sign, 20 digits and a comma each */
     char *s = malloc(cap), *p = s;
@@ -83,6 +34,55 @@ char *lt_i64_array(int n, const int64_t *v) {
     }
     *p++ = '}';
     *p = '\0';
+    return s;
+}
+
+/* ---- arrays in the server's binary form (array_recv's: a header, then each item's length and
+ * bytes, every integer big-endian) ---- */
+
+#define OID_INT8 20 /* PostgreSQL's own type numbers, fixed since its first releases */
+#define OID_TEXT 25
+
+static char *put_be32(char *p, uint32_t v) {
+    p[0] = (char)(v >> 24), p[1] = (char)(v >> 16), p[2] = (char)(v >> 8), p[3] = (char)v;
+    return p + 4;
+}
+
+/* The header of a one-dimensional array of n items of type oid, without NULLs (an empty array
+ * has no dimension); the room for the items follows it (items bytes). */
+static char *bin_array(int n, uint32_t oid, size_t items, int *len, char **at) {
+    size_t head = n > 0 ? 20 : 12;
+    if (items > (size_t)INT32_MAX - head) return NULL;
+    char *s = malloc(head + items), *p = s;
+    if (!s) return NULL;
+    p = put_be32(p, n > 0 ? 1 : 0), p = put_be32(p, 0), p = put_be32(p, oid);
+    if (n > 0) p = put_be32(p, (uint32_t)n), p = put_be32(p, 1);
+    *at = p;
+    *len = (int)(head + items);
+    return s;
+}
+
+char *lt_i64_array_bin(int n, const int64_t *v, int *len) {
+    char *p, *s = bin_array(n, OID_INT8, (size_t)(n > 0 ? n : 0) * 12, len, &p);
+    for (int i = 0; s && i < n; i++) {
+        uint64_t u = (uint64_t)v[i];
+        p = put_be32(p, 8);
+        p = put_be32(p, (uint32_t)(u >> 32));
+        p = put_be32(p, (uint32_t)u);
+    }
+    return s;
+}
+
+char *lt_text_array_bin(int n, const char *(*get)(const void *, int), const void *ctx, int *len) {
+    size_t items = 0;
+    for (int i = 0; i < n; i++) items += 4 + strlen(get(ctx, i));
+    char *p, *s = bin_array(n, OID_TEXT, items, len, &p);
+    for (int i = 0; s && i < n; i++) {
+        size_t k = strlen(get(ctx, i));
+        p = put_be32(p, (uint32_t)k);
+        memcpy(p, get(ctx, i), k);
+        p += k;
+    }
     return s;
 }
 
