@@ -332,15 +332,19 @@ link_status_t link_host_decisions(link_t *l, const char *tab, int64_t round, lt_
     return st;
 }
 
+/* The settlement's rows by machine (what the accessors below read: row i is by[i]). */
 static const char *settle_machine(const void *c, int i) {
-    return ((const lt_settle_t *)c)[i].machine;
+    return ((const lt_settle_t *const *)c)[i]->machine;
 }
 static const char *settle_verdict(const void *c, int i) {
-    return ((const lt_settle_t *)c)[i].verdict;
+    return ((const lt_settle_t *const *)c)[i]->verdict;
 }
-
 static const char *settle_decisions(const void *c, int i) {
-    return ((const lt_settle_t *)c)[i].decisions;
+    return ((const lt_settle_t *const *)c)[i]->decisions;
+}
+static int settle_by_machine(const void *a, const void *b) {
+    return strcmp((*(const lt_settle_t *const *)a)->machine,
+                  (*(const lt_settle_t *const *)b)->machine);
 }
 
 link_status_t link_host_settle(link_t *l, const char *tab, int64_t round, const lt_settle_t *rows,
@@ -351,18 +355,23 @@ link_status_t link_host_settle(link_t *l, const char *tab, int64_t round, const 
     int64_t *staked = malloc(sizeof *staked * (size_t)(n ? n : 1));
     int64_t *totals = malloc(sizeof *totals * (size_t)(n ? n : 1));
     int64_t *ret = malloc(sizeof *ret * cells), *stk = malloc(sizeof *stk * cells);
+    /* the rows in the order of the results' keys (by machine): the server writes each into its
+     * indexes next to the one before, where rows in seat order went all over them (the recording
+     * of 10,000 took a fifth to a third longer) */
+    const lt_settle_t **by = malloc(sizeof *by * (size_t)(n ? n : 1));
+    for (int i = 0; by && i < n; i++) by[i] = &rows[i];
+    if (by) qsort(by, (size_t)n, sizeof *by, settle_by_machine);
     /* the arrays in binary (lt_i64_array_bin: the server read 240,000 amounts as text in 18 ms) */
     int len[10] = {0}, fmt[10] = {0, 0, 1, 1, 1, 0, 1, 1, 1, 1};
-    char *m = lt_text_array_bin(n, settle_machine, rows, &len[2]);
-    char *v = lt_text_array_bin(n, settle_verdict, rows, &len[7]);
-    char *d = lt_text_array_bin(n, settle_decisions, rows, &len[8]);
+    char *m = by ? lt_text_array_bin(n, settle_machine, by, &len[2]) : NULL;
+    char *v = by ? lt_text_array_bin(n, settle_verdict, by, &len[7]) : NULL;
+    char *d = by ? lt_text_array_bin(n, settle_decisions, by, &len[8]) : NULL;
     char *ss = NULL, *ts = NULL, *rs_ = NULL, *ks = NULL;
-    if (staked && totals && ret && stk) {
+    if (by && staked && totals && ret && stk) {
         for (int i = 0; i < n; i++) {
-            staked[i] = rows[i].staked, totals[i] = rows[i].total;
-            memcpy(ret + (size_t)i * (size_t)wagers, rows[i].returned,
-                   sizeof *ret * (size_t)wagers);
-            memcpy(stk + (size_t)i * (size_t)wagers, rows[i].stakes, sizeof *stk * (size_t)wagers);
+            staked[i] = by[i]->staked, totals[i] = by[i]->total;
+            memcpy(ret + (size_t)i * (size_t)wagers, by[i]->returned, sizeof *ret * (size_t)wagers);
+            memcpy(stk + (size_t)i * (size_t)wagers, by[i]->stakes, sizeof *stk * (size_t)wagers);
         }
         ss = lt_i64_array_bin(n, staked, &len[3]), ts = lt_i64_array_bin(n, totals, &len[6]);
         rs_ = lt_i64_array_bin(n * wagers, ret, &len[4]);
@@ -384,7 +393,7 @@ link_status_t link_host_settle(link_t *l, const char *tab, int64_t round, const 
         lk_say(l, LINK_DOWN, "out of memory for the settlement");
     }
     free(staked), free(totals), free(ret), free(stk), free(m), free(v), free(d);
-    free(ss), free(ts), free(rs_), free(ks);
+    free(ss), free(ts), free(rs_), free(ks), free(by);
     return st;
 }
 

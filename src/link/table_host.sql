@@ -258,14 +258,17 @@ BEGIN
                              waiting, sptable.ms_left(r.deciding_until));
     END IF;
     -- the players still in who did not decide: a set difference (hashed or sorted, never a
-    -- hand against every decision, whatever the statistics say)
-    INSERT INTO sptable.decisions (tab, round, machine, step, action)
-    SELECT p_tab, p_round, u.machine, p_step, 'auto_fold'
-      FROM (SELECT h.machine FROM sptable.hands h WHERE h.tab = p_tab AND h.round = p_round
-            EXCEPT
-            SELECT d.machine FROM sptable.decisions d
-             WHERE d.tab = p_tab AND d.round = p_round
-               AND (d.step = p_step OR d.action <> 'play')) u;
+    -- hand against every decision, whatever the statistics say); none when all decided (counted
+    -- above: a table of thousands whose players all decided reads its hands once, not twice)
+    IF waiting > 0 THEN
+        INSERT INTO sptable.decisions (tab, round, machine, step, action)
+        SELECT p_tab, p_round, u.machine, p_step, 'auto_fold'
+          FROM (SELECT h.machine FROM sptable.hands h WHERE h.tab = p_tab AND h.round = p_round
+                EXCEPT
+                SELECT d.machine FROM sptable.decisions d
+                 WHERE d.tab = p_tab AND d.round = p_round
+                   AND (d.step = p_step OR d.action <> 'play')) u;
+    END IF;
     IF p_next THEN
         UPDATE sptable.rounds x
            SET step = p_step + 1,
