@@ -170,6 +170,12 @@ bool link_table_not_open(const link_t *l) {
     return l && strcmp(l->refused, "SP005") == 0;
 }
 
+bool link_schema_older(const link_t *l) {
+    /* no such function, schema or relation: what an upgrade adds */
+    return l && (strcmp(l->refused, "42883") == 0 || strcmp(l->refused, "3F000") == 0 ||
+                 strcmp(l->refused, "42P01") == 0);
+}
+
 void link_table_free(lt_table_t *t) {
     free(t->config);
     t->config = NULL;
@@ -347,8 +353,7 @@ static link_status_t look_now(link_t *l, const char *tab, int64_t after, lt_view
     if (!r) {
         /* a controller before schema 7 (no such view), or a login it does not answer (not a
          * terminal's): table_look then, which says why when it refuses */
-        if (st == LINK_REFUSED &&
-            (strcmp(l->refused, "42P01") == 0 || strcmp(l->refused, "42501") == 0))
+        if (st == LINK_REFUSED && (link_schema_older(l) || strcmp(l->refused, "42501") == 0))
             l->now_missing = true;
         return st;
     }

@@ -39,6 +39,9 @@ link_status_t link_table_join(link_t *l, const char *machine, const char *tab, l
 /* The last call was refused because its table is not open yet: its host has not published it
  * (the terminal waits for it to open). */
 bool link_table_not_open(const link_t *l);
+/* The last call was refused because the controller's schema is older than this program's (it
+ * has no such function or view: `link init` adds it). */
+bool link_schema_older(const link_t *l);
 void link_table_free(lt_table_t *t);
 link_status_t link_table_leave(link_t *l, const char *machine, const char *tab);
 
@@ -213,6 +216,12 @@ link_status_t link_host_players(link_t *l, const char *tab, int64_t round, lt_pl
  * raises, added here. LINK_REFUSED when one is not of a player given (read host_players then). */
 link_status_t link_host_decisions(link_t *l, const char *tab, int64_t round, lt_player_t *players,
                                   int n);
+/* Schema 7: the decisions of the players players[which[0 .. k-1]] as they are now, each read
+ * afresh over its bets (stakes: the bets, then its raises added; decisions as link_host_decisions
+ * gives them); a player with none yet is left as it was. The host reads them while the round's
+ * last step is open, and after its close those it did not have. */
+link_status_t link_host_decisions_of(link_t *l, const char *tab, int64_t round,
+                                     lt_player_t *players, const int *which, int k);
 
 typedef struct lt_settle {
     const char *machine;

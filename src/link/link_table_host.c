@@ -332,6 +332,56 @@ link_status_t link_host_decisions(link_t *l, const char *tab, int64_t round, lt_
     return st;
 }
 
+/* The players asked about (link_host_decisions_of): item i is players[which[i]]'s machine. */
+typedef struct asked {
+    const lt_player_t *players;
+    const int *which;
+} asked_t;
+static const char *asked_machine(const void *c, int i) {
+    const asked_t *a = c;
+    return a->players[a->which[i]].machine;
+}
+
+link_status_t link_host_decisions_of(link_t *l, const char *tab, int64_t round,
+                                     lt_player_t *players, const int *which, int k) {
+    char rs[24];
+    lt_num(rs, sizeof rs, round);
+    asked_t a = {players, which};
+    int len[3] = {0}, fmt[3] = {0, 0, 1};
+    char *m = lt_text_array_bin(k, asked_machine, &a, &len[2]);
+    if (!m) return lk_say(l, LINK_DOWN, "out of memory for the decisions");
+    const char *vals[] = {tab, rs, m};
+    link_status_t st;
+    PGresult *r =
+        lk_run_bin(l, "SELECT * FROM sptable.host_decisions_of($1, $2::bigint, $3::text[])", 3,
+                   vals, len, fmt, "reading the decisions", &st);
+    free(m);
+    if (!r) return st;
+    int ci = PQfnumber(r, "i"), cm = PQfnumber(r, "machine"), cd = PQfnumber(r, "decisions");
+    if (ci < 0 || cm < 0 || cd < 0)
+        st = lk_say(l, LINK_REFUSED,
+                    "the controller's decisions have no place, machine or decisions (run "
+                    "`studpoker link init`)");
+    for (int row = 0; st == LINK_OK && row < PQntuples(r); row++) {
+        long i = strtol(PQgetvalue(r, row, ci), NULL, 10) - 1;
+        lt_player_t *p = i >= 0 && i < k ? &players[which[i]] : NULL;
+        if (!p || strcmp(p->machine, PQgetvalue(r, row, cm)) != 0) {
+            st = lk_say(l, LINK_REFUSED,
+                        "the controller's decisions of %s are not of a player asked",
+                        PQgetvalue(r, row, cm));
+            break;
+        }
+        /* read afresh: the player's bets, then every decision it made so far with its raise */
+        memcpy(p->stakes, p->amounts, sizeof p->stakes);
+        p->nstakes = p->n, p->raised = 0, p->decisions[0] = '\0';
+        if (!add_decisions(PQgetvalue(r, row, cd), p))
+            st = lk_say(l, LINK_REFUSED, "the controller's decisions of %s are not decisions: %s",
+                        p->machine, PQgetvalue(r, row, cd));
+    }
+    PQclear(r);
+    return st;
+}
+
 /* The settlement's rows by machine (what the accessors below read: row i is by[i]). */
 static const char *settle_machine(const void *c, int i) {
     return ((const lt_settle_t *const *)c)[i]->machine;

@@ -354,6 +354,39 @@ BEGIN
 END
 $$;
 
+-- Schema 7: the decisions of the players named (p_machines), as host_decisions gives them, each
+-- with its place in p_machines (i, from 1); those with none yet are left out. The host that dealt
+-- a round reads them as they come, while the last step is open (a player's decisions are all in
+-- once it decided that step or folded: they never change after), settles those players through
+-- the engine then, and after the close reads only the players it did not have: what the
+-- settlement waits for after the close of a table of 10,000 is a few hundred players' decisions,
+-- not every one's. Each player is looked up by its key (a few at the close: no scan of the
+-- round's rows).
+CREATE OR REPLACE FUNCTION sptable.host_decisions_of(p_tab text, p_round bigint,
+                                                     p_machines text[])
+RETURNS TABLE (i integer, machine text, decisions text)
+LANGUAGE plpgsql SECURITY DEFINER SET search_path = sptable, pg_temp AS $$
+#variable_conflict use_column
+BEGIN
+    PERFORM sptable.caller_host(p_tab);
+    RETURN QUERY
+    SELECT w.i::integer, w.m, d.decisions
+      FROM unnest(p_machines) WITH ORDINALITY AS w(m, i)
+     CROSS JOIN LATERAL (
+         SELECT string_agg(e.step || ':' || e.action || ':' || e.multiple || ':'
+                           || coalesce(s.total, 0) || ':' || coalesce(s.amounts::text, '{}'),
+                           ' ' ORDER BY e.step) AS decisions
+           FROM sptable.decisions e
+           -- a raise's stake is of the decision's round (table_decide records both)
+           LEFT JOIN LATERAL (SELECT k.total, k.amounts FROM sptable.stakes k
+                               WHERE k.machine = e.machine AND k.transfer = e.transfer
+                                 AND k.tab = p_tab AND k.round = p_round
+                              OFFSET 0) s ON true
+          WHERE e.tab = p_tab AND e.round = p_round AND e.machine = w.m) d
+     WHERE d.decisions IS NOT NULL;
+END
+$$;
+
 -- What each player of a round collects with the result, from the round's rows: their cards
 -- (none if not dealt), decisions ("step:action:multiple") and accepted stakes summed per wager,
 -- with the total staked. Every player with an accepted stake in the round.
@@ -504,6 +537,7 @@ GRANT EXECUTE ON FUNCTION
     sptable.host_step(text, bigint),
     sptable.host_players(text, bigint),
     sptable.host_decisions(text, bigint),
+    sptable.host_decisions_of(text, bigint, text[]),
     sptable.host_close_step(text, bigint, integer, boolean),
     sptable.host_settle(text, bigint, text[], bigint[], bigint[], integer, bigint[], text[],
                         text[], bigint[]),
