@@ -197,16 +197,17 @@ BEGIN
 END
 $$;
 
--- The players still in who have not decided the step in play: every player dealt but those
--- with a decision at this step or a fold at an earlier one. Counted as two sums over the round's
--- rows, never as a join between them: a table of thousands asks this every 200 ms, and an
--- anti-join planned on statistics that do not know the round yet (a fresh table, a new round)
--- compares every hand with every decision. Every decision has a hand (table_decide refuses a
--- player without one, the auto-fold folds only the dealt).
+-- The players still in who have not decided the step in play: every player dealt (the round's
+-- count of hands, written with them by the deal) but those with a decision at this step or a
+-- fold at an earlier one. Counted, never as a join: a table of thousands asks this every 200 ms,
+-- and an anti-join planned on statistics that do not know the round yet (a fresh table, a new
+-- round) compares every hand with every decision. Every decision has a hand (table_decide
+-- refuses a player without one, the auto-fold folds only the dealt). (Schema 7: the hands were
+-- counted again each time.)
 CREATE OR REPLACE FUNCTION sptable.undecided(p_tab text, p_round bigint, p_step integer)
 RETURNS integer
 LANGUAGE sql STABLE SET search_path = sptable, pg_temp AS $$
-    SELECT ((SELECT count(*) FROM sptable.hands h WHERE h.tab = p_tab AND h.round = p_round)
+    SELECT ((SELECT x.players FROM sptable.rounds x WHERE x.tab = p_tab AND x.round = p_round)
             - (SELECT count(DISTINCT d.machine) FROM sptable.decisions d
                 WHERE d.tab = p_tab AND d.round = p_round
                   AND (d.step = p_step OR d.action <> 'play')))::integer
@@ -242,6 +243,7 @@ DECLARE
     t sptable.tables;
     r sptable.rounds;
     waiting integer;
+    playing integer;
 BEGIN
     t := sptable.caller_host(p_tab);
     PERFORM pg_advisory_xact_lock(sptable.round_key(p_tab), p_round::integer);
@@ -251,7 +253,14 @@ BEGIN
             MESSAGE = format('round %s of table %s is not deciding step %s', p_round, p_tab,
                              p_step);
     END IF;
-    waiting := sptable.undecided(p_tab, p_round, p_step);
+    -- those still to decide (undecided's count) and those who played this step, in one pass
+    -- over the round's decisions (the auto-fold below adds no play)
+    SELECT r.players - count(DISTINCT d.machine) FILTER (WHERE d.step = p_step
+                                                           OR d.action <> 'play'),
+           count(*) FILTER (WHERE d.step = p_step AND d.action = 'play')
+      INTO waiting, playing
+      FROM sptable.decisions d
+     WHERE d.tab = p_tab AND d.round = p_round;
     IF waiting > 0 AND clock_timestamp() < r.deciding_until THEN
         RAISE EXCEPTION USING ERRCODE = 'SP001',
             MESSAGE = format('step %s of round %s: %s players have %s ms more', p_step, p_round,
@@ -278,8 +287,7 @@ BEGIN
     ELSE
         UPDATE sptable.rounds x SET step = p_step + 1 WHERE x.tab = p_tab AND x.round = p_round;
     END IF;
-    RETURN (SELECT count(*) FROM sptable.decisions d
-             WHERE d.tab = p_tab AND d.round = p_round AND d.step = p_step AND d.action = 'play');
+    RETURN playing;
 END
 $$;
 
