@@ -113,13 +113,13 @@ static void forget_prepared(link_t *l) {
     drop_prepared(l);
 }
 
-/* Runs one statement with text parameters (NULL: SQL NULL). The result when it returned rows
- * (or none, for a command), else NULL with the status in *st and the message set. */
 PGresult *lk_run(link_t *l, const char *sql, int n, const char *const *vals, const char *doing,
                  link_status_t *st) {
     return lk_run_bin(l, sql, n, vals, NULL, NULL, doing, st);
 }
 
+/* One statement, its parameters text (NULL: SQL NULL) or binary (formats[i] 1): the result when
+ * it returned rows (or none, for a command), else NULL with the status in *st and the message. */
 PGresult *lk_run_bin(link_t *l, const char *sql, int n, const char *const *vals, const int *lens,
                      const int *formats, const char *doing, link_status_t *st) {
     if (!l->conn || PQstatus(l->conn) != CONNECTION_OK) {
@@ -274,10 +274,8 @@ const char *link_message(const link_t *l) {
 link_status_t link_reconnect(link_t *l) {
     if (!l->conn) return lk_say(l, LINK_DOWN, "the link has no connection to make again");
     PQreset(l->conn);
-    drop_prepared(l); /* a new session: nothing prepared on it */
-    /* nor is anything known of its table's reads (the controller may have been upgraded) */
-    l->now_missing = l->look_full = false;
-    l->no_hand_round = 0;
+    drop_prepared(l); /* a new session: nothing prepared on it, nothing known of its reads */
+    l->now_missing = l->look_full = false, l->no_hand_round = 0;
     if (PQstatus(l->conn) != CONNECTION_OK)
         return lk_say(l, LINK_DOWN, "cannot reach the link controller: %s", conn_error(l));
     PQsetNoticeProcessor(l->conn, quiet_notices, NULL);

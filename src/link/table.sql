@@ -206,7 +206,8 @@ ALTER TABLE sptable.results ADD COLUMN IF NOT EXISTS stakes bigint[];
 --    round): checked once for each statement that writes them (the rounds they name, against
 --    sptable.rounds) instead of a foreign key checked row by row, whose 10,000 lookups were 40-70
 --    ms of the recording of a table of 10,000 (and of its deal); and a round is never removed
---    nor renumbered (refuse_round_change), which the foreign keys also ensured.
+--    nor renumbered (refuse_round_change), which the foreign keys also ensured: the checks and
+--    their triggers are table_operator.sql's, with the audits.
 ALTER TABLE sptable.rounds ADD COLUMN IF NOT EXISTS newest boolean NOT NULL DEFAULT false;
 ALTER TABLE sptable.rounds ADD COLUMN IF NOT EXISTS pool text NOT NULL DEFAULT '';
 UPDATE sptable.rounds x SET newest = true, pool = t.pool
@@ -218,57 +219,6 @@ CREATE UNIQUE INDEX IF NOT EXISTS rounds_newest ON sptable.rounds (tab) WHERE ne
 ALTER TABLE sptable.hands DROP CONSTRAINT IF EXISTS hands_tab_round_fkey;
 ALTER TABLE sptable.results DROP CONSTRAINT IF EXISTS results_tab_round_fkey;
 
--- The rounds named by the rows a statement wrote into hands or results (new_rows) are rounds of
--- their tables: one look at each round named (a settlement names one), not one per row.
-CREATE OR REPLACE FUNCTION sptable.rows_name_rounds() RETURNS trigger
-LANGUAGE plpgsql SET search_path = sptable, pg_temp AS $$
-DECLARE
-    k record;
-BEGIN
-    SELECT n.tab, n.round INTO k
-      FROM (SELECT DISTINCT w.tab, w.round FROM new_rows w) n
-     WHERE NOT EXISTS (SELECT 1 FROM sptable.rounds r WHERE r.tab = n.tab AND r.round = n.round)
-     LIMIT 1;
-    IF FOUND THEN
-        RAISE EXCEPTION USING ERRCODE = '23503',
-            MESSAGE = format('%s of round %s of table %s: there is no such round', TG_TABLE_NAME,
-                             k.round, k.tab);
-    END IF;
-    RETURN NULL;
-END
-$$;
-
-CREATE OR REPLACE FUNCTION sptable.refuse_round_change() RETURNS trigger
-LANGUAGE plpgsql SET search_path = sptable, pg_temp AS $$
-BEGIN
-    RAISE EXCEPTION USING ERRCODE = 'SP003',
-        MESSAGE = 'a round is never removed nor renumbered: its hands and results name it';
-END
-$$;
-
-DO $rounds$
-DECLARE
-    t text;
-BEGIN
-    FOREACH t IN ARRAY ARRAY['hands', 'results'] LOOP
-        IF NOT EXISTS (SELECT 1 FROM pg_trigger
-                       WHERE tgname = t || '_name_rounds'
-                         AND tgrelid = format('sptable.%I', t)::regclass) THEN
-            EXECUTE format('CREATE TRIGGER %I AFTER INSERT ON sptable.%I '
-                           'REFERENCING NEW TABLE AS new_rows '
-                           'FOR EACH STATEMENT EXECUTE FUNCTION sptable.rows_name_rounds()',
-                           t || '_name_rounds', t);
-        END IF;
-    END LOOP;
-    IF NOT EXISTS (SELECT 1 FROM pg_trigger
-                   WHERE tgname = 'rounds_kept' AND tgrelid = 'sptable.rounds'::regclass) THEN
-        CREATE TRIGGER rounds_kept BEFORE DELETE OR UPDATE OF tab, round ON sptable.rounds
-            FOR EACH ROW EXECUTE FUNCTION sptable.refuse_round_change();
-        CREATE TRIGGER rounds_no_truncate BEFORE TRUNCATE ON sptable.rounds
-            FOR EACH STATEMENT EXECUTE FUNCTION sptable.refuse_round_change();
-    END IF;
-END
-$rounds$;
 
 -- Each player's accepted stakes in a round, summed per wager (a stake is 1 to 32 amounts, one per
 -- wager; the sum as long as the longest stake), with the totals before the deal and in raises:

@@ -211,8 +211,9 @@ GRANT EXECUTE ON FUNCTION sptable.table_look(text, text, bigint) TO splink_termi
 -- a terminal selects from, WHERE tab = ...). On the settlement's notice every terminal of the
 -- table reads at once, and what a read costs is mostly not its lookups but what the server does
 -- for any statement, for each relation it reads, each column it carries up and each expression
--- it makes ready (measured under callgrind on the bench's 10,000 players: table_look 445,000
--- instructions a call, this view 245,000, each on top of what any statement costs): so no
+-- it makes ready (measured under callgrind on the bench's 10,000 players, from a terminal's own
+-- login: table_look 488,000 instructions a read, this view 266,000, a statement that does nothing
+-- 30,000): so no
 -- function runs for the caller (the function's own setup, its plpgsql, its statement's plan made
 -- ready inside it), three relations are read (the caller by its login, the newest round by its
 -- mark, the result by its key), and the timer is worked out once.
