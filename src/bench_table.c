@@ -3,9 +3,9 @@
  * One host (host.h, on a thread of its own, as `table-host` runs it) deals a Caribbean Stud table
  * on the controller, and N simulated players bet, decide and collect their results through the
  * same functions a terminal calls (table_join, table_stake, table_decide, and on the settlement's
- * notice table_results; with --view table_look, the table and the results in one call, as a
- * terminal reads them on each notice; with --view2 table_view then table_results, as a terminal
- * of the release before schema 5 did), each as itself (the
+ * notice table_results; with --view the view table_now, the table and the player's result, as a
+ * terminal reads them on that notice; with --look table_look, as the terminals of schemas 5 and 6
+ * did; with --view2 table_view then table_results, as those of schema 4), each as itself (the
  * controller checks who calls): C worker threads, each with one connection that serves its share
  * of the players by SET SESSION AUTHORIZATION (a superuser's connection may), so that thousands of
  * players need no thousands of connections.
@@ -58,8 +58,9 @@ typedef struct bench {
     char tab[32];
     int players, workers, rounds;
     int betting_ms, deciding_ms;
-    int view; /* on the settlement: 0 the results, 1 the table and the results in one call
-               * (table_look), 2 the table's view then the results (two calls) */
+    int view; /* on the settlement: 0 the results, 1 the table and the result as a terminal of
+               * schema 7 reads them (table_now), 2 the table's view then the results (two
+               * calls), 3 the table and the results in one call (table_look) */
     pthread_mutex_t mu;
     bround_t r[MAX_ROUNDS + 2];
     volatile sig_atomic_t stop;
@@ -170,7 +171,10 @@ static bool read_player(worker_t *w, int p, call_t *c) {
             break;
         }
         if (st == PGRES_TUPLES_OK) {
-            snprintf(c->out, sizeof c->out, "%s", PQntuples(r) > 0 ? PQgetvalue(r, 0, 0) : "");
+            /* table_now: the round of the player's result, when it has one */
+            int k = PQfnumber(r, "my_result"), rc = PQfnumber(r, "round");
+            bool none = PQntuples(r) == 0 || (k >= 0 && (rc < 0 || PQgetisnull(r, 0, k)));
+            snprintf(c->out, sizeof c->out, "%s", none ? "" : PQgetvalue(r, 0, k >= 0 ? rc : 0));
         } else if (st != PGRES_COMMAND_OK && st != PGRES_TUPLES_OK && ok) {
             snprintf(w->err, sizeof w->err, "player %d: %s", p,
                      st == PGRES_PIPELINE_ABORTED ? "aborted" : PQresultErrorMessage(r));
@@ -279,18 +283,26 @@ static void fill_decide(worker_t *w, int p, int64_t round, int k, call_t *c, cha
 }
 
 /* A terminal on the settlement's notice: its results after the round before (k 0, the last
- * call: its first column is the round it holds), with --view the table as well in the same call
- * (every column, as a terminal reads it), with --view2 the table's view first (k 1). */
+ * call: its first column is the round it holds); with --view the table as well, as a terminal
+ * reads it there (schema 7: the view table_now, every column); with --look the table and the
+ * results in one call as the terminals of schemas 5 and 6 read them (table_look); with --view2
+ * the table's view first (k 1), then the results, as those of schema 4. */
 static void fill_results(worker_t *w, int p, int64_t round, int k, call_t *c, char (*t)[64]) {
     snprintf(t[0], 64, "%s_p%d", w->b->tab, p);
     c->vals[0] = t[0], c->vals[1] = w->b->tab;
+    if (w->b->view == 1) {
+        c->sql = "SELECT * FROM sptable.table_now WHERE tab = $1";
+        c->vals[0] = w->b->tab, c->vals[1] = NULL;
+        c->n = 1;
+        return;
+    }
     if (k == 1) {
         c->sql = "SELECT round FROM sptable.table_view($1, $2)";
         c->n = 2;
         return;
     }
     snprintf(t[1], 64, "%" PRId64, round - 1);
-    c->sql = w->b->view == 1 ? "SELECT r_round, * FROM sptable.table_look($1, $2, $3::bigint)"
+    c->sql = w->b->view == 3 ? "SELECT r_round, * FROM sptable.table_look($1, $2, $3::bigint)"
                              : "SELECT round FROM sptable.table_results($1, $2, $3::bigint)";
     c->vals[2] = t[1];
     c->n = 3;
@@ -414,7 +426,8 @@ static void report(bench_t *b, double elapsed) {
            "betting %d ms, decisions %d ms)%s\n",
            b->players, b->workers, b->rounds, elapsed, b->rounds * 60.0 / elapsed, b->betting_ms,
            b->deciding_ms,
-           b->view == 1   ? "; each player reads the table and its results in one call"
+           b->view == 1   ? "; each player reads the table and its result (table_now)"
+           : b->view == 3 ? "; each player reads the table and its results in one call (table_look)"
            : b->view == 2 ? "; each player reads the view, then its results"
                           : "");
     printf("  round  deal+check  close  read  engine  record  |  stakes in  decisions in  |  every "
@@ -495,10 +508,12 @@ int cli_bench_table(int argc, char **argv) {
             b.view = 1;
         else if (strcmp(argv[i], "--view2") == 0)
             b.view = 2;
+        else if (strcmp(argv[i], "--look") == 0)
+            b.view = 3;
         else {
             fprintf(stderr, "usage: studpoker bench table --url CONNINFO [--players N] "
                             "[--connections C] [--rounds R] [--betting-ms MS] [--deciding-ms MS] "
-                            "[--view | --view2]\n");
+                            "[--view | --look | --view2]\n");
             return 2;
         }
     }

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # A controller made by the release before the accumulators (schema 1, tests/fixtures/
-# controller_schema1.sql), in use, upgraded by today's `link init` (schema 6), on a PostgreSQL
+# controller_schema1.sql), in use, upgraded by today's `link init` (schema 7), on a PostgreSQL
 # server of the test's own:
 #  - the pools show exactly what they showed before (value, reserve, overflow, stakes, totals);
 #    every machine has its accumulator and every pool its announcement row, and init again
@@ -56,7 +56,7 @@ before_capped=$(q -c "SELECT $figures FROM splink.pools WHERE pool = 'capped'")
 # ---- today's init ----
 link_su="host=$PGHOST dbname=link user=postgres"
 "$bin" link init --url "$link_su" >"$tmp/init.log" 2>&1 || bad "link init on schema 1: $(cat "$tmp/init.log")"
-[ "$(q -c "SELECT value FROM splink.meta WHERE key = 'schema_version'")" = 6 ] && ok || bad "not schema 6 after init"
+[ "$(q -c "SELECT value FROM splink.meta WHERE key = 'schema_version'")" = 7 ] && ok || bad "not schema 7 after init"
 [ "$(q -c "SELECT $figures FROM splink.pools_now WHERE pool = 'floor'")" = "$before_floor" ] &&
   [ "$(q -c "SELECT $figures FROM splink.pools_now WHERE pool = 'capped'")" = "$before_capped" ] && ok ||
   bad "the pools changed in the upgrade: $(q -c "SELECT $figures FROM splink.pools_now")"

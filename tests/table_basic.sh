@@ -4,7 +4,8 @@
 # every amount is worked out here from the pay table (rules.md, classic: PLAY pays royal 100 to
 # 1, "pair or less" 1 to 1; the ante 1 to 1):
 #  - two players at one round: a royal flush and a pair of twos against the dealer's ace-king,
-#    their credits after it as worked out by hand; one deck in the order they bet;
+#    their credits after it as worked out by hand; one deck in the order they bet; the first to
+#    decide settled by the host while the other's decision is awaited (schema 7);
 #  - seed 001's disconnection rules: a terminal killed while betting is open has its bets void
 #    and returned (it collects them when it comes back); one killed after betting closed has its
 #    bets stand, its hand folded when the decision time runs out (AUTO FOLDED), settled in its
@@ -86,8 +87,9 @@ play p1 a "100 TABLEWAIT 30000 betting" "${bets[@]}" "500 DEAL" "600 SUMMARY" \
   "700 TABLEWAIT 20000 deciding" "800 PLAY" "900 TABLEWAIT 20000 settled" \
   "1000 TABLEWAIT 20000 collected=1" "5000 SUMMARY" "5100 ATTENDANT" "5200 SUMMARY" "5300 QUIT"
 wait_for "$tmp/p1/a.out" "bets_sent=1" 40 || bad "p1 did not bet: $(cat "$tmp/p1/a.err")"
+# (p2 decides a second and a half after p1: the host settles p1 while p2's decision is awaited)
 play p2 a "100 TABLEWAIT 30000 betting" "${bets[@]}" "500 DEAL" "600 SUMMARY" \
-  "700 TABLEWAIT 20000 deciding" "800 PLAY" "900 TABLEWAIT 20000 settled" \
+  "700 TABLEWAIT 20000 deciding" "750 SLEEP 1500" "800 PLAY" "900 TABLEWAIT 20000 settled" \
   "1000 TABLEWAIT 20000 collected=1" "5000 SUMMARY" "5100 QUIT"
 play p3 a "100 TABLEWAIT 30000 betting" "${bets[@]}" "500 DEAL" "600 SUMMARY" "700 SLEEP 60000"
 wait_for "$tmp/p2/a.out" "bets_sent=1" 20 || bad "p2 did not bet: $(cat "$tmp/p2/a.err")"
@@ -106,6 +108,10 @@ grep -q "state=locked" "$tmp/p1/a.out" && ok || bad "p1's royal did not lock for
 # p2: a pair of twos beats the dealer's ace-king: ante 1 to 1, PLAY "pair or less" 1 to 1
 l=$(last p2 a)
 [ "$(field "$l" credits)" = $((100000 - 3000 + 2000 + 4000)) ] && ok || bad "p2 after round A: $l"
+# p1 was settled while the host waited for p2's decision (the credits above are p1's and p2's
+# worked out by hand, and the audit below replays the round)
+grep -q "^round $round_a: 1 players settled before the close (1 of 2)" "$tmp/host.log" && ok ||
+  bad "p1 was not settled before the close of round A: $(grep "^round $round_a" "$tmp/host.log")"
 read -r k1 t1 < <(q -F' ' -c "SELECT kind, total FROM sptable.results WHERE machine='p1' AND round=$round_a")
 read -r k3 t3 s3 < <(q -F' ' -c "SELECT kind, total, staked FROM sptable.results WHERE machine='p3' AND round=$round_a")
 [ "$k1 $t1" = "settled 204000" ] && ok || bad "the table's result for p1: $k1 $t1"

@@ -7,7 +7,7 @@
 # pushes; a fold loses the ante):
 #  - round 1, settled before the upgrade: p1 plays a pair of aces (300 staked, 400 back), p2
 #    folds (100 staked, nothing back); round 2 dealt before it, p1's PLAY in, p2 undecided;
-#  - after the upgrade (schema 6): round 1's results read as before (cards, decisions, stakes per
+#  - after the upgrade (schema 7): round 1's results read as before (cards, decisions, stakes per
 #    wager worked out from its rows, which stay as they were), by table_results and by what a
 #    terminal reads on each notice, table_look (the view and the results in one call), whose view is
 #    table_view's, round 2 in play included; on round 2's settlement table_look's result is
@@ -18,7 +18,9 @@
 #    is (its step closed before it started: settled at once, nobody folded in a step more; the
 #    same amounts as round 1's) and its results carry their cards, decisions and stakes;
 #    the view and the lobby count the players seated (a round before the upgrade: counted then;
-#    a round opened after it: kept with the round);
+#    a round opened after it: kept with the round); schema 7's view table_now shows round 2 in
+#    play as table_view does and, settled, its results as table_results does; the newest round
+#    is marked, the hands and results are no longer under a foreign key but checked per statement;
 #  - `table audit` replays both rounds and finds nothing wrong, then finds the one result whose
 #    decisions the test changed behind the append-only trigger; link init again changes nothing;
 #  - a host running while a function it calls is replaced with another result (its statements
@@ -114,7 +116,7 @@ before_p2=$(tq p2 -c "SELECT $results_cols FROM sptable.table_results('p2', 't1'
 
 # ---- today's init ----
 "$bin" link init --url "$link_su" >"$tmp/init.log" 2>&1 || bad "link init on schema 3: $(cat "$tmp/init.log")"
-[ "$(q -c "SELECT value FROM splink.meta WHERE key = 'schema_version'")" = 6 ] && ok || bad "not schema 6 after init"
+[ "$(q -c "SELECT value FROM splink.meta WHERE key = 'schema_version'")" = 7 ] && ok || bad "not schema 7 after init"
 [ "$(tq p1 -c "SELECT $results_cols FROM sptable.table_results('p1', 't1', 0)")" = "$before_p1" ] &&
   [ "$(tq p2 -c "SELECT $results_cols FROM sptable.table_results('p2', 't1', 0)")" = "$before_p2" ] && ok ||
   bad "round 1 after the upgrade: $(tq p1 -c "SELECT $results_cols FROM sptable.table_results('p1', 't1', 0)")"
@@ -137,6 +139,24 @@ for p in p1 p2; do
     [ "$(tq $p -c "SELECT count(*), count(r_round) FROM sptable.table_look('$p', 't1', 1)")" = "1|0" ] &&
     [ "$(tq $p -c "SELECT $view_cols, r_round FROM sptable.table_look('$p', 't1', NULL)")" = "$view|" ] &&
     ok || bad "$p's look after the upgrade: $(tq $p -c "SELECT * FROM sptable.table_look('$p', 't1', 0)")"
+done
+
+# schema 7: the newest round marked (round 2), the hands and results checked against their
+# rounds a statement at a time (no foreign keys left); what a terminal reads on most notices,
+# table_now: round 2 as table_view shows it, its seated players not kept (a round from before
+# schema 4: the terminal asks table_look, which counts them), no result yet
+[ "$(q -c "SELECT string_agg(round || ':' || newest, ' ' ORDER BY round) FROM sptable.rounds")" = "1:false 2:true" ] &&
+  [ "$(q -c "SELECT count(*) FROM pg_constraint WHERE contype = 'f' AND conrelid IN
+             ('sptable.hands'::regclass, 'sptable.results'::regclass)")" = 0 ] &&
+  [ "$(q -c "SELECT string_agg(tgname, ' ' ORDER BY tgname) FROM pg_trigger
+             WHERE tgname IN ('hands_name_rounds', 'results_name_rounds', 'rounds_kept')")" = \
+    "hands_name_rounds results_name_rounds rounds_kept" ] && ok ||
+  bad "schema 7's rounds and checks: $(q -c "SELECT round, newest FROM sptable.rounds")"
+now_cols="round, phase, step, up_card, dealer, board, players, config_hash, pool_value"
+for p in p1 p2; do
+  [ "$(tq $p -c "SELECT $now_cols, seated IS NULL, my_result IS NULL FROM sptable.table_now WHERE tab = 't1'")" = \
+    "$(tq $p -c "SELECT $now_cols FROM sptable.table_view('$p', 't1')")|t|t" ] && ok ||
+    bad "$p's table_now of round 2 in play: $(tq $p -c "SELECT * FROM sptable.table_now")"
 done
 
 # ---- round 2 finished by today's functions and host ----
@@ -194,6 +214,16 @@ for p in p1 p2; do
       "$(header $p "SELECT * FROM sptable.table_view('$p', 't1')")|$(header $p "SELECT * FROM sptable.table_results('$p', 't1', 1)" | sed 's/^/r_/; s/|/|r_/g')" ] &&
     ok || bad "$p's look on round 2's settlement: $(tq $p -c "SELECT * FROM sptable.table_look('$p', 't1', 1)")"
 done
+# table_now on round 2's settlement: its result is table_results' row (dealer, board, verdict
+# too), the round table_look's but for the seated players (round 2's not kept: table_look counts)
+for p in p1 p2; do
+  [ "$(tq $p -c "SELECT round, my_result, my_staked, my_returned, my_total, my_verdict, dealer, board,
+                        my_cards, my_decisions, my_stakes FROM sptable.table_now WHERE tab = 't1'")" = \
+    "$(tq $p -c "SELECT $res_all FROM sptable.table_results('$p', 't1', 1)")" ] &&
+    [ "$(tq $p -c "SELECT $now_cols FROM sptable.table_now WHERE tab = 't1'")" = \
+      "$(tq $p -c "SELECT $now_cols FROM sptable.table_look('$p', 't1', 1)")" ] && ok ||
+    bad "$p's table_now on round 2's settlement: $(tq $p -c "SELECT * FROM sptable.table_now")"
+done
 # ... written with its results, not worked out when read
 [ "$(q -c "SELECT string_agg(machine || ':' || cards || ':' || decisions || ':' || stakes::text, ' ' ORDER BY machine)
            FROM sptable.results WHERE tab = 't1' AND round = 2")" = \
@@ -212,7 +242,9 @@ done
   [ "$(tq p1 -c "SELECT round || ':' || phase || ':' || seated FROM sptable.table_view('p1', 't1')")" = "3:betting:2" ] &&
   [ "$(tq p1 -c "SELECT round || ':' || phase || ':' || seated || ':' || my_staked || ':' || coalesce(r_round, 0)
                  FROM sptable.table_look('p1', 't1', 2)")" = "3:betting:2:0:0" ] &&
-  [ "$(tq p1 -c "SELECT tab || ':' || seated || ':' || round FROM sptable.table_lobby()")" = "t1:2:3" ] && ok ||
+  [ "$(tq p1 -c "SELECT tab || ':' || seated || ':' || round FROM sptable.table_lobby()")" = "t1:2:3" ] &&
+  [ "$(tq p1 -c "SELECT round || ':' || phase || ':' || seated || ':' || (my_result IS NULL) FROM sptable.table_now")" = "3:betting:2:true" ] &&
+  [ "$(q -c "SELECT string_agg(round::text, ' ') FROM sptable.rounds WHERE newest")" = 3 ] && ok ||
   bad "round 3's seated players: $(q -c "SELECT round, seated FROM sptable.rounds")"
 
 # ---- the audit, then link init again ----
@@ -228,7 +260,7 @@ q -c "ALTER TABLE sptable.results DISABLE TRIGGER results_append_only" \
     ok || bad "the audit's finding: $(cat "$tmp/audit2.txt")"; }
 "$bin" link init --url "$link_su" >"$tmp/init2.log" 2>&1 &&
   [ "$(q -c "SELECT count(*) FROM sptable.results")" = 4 ] &&
-  [ "$(q -c "SELECT value FROM splink.meta WHERE key = 'schema_version'")" = 6 ] && ok ||
+  [ "$(q -c "SELECT value FROM splink.meta WHERE key = 'schema_version'")" = 7 ] && ok ||
   bad "link init again: $(cat "$tmp/init2.log")"
 
 # ---- a host that runs while a function it calls is replaced with another result ----

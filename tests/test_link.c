@@ -41,9 +41,8 @@ static const char *item_at(const void *ctx, int i) {
     return ((const char *const *)ctx)[i];
 }
 
-/* The arrays a host sends in the server's text form (a settlement: every amount of 10,000 players),
- * written by hand: the extremes of int64_t, negative, zero; items with the two characters an
- * array's quoted item escapes. Read back by the parser the replies go through. */
+/* The amounts a terminal sends in the server's text form (its stakes), written by hand: the
+ * extremes of int64_t, negative, zero. Read back by the parser the replies go through. */
 static void test_arrays(void **state) {
     (void)state;
     const int64_t v[] = {0, 7, -42, INT64_MAX, INT64_MIN, 100};
@@ -57,10 +56,40 @@ static void test_arrays(void **state) {
     s = lt_i64_array(0, v);
     assert_string_equal(s, "{}");
     free(s);
-    static const char *const items[] = {"p1", "a\"b", "c\\d", "", "\"\\\""};
-    s = lt_text_array(5, item_at, items);
+}
+
+/* The arrays a host sends in the server's binary form (a deal, a settlement), byte by byte as
+ * PostgreSQL's documentation of array_recv lays them out: the dimensions (1; 0 for an empty
+ * array), a flag for NULLs (0), the items' type (int8 20, text 25), then for the one dimension its
+ * length and its lower bound (1), then each item's length and bytes, every integer big-endian. */
+static void test_arrays_binary(void **state) {
+    (void)state;
+    const int64_t v[] = {1, -2};
+    int len = 0;
+    char *s = lt_i64_array_bin(2, v, &len);
+    static const unsigned char two[] = {0, 0, 0, 1, 0,   0,   0,   0,   0,   0,   0,   20,
+                                        0, 0, 0, 2, 0,   0,   0,   1,   0,   0,   0,   8,
+                                        0, 0, 0, 0, 0,   0,   0,   1, /* 1 */
+                                        0, 0, 0, 8, 255, 255, 255, 255, 255, 255, 255, 254};
     assert_non_null(s);
-    assert_string_equal(s, "{\"p1\",\"a\\\"b\",\"c\\\\d\",\"\",\"\\\"\\\\\\\"\"}");
+    assert_int_equal(len, (int)sizeof two);
+    assert_memory_equal(s, two, sizeof two);
+    free(s);
+    static const unsigned char none[] = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 20};
+    s = lt_i64_array_bin(0, v, &len);
+    assert_non_null(s);
+    assert_int_equal(len, (int)sizeof none);
+    assert_memory_equal(s, none, sizeof none);
+    free(s);
+    /* text as it is: no quotes, no escapes (a quote and a backslash are bytes like any other) */
+    static const char *const items[] = {"p1", "", "a\"b\\"};
+    static const unsigned char texts[] = {0, 0, 0, 1, 0, 0, 0, 0, 0,   0,   0,   25,  0,
+                                          0, 0, 3, 0, 0, 0, 1, 0, 0,   0,   2,   'p', '1',
+                                          0, 0, 0, 0, 0, 0, 0, 4, 'a', '"', 'b', '\\'};
+    s = lt_text_array_bin(3, item_at, items, &len);
+    assert_non_null(s);
+    assert_int_equal(len, (int)sizeof texts);
+    assert_memory_equal(s, texts, sizeof texts);
     free(s);
 }
 
@@ -242,10 +271,10 @@ static void test_schema_parts(void **state) {
 
 int main(void) {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_share),        cmocka_unit_test(test_pay),
-        cmocka_unit_test(test_arrays),       cmocka_unit_test(test_local_meter),
-        cmocka_unit_test(test_notice),       cmocka_unit_test(test_schema_carried),
-        cmocka_unit_test(test_schema_parts),
+        cmocka_unit_test(test_share),          cmocka_unit_test(test_pay),
+        cmocka_unit_test(test_arrays),         cmocka_unit_test(test_arrays_binary),
+        cmocka_unit_test(test_local_meter),    cmocka_unit_test(test_notice),
+        cmocka_unit_test(test_schema_carried), cmocka_unit_test(test_schema_parts),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -112,7 +112,7 @@ CREATE TABLE IF NOT EXISTS splink.meta (
     key   text PRIMARY KEY,
     value text NOT NULL
 );
-INSERT INTO splink.meta VALUES ('schema_version', '6') ON CONFLICT (key) DO NOTHING;
+INSERT INTO splink.meta VALUES ('schema_version', '7') ON CONFLICT (key) DO NOTHING;
 -- schema 1 to 2: the accumulators, the announcements, contributions without the pool's and the
 -- site's foreign keys (below); 2 to 3: a shared table's seats (a round's players, not a
 -- cabinet's seven) number a contribution and a claim; nothing else of a table changed; 3 to 4:
@@ -120,9 +120,11 @@ INSERT INTO splink.meta VALUES ('schema_version', '6') ON CONFLICT (key) DO NOTH
 -- terminal collects with them, its host's step closing answers a count (table.sql, schema 4); 4
 -- to 5: a terminal reads the table and collects its results in one call, table_look (table.sql);
 -- 5 to 6: table_look answers a row type of its own, sptable.look_row, and reads the newest
--- round's result once (table_look.sql)
-UPDATE splink.meta SET value = '6' WHERE key = 'schema_version'
-   AND value IN ('1', '2', '3', '4', '5');
+-- round's result once (table_look.sql); 6 to 7: a terminal reads the table's newest round and its
+-- result of it from the view table_now (table_look.sql), the rounds mark their newest, hands and
+-- results are checked against their rounds once a statement, not by a foreign key (table.sql)
+UPDATE splink.meta SET value = '7' WHERE key = 'schema_version'
+   AND value IN ('1', '2', '3', '4', '5', '6');
 
 -- One row per linked pool, its current values and its running totals (all frac).
 CREATE TABLE IF NOT EXISTS splink.pools (

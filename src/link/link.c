@@ -113,10 +113,15 @@ static void forget_prepared(link_t *l) {
     drop_prepared(l);
 }
 
-/* Runs one statement with text parameters (NULL: SQL NULL). The result when it returned rows
- * (or none, for a command), else NULL with the status in *st and the message set. */
 PGresult *lk_run(link_t *l, const char *sql, int n, const char *const *vals, const char *doing,
                  link_status_t *st) {
+    return lk_run_bin(l, sql, n, vals, NULL, NULL, doing, st);
+}
+
+/* One statement, its parameters text (NULL: SQL NULL) or binary (formats[i] 1): the result when
+ * it returned rows (or none, for a command), else NULL with the status in *st and the message. */
+PGresult *lk_run_bin(link_t *l, const char *sql, int n, const char *const *vals, const int *lens,
+                     const int *formats, const char *doing, link_status_t *st) {
     if (!l->conn || PQstatus(l->conn) != CONNECTION_OK) {
         *st = lk_say(l, LINK_DOWN, "not connected to the link controller (%s): %s", doing,
                      conn_error(l));
@@ -128,7 +133,7 @@ PGresult *lk_run(link_t *l, const char *sql, int n, const char *const *vals, con
     if (k >= 0) {
         char name[16];
         snprintf(name, sizeof name, "lk%d", k);
-        r = PQexecPrepared(l->conn, name, n, vals, NULL, NULL, 0);
+        r = PQexecPrepared(l->conn, name, n, vals, lens, formats, 0);
         const char *state = r ? PQresultErrorField(r, PG_DIAG_SQLSTATE) : NULL;
         /* a plan made before the schema changed ("cached plan must not change result type"),
          * or a statement the server no longer has: prepared again, run as it is this time */
@@ -139,7 +144,7 @@ PGresult *lk_run(link_t *l, const char *sql, int n, const char *const *vals, con
             r = NULL;
         }
     }
-    if (!r) r = PQexecParams(l->conn, sql, n, NULL, vals, NULL, NULL, 0);
+    if (!r) r = PQexecParams(l->conn, sql, n, NULL, vals, lens, formats, 0);
     ExecStatusType es = r ? PQresultStatus(r) : PGRES_FATAL_ERROR;
     if (es == PGRES_TUPLES_OK || es == PGRES_COMMAND_OK) {
         *st = LINK_OK;
@@ -269,7 +274,8 @@ const char *link_message(const link_t *l) {
 link_status_t link_reconnect(link_t *l) {
     if (!l->conn) return lk_say(l, LINK_DOWN, "the link has no connection to make again");
     PQreset(l->conn);
-    drop_prepared(l); /* a new session: nothing prepared on it */
+    drop_prepared(l); /* a new session: nothing prepared on it, nothing known of its reads */
+    l->now_missing = l->look_full = false, l->no_hand_round = 0;
     if (PQstatus(l->conn) != CONNECTION_OK)
         return lk_say(l, LINK_DOWN, "cannot reach the link controller: %s", conn_error(l));
     PQsetNoticeProcessor(l->conn, quiet_notices, NULL);

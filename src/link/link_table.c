@@ -15,57 +15,8 @@
 
 /* ---- arrays, to and from the server's text form ---- */
 
-/* A growing text buffer; on a failed allocation it stays NULL and the call says so. */
-typedef struct buf {
-    char *s;
-    size_t len, cap;
-} buf_t;
-
-static void put(buf_t *b, const char *t, size_t n) {
-    if (!b->s && b->cap) return; /* failed before */
-    if (b->len + n + 1 > b->cap) {
-        size_t cap = (b->cap ? b->cap * 2 : 256);
-        while (cap < b->len + n + 1) cap *= 2;
-        char *s = realloc(b->s, cap);
-        if (!s) {
-            free(b->s);
-            b->s = NULL, b->cap = 1;
-            return;
-        }
-        b->s = s, b->cap = cap;
-    }
-    memcpy(b->s + b->len, t, n);
-    b->len += n;
-    b->s[b->len] = '\0';
-}
-
-static void puts_(buf_t *b, const char *t) {
-    put(b, t, strlen(t));
-}
-
-/* {"a","b"}: each item quoted, its quotes and backslashes escaped. get(i) gives item i. (A
- * settlement of thousands sends tens of thousands of items: each copied in runs, not a character
- * at a time.) */
-char *lt_text_array(int n, const char *(*get)(const void *, int), const void *ctx) {
-    buf_t b = {0};
-    puts_(&b, "{");
-    for (int i = 0; i < n; i++) {
-        puts_(&b, i ? ",\"" : "\"");
-        for (const char *c = get(ctx, i); *c;) {
-            size_t run = strcspn(c, "\"\\");
-            put(&b, c, run);
-            c += run;
-            if (*c) put(&b, "\\", 1), put(&b, c++, 1);
-        }
-        puts_(&b, "\"");
-    }
-    puts_(&b, "}");
-    return b.s;
-}
-
-/* {1,2,3}. Written digit by digit into room for the longest: a settlement of 10,000 players sends
- * 240,000 amounts, which an snprintf for each took 30 ms to write on this 2-core machine (this:
- * 1 ms). */
+/* {1,2,3}. Written digit by digit into room for the longest (a settlement of 10,000 players sent
+ * 240,000 amounts as text: an snprintf for each took 30 ms to write on this 2-core machine). */
 char *lt_i64_array(int n, const int64_t *v) {
     size_t cap = (size_t)(n > 0 ? n : 0) * 22 + 3; /* a sign, 20 digits and a comma each */
     char *s = malloc(cap), *p = s;
@@ -83,6 +34,55 @@ char *lt_i64_array(int n, const int64_t *v) {
     }
     *p++ = '}';
     *p = '\0';
+    return s;
+}
+
+/* ---- arrays in the server's binary form (array_recv's: a header, then each item's length and
+ * bytes, every integer big-endian) ---- */
+
+#define OID_INT8 20 /* PostgreSQL's own type numbers, fixed since its first releases */
+#define OID_TEXT 25
+
+static char *put_be32(char *p, uint32_t v) {
+    p[0] = (char)(v >> 24), p[1] = (char)(v >> 16), p[2] = (char)(v >> 8), p[3] = (char)v;
+    return p + 4;
+}
+
+/* The header of a one-dimensional array of n items of type oid, without NULLs (an empty array
+ * has no dimension); the room for the items follows it (items bytes). */
+static char *bin_array(int n, uint32_t oid, size_t items, int *len, char **at) {
+    size_t head = n > 0 ? 20 : 12;
+    if (items > (size_t)INT32_MAX - head) return NULL;
+    char *s = malloc(head + items), *p = s;
+    if (!s) return NULL;
+    p = put_be32(p, n > 0 ? 1 : 0), p = put_be32(p, 0), p = put_be32(p, oid);
+    if (n > 0) p = put_be32(p, (uint32_t)n), p = put_be32(p, 1);
+    *at = p;
+    *len = (int)(head + items);
+    return s;
+}
+
+char *lt_i64_array_bin(int n, const int64_t *v, int *len) {
+    char *p, *s = bin_array(n, OID_INT8, (size_t)(n > 0 ? n : 0) * 12, len, &p);
+    for (int i = 0; s && i < n; i++) {
+        uint64_t u = (uint64_t)v[i];
+        p = put_be32(p, 8);
+        p = put_be32(p, (uint32_t)(u >> 32));
+        p = put_be32(p, (uint32_t)u);
+    }
+    return s;
+}
+
+char *lt_text_array_bin(int n, const char *(*get)(const void *, int), const void *ctx, int *len) {
+    size_t items = 0;
+    for (int i = 0; i < n; i++) items += 4 + strlen(get(ctx, i));
+    char *p, *s = bin_array(n, OID_TEXT, items, len, &p);
+    for (int i = 0; s && i < n; i++) {
+        size_t k = strlen(get(ctx, i));
+        p = put_be32(p, (uint32_t)k);
+        memcpy(p, get(ctx, i), k);
+        p += k;
+    }
     return s;
 }
 
@@ -168,6 +168,12 @@ link_status_t link_table_join(link_t *l, const char *machine, const char *tab, l
 
 bool link_table_not_open(const link_t *l) {
     return l && strcmp(l->refused, "SP005") == 0;
+}
+
+bool link_schema_older(const link_t *l) {
+    /* no such function, schema or relation: what an upgrade adds */
+    return l && (strcmp(l->refused, "42883") == 0 || strcmp(l->refused, "3F000") == 0 ||
+                 strcmp(l->refused, "42P01") == 0);
 }
 
 void link_table_free(lt_table_t *t) {
@@ -305,11 +311,9 @@ link_status_t link_table_results(link_t *l, const char *machine, const char *tab
     return good ? LINK_OK : LINK_REFUSED;
 }
 
-link_status_t link_table_look(link_t *l, const char *machine, const char *tab, int64_t after,
-                              lt_view_t *view, lt_result_t *out, int max, int *n, bool *more) {
-    memset(view, 0, sizeof *view);
-    *n = 0;
-    *more = false;
+/* table_look (schema 5): the table and the results after `after`, whatever the round. */
+static link_status_t look_full(link_t *l, const char *machine, const char *tab, int64_t after,
+                               lt_view_t *view, lt_result_t *out, int max, int *n, bool *more) {
     char as[24];
     lt_num(as, sizeof as, after);
     const char *vals[] = {machine, tab, after >= 0 ? as : NULL};
@@ -333,6 +337,100 @@ link_status_t link_table_look(link_t *l, const char *machine, const char *tab, i
     *more = good && !none && (rows > max || rows >= LT_LOOK_RESULTS);
     PQclear(r);
     return good ? LINK_OK : LINK_REFUSED;
+}
+
+/* table_now (schema 7): the newest round and this terminal's result of it. *enough is false when
+ * the answer does not hold all that table_look would give (table_now's comment in table_look.sql:
+ * a round without one, or from before schema 4; results wanted of rounds before the newest; a
+ * round dealt in which the terminal may hold a hand and has no result yet). */
+static link_status_t look_now(link_t *l, const char *tab, int64_t after, lt_view_t *view,
+                              lt_result_t *out, int max, int *n, bool *enough) {
+    *enough = false;
+    const char *vals[] = {tab};
+    link_status_t st;
+    PGresult *r = lk_run(l, "SELECT * FROM sptable.table_now WHERE tab = $1", 1, vals,
+                         "reading the table", &st);
+    if (!r) {
+        /* a controller before schema 7 (no such view), or a login it does not answer (not a
+         * terminal's): table_look then, which says why when it refuses */
+        if (st == LINK_REFUSED && (link_schema_older(l) || strcmp(l->refused, "42501") == 0))
+            l->now_missing = true;
+        return st;
+    }
+    int cs = PQfnumber(r, "seated"), ck = PQfnumber(r, "my_result"), cx = PQfnumber(r, "my_stakes");
+    bool good = PQntuples(r) == 1 && cs >= 0 && ck >= 0 && cx >= 0 && !PQgetisnull(r, 0, cs);
+    bool mine = good && !PQgetisnull(r, 0, ck);
+    int left = 0;
+    good = good && (!mine || !PQgetisnull(r, 0, cx)) &&
+           lk_col_i64(l, r, 0, "round", &view->round) && lk_col_int(l, r, 0, "step", &view->step) &&
+           lk_col_int(l, r, 0, "left_ms", &left) &&
+           lk_col_int(l, r, 0, "players", &view->players) &&
+           lk_col_int(l, r, 0, "seated", &view->seated) &&
+           lk_col_i64(l, r, 0, "pool_value", &view->pool_value);
+    if (good) {
+        lk_col_text(r, 0, "phase", view->phase, sizeof view->phase);
+        lk_col_text(r, 0, "up_card", view->up_card, sizeof view->up_card);
+        lk_col_text(r, 0, "dealer", view->dealer, sizeof view->dealer);
+        lk_col_text(r, 0, "board", view->board, sizeof view->board);
+        lk_col_text(r, 0, "config_hash", view->config_hash, sizeof view->config_hash);
+        if (strcmp(view->phase, "betting") == 0) view->betting_left_ms = left;
+        if (strcmp(view->phase, "deciding") == 0) view->deciding_left_ms = left;
+    }
+    lt_result_t x = {0};
+    if (good && mine) {
+        /* the view's part of the result is its row's (table_look gives the same) */
+        good = lk_col_i64(l, r, 0, "my_staked", &x.staked) &&
+               lk_col_i64(l, r, 0, "my_total", &x.total) &&
+               lt_col_i64_array(l, r, 0, "my_returned", x.returned, LT_WAGERS, &x.nreturned) &&
+               lt_col_i64_array(l, r, 0, "my_stakes", x.stakes, LT_WAGERS, &x.nstakes);
+        x.round = view->round;
+        lk_col_text(r, 0, "my_result", x.kind, sizeof x.kind);
+        lk_col_text(r, 0, "my_verdict", x.verdict, sizeof x.verdict);
+        lk_col_text(r, 0, "my_cards", x.cards, sizeof x.cards);
+        lk_col_text(r, 0, "my_decisions", x.decisions, sizeof x.decisions);
+        snprintf(x.dealer, sizeof x.dealer, "%s", view->dealer);
+        snprintf(x.board, sizeof x.board, "%s", view->board);
+        snprintf(view->my_cards, sizeof view->my_cards, "%s", x.cards);
+        snprintf(view->my_decisions, sizeof view->my_decisions, "%s", x.decisions);
+        snprintf(view->my_result, sizeof view->my_result, "%s", x.kind);
+        view->my_staked = x.staked, view->my_total = x.total;
+        memcpy(view->my_returned, x.returned, sizeof view->my_returned);
+        view->nreturned = x.nreturned;
+    }
+    PQclear(r);
+    if (!good) return LINK_OK; /* not enough: table_look answers */
+    /* dealt and not settled: the terminal's hand, stakes and decisions are table_look's */
+    if (!mine && strcmp(view->phase, "deciding") == 0 && view->round != l->no_hand_round)
+        return LINK_OK;
+    /* the results after `after`: of the newest round at most, when it is the round after */
+    if (after >= 0 && after < view->round - 1) return LINK_OK;
+    if (after >= 0 && after == view->round - 1 && mine && max > 0) out[0] = x, *n = 1;
+    *enough = true;
+    return LINK_OK;
+}
+
+link_status_t link_table_look(link_t *l, const char *machine, const char *tab, int64_t after,
+                              lt_view_t *view, lt_result_t *out, int max, int *n, bool *more) {
+    memset(view, 0, sizeof *view);
+    *n = 0;
+    *more = false;
+    if (!l->now_missing && !l->look_full) {
+        bool enough = false;
+        link_status_t st = look_now(l, tab, after, view, out, max, n, &enough);
+        if (st == LINK_DOWN) return st;
+        if (st == LINK_OK && enough) return LINK_OK;
+        memset(view, 0, sizeof *view);
+        *n = 0;
+    }
+    link_status_t st = look_full(l, machine, tab, after, view, out, max, n, more);
+    if (st == LINK_OK) {
+        /* while its round is dealt and not settled, a terminal with a hand reads table_look;
+         * one without reads table_now until the next notice */
+        bool dealt = strcmp(view->phase, "deciding") == 0 && !view->my_result[0];
+        l->look_full = dealt && view->my_cards[0];
+        if (dealt && !view->my_cards[0]) l->no_hand_round = view->round;
+    }
+    return st;
 }
 
 link_status_t link_table_transfer(link_t *l, const char *machine, int64_t transfer,
@@ -410,7 +508,15 @@ link_status_t link_table_wait(link_t *l, int timeout_ms, bool *changed) {
                           PQerrorMessage(l->conn));
         PGnotify *n;
         while ((n = PQnotifies(l->conn)) != NULL) {
-            if (strncmp(n->relname, "sptable_", 8) == 0) *changed = true;
+            if (strncmp(n->relname, "sptable_", 8) == 0) {
+                *changed = true;
+                /* the round dealt, or a step of it opened ("table=T round=R phase=deciding
+                 * ..."): a player reads its hand and decisions (table_look), unless it holds
+                 * none in that round; any other phase: table_now */
+                const char *p = strstr(n->extra, " phase="), *rd = strstr(n->extra, " round=");
+                l->look_full = p && rd && strncmp(p + 7, "deciding ", 9) == 0 &&
+                               strtoll(rd + 7, NULL, 10) != l->no_hand_round;
+            }
             PQfreemem(n);
         }
         int64_t left = until - mono_ms();

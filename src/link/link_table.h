@@ -39,6 +39,9 @@ link_status_t link_table_join(link_t *l, const char *machine, const char *tab, l
 /* The last call was refused because its table is not open yet: its host has not published it
  * (the terminal waits for it to open). */
 bool link_table_not_open(const link_t *l);
+/* The last call was refused because the controller's schema is older than this program's (it
+ * has no such function or view: `link init` adds it). */
+bool link_schema_older(const link_t *l);
 void link_table_free(lt_table_t *t);
 link_status_t link_table_leave(link_t *l, const char *machine, const char *tab);
 
@@ -93,10 +96,14 @@ typedef struct lt_result {
 link_status_t link_table_results(link_t *l, const char *machine, const char *tab, int64_t after,
                                  lt_result_t *out, int max, int *n);
 
-/* What a terminal reads on each of the table's notices, in one call (table_look, schema 5): the
- * table as link_table_view reads it and, when after >= 0, the results after round `after` as
+/* What a terminal reads on each of the table's notices, in one call: the table as
+ * link_table_view reads it and, when after >= 0, the results after round `after` as
  * link_table_results collects them (up to max, *n); *more when the table holds results past
- * those given (else the terminal has every result it has been given up to the newest). */
+ * those given (else the terminal has every result it has been given up to the newest). Read from
+ * the view table_now (schema 7) when that holds all of it, which is on the settlement's notice
+ * and while the table takes bets; else from table_look (schema 5: the round dealt, the terminal
+ * holding a hand in it; results of earlier rounds due; a controller before schema 7). my_staked
+ * is what the player staked once dealt (0 before the deal: table_look gave the bets sent). */
 #define LT_LOOK_RESULTS 100 /* results table_look gives at once */
 link_status_t link_table_look(link_t *l, const char *machine, const char *tab, int64_t after,
                               lt_view_t *view, lt_result_t *out, int max, int *n, bool *more);
@@ -209,6 +216,12 @@ link_status_t link_host_players(link_t *l, const char *tab, int64_t round, lt_pl
  * raises, added here. LINK_REFUSED when one is not of a player given (read host_players then). */
 link_status_t link_host_decisions(link_t *l, const char *tab, int64_t round, lt_player_t *players,
                                   int n);
+/* Schema 7: the decisions of the players players[which[0 .. k-1]] as they are now, each read
+ * afresh over its bets (stakes: the bets, then its raises added; decisions as link_host_decisions
+ * gives them); a player with none yet is left as it was. The host reads them while the round's
+ * last step is open, and after its close those it did not have. */
+link_status_t link_host_decisions_of(link_t *l, const char *tab, int64_t round,
+                                     lt_player_t *players, const int *which, int k);
 
 typedef struct lt_settle {
     const char *machine;

@@ -156,25 +156,30 @@ link_status_t link_host_deal(link_t *l, const char *tab, int64_t round, const ch
     int64_t *staked = malloc(sizeof *staked * (size_t)(nvoids ? nvoids : 1));
     if (staked)
         for (int i = 0; i < nvoids; i++) staked[i] = voids[i].staked;
-    char *m = lt_text_array(nhands, hand_machine, hands),
-         *c = lt_text_array(nhands, hand_cards, hands);
-    char *d = lt_text_array(nhands, hand_deck, hands),
-         *vm = lt_text_array(nvoids, void_machine, voids);
-    char *vr = lt_text_array(nvoids, void_reason, voids);
-    char *vs = staked ? lt_i64_array(nvoids, staked) : NULL;
+    /* the arrays in binary (lt_i64_array_bin: a table of thousands' decks are 1.5 MB of text) */
+    int len[13] = {0}, fmt[13] = {0};
+    char *a[6] = {lt_text_array_bin(nhands, hand_machine, hands, &len[6]),
+                  lt_text_array_bin(nhands, hand_cards, hands, &len[7]),
+                  lt_text_array_bin(nhands, hand_deck, hands, &len[8]),
+                  lt_text_array_bin(nvoids, void_machine, voids, &len[9]),
+                  staked ? lt_i64_array_bin(nvoids, staked, &len[10]) : NULL,
+                  lt_text_array_bin(nvoids, void_reason, voids, &len[11])};
     link_status_t st = LINK_DOWN;
-    if (m && c && d && vm && vr && vs) {
-        const char *vals[] = {tab, rs, deck, dealer, up, board, m, c, d, vm, vs, vr, ws};
-        PGresult *r = lk_run(l,
-                             "SELECT sptable.host_deal($1, $2::bigint, $3, $4, $5, $6, $7::text[], "
-                             "$8::text[], $9::text[], $10::text[], $11::bigint[], $12::text[], "
-                             "$13::integer)",
-                             13, vals, "dealing", &st);
+    if (a[0] && a[1] && a[2] && a[3] && a[4] && a[5]) {
+        const char *vals[] = {tab,  rs,   deck, dealer, up,   board, a[0],
+                              a[1], a[2], a[3], a[4],   a[5], ws};
+        for (int i = 6; i < 12; i++) fmt[i] = 1;
+        PGresult *r = lk_run_bin(l,
+                                 "SELECT sptable.host_deal($1, $2::bigint, $3, $4, $5, $6, "
+                                 "$7::text[], $8::text[], $9::text[], $10::text[], $11::bigint[], "
+                                 "$12::text[], $13::integer)",
+                                 13, vals, len, fmt, "dealing", &st);
         PQclear(r);
     } else {
         lk_say(l, LINK_DOWN, "out of memory for the deal");
     }
-    free(staked), free(m), free(c), free(d), free(vm), free(vr), free(vs);
+    free(staked);
+    for (int i = 0; i < 6; i++) free(a[i]);
     return st;
 }
 
@@ -327,15 +332,69 @@ link_status_t link_host_decisions(link_t *l, const char *tab, int64_t round, lt_
     return st;
 }
 
-static const char *settle_machine(const void *c, int i) {
-    return ((const lt_settle_t *)c)[i].machine;
-}
-static const char *settle_verdict(const void *c, int i) {
-    return ((const lt_settle_t *)c)[i].verdict;
+/* The players asked about (link_host_decisions_of): item i is players[which[i]]'s machine. */
+typedef struct asked {
+    const lt_player_t *players;
+    const int *which;
+} asked_t;
+static const char *asked_machine(const void *c, int i) {
+    const asked_t *a = c;
+    return a->players[a->which[i]].machine;
 }
 
+link_status_t link_host_decisions_of(link_t *l, const char *tab, int64_t round,
+                                     lt_player_t *players, const int *which, int k) {
+    char rs[24];
+    lt_num(rs, sizeof rs, round);
+    asked_t a = {players, which};
+    int len[3] = {0}, fmt[3] = {0, 0, 1};
+    char *m = lt_text_array_bin(k, asked_machine, &a, &len[2]);
+    if (!m) return lk_say(l, LINK_DOWN, "out of memory for the decisions");
+    const char *vals[] = {tab, rs, m};
+    link_status_t st;
+    PGresult *r =
+        lk_run_bin(l, "SELECT * FROM sptable.host_decisions_of($1, $2::bigint, $3::text[])", 3,
+                   vals, len, fmt, "reading the decisions", &st);
+    free(m);
+    if (!r) return st;
+    int ci = PQfnumber(r, "i"), cm = PQfnumber(r, "machine"), cd = PQfnumber(r, "decisions");
+    if (ci < 0 || cm < 0 || cd < 0)
+        st = lk_say(l, LINK_REFUSED,
+                    "the controller's decisions have no place, machine or decisions (run "
+                    "`studpoker link init`)");
+    for (int row = 0; st == LINK_OK && row < PQntuples(r); row++) {
+        long i = strtol(PQgetvalue(r, row, ci), NULL, 10) - 1;
+        lt_player_t *p = i >= 0 && i < k ? &players[which[i]] : NULL;
+        if (!p || strcmp(p->machine, PQgetvalue(r, row, cm)) != 0) {
+            st = lk_say(l, LINK_REFUSED,
+                        "the controller's decisions of %s are not of a player asked",
+                        PQgetvalue(r, row, cm));
+            break;
+        }
+        /* read afresh: the player's bets, then every decision it made so far with its raise */
+        memcpy(p->stakes, p->amounts, sizeof p->stakes);
+        p->nstakes = p->n, p->raised = 0, p->decisions[0] = '\0';
+        if (!add_decisions(PQgetvalue(r, row, cd), p))
+            st = lk_say(l, LINK_REFUSED, "the controller's decisions of %s are not decisions: %s",
+                        p->machine, PQgetvalue(r, row, cd));
+    }
+    PQclear(r);
+    return st;
+}
+
+/* The settlement's rows by machine (what the accessors below read: row i is by[i]). */
+static const char *settle_machine(const void *c, int i) {
+    return ((const lt_settle_t *const *)c)[i]->machine;
+}
+static const char *settle_verdict(const void *c, int i) {
+    return ((const lt_settle_t *const *)c)[i]->verdict;
+}
 static const char *settle_decisions(const void *c, int i) {
-    return ((const lt_settle_t *)c)[i].decisions;
+    return ((const lt_settle_t *const *)c)[i]->decisions;
+}
+static int settle_by_machine(const void *a, const void *b) {
+    return strcmp((*(const lt_settle_t *const *)a)->machine,
+                  (*(const lt_settle_t *const *)b)->machine);
 }
 
 link_status_t link_host_settle(link_t *l, const char *tab, int64_t round, const lt_settle_t *rows,
@@ -346,18 +405,27 @@ link_status_t link_host_settle(link_t *l, const char *tab, int64_t round, const 
     int64_t *staked = malloc(sizeof *staked * (size_t)(n ? n : 1));
     int64_t *totals = malloc(sizeof *totals * (size_t)(n ? n : 1));
     int64_t *ret = malloc(sizeof *ret * cells), *stk = malloc(sizeof *stk * cells);
-    char *m = lt_text_array(n, settle_machine, rows), *v = lt_text_array(n, settle_verdict, rows);
-    char *d = lt_text_array(n, settle_decisions, rows);
+    /* the rows in the order of the results' keys (by machine): the server writes each into its
+     * indexes next to the one before, where rows in seat order went all over them (the recording
+     * of 10,000 took a fifth to a third longer) */
+    const lt_settle_t **by = malloc(sizeof *by * (size_t)(n ? n : 1));
+    for (int i = 0; by && i < n; i++) by[i] = &rows[i];
+    if (by) qsort(by, (size_t)n, sizeof *by, settle_by_machine);
+    /* the arrays in binary (lt_i64_array_bin: the server read 240,000 amounts as text in 18 ms) */
+    int len[10] = {0}, fmt[10] = {0, 0, 1, 1, 1, 0, 1, 1, 1, 1};
+    char *m = by ? lt_text_array_bin(n, settle_machine, by, &len[2]) : NULL;
+    char *v = by ? lt_text_array_bin(n, settle_verdict, by, &len[7]) : NULL;
+    char *d = by ? lt_text_array_bin(n, settle_decisions, by, &len[8]) : NULL;
     char *ss = NULL, *ts = NULL, *rs_ = NULL, *ks = NULL;
-    if (staked && totals && ret && stk) {
+    if (by && staked && totals && ret && stk) {
         for (int i = 0; i < n; i++) {
-            staked[i] = rows[i].staked, totals[i] = rows[i].total;
-            memcpy(ret + (size_t)i * (size_t)wagers, rows[i].returned,
-                   sizeof *ret * (size_t)wagers);
-            memcpy(stk + (size_t)i * (size_t)wagers, rows[i].stakes, sizeof *stk * (size_t)wagers);
+            staked[i] = by[i]->staked, totals[i] = by[i]->total;
+            memcpy(ret + (size_t)i * (size_t)wagers, by[i]->returned, sizeof *ret * (size_t)wagers);
+            memcpy(stk + (size_t)i * (size_t)wagers, by[i]->stakes, sizeof *stk * (size_t)wagers);
         }
-        ss = lt_i64_array(n, staked), ts = lt_i64_array(n, totals);
-        rs_ = lt_i64_array(n * wagers, ret), ks = lt_i64_array(n * wagers, stk);
+        ss = lt_i64_array_bin(n, staked, &len[3]), ts = lt_i64_array_bin(n, totals, &len[6]);
+        rs_ = lt_i64_array_bin(n * wagers, ret, &len[4]);
+        ks = lt_i64_array_bin(n * wagers, stk, &len[9]);
     }
     link_status_t st = LINK_DOWN;
     char rn[24], ws[16];
@@ -365,17 +433,17 @@ link_status_t link_host_settle(link_t *l, const char *tab, int64_t round, const 
     snprintf(ws, sizeof ws, "%d", wagers);
     if (m && v && d && ss && ts && rs_ && ks) {
         const char *vals[] = {tab, rn, m, ss, rs_, ws, ts, v, d, ks};
-        PGresult *r = lk_run(l,
-                             "SELECT sptable.host_settle($1, $2::bigint, $3::text[], $4::bigint[], "
-                             "$5::bigint[], $6::integer, $7::bigint[], $8::text[], $9::text[], "
-                             "$10::bigint[])",
-                             10, vals, "settling", &st);
+        PGresult *r = lk_run_bin(l,
+                                 "SELECT sptable.host_settle($1, $2::bigint, $3::text[], "
+                                 "$4::bigint[], $5::bigint[], $6::integer, $7::bigint[], "
+                                 "$8::text[], $9::text[], $10::bigint[])",
+                                 10, vals, len, fmt, "settling", &st);
         PQclear(r);
     } else {
         lk_say(l, LINK_DOWN, "out of memory for the settlement");
     }
     free(staked), free(totals), free(ret), free(stk), free(m), free(v), free(d);
-    free(ss), free(ts), free(rs_), free(ks);
+    free(ss), free(ts), free(rs_), free(ks), free(by);
     return st;
 }
 

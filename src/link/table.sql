@@ -144,8 +144,7 @@ CREATE TABLE IF NOT EXISTS sptable.hands (
     seat    integer NOT NULL CHECK (seat >= 1),
     cards   text NOT NULL,
     deck    text NOT NULL,
-    PRIMARY KEY (tab, round, machine),
-    FOREIGN KEY (tab, round) REFERENCES sptable.rounds
+    PRIMARY KEY (tab, round, machine)
 );
 
 -- A decision: play (Caribbean PLAY 2x, Asian RAISE, Cajun RAISE `multiple` x), fold, or the
@@ -175,8 +174,7 @@ CREATE TABLE IF NOT EXISTS sptable.results (
     total    bigint NOT NULL CHECK (total >= 0),
     verdict  text NOT NULL DEFAULT '',
     at       timestamptz NOT NULL DEFAULT clock_timestamp(),
-    PRIMARY KEY (tab, round, machine),
-    FOREIGN KEY (tab, round) REFERENCES sptable.rounds
+    PRIMARY KEY (tab, round, machine)
 );
 CREATE INDEX IF NOT EXISTS results_machine ON sptable.results (machine, tab, round);
 
@@ -197,6 +195,30 @@ ALTER TABLE sptable.rounds ADD COLUMN IF NOT EXISTS seated integer;
 ALTER TABLE sptable.results ADD COLUMN IF NOT EXISTS cards text;
 ALTER TABLE sptable.results ADD COLUMN IF NOT EXISTS decisions text;
 ALTER TABLE sptable.results ADD COLUMN IF NOT EXISTS stakes bigint[];
+
+-- Schema 7 (issue 15: every terminal of a table of 10,000 has its result within a second of the
+-- close of the decisions, also on a loaded machine):
+--  - rounds.newest: the table's newest round (one a table, the unique index says so), which a
+--    terminal reads on every notice (table_now, table_look.sql) by one index lookup; host_open
+--    moves it. rounds.pool: the table's linked pool when the round opened ("" none), so that what
+--    a terminal reads asks for the pool's value only at a table that has one.
+--  - Every hand and result names a round of the table (a hand is dealt, a result written, in a
+--    round): checked once for each statement that writes them (the rounds they name, against
+--    sptable.rounds) instead of a foreign key checked row by row, whose 10,000 lookups were 40-70
+--    ms of the recording of a table of 10,000 (and of its deal); and a round is never removed
+--    nor renumbered (refuse_round_change), which the foreign keys also ensured: the checks and
+--    their triggers are table_operator.sql's, with the audits.
+ALTER TABLE sptable.rounds ADD COLUMN IF NOT EXISTS newest boolean NOT NULL DEFAULT false;
+ALTER TABLE sptable.rounds ADD COLUMN IF NOT EXISTS pool text NOT NULL DEFAULT '';
+UPDATE sptable.rounds x SET newest = true, pool = t.pool
+  FROM sptable.tables t
+ WHERE t.tab = x.tab
+   AND x.round = (SELECT max(y.round) FROM sptable.rounds y WHERE y.tab = x.tab)
+   AND NOT EXISTS (SELECT 1 FROM sptable.rounds y WHERE y.tab = x.tab AND y.newest);
+CREATE UNIQUE INDEX IF NOT EXISTS rounds_newest ON sptable.rounds (tab) WHERE newest;
+ALTER TABLE sptable.hands DROP CONSTRAINT IF EXISTS hands_tab_round_fkey;
+ALTER TABLE sptable.results DROP CONSTRAINT IF EXISTS results_tab_round_fkey;
+
 
 -- Each player's accepted stakes in a round, summed per wager (a stake is 1 to 32 amounts, one per
 -- wager; the sum as long as the longest stake), with the totals before the deal and in raises:

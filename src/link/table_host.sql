@@ -84,10 +84,13 @@ BEGIN
     -- a terminal killed or cut off never left: its seat goes once its session is gone (a
     -- terminal that comes back sits down again), so the lobby counts the players who are there
     DELETE FROM sptable.seats s WHERE s.tab = p_tab AND NOT sptable.present(s.machine, s.tab);
-    INSERT INTO sptable.rounds (tab, round, phase, config_hash, betting_until, seated)
+    -- the newest round (schema 7: what the terminals read, table_now) is the one opened now
+    UPDATE sptable.rounds x SET newest = false WHERE x.tab = p_tab AND x.newest;
+    INSERT INTO sptable.rounds (tab, round, phase, config_hash, betting_until, seated, newest,
+                                pool)
     VALUES (p_tab, n, 'betting', p_config_hash,
             clock_timestamp() + make_interval(secs => t.betting_ms / 1000.0),
-            (SELECT count(*) FROM sptable.seats s WHERE s.tab = p_tab));
+            (SELECT count(*) FROM sptable.seats s WHERE s.tab = p_tab), true, t.pool);
     PERFORM sptable.notify_table(p_tab, n, 'betting', 0);
     RETURN n;
 END
@@ -194,16 +197,17 @@ BEGIN
 END
 $$;
 
--- The players still in who have not decided the step in play: every player dealt but those
--- with a decision at this step or a fold at an earlier one. Counted as two sums over the round's
--- rows, never as a join between them: a table of thousands asks this every 200 ms, and an
--- anti-join planned on statistics that do not know the round yet (a fresh table, a new round)
--- compares every hand with every decision. Every decision has a hand (table_decide refuses a
--- player without one, the auto-fold folds only the dealt).
+-- The players still in who have not decided the step in play: every player dealt (the round's
+-- count of hands, written with them by the deal) but those with a decision at this step or a
+-- fold at an earlier one. Counted, never as a join: a table of thousands asks this every 200 ms,
+-- and an anti-join planned on statistics that do not know the round yet (a fresh table, a new
+-- round) compares every hand with every decision. Every decision has a hand (table_decide
+-- refuses a player without one, the auto-fold folds only the dealt). (Schema 7: the hands were
+-- counted again each time.)
 CREATE OR REPLACE FUNCTION sptable.undecided(p_tab text, p_round bigint, p_step integer)
 RETURNS integer
 LANGUAGE sql STABLE SET search_path = sptable, pg_temp AS $$
-    SELECT ((SELECT count(*) FROM sptable.hands h WHERE h.tab = p_tab AND h.round = p_round)
+    SELECT ((SELECT x.players FROM sptable.rounds x WHERE x.tab = p_tab AND x.round = p_round)
             - (SELECT count(DISTINCT d.machine) FROM sptable.decisions d
                 WHERE d.tab = p_tab AND d.round = p_round
                   AND (d.step = p_step OR d.action <> 'play')))::integer
@@ -239,6 +243,7 @@ DECLARE
     t sptable.tables;
     r sptable.rounds;
     waiting integer;
+    playing integer;
 BEGIN
     t := sptable.caller_host(p_tab);
     PERFORM pg_advisory_xact_lock(sptable.round_key(p_tab), p_round::integer);
@@ -248,21 +253,31 @@ BEGIN
             MESSAGE = format('round %s of table %s is not deciding step %s', p_round, p_tab,
                              p_step);
     END IF;
-    waiting := sptable.undecided(p_tab, p_round, p_step);
+    -- those still to decide (undecided's count) and those who played this step, in one pass
+    -- over the round's decisions (the auto-fold below adds no play)
+    SELECT r.players - count(DISTINCT d.machine) FILTER (WHERE d.step = p_step
+                                                           OR d.action <> 'play'),
+           count(*) FILTER (WHERE d.step = p_step AND d.action = 'play')
+      INTO waiting, playing
+      FROM sptable.decisions d
+     WHERE d.tab = p_tab AND d.round = p_round;
     IF waiting > 0 AND clock_timestamp() < r.deciding_until THEN
         RAISE EXCEPTION USING ERRCODE = 'SP001',
             MESSAGE = format('step %s of round %s: %s players have %s ms more', p_step, p_round,
                              waiting, sptable.ms_left(r.deciding_until));
     END IF;
     -- the players still in who did not decide: a set difference (hashed or sorted, never a
-    -- hand against every decision, whatever the statistics say)
-    INSERT INTO sptable.decisions (tab, round, machine, step, action)
-    SELECT p_tab, p_round, u.machine, p_step, 'auto_fold'
-      FROM (SELECT h.machine FROM sptable.hands h WHERE h.tab = p_tab AND h.round = p_round
-            EXCEPT
-            SELECT d.machine FROM sptable.decisions d
-             WHERE d.tab = p_tab AND d.round = p_round
-               AND (d.step = p_step OR d.action <> 'play')) u;
+    -- hand against every decision, whatever the statistics say); none when all decided (counted
+    -- above: a table of thousands whose players all decided reads its hands once, not twice)
+    IF waiting > 0 THEN
+        INSERT INTO sptable.decisions (tab, round, machine, step, action)
+        SELECT p_tab, p_round, u.machine, p_step, 'auto_fold'
+          FROM (SELECT h.machine FROM sptable.hands h WHERE h.tab = p_tab AND h.round = p_round
+                EXCEPT
+                SELECT d.machine FROM sptable.decisions d
+                 WHERE d.tab = p_tab AND d.round = p_round
+                   AND (d.step = p_step OR d.action <> 'play')) u;
+    END IF;
     IF p_next THEN
         UPDATE sptable.rounds x
            SET step = p_step + 1,
@@ -272,8 +287,7 @@ BEGIN
     ELSE
         UPDATE sptable.rounds x SET step = p_step + 1 WHERE x.tab = p_tab AND x.round = p_round;
     END IF;
-    RETURN (SELECT count(*) FROM sptable.decisions d
-             WHERE d.tab = p_tab AND d.round = p_round AND d.step = p_step AND d.action = 'play');
+    RETURN playing;
 END
 $$;
 
@@ -345,6 +359,39 @@ BEGIN
                                 AND s.tab = p_tab AND s.round = p_round
      WHERE e.tab = p_tab AND e.round = p_round
      GROUP BY e.machine;
+END
+$$;
+
+-- Schema 7: the decisions of the players named (p_machines), as host_decisions gives them, each
+-- with its place in p_machines (i, from 1); those with none yet are left out. The host that dealt
+-- a round reads them as they come, while the last step is open (a player's decisions are all in
+-- once it decided that step or folded: they never change after), settles those players through
+-- the engine then, and after the close reads only the players it did not have: what the
+-- settlement waits for after the close of a table of 10,000 is a few hundred players' decisions,
+-- not every one's. Each player is looked up by its key (a few at the close: no scan of the
+-- round's rows).
+CREATE OR REPLACE FUNCTION sptable.host_decisions_of(p_tab text, p_round bigint,
+                                                     p_machines text[])
+RETURNS TABLE (i integer, machine text, decisions text)
+LANGUAGE plpgsql SECURITY DEFINER SET search_path = sptable, pg_temp AS $$
+#variable_conflict use_column
+BEGIN
+    PERFORM sptable.caller_host(p_tab);
+    RETURN QUERY
+    SELECT w.i::integer, w.m, d.decisions
+      FROM unnest(p_machines) WITH ORDINALITY AS w(m, i)
+     CROSS JOIN LATERAL (
+         SELECT string_agg(e.step || ':' || e.action || ':' || e.multiple || ':'
+                           || coalesce(s.total, 0) || ':' || coalesce(s.amounts::text, '{}'),
+                           ' ' ORDER BY e.step) AS decisions
+           FROM sptable.decisions e
+           -- a raise's stake is of the decision's round (table_decide records both)
+           LEFT JOIN LATERAL (SELECT k.total, k.amounts FROM sptable.stakes k
+                               WHERE k.machine = e.machine AND k.transfer = e.transfer
+                                 AND k.tab = p_tab AND k.round = p_round
+                              OFFSET 0) s ON true
+          WHERE e.tab = p_tab AND e.round = p_round AND e.machine = w.m) d
+     WHERE d.decisions IS NOT NULL;
 END
 $$;
 
@@ -498,6 +545,7 @@ GRANT EXECUTE ON FUNCTION
     sptable.host_step(text, bigint),
     sptable.host_players(text, bigint),
     sptable.host_decisions(text, bigint),
+    sptable.host_decisions_of(text, bigint, text[]),
     sptable.host_close_step(text, bigint, integer, boolean),
     sptable.host_settle(text, bigint, text[], bigint[], bigint[], integer, bigint[], text[],
                         text[], bigint[]),

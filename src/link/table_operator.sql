@@ -1,10 +1,63 @@
 -- table_operator.sql: the shared tables' operator functions (issue 15): the audits of a
--- table's rounds and money, and adding tables and terminals with their own logins.
+-- table's rounds and money, and adding tables and terminals with their own logins; and the
+-- checks that every hand and result names a round that is there (schema 7, table.sql says why).
 --
 -- Installed by `studpoker link init` right after table_host.sql, in the same transaction, under
 -- table.sql's rules.
 
 SET LOCAL ROLE splink_owner;
+
+-- The rounds named by the rows a statement wrote into hands or results (new_rows) are rounds of
+-- their tables: one look at each round named (a settlement names one), not one per row.
+CREATE OR REPLACE FUNCTION sptable.rows_name_rounds() RETURNS trigger
+LANGUAGE plpgsql SET search_path = sptable, pg_temp AS $$
+DECLARE
+    k record;
+BEGIN
+    SELECT n.tab, n.round INTO k
+      FROM (SELECT DISTINCT w.tab, w.round FROM new_rows w) n
+     WHERE NOT EXISTS (SELECT 1 FROM sptable.rounds r WHERE r.tab = n.tab AND r.round = n.round)
+     LIMIT 1;
+    IF FOUND THEN
+        RAISE EXCEPTION USING ERRCODE = '23503',
+            MESSAGE = format('%s of round %s of table %s: there is no such round', TG_TABLE_NAME,
+                             k.round, k.tab);
+    END IF;
+    RETURN NULL;
+END
+$$;
+
+CREATE OR REPLACE FUNCTION sptable.refuse_round_change() RETURNS trigger
+LANGUAGE plpgsql SET search_path = sptable, pg_temp AS $$
+BEGIN
+    RAISE EXCEPTION USING ERRCODE = 'SP003',
+        MESSAGE = 'a round is never removed nor renumbered: its hands and results name it';
+END
+$$;
+
+DO $rounds$
+DECLARE
+    t text;
+BEGIN
+    FOREACH t IN ARRAY ARRAY['hands', 'results'] LOOP
+        IF NOT EXISTS (SELECT 1 FROM pg_trigger
+                       WHERE tgname = t || '_name_rounds'
+                         AND tgrelid = format('sptable.%I', t)::regclass) THEN
+            EXECUTE format('CREATE TRIGGER %I AFTER INSERT ON sptable.%I '
+                           'REFERENCING NEW TABLE AS new_rows '
+                           'FOR EACH STATEMENT EXECUTE FUNCTION sptable.rows_name_rounds()',
+                           t || '_name_rounds', t);
+        END IF;
+    END LOOP;
+    IF NOT EXISTS (SELECT 1 FROM pg_trigger
+                   WHERE tgname = 'rounds_kept' AND tgrelid = 'sptable.rounds'::regclass) THEN
+        CREATE TRIGGER rounds_kept BEFORE DELETE OR UPDATE OF tab, round ON sptable.rounds
+            FOR EACH ROW EXECUTE FUNCTION sptable.refuse_round_change();
+        CREATE TRIGGER rounds_no_truncate BEFORE TRUNCATE ON sptable.rounds
+            FOR EACH STATEMENT EXECUTE FUNCTION sptable.refuse_round_change();
+    END IF;
+END
+$rounds$;
 
 -- An audit's reading of a round: its phase and each player's result (operators only).
 CREATE OR REPLACE FUNCTION sptable.audit_round(p_tab text, p_round bigint)

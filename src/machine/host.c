@@ -101,6 +101,14 @@ typedef struct host {
     int *hand_bets;      /* each player dealt: its bets in bets[] */
     int64_t dealt_round; /* the round this run closed and dealt (its bets and hands kept), 0 none */
     int ndealt;
+    /* its players settled while its last step was open (read_ahead): ready[i] for players[i],
+     * nready of them; ask: the players asked about; ahead_off: the controller cannot tell them
+     * (schema before 7), ahead_bad: a round whose early settlements are not used */
+    bool *ready;
+    int *ask;
+    int nready;
+    bool ahead_off;
+    int64_t ahead_bad;
     lt_void_t *voids;
     deck_t *decks;
     char why[LT_TEXT_LEN + LINK_NAME_LEN + 16]; /* the host's own refusal, "" when the link's */
@@ -153,6 +161,8 @@ static bool room(host_t *h, int n) {
     GROW(voids, 1);
     GROW(decks, 1);
     GROW(linked, 1);
+    GROW(ready, 1);
+    GROW(ask, 1);
 #undef GROW
     h->cap = cap;
     return true;
@@ -180,6 +190,24 @@ static link_status_t count_seated(host_t *h) {
     h->seated_at = t;
     int n = 0;
     return link_host_seated(h->l, h->o->tab, &n);
+}
+
+/* The players dealt in the round this run closed and dealt, as the close read them and the deal
+ * wrote them: each one's bets and deck, no decision yet, none settled. */
+static void players_reset(host_t *h) {
+    for (int i = 0; i < h->ndealt; i++) {
+        lt_player_t *p = &h->players[i];
+        const lt_bets_t *b = &h->bets[h->hand_bets[i]];
+        memset(p, 0, sizeof *p);
+        snprintf(p->machine, sizeof p->machine, "%s", h->hands[i].machine);
+        snprintf(p->deck, sizeof p->deck, "%s", h->hands[i].deck);
+        memcpy(p->amounts, b->amounts, sizeof p->amounts);
+        memcpy(p->stakes, b->amounts, sizeof p->stakes);
+        p->n = p->nstakes = b->n;
+        p->staked = b->staked;
+        h->ready[i] = false;
+    }
+    h->nready = 0;
 }
 
 static link_status_t close_and_deal_timed(host_t *h, int64_t round);
@@ -247,7 +275,7 @@ static link_status_t close_and_deal_timed(host_t *h, int64_t round) {
                         cajun ? shared_text : "", h->hands, np, h->voids, nv, WAGER_COUNT);
     if (st == LINK_OK) say(h, "round %" PRId64 ": dealt %d players, %d voided", round, np, nv);
     if (st == LINK_OK) h->stats.dealt_at_s = now_s();
-    if (st == LINK_OK) h->dealt_round = round, h->ndealt = np;
+    if (st == LINK_OK) h->dealt_round = round, h->ndealt = np, players_reset(h);
     return st;
 }
 
@@ -313,23 +341,76 @@ static link_status_t settle_pool(host_t *h, int64_t round, int n) {
     return LINK_OK;
 }
 
-/* The players dealt in a round this run closed and dealt: each one's bets as the close read them
- * and its deck as the deal wrote it, then its decisions and raises from the table (what came after
- * the deal). n: how many; LINK_REFUSED when the table's decisions are not of those players. */
+/* The players dealt in a round this run closed and dealt, with their decisions and raises from
+ * the table (what came after the deal). n: how many; LINK_REFUSED when the table's decisions are
+ * not of those players. */
 static link_status_t players_dealt(host_t *h, int64_t round, int *n) {
     *n = h->ndealt;
-    for (int i = 0; i < h->ndealt; i++) {
-        lt_player_t *p = &h->players[i];
-        const lt_bets_t *b = &h->bets[h->hand_bets[i]];
-        memset(p, 0, sizeof *p);
-        snprintf(p->machine, sizeof p->machine, "%s", h->hands[i].machine);
-        snprintf(p->deck, sizeof p->deck, "%s", h->hands[i].deck);
-        memcpy(p->amounts, b->amounts, sizeof p->amounts);
-        memcpy(p->stakes, b->amounts, sizeof p->stakes);
-        p->n = p->nstakes = b->n;
-        p->staked = b->staked;
-    }
+    players_reset(h);
     return link_host_decisions(h->l, h->o->tab, round, h->players, h->ndealt);
+}
+
+/* Whether a player's decisions ("step:action:multiple:amount ...") are all in: it decided the
+ * last step or folded (the table takes no decision after either). */
+static bool decided_all(const host_t *h, const lt_player_t *p) {
+    int last = h->cfg->rules.variant == VARIANT_CAJUN ? 2 : 0, step, used;
+    char action[16];
+    for (const char *c = p->decisions;
+         sscanf(c, "%d:%15[a-z_]:%*d:%*d%n", &step, action, &used) == 2;) {
+        if (step == last || strcmp(action, "play") != 0) return true;
+        for (c += used; *c == ' '; c++) {
+        }
+    }
+    return false;
+}
+
+/* The decisions of the players not settled yet (host_decisions_of, schema 7), and those whose
+ * decisions are all in settled through the engine now (each player's round depends only on its
+ * own records). REFUSED when the controller cannot tell them (ahead_off), or its records do not
+ * settle here: the settlement then reads and settles every player after the close. */
+static link_status_t settle_ahead(host_t *h, int64_t round, bool engine) {
+    int k = 0;
+    for (int i = 0; i < h->ndealt; i++)
+        if (!h->ready[i]) h->ask[k++] = i;
+    if (k == 0) return LINK_OK;
+    link_status_t st = link_host_decisions_of(h->l, h->o->tab, round, h->players, h->ask, k);
+    if (st == LINK_REFUSED) {
+        /* a controller before schema 7 has no such function: not asked again */
+        if (link_schema_older(h->l)) h->ahead_off = true;
+        h->ahead_bad = round;
+        say(h, "round %" PRId64 ": %s; the decisions read after the close", round,
+            link_message(h->l));
+    }
+    int was = h->nready;
+    for (int j = 0; st == LINK_OK && engine && j < k; j++) {
+        int i = h->ask[j];
+        if (!decided_all(h, &h->players[i])) continue;
+        char why[LT_TEXT_LEN];
+        lt_settle_t *s = &h->settle[i];
+        memset(s, 0, sizeof *s);
+        s->machine = h->players[i].machine;
+        /* one the engine refuses is settled (and refused, with the reason) after the close */
+        if (host_settle_player(&h->cfg->rules, &h->players[i], s, &h->linked[i], why, sizeof why))
+            h->ready[i] = true, h->nready++;
+    }
+    if (st == LINK_OK && engine)
+        say(h, "round %" PRId64 ": %d players settled before the close (%d of %d)", round,
+            h->nready - was, h->nready, h->ndealt);
+    return st;
+}
+
+/* While the round's last step is open: once at least half of the players not settled yet have
+ * decided (what is asked halves each time: each player is asked about a few times at most, and
+ * after the close only those who decided since the last time), their decisions read and their
+ * rounds settled (settle_ahead), so that after the close the settlement waits for few. */
+static link_status_t read_ahead(host_t *h, int64_t round, int step, int waiting) {
+    int last = h->cfg->rules.variant == VARIANT_CAJUN ? 2 : 0;
+    if (h->ahead_off || h->ahead_bad == round || h->dealt_round != round || step != last)
+        return LINK_OK;
+    int left = h->ndealt - h->nready, fresh = h->ndealt - waiting - h->nready;
+    if (left == 0 || fresh < 1 || 2 * fresh < left) return LINK_OK;
+    link_status_t st = settle_ahead(h, round, true);
+    return st == LINK_REFUSED ? LINK_OK : st;
 }
 
 /* Settles every player dealt, from the controller's records: those of the round's close and deal
@@ -338,7 +419,15 @@ static link_status_t settle_round(host_t *h, int64_t round) {
     int n = 0;
     link_status_t st = LINK_REFUSED;
     double t0 = now_s();
-    if (h->dealt_round == round) {
+    /* the players not settled while the last step was open: their decisions now (every step
+     * closed: all in), settled below */
+    bool ahead = h->dealt_round == round && !h->ahead_off && h->ahead_bad != round;
+    if (ahead) {
+        st = settle_ahead(h, round, false);
+        ahead = st == LINK_OK;
+        n = h->ndealt;
+    }
+    if (st == LINK_REFUSED && h->dealt_round == round) {
         st = players_dealt(h, round, &n);
         if (st == LINK_REFUSED)
             say(h, "round %" PRId64 ": %s; reading every player's records", round,
@@ -354,6 +443,7 @@ static link_status_t settle_round(host_t *h, int64_t round) {
     for (int i = 0; i < n; i++) {
         char why[LT_TEXT_LEN];
         lt_settle_t *s = &h->settle[i];
+        if (ahead && h->ready[i]) continue;
         memset(s, 0, sizeof *s);
         s->machine = h->players[i].machine;
         if (!host_settle_player(&h->cfg->rules, &h->players[i], s, &h->linked[i], why,
@@ -362,6 +452,9 @@ static link_status_t settle_round(host_t *h, int64_t round) {
             return LINK_REFUSED;
         }
     }
+    /* the aggregate limit and the pool change the rows below: a settlement tried again (the
+     * controller did not answer) settles every player afresh */
+    h->ahead_bad = round;
     int cut = host_aggregate(&h->cfg->rules, h->settle, h->linked, n);
     if (cut) say(h, "round %" PRId64 ": the aggregate limit shared by %d players", round, cut);
     /* the linked pool: every stake on it counted, the round's royals paid from it, before the
@@ -397,6 +490,7 @@ static link_status_t decide(host_t *h, int64_t round) {
         if (step >= steps) return settle_round(h, round);
         if (waiting > 0 && left > 0) {
             if ((st = count_seated(h)) != LINK_OK) return st;
+            if ((st = read_ahead(h, round, step, waiting)) != LINK_OK) return st;
             nap(h, left < 200 ? left : 200);
             if (stopping(h)) return LINK_DOWN;
             continue;
@@ -463,6 +557,7 @@ static link_status_t advance(host_t *h) {
 static void host_free(host_t *h) {
     free(h->bets), free(h->players), free(h->settle);
     free(h->hands), free(h->hand_bets), free(h->voids), free(h->decks), free(h->linked);
+    free(h->ready), free(h->ask);
     link_close(h->pool);
     link_close(h->l);
     rng_clear(&h->rng);
