@@ -1,7 +1,8 @@
 /* The pixel loops our code runs on the window (the shade, the blends, the light's cross-fade, the
  * kept picture's copy) shared between the cores: each takes a band of rows. SDL's software
  * renderer draws on one core; at 3840x2160 a celebration's frame is some 9 ms of these loops,
- * which a second core halves. The bands are disjoint and no SDL call is made on a worker. */
+ * which free cores share (gfx_init starts a worker for each core past two). The bands are
+ * disjoint and no SDL call is made on a worker. */
 #include "ui_gfx_internal.h"
 
 #define POOL_MAX        3     /* workers besides the caller */
