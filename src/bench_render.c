@@ -442,9 +442,10 @@ static void report_size(const size_report_t *sr, const session_t *ses, int only,
     printf("  %-28s %6d %7.2f %7s %7.2f %5s %7s %7.2f  start to first frame %.0f-%.0f ms\n",
            "the first frame (start-up)", first.n, first.n ? first.sum / first.n : 0.0, "",
            first.worst, "", "", first.worst_cpu, start_lo, start_hi);
-    printf("  (over: frames over %.1f ms; cpu: the loop's processor time, the time other programs "
-           "took excluded. In any single run: %d over, the slowest %.2f ms. Pictures drawn from "
-           "SVG, not from the raster cache: %d)\n",
+    printf("  (over: frames over %.1f ms; cpu: the loop's processor time and its wait for the "
+           "other cores' share of the pixels, the time other programs took excluded. In any "
+           "single run: %d over, the slowest %.2f ms. Pictures drawn from SVG, not from the "
+           "raster cache: %d)\n",
            GOAL_MS, over_any, worst_any, drawn);
     printf("  %-28s %6s %7s %7s %7s %5s %7s %7s  %-36s %9s %7s\n", "by game", "frames", "mean",
            "p99", "worst", "over", "cpu p99", "cpu max", "the slowest frame", "start ms",

@@ -51,9 +51,15 @@ for ((k = 0; k < kills; k++)); do
   sleep "$(printf '%d.%03d' $((ms / 1000)) $((ms % 1000)))"
   # a run that ended before its kill: starts are quicker now than the probe's (the machine's load
   # falls and rises while the suite runs), so the next kills come sooner
-  if kill -KILL $pid 2>/dev/null; then landed=$((landed + 1)); elif [ $span -gt 80 ]; then span=$((span * 2 / 3)); fi
+  if kill -KILL $pid 2>/dev/null; then landed=$((landed + 1)); k_landed=1; else
+    k_landed=0
+    [ $span -gt 80 ] && span=$((span * 2 / 3))
+  fi
   wait $pid 2>/dev/null
   r=$(redeemed)
+  # killed before any ticket was ever redeemed: starts are slower now than the probe's, so the
+  # next kills come later
+  [ $k_landed = 1 ] && [ "${r:-0}" -eq 0 ] && span=$((span * 4 / 3))
   # a kill with some tickets taken and some not: it landed among the redemptions
   [ "${r:-0}" -gt 0 ] && [ "${r:-0}" -lt $n ] && midway=$((midway + 1))
 done

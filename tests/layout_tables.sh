@@ -12,6 +12,9 @@
 # each quarter is checked as a screen of its own (layout_check.py's views): nothing overlaps or
 # leaves its quarter, and its text is at least 24 units of the table's layout, which a quarter
 # draws at half the window's scale (12 px at 1920x1080; the summary says so).
+# The runs go side by side, each on a server of its own with its own four tables and hosts (what
+# a run sees is its own tables' rounds, as when they took turns on one server), so that their
+# waits for the tables' rounds overlap.
 # usage: layout_tables.sh STUDPOKER LAYOUT_CHECK.PY LOCALEDIR [SIZE:LANG...]
 set -uo pipefail
 bin=$1
@@ -37,9 +40,7 @@ catf() {
   printf "$f" "$@"
 }
 pg_test_begin "$bin"
-pg_start
-pg_link_controller "$bin" || { bad "the controller"; finish; exit; }
-four_tables 10 60 || { bad "the tables"; finish; exit; }
+pg_find # (no server programs: skipped here, not in each run)
 # shows FILE TEXT...: the frame holds a text box with each TEXT in it
 shows() {
   local f=$1 t
@@ -51,13 +52,27 @@ shows() {
   done
 }
 
-declare -A BALANCE=([en]="€1,000.00" [zh_CN]="€1,000.00" [zh_TW]="€1,000.00" [es]="1000,00 €")
-for run in $runs; do
-  size=${run%%:*} lang=${run##*:}
-  f=$tmp/$size-$lang
+# lane SIZE LANG: one run, in a subshell: a server, its controller and four tables with their
+# hosts (pg_lib.sh, table_lib.sh: their files in a folder of the run's own), the terminal's tour;
+# its boxes in $tmp/SIZE-LANG-*.txt, what failed as FAIL: lines on stdout
+lane() {
+  local size=$1 lang=$2
+  local f=$tmp/$size-$lang
+  tmp=$tmp/lane-$size-$lang
+  mkdir -p "$tmp"
+  host_pids=()
+  local play=
+  # (waits for its own processes by their ids: pg_start's guard lives as long as the test)
+  trap 'exit 143' TERM INT HUP
+  trap 'kill $play ${host_pids[@]:-} 2>/dev/null
+    for p in $play ${host_pids[@]:-}; do wait "$p" 2>/dev/null; done; pg_stop' EXIT
+  pg_start
+  pg_link_controller "$bin" || { echo "FAIL: $size $lang: the controller"; exit 1; }
+  four_tables 10 60 || { echo "FAIL: $size $lang: the tables"; exit 1; }
   # a terminal of its own for each run: its records and the controller's are one story
+  local term
   term=t_${size}_$(printf %s "$lang" | tr A-Z a-z)
-  four_terminal "$term" "$tmp/$term" || bad "adding $term"
+  four_terminal "$term" "$tmp/$term" || echo "FAIL: adding $term"
   printf '[display]\nlanguage = %s\n' "$lang" >>"$tmp/$term/game.ini"
   {
     printf '%s\n' "LOBBYWAIT 30000 live" "SLEEP 1500" "LOBBYWAIT 5000 live" "BOXES $f-lobby.txt" \
@@ -72,9 +87,30 @@ for run in $runs; do
     printf '%s\n' "FOCUS 1" "TABLEWAIT 60000 collected=1" "CLOSETABLE 1" "SEATWAIT 30000 3" \
       "BOXES $f-three.txt" "QUIT"
   } | awk '{ printf "%d %s\n", NR * 100, $0 }' >"$f.script"
-  if ! "$bin" play --headless --turbo --size "$size" --frame-ms 50 --config "$tmp/$term/game.ini" \
-      --db "$tmp/$term/db.sqlite" --credits 1000.00 --script "$f.script" >"$f.out" 2>"$f.err"; then
-    bad "$size: the program failed: $(tail -n 3 "$f.err")"
+  # (in the background: a TERM to the test ends it at once)
+  "$bin" play --headless --turbo --size "$size" --frame-ms 50 --config "$tmp/$term/game.ini" \
+    --db "$tmp/$term/db.sqlite" --credits 1000.00 --script "$f.script" >"$f.out" 2>"$f.err" &
+  play=$!
+  wait $play || echo "FAIL: $size: the program failed: $(tail -n 3 "$f.err")"
+  play=
+}
+lanes=()
+trap 'kill ${lanes[@]:-} 2>/dev/null; for p in ${lanes[@]:-}; do wait "$p"; done
+  [ -n "${KEEP:-}" ] || rm -rf "$tmp"' EXIT
+for run in $runs; do
+  lane "${run%%:*}" "${run##*:}" >"$tmp/lane-$run.log" 2>&1 &
+  lanes+=($!)
+done
+wait "${lanes[@]}"
+lanes=()
+
+declare -A BALANCE=([en]="€1,000.00" [zh_CN]="€1,000.00" [zh_TW]="€1,000.00" [es]="1000,00 €")
+for run in $runs; do
+  size=${run%%:*} lang=${run##*:}
+  f=$tmp/$size-$lang
+  if grep -q '^FAIL: ' "$tmp/lane-$run.log"; then
+    while read -r l; do bad "${l#FAIL: }"; done < <(grep '^FAIL: ' "$tmp/lane-$run.log")
+    grep -v '^FAIL: ' "$tmp/lane-$run.log" | head -n 20
   fi
   bal=$(catf "$lang" "BALANCE %s" "")
   shows "$f-lobby.txt" "$(cat_of "$lang" LOBBY)" "$(cat_of "$lang" "Choose a table and JOIN it.")" \
@@ -88,8 +124,6 @@ for run in $runs; do
   shows "$f-three.txt" "$(cat_of "$lang" +TABLE)"
   [ "$(grep -c '^view ' "$f-four.txt")" -ge 4 ] && ok || bad "$run: the four tables are not drawn in quarters"
 done
-for p in "${host_pids[@]}"; do kill "$p" 2>/dev/null; done
-for p in "${host_pids[@]}"; do wait "$p" 2>/dev/null; done
 
 # every frame's boxes, checked; the figures (smallest text, problems) by run: English by the
 # rules of every layout tour, the other languages with --fits and --lang as well

@@ -381,7 +381,7 @@ static void run_loop(app_t *a, frame_stats_t *st) {
     for (;;) {
         system_heartbeat(a);
         uint64_t frame_start = SDL_GetPerformanceCounter();
-        double cpu_start = o->record ? thread_cpu_ms() : 0;
+        double cpu_start = o->record ? thread_cpu_ms() + gfx_pool_waited_ms() : 0;
         int made_before = a->gfx.textures_made;
         /* a picture read before it was needed becomes a texture in time left over (counted in
          * this frame's time when one is drawn) */
@@ -420,6 +420,12 @@ static void run_loop(app_t *a, frame_stats_t *st) {
         gfx_present(&a->gfx);
         st->frames++;
         double ms = (double)(SDL_GetPerformanceCounter() - frame_start) * 1000.0 / (double)freq;
+        /* a frame drawn quickly leaves time: a piece of what a coming moment will show is made
+         * ready in it, counted in this frame's time (a round in play may leave no frame with
+         * nothing to draw before its win: the decision's prompt pulses) */
+        if (ms < 4 && a->screen == SCREEN_TABLE && !a->terminal &&
+            table_prepare_moments(&a->table, &a->gfx))
+            ms = (double)(SDL_GetPerformanceCounter() - frame_start) * 1000.0 / (double)freq;
         spare_ms = 12 - ms;
         if (st->first_frame_s < 0) {
             st->first_frame_s = system_process_age_seconds();
@@ -432,7 +438,9 @@ static void run_loop(app_t *a, frame_stats_t *st) {
         if (o->record && o->record->n < o->record->cap) {
             o->record->ms[o->record->n] = (float)ms;
             o->record->screen[o->record->n] = (uint8_t)a->screen;
-            o->record->cpu_ms[o->record->n] = (float)(thread_cpu_ms() - cpu_start);
+            /* the loop's own processor time and its wait for the other cores' share */
+            o->record->cpu_ms[o->record->n] =
+                (float)(thread_cpu_ms() + gfx_pool_waited_ms() - cpu_start);
             o->record->made[o->record->n] = (uint16_t)(a->gfx.textures_made - made_before);
             o->record->at_ms[o->record->n++] = now_ms;
         }

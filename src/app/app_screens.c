@@ -116,19 +116,25 @@ void app_printer_step(app_t *a) {
     }
 }
 
-/* Waits up to ms, in real time, for every ticket's picture given to be saved, then takes the
- * answers (the tickets go to the printer). */
+/* Waits up to ms, in real time, for every ticket's picture given to be saved, taking the answers
+ * as they come (the tickets go to the printer): a picture saved counts as pending until its
+ * answer is taken, so the wait ends once all are taken, not at its limit. */
 static void pictures_wait(app_t *a, int ms) {
-    for (int waited = 0; png_writer_pending(a->pngs) > 0 && waited <= ms; waited += 2) SDL_Delay(2);
     app_printer_step(a);
+    for (int waited = 0; png_writer_pending(a->pngs) > 0 && waited <= ms; waited += 2) {
+        SDL_Delay(2);
+        app_printer_step(a);
+    }
 }
 
 void app_print_wait(app_t *a, int ms) {
     /* the pictures saved first: a ticket goes to the printer once its file is there */
     pictures_wait(a, ms);
-    for (int waited = 0; a->printer && printer_busy(a->printer) > 0 && waited <= ms; waited += 10)
+    /* a job stays busy until its answer is taken: taken as it comes, so the wait ends with it */
+    for (int waited = 0; a->printer && printer_busy(a->printer) > 0 && waited <= ms; waited += 10) {
         SDL_Delay(10);
-    app_printer_step(a);
+        app_printer_step(a);
+    }
 }
 
 void app_tickets_finish(app_t *a) {

@@ -156,6 +156,9 @@ typedef struct table_scene {
         int64_t amount;
         float at, until;
     } moment;
+    /* the words of the celebration a settled round will show, known at the settlement and made
+     * ready while the dealer's cards turn (tb_moment_ahead): "" when none or made */
+    char ahead_title[48], ahead_line[96];
     struct {
         float x, y, vx, vy, spin;
     } coins[90];
@@ -192,9 +195,13 @@ typedef struct table_scene {
     uint64_t help_ready_key; /* the window size, language and game the help was prepared for */
     int help_ready;          /* how many of its pages are (table_prepare) */
     uint32_t help_ready_at;  /* the frame they began to be */
+    uint64_t hist_ready_key; /* the same, and the rounds played, HISTORY's first page was for */
     uint64_t coins_key;      /* the window size the shower's coins were prepared for */
     int coins_ready;         /* how many of their widths are (tb_prepare_celebration) */
     uint32_t coins_at;       /* the frame they began to be */
+    uint64_t lit_key;        /* the size of the pay table's lit row whose pulse is prepared */
+    int lit_ready;           /* how many of its pulse's steps are (tb_prepare_paytable) */
+    uint32_t lit_at;         /* the frame they began to be */
     bool hist_all; /* a terminal's HISTORY shows every table's rounds, not only this table's */
 
     /* the RESPONSIBLE GAMING page (table_rg.c): the row chosen, the limits and the break being
@@ -229,9 +236,13 @@ void table_events(table_scene_t *t, const machine_events_t *events);
 void table_update(table_scene_t *t, float dt);
 void table_draw(table_scene_t *t, ui_gfx_t *g);
 /* While the table is still (no frame to draw): the next HELP page's text and pictures made
- * ready, one page a call, so that opening HELP or turning its page does not make them in the
- * frame the player waits for. False when there is nothing left to prepare. */
+ * ready, one page a call, then HISTORY's first page after each round, so that opening HELP or
+ * HISTORY or turning a page does not make them in the frame the player waits for. False when
+ * there is nothing left to prepare. */
 bool table_prepare(table_scene_t *t, ui_gfx_t *g);
+/* Only what a coming moment shows (a celebration's light, coins and banner, the pay table's lit
+ * row), a small piece a call: for the time a quickly drawn frame leaves. */
+bool table_prepare_moments(table_scene_t *t, ui_gfx_t *g);
 /* A short message over the table (a refusal, a ticket printed). */
 void table_toast(table_scene_t *t, const char *msg);
 /* The player chooses the next language (the language button; a script's LANG): the machine

@@ -152,6 +152,7 @@ static void animate_events(table_scene_t *t) {
         case EV_VOID:
             t->results_pending = true;
             t->result_at = at + 0.15f;
+            tb_moment_ahead(t);
             break;
         default:
             break;

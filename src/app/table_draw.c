@@ -39,9 +39,10 @@ static float draw_pool_meter(table_scene_t *t, ui_gfx_t *g, ui_rect_t p, bool la
     else
         money(t->game, t->shown_pool, b1);
     float size = tb_fit(g, b1, 64, 30, UI_FONT_DISPLAY, m.w - 40);
-    if (!layer)
-        gfx_text_shadow(g, b1, m.x + m.w / 2, m.y + 96 - size * 0.6f, size, UI_FONT_DISPLAY,
-                        ui_rgba(255, 226, 120, 255), UI_ALIGN_CENTER);
+    if (!layer) /* the pool counts as stakes come in: a figure */
+        (down ? gfx_text_shadow : gfx_figure_shadow)(g, b1, m.x + m.w / 2, m.y + 96 - size * 0.6f,
+                                                     size, UI_FONT_DISPLAY,
+                                                     ui_rgba(255, 226, 120, 255), UI_ALIGN_CENTER);
     return 206;
 }
 
@@ -155,8 +156,8 @@ static void draw_meters(table_scene_t *t, ui_gfx_t *g, bool layer) {
             }
             money(gm, boxes[i].v, b1);
             float size = tb_fit(g, b1, 34, TB_TEXT_MIN, UI_FONT_DISPLAY, b.w - 48 - lw);
-            gfx_text(g, b1, b.x + b.w - 16, b.y + (b.h - size * 1.17f) / 2, size, UI_FONT_DISPLAY,
-                     fig, UI_ALIGN_RIGHT);
+            gfx_figure(g, b1, b.x + b.w - 16, b.y + (b.h - size * 1.17f) / 2, size, UI_FONT_DISPLAY,
+                       fig, UI_ALIGN_RIGHT);
             continue;
         }
         if (layer) {
@@ -168,8 +169,9 @@ static void draw_meters(table_scene_t *t, ui_gfx_t *g, bool layer) {
         }
         money(gm, boxes[i].v, b1);
         float size = tb_fit(g, b1, 40, TB_TEXT_MIN, UI_FONT_DISPLAY, b.w - 20);
-        gfx_text(g, b1, b.x + b.w / 2, b.y + 76 - size * 0.6f, size, UI_FONT_DISPLAY, fig,
-                 UI_ALIGN_CENTER);
+        /* the balance and the win count: figures, a character at a time */
+        gfx_figure(g, b1, b.x + b.w / 2, b.y + 76 - size * 0.6f, size, UI_FONT_DISPLAY, fig,
+                   UI_ALIGN_CENTER);
     }
 }
 

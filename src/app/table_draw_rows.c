@@ -146,10 +146,9 @@ void tb_draw_results(table_scene_t *t, ui_gfx_t *g) {
             h += gfx_text_wrap_height(g, t->side_lines[i], tw, s, UI_FONT_BOLD) + 4;
     }
     if (h > box.h) h = box.h;
-    uint8_t a = (uint8_t)(235 * p);
     gfx_rec_group(g, "results");
-    gfx_panel(g, ui_r(box.x, box.y, box.w, h), 18, ui_rgba(20, 12, 6, a), ui_rgba(6, 3, 2, a),
-              ui_rgba(242, 201, 76, (uint8_t)(160 * p)), 2);
+    gfx_panel_faded(g, ui_r(box.x, box.y, box.w, h), 18, ui_rgba(20, 12, 6, 235),
+                    ui_rgba(6, 3, 2, 235), ui_rgba(242, 201, 76, 160), 2, (uint8_t)(255 * p));
     /* a win in green, a loss dimmed, the commission plain; the bet's name in gold */
     float y = box.y + (inline_lines ? 7 : 10), cx = box.x + box.w / 2;
     for (int i = 0; i < t->nside_lines; i++) {
@@ -353,28 +352,46 @@ void tb_draw_overlay(table_scene_t *t, ui_gfx_t *g) {
     }
 }
 
+/* A celebration's turning light, read from the raster cache (or rasterised) a copy at a time
+ * before any win needs it, the demo's too, its coins and banner; the pay table's lit row. Small:
+ * only the small pieces. */
+static bool prepare_moments(table_scene_t *t, ui_gfx_t *g, bool small) {
+    return t->overlay == OVERLAY_NONE &&
+           (tb_prepare_celebration(t, g, small) || tb_prepare_paytable(t, g));
+}
+
+bool table_prepare_moments(table_scene_t *t, ui_gfx_t *g) {
+    return prepare_moments(t, g, true);
+}
+
 bool table_prepare(table_scene_t *t, ui_gfx_t *g) {
-    /* a celebration's turning light, read from the raster cache (or rasterised) a copy at a time
-     * before any win needs it, the demo's too */
-    if (t->overlay == OVERLAY_NONE && tb_prepare_celebration(t, g)) return true;
+    if (prepare_moments(t, g, false)) return true;
     if (t->overlay != OVERLAY_NONE || t->demo) return false;
     uint64_t key = (uint64_t)g->pw << 40 ^ (uint64_t)g->ph << 20 ^ (uint64_t)lang_get() << 8 ^
                    (uint64_t)t->game->rules.preset;
     /* again when the window, the language or the game changed, or once what was prepared has
      * had its minute in the texture cache */
     if (key != t->help_ready_key || g->frame - t->help_ready_at > 3000)
-        t->help_ready_key = key, t->help_ready = 0;
+        t->help_ready_key = key, t->help_ready = 0, t->hist_ready_key = 0;
     int pages = help_pages(g, &t->help);
-    if (t->help_ready >= pages || !gfx_offscreen_begin(g)) return false;
-    /* the page as HELP draws it, its pop-up and buttons too, onto nothing */
+    /* and HISTORY's first page after each round (its rows' words and pictures) */
+    uint64_t hist_key = key ^ (uint64_t)t->game->played << 32;
+    bool history = t->help_ready >= pages;
+    if ((history && hist_key == t->hist_ready_key) || !gfx_offscreen_begin(g)) return false;
+    /* the page as HELP or HISTORY draws it, its pop-up and buttons too, onto nothing */
     int page = t->page;
-    t->overlay = OVERLAY_HELP, t->page = t->help_ready;
+    t->overlay = history ? OVERLAY_HISTORY : OVERLAY_HELP;
+    t->page = history ? 0 : t->help_ready;
+    t->hist_page = -1, t->hist_all = false;
     tb_layout(t, g);
     tb_draw_overlay(t, g);
-    t->overlay = OVERLAY_NONE, t->page = page;
+    t->overlay = OVERLAY_NONE, t->page = page, t->hist_page = -1;
     tb_layout(t, g);
     gfx_offscreen_end(g);
-    if (t->help_ready++ == 0) t->help_ready_at = g->frame;
+    if (history)
+        t->hist_ready_key = hist_key;
+    else if (t->help_ready++ == 0)
+        t->help_ready_at = g->frame;
     return true;
 }
 

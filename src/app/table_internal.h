@@ -167,6 +167,10 @@ ui_rect_t tb_pay_arrow(const table_scene_t *t, int dir);
 bool tb_pay_tap(table_scene_t *t, float x, float y);
 /* The panel: its frame in the still layer, the table of the moment over it. */
 void tb_draw_paytable(table_scene_t *t, ui_gfx_t *g, bool layer);
+/* The lit row's pulse, its steps drawn onto nothing one a call before a result lights a row
+ * (they were made in the celebration's first frames, 3-5 ms each at 3840x2160); false when
+ * nothing was left to do. */
+bool tb_prepare_paytable(table_scene_t *t, ui_gfx_t *g);
 /* A choice's name for the hint ("" for a decision the variant does not have). */
 const char *tb_choice_name(const table_variant_t *v, int decision);
 
@@ -217,6 +221,9 @@ float tb_fit(ui_gfx_t *g, const char *text, float size, float least, int face, f
 /* ---- the moments of a win (table_moments.c) ---- */
 
 /* The celebration of a win of this tier (BIG and above; nothing for less), from now. */
+/* The celebration the settled round will have: its words noted, to be made ready before it shows
+ * (tb_prepare_celebration). */
+void tb_moment_ahead(table_scene_t *t);
 void tb_moment_start(table_scene_t *t, const machine_win_t *w);
 void tb_moment_clear(table_scene_t *t);
 /* A celebration is on screen (a hand pay's panel waits for it to end). */
@@ -231,8 +238,9 @@ int64_t tb_moment_counted(const table_scene_t *t);
 void tb_draw_moment_under(table_scene_t *t, ui_gfx_t *g);
 /* dimmed: the celebration's shade over the table is drawn already (tb_draw_celebration_dim) */
 void tb_draw_moment(table_scene_t *t, ui_gfx_t *g, bool dimmed);
-/* Makes one more of a celebration's pictures ready (a still moment's work): false when all are. */
-bool tb_prepare_celebration(table_scene_t *t, ui_gfx_t *g);
+/* Makes one more of a celebration's pictures ready (a still moment's work): false when all are.
+ * Small: not the banner (a big piece: only in a frame with nothing to draw). */
+bool tb_prepare_celebration(table_scene_t *t, ui_gfx_t *g, bool small);
 /* A celebration's shade over the table: its alpha faded in, its alpha now, and drawn. */
 #define TB_CELEBRATION_DIM 150
 uint8_t tb_celebration_dim(const table_scene_t *t);

@@ -37,6 +37,38 @@ static void drop_coins(table_scene_t *t, int n) {
     }
 }
 
+/* The celebration's words for win w: its title and the line under it ("" for none). */
+static void moment_words(const machine_win_t *w, char title[48], char line[96]) {
+    bool royal = w->hand && strcmp(w->hand, "Royal Flush") == 0;
+    bool straight = w->hand && strcmp(w->hand, "Straight Flush") == 0;
+    line[0] = '\0';
+    if (w->tier == MACHINE_TIER_BIG) {
+        snprintf(title, 48, _("BIG WIN!"));
+    } else if (w->tier == MACHINE_TIER_MEGA) {
+        /* the hand that made it, when one did; its bet when it was not the main game's */
+        if (w->hand && (royal || straight || strcmp(w->hand, "Five Aces") == 0)) {
+            snprintf(title, 48, "%s!", w->hand);
+            if (wager_is_main(w->by))
+                snprintf(line, 96, _("MEGA WIN"));
+            else
+                snprintf(line, 96, _("%s  -  MEGA WIN"), lang_wager(w->by));
+        } else {
+            snprintf(title, 48, _("MEGA WIN!"));
+        }
+    } else { /* the jackpot */
+        snprintf(title, 48, _("JACKPOT!"));
+        snprintf(line, 96, _("%s WINS THE TOP PRIZE"), w->hand ? w->hand : N_("ROYAL FLUSH"));
+    }
+    gfx_upper(title);
+    gfx_upper(line);
+}
+
+void tb_moment_ahead(table_scene_t *t) {
+    machine_win_t w = machine_win_of(&t->game->round, 0, false);
+    t->ahead_title[0] = t->ahead_line[0] = '\0';
+    if (duration(t, w.tier) > 0) moment_words(&w, t->ahead_title, t->ahead_line);
+}
+
 void tb_moment_start(table_scene_t *t, const machine_win_t *w) {
     float d = duration(t, w->tier);
     if (d <= 0) return;
@@ -44,28 +76,16 @@ void tb_moment_start(table_scene_t *t, const machine_win_t *w) {
     t->moment.amount = w->win;
     t->moment.at = t->now;
     t->moment.until = t->celebrate_until = t->now + d;
-    t->moment.line[0] = '\0';
+    moment_words(w, t->moment.title, t->moment.line);
     bool royal = w->hand && strcmp(w->hand, "Royal Flush") == 0;
     bool straight = w->hand && strcmp(w->hand, "Straight Flush") == 0;
     switch (w->tier) {
     case MACHINE_TIER_BIG:
-        snprintf(t->moment.title, sizeof t->moment.title, _("BIG WIN!"));
         drop_coins(t, 36);
         ui_audio_play(t->audio, SND_BIG_WIN);
         tb_cue(t, VOICE_BIG_WIN, t->now + 1.2f);
         break;
     case MACHINE_TIER_MEGA:
-        /* the hand that made it, when one did; its bet when it was not the main game's */
-        if (w->hand && (royal || straight || strcmp(w->hand, "Five Aces") == 0)) {
-            snprintf(t->moment.title, sizeof t->moment.title, "%s!", w->hand);
-            if (wager_is_main(w->by))
-                snprintf(t->moment.line, sizeof t->moment.line, _("MEGA WIN"));
-            else
-                snprintf(t->moment.line, sizeof t->moment.line, _("%s  -  MEGA WIN"),
-                         lang_wager(w->by));
-        } else {
-            snprintf(t->moment.title, sizeof t->moment.title, _("MEGA WIN!"));
-        }
         drop_coins(t, 70);
         ui_audio_play(t->audio, SND_FANFARE);
         tb_cue(t,
@@ -75,17 +95,12 @@ void tb_moment_start(table_scene_t *t, const machine_win_t *w) {
                t->now + 1.6f);
         break;
     default: /* the jackpot */
-        snprintf(t->moment.title, sizeof t->moment.title, _("JACKPOT!"));
-        snprintf(t->moment.line, sizeof t->moment.line, _("%s WINS THE TOP PRIZE"),
-                 w->hand ? w->hand : N_("ROYAL FLUSH"));
         drop_coins(t, (int)(sizeof t->coins / sizeof t->coins[0]));
         ui_audio_play(t->audio, SND_JACKPOT);
         tb_cue(t, VOICE_JACKPOT, t->now + 0.8f);
         tb_cue(t, SND_FANFARE, t->now + 2.7f);
         break;
     }
-    gfx_upper(t->moment.title);
-    gfx_upper(t->moment.line);
 }
 
 void tb_moment_clear(table_scene_t *t) {
@@ -206,7 +221,28 @@ static void draw_banner(ui_gfx_t *g, ui_rect_t r) {
               ui_rgba(255, 226, 120, 255), 5);
 }
 
-bool tb_prepare_celebration(table_scene_t *t, ui_gfx_t *g) {
+/* The banner's title and the line under it. */
+static void draw_words(ui_gfx_t *g, ui_rect_t r, const char *title, const char *line) {
+    float cx = r.x + r.w / 2;
+    float size = tb_fit(g, title, 104, 48, UI_FONT_DISPLAY, r.w - 80);
+    gfx_text_shadow(g, title, cx, r.y + 26, size, UI_FONT_DISPLAY, ui_rgba(255, 214, 90, 255),
+                    UI_ALIGN_CENTER);
+    if (line[0]) {
+        float ls = tb_fit(g, line, 34, TB_TEXT_MIN, UI_FONT_BOLD, r.w - 80);
+        gfx_text(g, line, cx, r.y + 160, ls, UI_FONT_BOLD, ui_rgba(250, 240, 215, 255),
+                 UI_ALIGN_CENTER);
+    }
+}
+
+bool tb_prepare_celebration(table_scene_t *t, ui_gfx_t *g, bool small) {
+    /* a settled round's words, while the dealer's cards turn */
+    if (t->ahead_title[0] && gfx_offscreen_begin(g)) {
+        draw_words(g, banner_rect(t), t->ahead_title, t->ahead_line);
+        gfx_offscreen_end(g);
+        t->ahead_title[0] = '\0';
+        return true;
+    }
+    /* the light's copies are made on a thread of their own */
     if (gfx_svg_turning_prepare(g, RAYS, rays_rect(960, BANNER_Y + BANNER_H / 2), RAYS_PERIOD,
                                 RAYS_STEPS, RAYS_MAX_PX))
         return true;
@@ -216,11 +252,18 @@ bool tb_prepare_celebration(table_scene_t *t, ui_gfx_t *g) {
     /* again for a new size, or once they had their minute in the texture cache */
     if (key != t->coins_key || g->frame - t->coins_at > 3000)
         t->coins_key = key, t->coins_ready = 0, t->coins_at = g->frame;
-    if (t->coins_ready > COIN_STEPS - 1 || !gfx_offscreen_begin(g)) return false;
+    if (t->coins_ready > COIN_STEPS - 1 || (small && t->coins_ready == COIN_STEPS - 1) ||
+        !gfx_offscreen_begin(g))
+        return false;
     if (t->coins_ready == COIN_STEPS - 1) {
         /* and the banner and its glints, the same for every celebration of this size */
         draw_banner(g, banner_rect(t)); /* (the layout of the frame last drawn, this size's) */
         gfx_svg_scaled(g, "table/sparkle.svg", ui_r(900, 500, 60, 60), 74, 255);
+        /* and the characters the win counts up in (every digit, the separators, the symbol) */
+        char b[40];
+        money(t->game, 1234567890, b);
+        gfx_figure_shadow(g, b, 960, 540, 96, UI_FONT_DISPLAY, ui_rgba(255, 240, 170, 255),
+                          UI_ALIGN_CENTER);
         t->coins_ready++;
     }
     for (int n = 0; n < 6 && t->coins_ready < COIN_STEPS - 1; n++, t->coins_ready++)
@@ -263,19 +306,12 @@ static void draw_celebration(table_scene_t *t, ui_gfx_t *g, bool dimmed) {
         gfx_svg_scaled(g, "table/sparkle.svg", ui_r(gx - s / 2, gy - s / 2, s, s), 74,
                        (uint8_t)(255 * pulse_step(tw)));
     }
-    ui_color_t gold = ui_rgba(255, 214, 90, 255);
-    ui_color_t cream = ui_rgba(250, 240, 215, 255);
-    float size = tb_fit(g, t->moment.title, 104, 48, UI_FONT_DISPLAY, r.w - 80);
-    gfx_text_shadow(g, t->moment.title, cx, r.y + 26, size, UI_FONT_DISPLAY, gold, UI_ALIGN_CENTER);
-    if (t->moment.line[0]) {
-        float ls = tb_fit(g, t->moment.line, 34, TB_TEXT_MIN, UI_FONT_BOLD, r.w - 80);
-        gfx_text(g, t->moment.line, cx, r.y + 160, ls, UI_FONT_BOLD, cream, UI_ALIGN_CENTER);
-    }
+    draw_words(g, r, t->moment.title, t->moment.line);
     char b[40];
     money(t->game, tb_moment_counted(t), b);
     float as = tb_fit(g, b, 96, 40, UI_FONT_DISPLAY, r.w - 80);
-    gfx_text_shadow(g, b, cx, r.y + r.h - 30 - as * 1.17f, as, UI_FONT_DISPLAY,
-                    ui_rgba(255, 240, 170, 255), UI_ALIGN_CENTER);
+    gfx_figure_shadow(g, b, cx, r.y + r.h - 30 - as * 1.17f, as, UI_FONT_DISPLAY,
+                      ui_rgba(255, 240, 170, 255), UI_ALIGN_CENTER);
 }
 
 void tb_draw_moment(table_scene_t *t, ui_gfx_t *g, bool dimmed) {

@@ -1,6 +1,5 @@
 #include "ui_gfx.h"
 #include "ui_gfx_internal.h"
-#include "lang.h"
 #include "ui_warm.h"
 
 #include <SDL_image.h>
@@ -9,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-static uint64_t fnv1a(const char *s) {
+uint64_t gfx_hash(const char *s) {
     uint64_t h = 1469598103934665603ull;
     for (; *s; s++) h = (h ^ (uint8_t)*s) * 1099511628211ull;
     return h;
@@ -81,6 +80,7 @@ bool gfx_init(ui_gfx_t *g, SDL_Window *win, SDL_Renderer *ren, const char *asset
     g->ren = ren;
     snprintf(g->assets, sizeof g->assets, "%s", assets_dir);
     g->frame_off = getenv("STUDPOKER_NO_FRAME_CACHE") != NULL; /* the pixels' comparison test */
+    g->texture_log = getenv("STUDPOKER_TEXTURE_LOG") != NULL;  /* where a frame's time goes */
     find_fonts(g);
     find_cjk(g);
     if (!file_exists(g->font_path[UI_FONT_REGULAR])) {
@@ -88,6 +88,8 @@ bool gfx_init(ui_gfx_t *g, SDL_Window *win, SDL_Renderer *ren, const char *asset
         return false;
     }
     gfx_damage_start(g);
+    /* the pixel loops on every core (the software renderer's frames: ui_gfx_pool.c) */
+    if (g->dmg) gfx_pool_start(SDL_GetCPUCount() - 1);
     gfx_begin_frame(g);
     return true;
 }
@@ -110,17 +112,13 @@ static void cache_drop(ui_gfx_t *g, int i) {
     g->cache[i] = g->cache[--g->ncache];
 }
 
-static void fonts_clear(ui_gfx_t *g) {
-    for (int i = 0; i < g->nfonts; i++) TTF_CloseFont(g->fonts[i].font);
-    g->nfonts = 0;
-}
-
 void gfx_shutdown(ui_gfx_t *g) {
     gfx_damage_stop(g);
+    gfx_pool_stop();
     gfx_warm_stop(g);
     if (g->view) gfx_viewport_end(g);
     cache_clear(g);
-    fonts_clear(g);
+    gfx_fonts_clear(g);
     if (g->layer) gfx_destroy(g, g->layer);
     g->layer = NULL;
     gfx_frame_drop(g);
@@ -147,7 +145,7 @@ void gfx_begin_frame(ui_gfx_t *g) {
     SDL_GetRendererOutputSize(g->ren, &w, &h);
     if (w != g->pw || h != g->ph) {
         cache_clear(g);
-        fonts_clear(g);
+        gfx_fonts_clear(g);
         g->pw = w, g->ph = h;
         gfx_warm_resized(g);
         /* the height sets the scale down to 4:3; a narrower window's width does (1440 units) */
@@ -282,7 +280,7 @@ static uint32_t used_now(const ui_gfx_t *g) {
 }
 
 ui_cache_entry_t *gfx_cache_find(ui_gfx_t *g, const char *key) {
-    uint64_t h = fnv1a(key);
+    uint64_t h = gfx_hash(key);
     for (int i = 0; i < g->ncache; i++)
         if (g->cache[i].hash == h && strcmp(g->cache[i].key, key) == 0) {
             if (g->cache[i].last_used < used_now(g)) g->cache[i].last_used = used_now(g);
@@ -299,7 +297,7 @@ ui_cache_entry_t *gfx_cache_put(ui_gfx_t *g, const char *key, SDL_Texture *tex, 
             if (g->cache[i].last_used < g->cache[old].last_used) old = i;
         cache_drop(g, old);
     }
-    uint64_t hash = fnv1a(key);
+    uint64_t hash = gfx_hash(key);
     bool recurring = false;
     for (int i = 0; i < UI_DROPPED; i++)
         if (g->dropped[i].hash == hash && g->frame - g->dropped[i].frame <= 600) recurring = true;
@@ -311,12 +309,35 @@ ui_cache_entry_t *gfx_cache_put(ui_gfx_t *g, const char *key, SDL_Texture *tex, 
     e->w = w, e->h = h;
     e->last_used = used_now(g);
     g->textures_made++;
+    if (g->texture_log)
+        fprintf(stderr, "frame %u: texture %dx%d %s (%.2f ms)\n", g->frame, w, h, key,
+                g->made_since ? (double)(SDL_GetPerformanceCounter() - g->made_since) * 1000.0 /
+                                    (double)SDL_GetPerformanceFrequency()
+                              : 0.0);
+    g->made_since = 0;
     return e;
 }
 
 SDL_Texture *gfx_texture_from(ui_gfx_t *g, SDL_Surface *s) {
     if (!s) return NULL;
-    SDL_Texture *t = SDL_CreateTextureFromSurface(g->ren, s);
+    SDL_Texture *t = NULL;
+    /* a picture with alpha becomes a streaming ARGB8888 texture: with the software renderer its
+     * pixels can be read, so the window's draw list blends it by our own code (gfx_blend_window,
+     * three to eight times SDL's speed) */
+    if (s->format->Amask) {
+        SDL_Surface *c = s->format->format == SDL_PIXELFORMAT_ARGB8888
+                             ? s
+                             : SDL_ConvertSurfaceFormat(s, SDL_PIXELFORMAT_ARGB8888, 0);
+        if (c)
+            t = SDL_CreateTexture(g->ren, SDL_PIXELFORMAT_ARGB8888, SDL_TEXTUREACCESS_STREAMING,
+                                  c->w, c->h);
+        if (t && SDL_UpdateTexture(t, NULL, c->pixels, c->pitch) != 0) {
+            SDL_DestroyTexture(t);
+            t = NULL;
+        }
+        if (c && c != s) SDL_FreeSurface(c);
+    }
+    if (!t) t = SDL_CreateTextureFromSurface(g->ren, s);
     SDL_FreeSurface(s);
     if (t) SDL_SetTextureBlendMode(t, SDL_BLENDMODE_BLEND);
     gfx_changed(g, t);
@@ -337,6 +358,7 @@ ui_cache_entry_t *gfx_svg_texture(ui_gfx_t *g, const char *key, const char *path
     snprintf(ck, sizeof ck, "svg:%s@%dx%d", key, w, h);
     ui_cache_entry_t *e = gfx_cache_find(g, ck);
     if (e) return e;
+    if (g->texture_log) g->made_since = SDL_GetPerformanceCounter();
     size_t len = 0;
     char *file = NULL;
     if (text) {
@@ -425,16 +447,20 @@ bool gfx_svg_text_ex(ui_gfx_t *g, const char *key, const char *svg, ui_rect_t r,
 
 void gfx_panel(ui_gfx_t *g, ui_rect_t r, float radius, ui_color_t top, ui_color_t bottom,
                ui_color_t border, float border_w) {
+    gfx_panel_faded(g, r, radius, top, bottom, border, border_w, 255);
+}
+
+void gfx_panel_faded(ui_gfx_t *g, ui_rect_t r, float radius, ui_color_t top, ui_color_t bottom,
+                     ui_color_t border, float border_w, uint8_t fade) {
     /* drawn at the pixel size, so the generated document uses pixel units too */
     SDL_Rect p = gfx_px(g, r);
-    if (p.w <= 0 || p.h <= 0) return;
+    if (p.w <= 0 || p.h <= 0 || fade == 0) return;
+    /* a panel that hides what is under it (not an outline, not a faint shade) */
+    if (top.a >= 100 && bottom.a >= 100 && fade == 255) gfx_rec_box(g, UI_BOX_PANEL, p, 0, "");
     /* a panel fading as a whole is drawn opaque once and faded with the texture's alpha, so
      * an animation does not rasterise a new panel every frame */
-    uint8_t fade = 255;
-    /* a panel that hides what is under it (not an outline, not a faint shade) */
-    if (top.a >= 100 && bottom.a >= 100) gfx_rec_box(g, UI_BOX_PANEL, p, 0, "");
     if (top.a == bottom.a && (border.a == top.a || border_w <= 0) && top.a > 0) {
-        fade = top.a;
+        fade = (uint8_t)((fade * top.a + 127) / 255);
         top.a = bottom.a = border.a = 255;
     }
     float s = g->scale, bw = border_w * s, rad = radius * s;
@@ -486,296 +512,4 @@ void gfx_glow(ui_gfx_t *g, ui_rect_t r, ui_color_t c) {
              p.w, p.h, p.w, p.h, c.r, c.g, c.b, c.a / 255.0, c.r, c.g, c.b, p.w / 2.0, p.h / 2.0,
              p.w / 2.0, p.h / 2.0);
     draw_svg(g, key, NULL, svg, r, 255, 0.0, 1.0f);
-}
-
-/* ---- text ---- */
-
-/* The faces of the font cache: the game's own (UI_FONT_*), then the CJK font's: regular or
- * bold, Simplified or Traditional (the collection's faces 2 and 3: Noto Sans CJK SC, TC). */
-enum { FACE_CJK = UI_FONT_COUNT, FACE_CJK_COUNT = 4 };
-#define CJK_SCALE                                                                                  \
-    0.81f /* its line as tall as Roboto's (1.448 em to 1.172): its ideographs then stand as tall   \
-             as Roboto's capitals, and a Chinese text takes the box an English one does */
-
-static TTF_Font *font_at(ui_gfx_t *g, int px, int face) {
-    for (int i = 0; i < g->nfonts; i++)
-        if (g->fonts[i].px == px && g->fonts[i].face == face) return g->fonts[i].font;
-    if (g->nfonts == UI_FONT_SIZES) fonts_clear(g);
-    TTF_Font *f;
-    if (face >= FACE_CJK) {
-        int k = face - FACE_CJK, cpx = (int)((float)px * CJK_SCALE + 0.5f);
-        if (!g->cjk_path[k & 1][0]) return font_at(g, px, UI_FONT_REGULAR);
-        f = TTF_OpenFontIndex(g->cjk_path[k & 1], cpx < 4 ? 4 : cpx, k & 2 ? 3 : 2);
-    } else {
-        f = TTF_OpenFont(g->font_path[face], px);
-    }
-    if (!f) return NULL;
-    TTF_SetFontHinting(f, TTF_HINTING_LIGHT);
-    g->fonts[g->nfonts].px = px;
-    g->fonts[g->nfonts].face = face;
-    g->fonts[g->nfonts].font = f;
-    g->nfonts++;
-    return f;
-}
-
-/* The next character of UTF-8 text (a bad byte reads as U+FFFD), and where the one after is. */
-static uint32_t next_char(const char **p) {
-    const unsigned char *s = (const unsigned char *)*p;
-    uint32_t c = s[0];
-    int n = c < 0x80             ? 0
-            : (c & 0xE0) == 0xC0 ? 1
-            : (c & 0xF0) == 0xE0 ? 2
-            : (c & 0xF8) == 0xF0 ? 3
-                                 : -1;
-    if (n < 0) {
-        *p += 1;
-        return 0xFFFD;
-    }
-    c = n == 0 ? c : n == 1 ? c & 0x1F : n == 2 ? c & 0x0F : c & 0x07;
-    for (int i = 1; i <= n; i++) {
-        if ((s[i] & 0xC0) != 0x80) {
-            *p += i;
-            return 0xFFFD;
-        }
-        c = c << 6 | (s[i] & 0x3F);
-    }
-    *p += n + 1;
-    return c;
-}
-
-/* Characters of text that font f has no glyph for. */
-static int lacking(TTF_Font *f, const char *text) {
-    int n = 0;
-    for (const char *p = text; *p;) {
-        uint32_t c = next_char(&p);
-        if (c >= 0x20 && !TTF_GlyphIsProvided32(f, c)) n++;
-    }
-    return n;
-}
-
-static bool ascii(const char *text) {
-    for (const unsigned char *p = (const unsigned char *)text; *p; p++)
-        if (*p >= 0x80) return false;
-    return true;
-}
-
-/* The face a text is drawn with at px: the game's own when it has every character. */
-static int face_for(ui_gfx_t *g, const char *text, int px, int face) {
-    if (ascii(text)) return face;
-    TTF_Font *f = font_at(g, px, face);
-    if (f && lacking(f, text) == 0) return face;
-    int k = (face == UI_FONT_REGULAR ? 0 : 1) | (lang_get() == CFG_LANG_ZH_TW ? 2 : 0);
-    return FACE_CJK + k;
-}
-
-static int px_of(const ui_gfx_t *g, float size) {
-    int px = (int)(size * g->scale + 0.5f);
-    return px < 4 ? 4 : px;
-}
-
-int gfx_missing_glyphs(ui_gfx_t *g, const char *text, float size, int face) {
-    if (!text || !*text) return 0;
-    int px = px_of(g, size);
-    TTF_Font *f = font_at(g, px, face_for(g, text, px, face));
-    return f ? lacking(f, text) : (int)strlen(text);
-}
-
-void gfx_font_ready(ui_gfx_t *g, int px, int face) {
-    font_at(g, px, face);
-}
-
-/* A font for text (noted for the next run: ui_warm.h). */
-static TTF_Font *text_font(ui_gfx_t *g, int px, int face) {
-    gfx_warm_note_font(g, px, face);
-    return font_at(g, px, face);
-}
-
-/* A text's texture in c; baked: c's alpha is in its pixels (drawn with no alpha of its own). */
-static ui_cache_entry_t *text_texture(ui_gfx_t *g, const char *text, float size, int face,
-                                      ui_color_t c, bool baked) {
-    int px = px_of(g, size);
-    face = face_for(g, text, px, face);
-    char key[700];
-    snprintf(key, sizeof key, "txt:%d:%d:%02x%02x%02x%02x:%s", face, px, c.r, c.g, c.b,
-             baked ? c.a : 255, text);
-    ui_cache_entry_t *e = gfx_cache_find(g, key);
-    if (e) return e;
-    TTF_Font *f = text_font(g, px, face);
-    if (!f) return NULL;
-    SDL_Color col = {c.r, c.g, c.b, 255};
-    SDL_Surface *s = TTF_RenderUTF8_Blended(f, text, col);
-    if (!s) return NULL;
-    if (baked && c.a < 255 && s->format->BytesPerPixel == 4 && SDL_LockSurface(s) == 0) {
-        for (int y = 0; y < s->h; y++) {
-            uint32_t *row = (uint32_t *)((uint8_t *)s->pixels + y * s->pitch);
-            for (int x = 0; x < s->w; x++) {
-                uint32_t a = (row[x] & s->format->Amask) >> s->format->Ashift;
-                row[x] = (row[x] & ~s->format->Amask) | (a * c.a / 255) << s->format->Ashift;
-            }
-        }
-        SDL_UnlockSurface(s);
-    }
-    int w = s->w, h = s->h;
-    SDL_Texture *t = gfx_texture_from(g, s);
-    if (!t) return NULL;
-    return gfx_cache_put(g, key, t, w, h);
-}
-
-/* A label as the catalogs have it in the language on screen (ui_gfx.h): itself when it is not
- * one of their texts (a number, a name, a text translated already). */
-static const char *shown(const char *text) {
-    return text && *text ? dgettext(LANG_DOMAIN, text) : text;
-}
-
-static float draw_text(ui_gfx_t *g, const char *text, float x, float y, float size, int face,
-                       ui_color_t c, int align, bool baked) {
-    if (!text || !*text) return 0;
-    text = shown(text);
-    ui_cache_entry_t *e = text_texture(g, text, size, face, c, baked);
-    if (!e) return 0;
-    float w = (float)e->w / g->scale;
-    if (align == UI_ALIGN_CENTER)
-        x -= w / 2;
-    else if (align == UI_ALIGN_RIGHT)
-        x -= w;
-    SDL_Rect p = {(int)(g->ox + x * g->scale + 0.5f), (int)(g->oy + y * g->scale + 0.5f), e->w,
-                  e->h};
-    if (g->rec && !g->rec_quiet) {
-        gfx_rec_box(g, UI_BOX_TEXT, p, px_of(g, size), text);
-        if (g->boxes.n > 0 && !ascii(text)) {
-            int missing = gfx_missing_glyphs(g, text, size, face);
-            g->boxes.v[g->boxes.n - 1].missing = missing;
-            if (g->in_layer && g->layer_boxes.n > 0)
-                g->layer_boxes.v[g->layer_boxes.n - 1].missing = missing;
-        }
-    }
-    SDL_SetTextureAlphaMod(e->tex, baked ? 255 : c.a);
-    gfx_tint_texture(g, e->tex);
-    gfx_copy(g, e->tex, NULL, &p);
-    return w;
-}
-
-float gfx_text(ui_gfx_t *g, const char *text, float x, float y, float size, int face, ui_color_t c,
-               int align) {
-    return draw_text(g, text, x, y, size, face, c, align, false);
-}
-
-float gfx_text_shadow(ui_gfx_t *g, const char *text, float x, float y, float size, int face,
-                      ui_color_t c, int align) {
-    float off = size * 0.06f;
-    if (off < 1.5f) off = 1.5f;
-    g->rec_quiet = true; /* the shadow is part of the text's box */
-    /* an opaque text's shadow has its alpha in its pixels: a picture faded by the renderer is
-     * its slowest blend (a big title's shadow took a millisecond a frame) */
-    draw_text(g, text, x + off, y + off, size, face, ui_rgba(0, 0, 0, (uint8_t)(c.a * 0.55f)),
-              align, c.a == 255);
-    g->rec_quiet = false;
-    return gfx_text(g, text, x, y, size, face, c, align);
-}
-
-const char *gfx_text_cut(ui_gfx_t *g, const char *text, float size, int face, float width,
-                         char *buf, size_t n) {
-    text = shown(text);
-    if (!text || gfx_text_width(g, text, size, face) <= width) return text;
-    size_t len = strlen(text);
-    while (len > 0) {
-        len--;
-        while (len > 0 && ((unsigned char)text[len] & 0xC0) == 0x80) len--; /* whole characters */
-        snprintf(buf, n, "%.*s...", (int)len, text);
-        if (gfx_text_width(g, buf, size, face) <= width) return buf;
-    }
-    return "";
-}
-
-float gfx_text_width(ui_gfx_t *g, const char *text, float size, int face) {
-    if (!text || !*text) return 0;
-    text = shown(text);
-    int px = px_of(g, size);
-    face = face_for(g, text, px, face);
-    uint64_t hash = fnv1a(text) ^ ((uint64_t)(unsigned)px << 40) ^ ((uint64_t)(unsigned)face << 56);
-    hash |= 1; /* 0 marks an empty slot */
-    int slot = (int)(hash % (sizeof g->widths / sizeof g->widths[0]));
-    if (g->widths[slot].hash == hash) return (float)g->widths[slot].w / g->scale;
-    TTF_Font *f = text_font(g, px, face);
-    int w = 0, h = 0;
-    if (!f || TTF_SizeUTF8(f, text, &w, &h) != 0) return 0;
-    g->widths[slot].hash = hash;
-    g->widths[slot].w = w;
-    return (float)w / g->scale;
-}
-
-/* Chinese is written without spaces: a line may break before any ideograph (U+2E80 on), but
- * not before the punctuation that closes a phrase. */
-static bool breaks_before(uint32_t c) {
-    return c >= 0x2E80 && !(c == 0x3001 || c == 0x3002 || c == 0xFF0C || c == 0xFF1A ||
-                            c == 0xFF1B || c == 0xFF01 || c == 0xFF1F || c == 0xFF09 ||
-                            c == 0x300D || c == 0x300F || c == 0x201D);
-}
-static bool ideograph(uint32_t c) {
-    return c >= 0x2E80;
-}
-
-/* The next piece of text that a line can end after: a word up to a space, or one ideograph
- * with the punctuation that follows it. *spaced: a space stood before it. */
-static const char *next_piece(const char *p, bool *spaced) {
-    *spaced = false;
-    while (*p == ' ') p++, *spaced = true;
-    const char *q = p;
-    while (*q && *q != ' ') {
-        const char *at = q;
-        uint32_t c = next_char(&q);
-        if (at != p && breaks_before(c)) return at;
-        if (!ideograph(c)) continue;
-        for (;;) { /* the closing punctuation stays with its ideograph */
-            const char *r = q;
-            if (!*r || *r == ' ') break;
-            uint32_t d = next_char(&r);
-            if (!ideograph(d) || breaks_before(d)) break;
-            q = r;
-        }
-        return q;
-    }
-    return q;
-}
-
-static float text_wrap(ui_gfx_t *g, const char *text, float x, float y, float width, float size,
-                       int face, ui_color_t c, int align, bool draw) {
-    char line[512] = "";
-    float line_h = size * 1.3f, used = 0;
-    const char *p = text;
-    while (*p) {
-        bool spaced;
-        const char *start = p;
-        while (*start == ' ') start++;
-        const char *end = next_piece(p, &spaced);
-        int len = (int)(end - start > 500 ? 500 : end - start);
-        char candidate[sizeof line + 512]; /* a long word is cut at the line's size below */
-        snprintf(candidate, sizeof candidate, "%s%s%.*s", line, line[0] && spaced ? " " : "", len,
-                 start);
-        if (line[0] && gfx_text_width(g, candidate, size, face) > width) {
-            if (draw) gfx_text(g, line, x, y + used, size, face, c, align);
-            used += line_h;
-            snprintf(line, sizeof line, "%.*s", len, start);
-        } else {
-            snprintf(line, sizeof line, "%.*s", (int)sizeof line - 1, candidate); /* cut, ended */
-        }
-        p = end;
-        if (end == start && !*end) break;
-    }
-    if (line[0]) {
-        if (draw) gfx_text(g, line, x, y + used, size, face, c, align);
-        used += line_h;
-    }
-    return used;
-}
-
-float gfx_text_wrap(ui_gfx_t *g, const char *text, float x, float y, float width, float size,
-                    int face, ui_color_t c, int align) {
-    text = shown(text);
-    return text_wrap(g, text, x, y, width, size, face, c, align, true);
-}
-
-float gfx_text_wrap_height(ui_gfx_t *g, const char *text, float width, float size, int face) {
-    text = shown(text);
-    return text_wrap(g, text, 0, 0, width, size, face, ui_rgba(0, 0, 0, 0), UI_ALIGN_LEFT, false);
 }

@@ -82,6 +82,13 @@ typedef struct ui_turn {
     double period;
     SDL_Surface *step[UI_TURN_STEPS]; /* ARGB8888, NULL until read or rasterised */
     SDL_Texture *out;                 /* streaming, w x h */
+    /* the copies made on a thread of their own (gfx_svg_turning_prepare): made[k] is the
+     * thread's until `made` counts past k */
+    SDL_Thread *thread;
+    SDL_atomic_t made;
+    SDL_Surface *ahead[UI_TURN_STEPS];
+    raster_cache_t raster; /* the thread's copy */
+    const char *assets;
 } ui_turn_t;
 
 typedef struct ui_gfx {
@@ -136,6 +143,8 @@ typedef struct ui_gfx {
     int frame_w, frame_h;
     uint64_t frame_key;
     bool in_frame, frame_off;
+    bool texture_log;    /* STUDPOKER_TEXTURE_LOG: each texture made, its frame and time */
+    uint64_t made_since; /* (when the texture being made was begun) */
     bool frame_under; /* the kept frame is the draw list's picture under the window's */
     SDL_Texture *scratch, *scratch_was; /* gfx_offscreen_begin's target, and the one before */
 
@@ -155,6 +164,9 @@ typedef struct ui_gfx {
 
 /* Sets up drawing on a renderer; assets_dir holds cards/, chips/, table/, fonts/. */
 bool gfx_init(ui_gfx_t *g, SDL_Window *win, SDL_Renderer *ren, const char *assets_dir);
+/* The time the drawing thread has waited, in all, for the other cores' share of its pixel loops
+ * (ui_gfx_pool.c): the benchmark adds it to the thread's own processor time. */
+double gfx_pool_waited_ms(void);
 void gfx_shutdown(ui_gfx_t *g);
 
 /* Reads the output size; when it changed, drops the cached textures (they are size-bound). */
@@ -204,8 +216,9 @@ bool gfx_svg_scaled(ui_gfx_t *g, const char *path, ui_rect_t r, float base, uint
  * (NULL: none), covered by something opaque drawn after it, is left out. */
 bool gfx_svg_turning(ui_gfx_t *g, const char *path, ui_rect_t r, uint8_t alpha, double angle,
                      double period, int steps, int max_px, const ui_rect_t *hole);
-/* Reads or rasterises one turned copy gfx_svg_turning will need for r (a still moment's work,
- * so that a celebration's first frames read none): false when every one is ready. */
+/* Starts reading or rasterising the turned copies gfx_svg_turning will need for r on a thread
+ * of its own (a copy at a time when no thread can start), so that a celebration's frames read
+ * none: false when they are ready or on their way. */
 bool gfx_svg_turning_prepare(ui_gfx_t *g, const char *path, ui_rect_t r, double period, int steps,
                              int max_px);
 /* Draws an SVG document given as text; key names it in the cache. */
@@ -216,6 +229,10 @@ bool gfx_svg_text_ex(ui_gfx_t *g, const char *key, const char *svg, ui_rect_t r,
 /* A rounded panel with a vertical gradient and an optional border, as generated SVG. */
 void gfx_panel(ui_gfx_t *g, ui_rect_t r, float radius, ui_color_t top, ui_color_t bottom,
                ui_color_t border, float border_w);
+/* The panel with the colours it ends with, faded as a whole by `fade` (the texture's alpha): the
+ * same picture each frame of a fade instead of one rasterised for each step. */
+void gfx_panel_faded(ui_gfx_t *g, ui_rect_t r, float radius, ui_color_t top, ui_color_t bottom,
+                     ui_color_t border, float border_w, uint8_t fade);
 /* A soft glow ellipse (highlights). */
 void gfx_glow(ui_gfx_t *g, ui_rect_t r, ui_color_t c);
 
@@ -242,6 +259,15 @@ float gfx_text(ui_gfx_t *g, const char *text, float x, float y, float size, int 
 float gfx_text_shadow(ui_gfx_t *g, const char *text, float x, float y, float size, int face,
                       ui_color_t c, int align);
 float gfx_text_width(ui_gfx_t *g, const char *text, float size, int face);
+/* A figure that changes from frame to frame (a win counting up, the meters, a jackpot), drawn as
+ * gfx_text / gfx_text_shadow draw it, but a character at a time from a picture of each
+ * character: a new figure makes no new picture (an amount 192 pixels tall, made whole, took
+ * 5-8 ms of a frame at 3840x2160 while it counted). Not translated; as wide as gfx_text_width
+ * says. */
+float gfx_figure(ui_gfx_t *g, const char *text, float x, float y, float size, int face,
+                 ui_color_t c, int align);
+float gfx_figure_shadow(ui_gfx_t *g, const char *text, float x, float y, float size, int face,
+                        ui_color_t c, int align);
 /* text (translated, as gfx_text shows it) cut with "..." to width when it does not fit: text
  * itself, or buf (n bytes) holding the cut (a long name in a narrow column). */
 const char *gfx_text_cut(ui_gfx_t *g, const char *text, float size, int face, float width,

@@ -5,13 +5,14 @@
  * it draws (the texture and which picture it holds, the source and target, the angle, the
  * colour, alpha and blend), where it can reach (its box, inside the part of the window it was
  * drawn in). At the end of the frame the list is compared with the last frame's: a call in one
- * list and not in the other changed the pixels in its box, and so did every call after the two
- * lists' common calls first come in another order. Only those places are drawn again, each with
- * every call that reaches it, in order, cut to it. A frame where a card turns at 3840x2160 draws
- * the card's row, not the 8 million pixels of the window.
+ * list and not in the other changed the pixels in its box, and so did both calls wherever the two
+ * lists' common calls, side by side in their order, differ. Only those places are drawn again, each
+ * with every call that reaches it, in order, cut to it. A frame where a card turns at 3840x2160
+ * draws the card's row, not the 8 million pixels of the window.
  *
  * A kept picture (gfx_frame_begin: the table under a celebration, or under a help page) becomes a
- * second list drawn into a texture of its own the same way, and the window's list copies it: the
+ * second list, drawn the same way on the window and kept from there in a texture of its own, and
+ * the window's list copies it: the
  * places the light or a falling coin changes are a copy and the few calls over it, not the table's
  * forty calls and its shade again; a figure that changes under the shade is drawn again in the
  * picture, there only.
@@ -28,58 +29,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum {
-    OP_COPY,
-    OP_FILL,
-    OP_SHADE,         /* a translucent colour over a rectangle (gfx_shade) */
-    MAX_PLACES = 48,  /* places drawn again in one frame, at most */
-    MAX_RAW = 1024,   /* changed boxes kept apart before they are merged */
-    GROW_ROUNDS = 6,  /* rounds of growing places around stretched copies */
-    FULL_PERCENT = 60 /* places that cover this much of the window: drawn whole */
-};
-
-typedef struct gd_op {
-    SDL_Texture *tex; /* NULL: a fill; a shade's: its opaque tile */
-    uintptr_t gen;    /* which picture the texture held */
-    SDL_Rect src, dst, clip, box;
-    double angle;
-    uint8_t r, g, b, a, blend, kind, has_src, whole; /* whole: stretched or turned */
-    uint64_t hash;
-} gd_op_t;
-
-typedef struct gd_list {
-    gd_op_t *ops, *prev;
-    int n, cap, nprev, capprev;
-    bool full; /* the next frame is drawn whole (nothing known of the pixels) */
-} gd_list_t;
-
-typedef struct gd_places {
-    SDL_Rect v[MAX_RAW];
-    int n;
-    bool all;
-} gd_places_t;
-
-typedef struct ui_damage {
-    gd_list_t win, under;
-    gd_list_t *rec; /* the list written now; NULL: drawn as it comes */
-    bool on_window, under_now;
-    SDL_Texture *under_tex; /* the kept picture's pixels */
-    int under_w, under_h;
-    SDL_Texture **dead;
-    int ndead, capdead;
-    gd_places_t places, under_places;
-    /* counting hash table (the hash of a call -> how many times) */
-    uint64_t *keys;
-    int *counts;
-    int hcap;
-    uint8_t *matched;
-    int cap_matched;
-    int check; /* check every check-th frame drawn in part (0: none) */
-    long partial;
-    int log;
-    long checked, differed, hazards;
-    bool present_all; /* the last frame ended: shown whole (else its places) */
-} ui_damage_t;
+#include "ui_gfx_damage.h"
 
 static uint64_t mix(uint64_t h, uint64_t v) {
     h ^= v + 0x9e3779b97f4a7c15ull + (h << 6) + (h >> 2);
@@ -105,25 +55,6 @@ static uint64_t op_hash(const gd_op_t *o) {
     h = mix(h, (uint64_t)o->r | (uint64_t)o->g << 8 | (uint64_t)o->b << 16 | (uint64_t)o->a << 24 |
                    (uint64_t)o->blend << 32 | (uint64_t)o->kind << 40);
     return h | 1; /* 0 marks an empty slot */
-}
-
-static bool overlap(SDL_Rect a, SDL_Rect b) {
-    return a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
-}
-
-static bool holds(SDL_Rect outer, SDL_Rect in) {
-    return in.x >= outer.x && in.y >= outer.y && in.x + in.w <= outer.x + outer.w &&
-           in.y + in.h <= outer.y + outer.h;
-}
-
-static SDL_Rect both(SDL_Rect a, SDL_Rect b) {
-    SDL_Rect u;
-    SDL_UnionRect(&a, &b, &u);
-    return u;
-}
-
-static long area(SDL_Rect r) {
-    return (long)r.w * r.h;
 }
 
 static SDL_Rect window_rect(const ui_gfx_t *g) {
@@ -362,11 +293,17 @@ static void ground(ui_gfx_t *g) {
 bool gfx_damage_under_begin(ui_gfx_t *g) {
     ui_damage_t *d = g->dmg;
     if (!d || d->rec != &d->win || d->under_now || !d->on_window) return false;
+    /* it is drawn on the window and read from there: 32-bit RGB pixels */
+    SDL_Surface *ws = g->window ? SDL_GetWindowSurface(g->window) : NULL;
+    if (!ws || (ws->format->format != SDL_PIXELFORMAT_RGB888 &&
+                ws->format->format != SDL_PIXELFORMAT_ARGB8888))
+        return false;
     SDL_Rect w = window_rect(g);
     if (!d->under_tex || d->under_w != w.w || d->under_h != w.h) {
         if (d->under_tex) gfx_destroy(g, d->under_tex);
-        d->under_tex =
-            SDL_CreateTexture(g->ren, SDL_PIXELFORMAT_ARGB8888, SDL_TEXTUREACCESS_TARGET, w.w, w.h);
+        /* drawn on the window, its pixels then kept in it */
+        d->under_tex = SDL_CreateTexture(g->ren, SDL_PIXELFORMAT_ARGB8888,
+                                         SDL_TEXTUREACCESS_STREAMING, w.w, w.h);
         if (!d->under_tex) return false;
         SDL_SetTextureBlendMode(d->under_tex, SDL_BLENDMODE_NONE);
         d->under_w = w.w, d->under_h = w.h;
@@ -403,181 +340,8 @@ void gfx_damage_begin(ui_gfx_t *g) {
     ground(g);
 }
 
-static void add_place(gd_places_t *p, SDL_Rect r) {
-    if (r.w <= 0 || r.h <= 0 || p->all) return;
-    if (p->n == MAX_RAW) {
-        p->all = true;
-        return;
-    }
-    p->v[p->n++] = r;
-}
-
-/* Two places become one when the pixels their joining adds are few beside the smaller one's (a
- * falling coin beside the turning light is not worth the band between them); then the cheapest
- * joins until MAX_PLACES are left. Places may overlap: each is drawn whole. */
-static void merge_places(gd_places_t *p) {
-    for (bool joined = true; joined;) {
-        joined = false;
-        for (int i = 0; i < p->n; i++)
-            for (int j = i + 1; j < p->n; j++) {
-                SDL_Rect u = both(p->v[i], p->v[j]), in;
-                long common = SDL_IntersectRect(&p->v[i], &p->v[j], &in) ? area(in) : 0;
-                long more = area(u) - area(p->v[i]) - area(p->v[j]) + common;
-                long least = area(p->v[i]) < area(p->v[j]) ? area(p->v[i]) : area(p->v[j]);
-                if (more <= least / 4 + 4096) {
-                    p->v[i] = u;
-                    p->v[j--] = p->v[--p->n];
-                    joined = true;
-                }
-            }
-    }
-    while (p->n > MAX_PLACES) {
-        int bi = 0, bj = 1;
-        long best = -1;
-        for (int i = 0; i < p->n; i++)
-            for (int j = i + 1; j < p->n; j++) {
-                long more = area(both(p->v[i], p->v[j])) - area(p->v[i]) - area(p->v[j]);
-                if (best < 0 || more < best) best = more, bi = i, bj = j;
-            }
-        p->v[bi] = both(p->v[bi], p->v[bj]);
-        p->v[bj] = p->v[--p->n];
-    }
-}
-
-static bool table_size(ui_damage_t *d, int n) {
-    int cap = 64;
-    while (cap < n * 2) cap *= 2;
-    if (cap > d->hcap) {
-        uint64_t *k = realloc(d->keys, (size_t)cap * sizeof *k);
-        if (k) d->keys = k;
-        int *c = realloc(d->counts, (size_t)cap * sizeof *c);
-        if (c) d->counts = c;
-        if (!k || !c) return false;
-        d->hcap = cap;
-    }
-    memset(d->keys, 0, (size_t)d->hcap * sizeof *d->keys);
-    return true;
-}
-
-static int *slot(ui_damage_t *d, uint64_t h) {
-    int mask = d->hcap - 1;
-    for (int i = (int)(h & (uint64_t)mask);; i = (i + 1) & mask) {
-        if (d->keys[i] == h) return &d->counts[i];
-        if (d->keys[i] == 0) {
-            d->keys[i] = h;
-            d->counts[i] = 0;
-            return &d->counts[i];
-        }
-    }
-}
-
-/* Marks each of the n calls found in the table (one use of its count each); a call not found
- * changed the pixels in its box. */
-static void take_found(ui_damage_t *d, const gd_op_t *ops, int n, uint8_t *found, gd_places_t *p) {
-    for (int i = 0; i < n; i++) {
-        int *c = slot(d, ops[i].hash);
-        found[i] = *c > 0;
-        if (*c > 0)
-            (*c)--;
-        else
-            add_place(p, ops[i].box);
-    }
-}
-
-/* The places where list l's pixels differ from the last frame's. */
-static void find_places(ui_damage_t *d, const gd_list_t *l, gd_places_t *p) {
-    if (l->full || l->nprev == 0) {
-        p->all = true;
-        return;
-    }
-    int most = l->n > l->nprev ? l->n : l->nprev;
-    if (most > d->cap_matched) {
-        uint8_t *m = realloc(d->matched, (size_t)most * 2);
-        if (!m) {
-            p->all = true;
-            return;
-        }
-        d->matched = m, d->cap_matched = most;
-    }
-    if (!table_size(d, most)) {
-        p->all = true;
-        return;
-    }
-    uint8_t *now = d->matched, *before = d->matched + d->cap_matched;
-    /* this frame's calls found among the last's, as many times as they were there */
-    for (int j = 0; j < l->nprev; j++) (*slot(d, l->prev[j].hash))++;
-    take_found(d, l->ops, l->n, now, p);
-    /* and the last frame's calls found among those */
-    table_size(d, most);
-    for (int i = 0; i < l->n; i++)
-        if (now[i]) (*slot(d, l->ops[i].hash))++;
-    take_found(d, l->prev, l->nprev, before, p);
-    /* the calls in both, in the same order up to the first that is not: from there every one */
-    int i = 0, j = 0;
-    for (;;) {
-        while (i < l->n && !now[i]) i++;
-        while (j < l->nprev && !before[j]) j++;
-        if (i >= l->n || j >= l->nprev || l->ops[i].hash != l->prev[j].hash) break;
-        i++, j++;
-    }
-    for (; i < l->n; i++)
-        if (now[i]) add_place(p, l->ops[i].box);
-    for (; j < l->nprev; j++)
-        if (before[j]) add_place(p, l->prev[j].box);
-}
-
-/* A place that meets a stretched or turned copy grows to hold it (see the top); the places that
- * cover most of the window become the whole of it. */
-static void settle_places(const gd_list_t *l, gd_places_t *p, SDL_Rect window) {
-    if (p->all) return;
-    merge_places(p);
-    for (int round = 0;; round++) {
-        if (round == GROW_ROUNDS) {
-            p->all = true;
-            return;
-        }
-        bool grew = false;
-        for (int i = 0; i < l->n; i++) {
-            if (!l->ops[i].whole) continue;
-            for (int k = 0; k < p->n; k++)
-                if (overlap(p->v[k], l->ops[i].box) && !holds(p->v[k], l->ops[i].box)) {
-                    p->v[k] = both(p->v[k], l->ops[i].box);
-                    grew = true;
-                }
-        }
-        if (!grew) break;
-        merge_places(p);
-    }
-    long drawn = 0;
-    for (int k = 0; k < p->n; k++) {
-        SDL_Rect in;
-        if (SDL_IntersectRect(&p->v[k], &window, &in)) drawn += area(in);
-    }
-    if (drawn * 100 >= area(window) * FULL_PERCENT) p->all = true;
-}
-
-/* A shade on the window's own pixels, cut to cut (gfx_shade_pixels: SDL's arithmetic, a few
- * times faster). false: the window's pixels are not 32-bit RGB, or it draws into a texture (SDL
- * does it then). */
-static bool shade_window(ui_gfx_t *g, const gd_op_t *o, SDL_Rect cut) {
-    if (SDL_GetRenderTarget(g->ren)) return false;
-    SDL_Surface *s = SDL_GetWindowSurface(g->window);
-    if (!s || (s->format->format != SDL_PIXELFORMAT_RGB888 &&
-               s->format->format != SDL_PIXELFORMAT_ARGB8888))
-        return false;
-    SDL_Rect in;
-    if (!SDL_IntersectRect(&o->dst, &cut, &in)) return true;
-    SDL_Rect all = {0, 0, s->w, s->h};
-    if (!SDL_IntersectRect(&in, &all, &in)) return true;
-    SDL_RenderFlush(g->ren);
-    if (SDL_MUSTLOCK(s) && SDL_LockSurface(s) != 0) return false;
-    gfx_shade_pixels(s, in, ui_rgba(o->r, o->g, o->b, o->a));
-    if (SDL_MUSTLOCK(s)) SDL_UnlockSurface(s);
-    return true;
-}
-
 static void draw_shade(ui_gfx_t *g, const gd_op_t *o, SDL_Rect cut) {
-    if (shade_window(g, o, cut)) return;
+    if (gfx_shade_window(g, o->dst, cut, ui_rgba(o->r, o->g, o->b, o->a))) return;
     int tile = o->src.w;
     SDL_SetTextureColorMod(o->tex, 255, 255, 255);
     SDL_SetTextureAlphaMod(o->tex, o->a);
@@ -602,6 +366,11 @@ static void draw_op(ui_gfx_t *g, const gd_op_t *o, SDL_Rect cut) {
         SDL_RenderFillRect(g->ren, &o->dst);
         return;
     }
+    bool opaque = o->blend == SDL_BLENDMODE_NONE && o->a == 255;
+    if ((o->blend == SDL_BLENDMODE_BLEND || opaque) && o->angle == 0.0 &&
+        (o->r & o->g & o->b) == 255 &&
+        gfx_blend_window(g, o->tex, o->has_src ? &o->src : NULL, o->dst, cut, o->a, opaque))
+        return;
     SDL_SetTextureColorMod(o->tex, o->r, o->g, o->b);
     SDL_SetTextureAlphaMod(o->tex, o->a);
     SDL_SetTextureBlendMode(o->tex, (SDL_BlendMode)o->blend);
@@ -669,14 +438,19 @@ static void draw_list(ui_gfx_t *g, const gd_list_t *l, const gd_places_t *p) {
 }
 
 /* The check (STUDPOKER_DAMAGE_CHECK=N: every Nth frame drawn in part, 1 when not a number): the
- * list drawn in part, then whole on the same target, must give the same pixels. */
-static void check_list(ui_gfx_t *g, const gd_list_t *l) {
+ * list drawn in part, then whole on the same target, must give the same pixels. The kept
+ * picture's list (kept: its texture, where its part was kept) is drawn whole on the window and
+ * compared with the texture: the window is then drawn whole. */
+static void check_list(ui_gfx_t *g, const gd_list_t *l, SDL_Texture *kept) {
     ui_damage_t *d = g->dmg;
     SDL_Rect w = window_rect(g);
     size_t n = (size_t)w.w * (size_t)w.h;
     Uint32 *a = malloc(n * 4), *b = malloc(n * 4);
     SDL_RenderSetViewport(g->ren, NULL);
-    if (a && b && SDL_RenderReadPixels(g->ren, &w, SDL_PIXELFORMAT_ARGB8888, a, w.w * 4) == 0) {
+    bool read =
+        a && (kept ? gfx_texture_pixels(kept, a)
+                   : SDL_RenderReadPixels(g->ren, &w, SDL_PIXELFORMAT_ARGB8888, a, w.w * 4) == 0);
+    if (b && read) {
         draw_list(g, l, NULL);
         SDL_RenderSetViewport(g->ren, NULL);
         if (SDL_RenderReadPixels(g->ren, &w, SDL_PIXELFORMAT_ARGB8888, b, w.w * 4) == 0) {
@@ -691,6 +465,23 @@ static void check_list(ui_gfx_t *g, const gd_list_t *l) {
         }
     }
     free(a), free(b);
+}
+
+/* The kept picture's places p (all of it: NULL, or p says all), just drawn on the window, kept
+ * in its texture. */
+static void keep_under(ui_gfx_t *g, const gd_places_t *p) {
+    ui_damage_t *d = g->dmg;
+    if (!p || p->all)
+        gfx_window_to_texture(g, d->under_tex, window_rect(g));
+    else
+        for (int k = 0; k < p->n; k++) gfx_window_to_texture(g, d->under_tex, p->v[k]);
+}
+
+static void swap_prev(gd_list_t *a, gd_list_t *b) {
+    gd_op_t *ops = a->prev;
+    int n = a->nprev, cap = a->capprev;
+    a->prev = b->prev, a->nprev = b->nprev, a->capprev = b->capprev;
+    b->prev = ops, b->nprev = n, b->capprev = cap;
 }
 
 static void list_done(gd_list_t *l, bool valid) {
@@ -724,12 +515,12 @@ void gfx_damage_flush(ui_gfx_t *g) {
     ui_damage_t *d = g->dmg;
     if (!d || !d->rec) return;
     SDL_Texture *target = SDL_GetRenderTarget(g->ren);
+    SDL_SetRenderTarget(g->ren, NULL);
     if (d->under_now) {
-        SDL_SetRenderTarget(g->ren, d->under_tex);
         draw_list(g, &d->under, NULL);
+        keep_under(g, NULL);
         list_done(&d->under, true);
     }
-    SDL_SetRenderTarget(g->ren, NULL);
     gfx_damage_under_end(g); /* the kept picture's copy, when it was not written yet */
     draw_list(g, &d->win, NULL);
     SDL_SetRenderTarget(g->ren, target);
@@ -750,32 +541,49 @@ void gfx_damage_end(ui_gfx_t *g) {
     gd_places_t *p = &d->places, *u = &d->under_places;
     p->n = 0, p->all = false;
     int under_calls = d->under_now ? d->under.n : 0;
+    Uint64 t0 = d->log ? SDL_GetPerformanceCounter() : 0;
+    long under_drawn = 0;
     if (d->under_now) { /* the kept picture first: where it changed, the window changed too */
         u->n = 0, u->all = false;
-        find_places(d, &d->under, u);
-        settle_places(&d->under, u, window);
-        SDL_SetRenderTarget(g->ren, d->under_tex);
+        /* a kept picture begun over the table the window shows (a celebration's first frame):
+         * the window's last list is its last, whose pixels are there (18 ms at 3840x2160 to draw
+         * it whole) */
+        bool borrow = d->under.full && !d->win.full && d->win.nprev > 0;
+        if (borrow) swap_prev(&d->under, &d->win), d->under.full = false;
+        gd_find_places(d, &d->under, u);
+        gd_settle_places(&d->under, u, window);
+        if (borrow) swap_prev(&d->under, &d->win);
+        /* drawn on the window (where the window's list draws again after it), kept from there */
         draw_list(g, &d->under, u);
-        if (d->check && !u->all && d->partial++ % d->check == 0) check_list(g, &d->under);
-        SDL_SetRenderTarget(g->ren, NULL);
-        for (int k = 0; k < u->n && !u->all; k++) add_place(p, u->v[k]);
+        keep_under(g, borrow ? NULL : u);
+        if (d->check && !u->all && d->partial++ % d->check == 0) {
+            check_list(g, &d->under, d->under_tex);
+            u->all = true; /* (the window now holds the kept picture whole) */
+        }
+        for (int k = 0; k < u->n && !u->all; k++)
+            gd_add_place(p, u->v[k]), under_drawn += area(u->v[k]);
+        if (u->all) under_drawn = area(window);
         p->all = u->all;
         list_done(&d->under, true);
     }
-    find_places(d, &d->win, p);
-    settle_places(&d->win, p, window);
-    Uint64 t0 = d->log ? SDL_GetPerformanceCounter() : 0;
+    gd_find_places(d, &d->win, p);
+    gd_settle_places(&d->win, p, window);
+    Uint64 t1 = d->log ? SDL_GetPerformanceCounter() : 0;
     draw_list(g, &d->win, p);
     long drawn = 0;
     for (int k = 0; !p->all && k < p->n; k++) drawn += area(p->v[k]);
     double share = p->all ? 1.0 : (double)drawn / (double)(area(window) ? area(window) : 1);
-    if (d->check && !p->all && d->partial++ % d->check == 0) check_list(g, &d->win);
+    if (d->check && !p->all && d->partial++ % d->check == 0) check_list(g, &d->win, NULL);
     d->present_all = p->all;
-    if (d->log)
+    if (d->log) {
+        double f = 1000.0 / (double)SDL_GetPerformanceFrequency();
         fprintf(stderr,
-                "damage: frame %u, %d calls (%d under), drawn %.0f%% in %d places, %.1f ms\n",
+                "damage: frame %u, %d calls (%d under), drawn %.0f%% in %d places, %.1f ms (under: "
+                "%.0f%%, %.1f ms)\n",
                 g->frame, d->win.n, under_calls, share * 100.0, p->all ? 1 : p->n,
-                (double)(SDL_GetPerformanceCounter() - t0) * 1000.0 /
-                    (double)SDL_GetPerformanceFrequency());
+                (double)(SDL_GetPerformanceCounter() - t1) * f,
+                100.0 * (double)under_drawn / (double)(area(window) ? area(window) : 1),
+                (double)(t1 - t0) * f);
+    }
     list_done(&d->win, true);
 }

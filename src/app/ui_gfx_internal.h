@@ -4,6 +4,11 @@
 
 #include "ui_gfx.h"
 
+/* FNV-1a of a text: the cache's and the widths' keys. */
+uint64_t gfx_hash(const char *s);
+/* Closes every font opened (ui_text.c). */
+void gfx_fonts_clear(ui_gfx_t *g);
+
 /* The cached texture under key (its use noted), or NULL. */
 ui_cache_entry_t *gfx_cache_find(ui_gfx_t *g, const char *key);
 /* Keeps tex under key, the least recently used entry making room. */
@@ -21,6 +26,42 @@ bool gfx_shade(ui_gfx_t *g, SDL_Rect p, ui_color_t c);
 /* c over the pixels `in` of a locked 32-bit RGB surface, as SDL blends an opaque picture with
  * c's alpha (ui_gfx_layers.c). */
 void gfx_shade_pixels(SDL_Surface *s, SDL_Rect in, ui_color_t c);
+/* A picture with alpha (ARGB8888 pixels, src at in's corner, src_pitch bytes a row), faded by
+ * mod (255: not at all), over the pixels `in` of a locked 32-bit RGB surface, as SDL blends it
+ * (ui_gfx_layers.c). */
+void gfx_blend_pixels(SDL_Surface *d, SDL_Rect in, const uint32_t *src, int src_pitch,
+                      uint8_t mod);
+/* A copy of t (src of it, NULL: whole) faded by mod to dst, cut to cut, blended by our code
+ * straight onto the window's pixels (gfx_blend_pixels): for a streaming ARGB picture (every
+ * picture with alpha: gfx_texture_from; the turning light) copied at its size, on the window,
+ * with no colour of its own; opaque: copied as it is (the kept picture). false: not such a copy
+ * (SDL draws it). */
+bool gfx_blend_window(ui_gfx_t *g, SDL_Texture *t, const SDL_Rect *src, SDL_Rect dst,
+                      SDL_Rect cut, uint8_t mod, bool opaque);
+/* Of n calls in this frame (now) and the same n in the last (before, each a call's hash), in
+ * their order: moved[k] set for now[k] when it is not in the longest run of calls that kept the
+ * last frame's order (ui_gfx_order.c). A pixel whose calls came in another order meets two whose
+ * order changed, and they cannot both be in that run. false: no memory, or not the same calls. */
+bool gfx_moved(const uint64_t *now, const uint64_t *before, int n, uint8_t *moved);
+
+/* ---- the pixel loops on every core (ui_gfx_pool.c) ---- */
+/* Rows y0 to y1 (not included) of a job. */
+typedef void (*gfx_rows_fn)(void *arg, int y0, int y1);
+/* Workers for the loops (gfx_init: one fewer than the cores, at most 3), and their end. */
+void gfx_pool_start(int workers);
+void gfx_pool_stop(void);
+/* fn over rows 0 to rows in bands, one on each worker and one on the caller, back when all are
+ * done (a job of fewer pixels on the caller alone). */
+void gfx_rows(int rows, long pixels, gfx_rows_fn fn, void *arg);
+
+/* c over the window's pixels dst, cut to cut (gfx_shade_pixels). false: the window's pixels
+ * cannot be reached (a texture is drawn into, or they are not 32-bit RGB): SDL draws it. */
+bool gfx_shade_window(ui_gfx_t *g, SDL_Rect dst, SDL_Rect cut, ui_color_t c);
+/* The window's pixels r copied into the streaming ARGB texture t (the kept picture, drawn on the
+ * window first, where the blends are ours). false: not such a texture or window. */
+bool gfx_window_to_texture(ui_gfx_t *g, SDL_Texture *t, SDL_Rect r);
+/* A streaming texture's pixels (w x h, 32-bit) into out (false: they cannot be read). */
+bool gfx_texture_pixels(SDL_Texture *t, uint32_t *out);
 /* Sets tex's colour to the tint (gfx_tint) before it is drawn. */
 void gfx_tint_texture(const ui_gfx_t *g, SDL_Texture *tex);
 /* The pieces of outer around hole (above it, below it, left and right of it; some may be
@@ -29,6 +70,11 @@ int gfx_rects_around(SDL_Rect outer, SDL_Rect hole, SDL_Rect parts[4]);
 /* Copies tex (the size of p) to p: its edges, `edge` pixels wide, blended, its inside (opaque)
  * copied as it is. */
 void gfx_copy_inside(ui_gfx_t *g, SDL_Texture *tex, SDL_Rect p, int edge);
+/* One row of the turning picture's cross-fade (ui_gfx_turn.c): each channel of two ARGB rows
+ * weighed a0 and a1 out of 256 (a0 + a1 = 256), (x * a0 + y * a1) >> 8; the alpha then
+ * (a * alpha + 255) >> 8. */
+void gfx_fade_row(uint32_t *restrict out, const uint32_t *restrict x, const uint32_t *restrict y,
+                  int n, uint32_t a0, uint32_t a1, uint32_t alpha);
 /* Frees the turning picture's copies (ui_gfx_turn.c). */
 void gfx_turn_drop(ui_gfx_t *g);
 
