@@ -200,7 +200,7 @@ typedef struct table_scene {
     int coins_ready;         /* how many of their widths are (tb_prepare_celebration) */
     uint32_t coins_at;       /* the frame they began to be */
     uint64_t lit_key;        /* the size of the pay table's lit row whose pulse is prepared */
-    int lit_ready;           /* how many of its pulse's steps are (tb_prepare_paytable) */
+    int lit_ready;           /* how many of its pulse's steps are (tb_prepare_paytable; -1: all) */
     uint32_t lit_at;         /* the frame they began to be */
     bool hist_all; /* a terminal's HISTORY shows every table's rounds, not only this table's */
 

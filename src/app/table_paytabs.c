@@ -256,27 +256,34 @@ bool tb_prepare_paytable(table_scene_t *t, ui_gfx_t *g) {
     tb_pay_panel_t pay;
     tb_pay_table(t, list[tb_pay_current(t)], false, &pay);
     ui_rect_t p = t->geom.pay;
-    float rowh = row_height(t, pay.n);
-    /* the rows' sizes in pixels (a pixel apart where their edges round differently) */
-    ui_rect_t sized[4];
-    int nsized = 0;
-    uint64_t key = (uint64_t)pay.n << 56;
-    for (int i = 0; i < pay.n && nsized < 4; i++) {
-        SDL_Rect px = gfx_px(g, lit_rect(p, rowh, i));
-        bool seen = false;
-        for (int k = 0; k < nsized; k++) {
-            SDL_Rect q = gfx_px(g, sized[k]);
-            seen |= q.w == px.w && q.h == px.h;
-        }
-        if (!seen)
-            sized[nsized++] = lit_rect(p, rowh, i),
-            key = key * 31 + (uint64_t)px.w * 8191 + (uint64_t)px.h;
-    }
+    /* the rows' places follow from the window, the panel and the count of rows */
+    SDL_Rect px = gfx_px(g, p);
+    uint64_t key = (uint64_t)pay.n << 56 ^ (uint64_t)(uint16_t)px.x << 48 ^
+                   (uint64_t)(uint16_t)px.y << 32 ^ (uint64_t)(uint16_t)px.w << 16 ^
+                   (uint64_t)(uint16_t)px.h;
     int steps = (int)((1.0f - PULSE_LOW) * 12.0f + 0.5f) + 1;
     /* again for new sizes, or once they had their minute in the texture cache */
     if (key != t->lit_key || g->frame - t->lit_at > 3000)
         t->lit_key = key, t->lit_ready = 0, t->lit_at = g->frame;
-    if (t->lit_ready >= steps * nsized || !gfx_offscreen_begin(g)) return false;
+    if (t->lit_ready < 0) return false; /* all made */
+    /* the rows' sizes in pixels (a pixel apart where their edges round differently) */
+    float rowh = row_height(t, pay.n);
+    ui_rect_t sized[4];
+    int nsized = 0;
+    for (int i = 0; i < pay.n && nsized < 4; i++) {
+        SDL_Rect r = gfx_px(g, lit_rect(p, rowh, i));
+        bool seen = false;
+        for (int k = 0; k < nsized; k++) {
+            SDL_Rect q = gfx_px(g, sized[k]);
+            seen |= q.w == r.w && q.h == r.h;
+        }
+        if (!seen) sized[nsized++] = lit_rect(p, rowh, i);
+    }
+    if (t->lit_ready >= steps * nsized) {
+        t->lit_ready = -1;
+        return false;
+    }
+    if (!gfx_offscreen_begin(g)) return false;
     lit_row(g, sized[t->lit_ready / steps],
             pulse_step(PULSE_LOW + (float)(t->lit_ready % steps) / 12.0f));
     gfx_offscreen_end(g);

@@ -225,12 +225,6 @@ static void shade_band(SDL_Surface *s, SDL_Rect in, ui_color_t c) {
 #endif
 }
 
-/* The pixels of a picture with alpha (ARGB, src: the pixel over in's corner) over the pixels `in`
- * of d (32-bit, locked), as SDL's blend gives them on x86-64 (its MMX loop, when the picture has
- * no alpha of its own; blend_faded when it has): each channel
- * (s * a >> 8) + (d * (255 - a) >> 8), the alpha (s * 255 >> 8) + (d * (255 - a) >> 8), an
- * opaque pixel copied, a clear one left out. SDL takes about 4.7 ns a pixel here: 6.6 ms a frame
- * for the celebration's light at 3840x2160. */
 /* x * y / 255 for bytes, exact, in 16-bit lanes: ((t >> 8) + t) >> 8 with t = x * y + 1 */
 #ifdef __SSE2__
 static inline __m128i div255(__m128i xy) {
@@ -285,6 +279,12 @@ static void blend_faded(SDL_Surface *d, SDL_Rect in, const uint32_t *src, int sr
     }
 }
 
+/* The pixels of a picture with alpha (ARGB, src: the pixel over in's corner) over the pixels `in`
+ * of d (32-bit, locked), as SDL's blend gives them on x86-64 (its MMX loop, when the picture has
+ * no alpha of its own; blend_faded when it has): each channel
+ * (s * a >> 8) + (d * (255 - a) >> 8), the alpha (s * 255 >> 8) + (d * (255 - a) >> 8), an
+ * opaque pixel copied, a clear one left out. SDL takes about 4.7 ns a pixel here: 6.6 ms a frame
+ * for the celebration's light at 3840x2160. */
 static void blend_band(SDL_Surface *d, SDL_Rect in, const uint32_t *src, int src_pitch,
                        uint8_t mod) {
     if (mod == 0) return;
@@ -385,42 +385,6 @@ static void copy_rows(void *arg, int y0, int y1) {
                (const uint8_t *)j->src + (size_t)y * (size_t)j->src_pitch, (size_t)j->in.w * 4);
 }
 
-bool gfx_blend_window(ui_gfx_t *g, SDL_Texture *t, const SDL_Rect *src, SDL_Rect dst, SDL_Rect cut,
-                      uint8_t mod, bool opaque) {
-    Uint32 format;
-    int access, tw, th;
-    if (SDL_GetRenderTarget(g->ren) || SDL_QueryTexture(t, &format, &access, &tw, &th) != 0 ||
-        access != SDL_TEXTUREACCESS_STREAMING || format != SDL_PIXELFORMAT_ARGB8888)
-        return false;
-    SDL_Rect from = src ? *src : (SDL_Rect){0, 0, tw, th};
-    if (from.w != dst.w || from.h != dst.h) return false; /* stretched: SDL's */
-    SDL_Surface *s = SDL_GetWindowSurface(g->window);
-    if (!s || (s->format->format != SDL_PIXELFORMAT_RGB888 &&
-               s->format->format != SDL_PIXELFORMAT_ARGB8888))
-        return false;
-    SDL_Rect in, all = {0, 0, s->w, s->h};
-    if (!SDL_IntersectRect(&dst, &cut, &in) || !SDL_IntersectRect(&in, &all, &in)) return true;
-    void *px;
-    int pitch;
-    SDL_RenderFlush(g->ren);
-    if (SDL_LockTexture(t, NULL, &px, &pitch) != 0) return false;
-    if (SDL_MUSTLOCK(s) && SDL_LockSurface(s) != 0) {
-        SDL_UnlockTexture(t);
-        return false;
-    }
-    const uint8_t *at = (const uint8_t *)px + (size_t)(from.y + in.y - dst.y) * (size_t)pitch +
-                        (size_t)(from.x + in.x - dst.x) * 4;
-    if (opaque) {
-        band_job_t j = {.d = s, .in = in, .src = (const uint32_t *)at, .src_pitch = pitch};
-        gfx_rows(in.h, (long)in.w * in.h, copy_rows, &j);
-    } else {
-        gfx_blend_pixels(s, in, (const uint32_t *)at, pitch, mod);
-    }
-    if (SDL_MUSTLOCK(s)) SDL_UnlockSurface(s);
-    SDL_UnlockTexture(t);
-    return true;
-}
-
 /* The window's pixels (a locked 32-bit RGB surface; NULL: not such a window, or a texture is
  * drawn into) and `r` cut to them. */
 static SDL_Surface *window_pixels(ui_gfx_t *g, SDL_Rect *r) {
@@ -440,6 +404,40 @@ static void window_done(SDL_Surface *s) {
     if (SDL_MUSTLOCK(s)) SDL_UnlockSurface(s);
 }
 
+/* t is a streaming ARGB8888 texture (its pixels readable with the software renderer): its size. */
+static bool streaming_argb(SDL_Texture *t, int *w, int *h) {
+    Uint32 format;
+    int access;
+    return SDL_QueryTexture(t, &format, &access, w, h) == 0 &&
+           access == SDL_TEXTUREACCESS_STREAMING && format == SDL_PIXELFORMAT_ARGB8888;
+}
+
+bool gfx_blend_window(ui_gfx_t *g, SDL_Texture *t, const SDL_Rect *src, SDL_Rect dst, SDL_Rect cut,
+                      uint8_t mod, bool opaque) {
+    int tw, th;
+    if (!streaming_argb(t, &tw, &th)) return false;
+    SDL_Rect from = src ? *src : (SDL_Rect){0, 0, tw, th};
+    if (from.w != dst.w || from.h != dst.h) return false; /* stretched: SDL's */
+    SDL_Rect in;
+    if (!SDL_IntersectRect(&dst, &cut, &in)) in = (SDL_Rect){0, 0, 0, 0};
+    SDL_Surface *s = window_pixels(g, &in);
+    if (!s) return false;
+    void *px;
+    int pitch;
+    if (in.w > 0 && in.h > 0 && SDL_LockTexture(t, NULL, &px, &pitch) == 0) {
+        const uint8_t *at = (const uint8_t *)px + (size_t)(from.y + in.y - dst.y) * (size_t)pitch +
+                            (size_t)(from.x + in.x - dst.x) * 4;
+        band_job_t j = {.d = s, .in = in, .src = (const uint32_t *)at, .src_pitch = pitch};
+        if (opaque)
+            gfx_rows(in.h, (long)in.w * in.h, copy_rows, &j);
+        else
+            gfx_blend_pixels(s, in, j.src, pitch, mod);
+        SDL_UnlockTexture(t);
+    }
+    window_done(s);
+    return true;
+}
+
 bool gfx_shade_window(ui_gfx_t *g, SDL_Rect dst, SDL_Rect cut, ui_color_t c) {
     SDL_Rect in;
     if (!SDL_IntersectRect(&dst, &cut, &in)) in = (SDL_Rect){0, 0, 0, 0};
@@ -451,11 +449,8 @@ bool gfx_shade_window(ui_gfx_t *g, SDL_Rect dst, SDL_Rect cut, ui_color_t c) {
 }
 
 bool gfx_window_to_texture(ui_gfx_t *g, SDL_Texture *t, SDL_Rect r) {
-    Uint32 format;
-    int access, tw, th;
-    if (SDL_QueryTexture(t, &format, &access, &tw, &th) != 0 ||
-        access != SDL_TEXTUREACCESS_STREAMING || format != SDL_PIXELFORMAT_ARGB8888)
-        return false;
+    int tw, th;
+    if (!streaming_argb(t, &tw, &th)) return false;
     SDL_Rect all = {0, 0, tw, th};
     SDL_IntersectRect(&r, &all, &r);
     SDL_Surface *s = window_pixels(g, &r);
