@@ -12,6 +12,7 @@
  *
  * --round (or --frames N, or --db PATH) keeps the older figure: one live Caribbean round,
  * looped, for N frames. */
+#include <errno.h>
 #include <ftw.h>
 #include <stdarg.h>
 #include <stdint.h>
@@ -19,6 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -186,10 +188,18 @@ static int remove_entry(const char *path, const struct stat *st, int flag, struc
     return remove(path);
 }
 
+/* --logs DIR: each run's own messages kept there (with STUDPOKER_FRAME_LOG and the other
+ * switches: where a slow frame's time went) */
+static const char *logs_dir;
+static int logs_made;
+
 static void child_run(const bench_game_t *gm, int w, int h, const session_t *s, const char *dir,
                       bool cold, bool every, shared_record_t *sh) {
     char path[600];
     snprintf(path, sizeof path, "%s/stderr.txt", dir);
+    if (logs_dir)
+        snprintf(path, sizeof path, "%s/%s-%dx%d-%d.log", logs_dir, rules_preset_key(gm->preset),
+                 w, h, logs_made);
     if (!freopen(path, "w", stderr)) _exit(1);
     if (cold) {
         snprintf(path, sizeof path, "%s/cache", dir);
@@ -233,6 +243,7 @@ static bool run_once(const bench_game_t *gm, int w, int h, const session_t *s, b
     fflush(stdout);
     fflush(stderr);
     memset(sh, 0, sizeof *sh);
+    logs_made++;
     pid_t pid = fork();
     if (pid == 0) child_run(gm, w, h, s, dir, cold, every, sh);
     int status = 0;
@@ -241,6 +252,9 @@ static bool run_once(const bench_game_t *gm, int w, int h, const session_t *s, b
     if (!ok) {
         char path[600], line[400];
         snprintf(path, sizeof path, "%s/stderr.txt", dir);
+        if (logs_dir)
+            snprintf(path, sizeof path, "%s/%s-%dx%d-%d.log", logs_dir,
+                     rules_preset_key(gm->preset), w, h, logs_made);
         fprintf(stderr, "studpoker bench render: %s at %dx%d failed (status %d):\n",
                 rules_preset_key(gm->preset), w, h, status);
         FILE *f = fopen(path, "r");
@@ -582,7 +596,7 @@ static int usage(const char *why) {
             "studpoker bench render: %s\n"
             "usage: studpoker bench render [WIDTHxHEIGHT...] [--preset NAME] [--runs N] [--cold] "
             "[--every-frame] "
-            "[--json] [--csv FILE] [--print-script]\n"
+            "[--json] [--csv FILE] [--logs DIR] [--print-script]\n"
             "       studpoker bench render --round [WIDTHxHEIGHT] [--frames N] [--runs N] "
             "[--db PATH]\n",
             why);
@@ -619,6 +633,8 @@ int cli_bench_render(int argc, char **argv) {
             json = true;
         } else if (strcmp(a, "--csv") == 0 && i + 1 < argc) {
             csv_path = argv[++i];
+        } else if (strcmp(a, "--logs") == 0 && i + 1 < argc) {
+            logs_dir = argv[++i];
         } else if (strcmp(a, "--print-script") == 0) {
             print_script = true;
         } else if (a[0] != '-' && nsizes < MAX_SIZES &&
@@ -631,6 +647,10 @@ int cli_bench_render(int argc, char **argv) {
             fprintf(stderr, "studpoker bench render: unknown argument '%s'\n", a);
             return usage("WIDTHxHEIGHT is 320x200 to 7680x4320");
         }
+    }
+    if (logs_dir && mkdir(logs_dir, 0755) != 0 && errno != EEXIST) {
+        perror(logs_dir);
+        return 2;
     }
     if (round) return bench_round(size_arg ? size_arg : "1920x1080", frames, runs ? runs : 5, db);
     if (!runs) runs = 3;

@@ -1,13 +1,14 @@
 /* The window's shade (gfx_shade_pixels, ui_gfx_layers.c) gives the pixels SDL's own blend gives:
  * an opaque surface of the shade's colour blitted with its alpha over the same pixels, for every
  * alpha and several colours, over a pattern that visits every value of every channel, at widths
- * that leave 0 to 3 pixels past the four-pixel steps; the frame around the shaded rectangle is
+ * that leave 0 to 7 pixels past the eight-pixel steps; the frame around the shaded rectangle is
  * left as it was. And a picture with alpha over the window's pixels (gfx_blend_pixels) gives what
  * SDL's blit of it gives, byte for byte, for every alpha (clear and opaque among them) over every
  * value of every channel, at the same widths, with the picture faded or not (SDL's two ways). The
  * light's cross-fade (gfx_fade_row) gives each channel as the formula says, computed here a channel
  * at a time, for weights and alphas at and between their ends and every row length up to 19 (the
- * four-pixel steps and what is past them). */
+ * four-pixel steps and what is past them). Each of the window's loops is tested twice: four
+ * pixels a step (SSE2) and eight (AVX2; SKIPPED where the processor has none). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -30,11 +31,17 @@ static SDL_Surface *pattern(int w, int h, Uint32 format) {
     return s;
 }
 
+/* state: the loops' width, 0 (SSE2) or 1 (AVX2) */
+static void use_loops(void **state) {
+    int want = *(int *)*state;
+    if (gfx_pixels_avx2(want) != (want == 1)) skip();
+}
+
 static void shade_as_sdl(Uint32 format) {
     static const ui_color_t colours[] = {{0, 0, 0, 0}, {255, 255, 255, 0}, {12, 200, 77, 0}};
     for (size_t k = 0; k < sizeof colours / sizeof colours[0]; k++)
         for (int a = 0; a < 256; a += (a < 4 || a > 250 || a == 127 || a == 128) ? 1 : 9)
-            for (int w = 61; w <= 64; w++) {
+            for (int w = 56; w <= 64; w++) {
                 SDL_Surface *mine = pattern(80, 40, format), *sdl = pattern(80, 40, format);
                 ui_color_t c = colours[k];
                 c.a = (uint8_t)a;
@@ -63,12 +70,12 @@ static void shade_as_sdl(Uint32 format) {
 }
 
 static void test_shade_window_format(void **state) {
-    (void)state;
+    use_loops(state);
     shade_as_sdl(SDL_PIXELFORMAT_RGB888);
 }
 
 static void test_shade_alpha_format(void **state) {
-    (void)state;
+    use_loops(state);
     shade_as_sdl(SDL_PIXELFORMAT_ARGB8888);
 }
 
@@ -84,7 +91,7 @@ static uint32_t picture_px(int x, int y) {
 static void blend_as_sdl(Uint32 format) {
     static const int mods[] = {255, 254, 200, 128, 37, 1};
     for (size_t k = 0; k < sizeof mods / sizeof mods[0]; k++)
-        for (int w = 61; w <= 64; w++) {
+        for (int w = 56; w <= 64; w++) {
             SDL_Surface *mine = pattern(300, 100, format), *sdl = pattern(300, 100, format);
             SDL_Surface *pic =
                 SDL_CreateRGBSurfaceWithFormat(0, w, 90, 32, SDL_PIXELFORMAT_ARGB8888);
@@ -114,12 +121,12 @@ static void blend_as_sdl(Uint32 format) {
 }
 
 static void test_blend_window_format(void **state) {
-    (void)state;
+    use_loops(state);
     blend_as_sdl(SDL_PIXELFORMAT_RGB888);
 }
 
 static void test_blend_alpha_format(void **state) {
-    (void)state;
+    use_loops(state);
     blend_as_sdl(SDL_PIXELFORMAT_ARGB8888);
 }
 
@@ -157,7 +164,7 @@ static void test_fade_row(void **state) {
 /* The same loops shared between threads (ui_gfx_pool.c: bands of rows), over a picture big enough
  * to be shared: still SDL's pixels, the rows at the bands' edges among them. */
 static void test_shared_between_cores(void **state) {
-    (void)state;
+    use_loops(state);
     gfx_pool_start(3);
     for (int mod = 255; mod > 0; mod -= 127) {
         SDL_Surface *mine = pattern(640, 363, SDL_PIXELFORMAT_RGB888);
@@ -202,13 +209,19 @@ static void test_shared_between_cores(void **state) {
 }
 
 int main(void) {
+    static int sse2 = 0, avx2 = 1;
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_shade_window_format),
-        cmocka_unit_test(test_shade_alpha_format),
-        cmocka_unit_test(test_blend_window_format),
-        cmocka_unit_test(test_blend_alpha_format),
+        {"test_shade_window_format, four pixels a step", test_shade_window_format, NULL, NULL, &sse2},
+        {"test_shade_alpha_format, four pixels a step", test_shade_alpha_format, NULL, NULL, &sse2},
+        {"test_blend_window_format, four pixels a step", test_blend_window_format, NULL, NULL, &sse2},
+        {"test_blend_alpha_format, four pixels a step", test_blend_alpha_format, NULL, NULL, &sse2},
+        {"test_shared_between_cores, four pixels a step", test_shared_between_cores, NULL, NULL, &sse2},
+        {"test_shade_window_format, eight pixels a step", test_shade_window_format, NULL, NULL, &avx2},
+        {"test_shade_alpha_format, eight pixels a step", test_shade_alpha_format, NULL, NULL, &avx2},
+        {"test_blend_window_format, eight pixels a step", test_blend_window_format, NULL, NULL, &avx2},
+        {"test_blend_alpha_format, eight pixels a step", test_blend_alpha_format, NULL, NULL, &avx2},
+        {"test_shared_between_cores, eight pixels a step", test_shared_between_cores, NULL, NULL, &avx2},
         cmocka_unit_test(test_fade_row),
-        cmocka_unit_test(test_shared_between_cores),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -372,8 +372,27 @@ static double thread_cpu_ms(void) {
     return (double)ts.tv_sec * 1000.0 + (double)ts.tv_nsec / 1e6;
 }
 
+/* STUDPOKER_FRAME_LOG=1: each drawn frame's time, part by part, on stderr (where a slow frame's
+ * time went: the machine's step and its records, the drawing, the present). */
+enum { FT_WARM, FT_UPDATE, FT_MACHINES, FT_DRAW, FT_LIST, FT_PRESENT, FT_PARTS };
+
+static void frame_log(const app_t *a, int n, const uint64_t mark[FT_PARTS + 1], double ms,
+                      double cpu, uint64_t freq) {
+    static const char *const name[FT_PARTS] = {"warm", "update", "machines", "draw", "list", "present"};
+    char line[256];
+    int k = snprintf(line, sizeof line, "frame-time: %d (gfx frame %u): %.2f ms, processor %.2f:", n,
+                     a->gfx.frame, ms, cpu);
+    for (int i = 0; i < FT_PARTS && k > 0 && k < (int)sizeof line; i++)
+        k += snprintf(line + k, sizeof line - (size_t)k, " %s %.2f", name[i],
+                      (double)(mark[i + 1] - mark[i]) * 1000.0 / (double)freq);
+    fprintf(stderr, "%s\n", line);
+}
+
 static void run_loop(app_t *a, frame_stats_t *st) {
     const app_run_t *o = a->o;
+    const char *fl = getenv("STUDPOKER_FRAME_LOG");
+    bool log_frames = fl && *fl && strcmp(fl, "0") != 0;
+    uint64_t mark[FT_PARTS + 1];
     uint64_t last = SDL_GetTicks64(), freq = SDL_GetPerformanceFrequency();
     uint32_t virtual_ms = 0;
     st->first_frame_s = -1;
@@ -381,11 +400,13 @@ static void run_loop(app_t *a, frame_stats_t *st) {
     for (;;) {
         system_heartbeat(a);
         uint64_t frame_start = SDL_GetPerformanceCounter();
-        double cpu_start = o->record ? thread_cpu_ms() + gfx_pool_waited_ms() : 0;
+        double cpu_start = o->record || log_frames ? thread_cpu_ms() + gfx_pool_waited_ms() : 0;
+        mark[FT_WARM] = frame_start;
         int made_before = a->gfx.textures_made;
         /* a picture read before it was needed becomes a texture in time left over (counted in
          * this frame's time when one is drawn) */
         gfx_warm_step(&a->gfx, spare_ms);
+        mark[FT_UPDATE] = SDL_GetPerformanceCounter();
         uint32_t now_ms = o->headless ? virtual_ms : (uint32_t)SDL_GetTicks64();
         ui_input_t in;
         machine_input_t mi;
@@ -401,7 +422,9 @@ static void run_loop(app_t *a, frame_stats_t *st) {
         if (o->attract &&
             (a->machine.game.played >= o->autoplay || a->machine.game.state == GAME_FAULT))
             a->quit = true;
+        mark[FT_MACHINES] = SDL_GetPerformanceCounter();
         step_machines(a, &mi, dt);
+        mark[FT_DRAW] = SDL_GetPerformanceCounter();
         if (!wants_frame(a, &in, st->frames, virtual_ms)) {
             spare_ms = 10;
             /* nothing to show: a page of HELP or the attendant's keypad made ready in the time */
@@ -416,8 +439,11 @@ static void run_loop(app_t *a, frame_stats_t *st) {
         if (in.redraw) gfx_damage_invalidate(&a->gfx);
         gfx_begin_frame(&a->gfx);
         screen_of(a->screen)->draw(a);
+        mark[FT_LIST] = SDL_GetPerformanceCounter();
         gfx_end_frame(&a->gfx);
+        mark[FT_PRESENT] = SDL_GetPerformanceCounter();
         gfx_present(&a->gfx);
+        mark[FT_PARTS] = SDL_GetPerformanceCounter();
         st->frames++;
         double ms = (double)(SDL_GetPerformanceCounter() - frame_start) * 1000.0 / (double)freq;
         /* a frame drawn quickly leaves time: a piece of what a coming moment will show is made
@@ -435,6 +461,9 @@ static void run_loop(app_t *a, frame_stats_t *st) {
             a->strategy_maker = SDL_CreateThread(app_make_strategy, "strategy", a);
             a->make_strategy_later = false;
         }
+        if (log_frames)
+            frame_log(a, o->record ? o->record->n : st->frames - 1, mark, ms,
+                      thread_cpu_ms() + gfx_pool_waited_ms() - cpu_start, freq);
         if (o->record && o->record->n < o->record->cap) {
             o->record->ms[o->record->n] = (float)ms;
             o->record->screen[o->record->n] = (uint8_t)a->screen;

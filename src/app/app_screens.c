@@ -16,6 +16,7 @@
 
 int app_make_strategy(void *data) {
     app_t *a = data;
+    SDL_SetThreadPriority(SDL_THREAD_PRIORITY_LOW); /* (see ui_gfx.h: background work) */
     strategy_t *s = strategy_build_until(&a->strategy_rules, &a->stop_strategy);
     SDL_AtomicSetPtr((void **)&a->strategy, s);
     return 0;

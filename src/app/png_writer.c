@@ -28,6 +28,7 @@ struct png_writer {
 
 static int run(void *arg) {
     png_writer_t *w = arg;
+    SDL_SetThreadPriority(SDL_THREAD_PRIORITY_LOW); /* (see ui_gfx.h: background work) */
     SDL_LockMutex(w->mu);
     for (;;) {
         while (!w->stop && w->answered == w->count) SDL_CondWait(w->cv, w->mu);

@@ -58,6 +58,7 @@ static void job_release(help_job_t *j) {
 
 static int job_run(void *data) {
     help_job_t *j = data;
+    SDL_SetThreadPriority(SDL_THREAD_PRIORITY_LOW); /* (see ui_gfx.h: background work) */
     bool ok = approval_compute(&j->rules, 1, &j->figures);
     SDL_AtomicSet(&j->state, ok ? 1 : 2);
     /* a still table is not drawn again: this wakes the loop for a frame with the figures */

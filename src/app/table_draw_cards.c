@@ -53,10 +53,13 @@ static void draw_card(table_scene_t *t, ui_gfx_t *g, const card_vis_t *v, ui_rec
         r.y -= sinf(f * 3.14159265f) * 14;
     }
     /* the shadow: only the strips that show past the card's right and bottom edges (a full
-     * card-sized blended shadow cost more than the card itself in the software renderer) */
+     * card-sized blended shadow cost more than the card itself in the software renderer); none
+     * while it is turned in its flight (square strips beside a tilted card) */
     float sw = r.w * sx, sx0 = r.x + (r.w - sw) / 2;
-    gfx_fill(g, ui_r(sx0 + sw, r.y + 14, 6, r.h - 6), ui_rgba(0, 0, 0, 80));
-    gfx_fill(g, ui_r(sx0 + 10, r.y + r.h, sw - 4, 8), ui_rgba(0, 0, 0, 80));
+    if (fabs(angle) < 0.5) {
+        gfx_fill(g, ui_r(sx0 + sw, r.y + 14, 6, r.h - 6), ui_rgba(0, 0, 0, 80));
+        gfx_fill(g, ui_r(sx0 + 10, r.y + r.h, sw - 4, 8), ui_rgba(0, 0, 0, 80));
+    }
     char path[32];
     if (up)
         card_path(v->card, path);

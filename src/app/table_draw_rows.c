@@ -193,7 +193,7 @@ static float message_panel(ui_gfx_t *g, ui_rect_t box, const char *text, const c
     }
     if (size < TB_TEXT_MIN) size = TB_TEXT_MIN;
     ui_rect_t r = ui_r(box.x, y - h, box.w, h);
-    gfx_panel(g, r, 22, st.top, st.bottom, st.border, 2);
+    gfx_panel_pulsing(g, r, 22, st.top, st.bottom, st.border, 2); /* (a refused DEAL flashes it) */
     gfx_text_wrap(g, text, r.x + r.w / 2, r.y + 10, tw, size, UI_FONT_BOLD, st.text,
                   UI_ALIGN_CENTER);
     if (second)
@@ -247,8 +247,8 @@ void tb_draw_demo(table_scene_t *t, ui_gfx_t *g) {
     float pulse = pulse_step(0.55f + 0.45f * fabsf(sinf(t->now * 2.2f)));
     float x = m->chips[0].x - 10, right = m->area.x + m->area.w - 30;
     ui_rect_t r = ui_r(x, m->bar.y + 24, right - x, 132);
-    gfx_panel(g, r, 28, ui_rgba(120, 16, 24, 255), ui_rgba(60, 6, 10, 255),
-              ui_rgba(242, 201, 76, (uint8_t)(255 * pulse)), 3);
+    gfx_panel_pulsing(g, r, 28, ui_rgba(120, 16, 24, 255), ui_rgba(60, 6, 10, 255),
+                      ui_rgba(242, 201, 76, (uint8_t)(255 * pulse)), 3);
     const char *call = N_("INSERT CREDITS  -  TOUCH TO PLAY");
     float size = tb_fit(g, call, 44, 30, UI_FONT_DISPLAY, r.w - 40);
     gfx_text(g, call, r.x + r.w / 2, r.y + 14, size, UI_FONT_DISPLAY,
@@ -365,7 +365,7 @@ bool table_prepare_moments(table_scene_t *t, ui_gfx_t *g) {
 }
 
 bool table_prepare(table_scene_t *t, ui_gfx_t *g) {
-    if (prepare_moments(t, g, false)) return true;
+    if (gfx_damage_under_ready(g) || prepare_moments(t, g, false)) return true;
     if (t->overlay != OVERLAY_NONE || t->demo) return false;
     uint64_t key = (uint64_t)g->pw << 40 ^ (uint64_t)g->ph << 20 ^ (uint64_t)lang_get() << 8 ^
                    (uint64_t)t->game->rules.preset;
@@ -437,8 +437,8 @@ static void draw_handpay(table_scene_t *t, ui_gfx_t *g) {
     r.h = 22 + 66 + 12 + 44 + 12 + hn + 22;
     r.y = t->geom.middle.y - 6 - r.h;
     float pulse = pulse_step(0.6f + 0.4f * fabsf(sinf(t->now * 2.5f)));
-    gfx_panel(g, r, 28, ui_rgba(120, 80, 0, 255), ui_rgba(60, 40, 0, 255),
-              ui_rgba(255, 230, 120, (uint8_t)(255 * pulse)), 4);
+    gfx_panel_pulsing(g, r, 28, ui_rgba(120, 80, 0, 255), ui_rgba(60, 40, 0, 255),
+                      ui_rgba(255, 230, 120, (uint8_t)(255 * pulse)), 4);
     float ts = tb_fit(g, "CALL ATTENDANT", 56, 30, UI_FONT_DISPLAY, tw);
     gfx_text_shadow(g, "CALL ATTENDANT", 960, r.y + 22, ts, UI_FONT_DISPLAY,
                     ui_rgba(255, 236, 170, 255), UI_ALIGN_CENTER);
@@ -472,9 +472,9 @@ void tb_draw_locked(table_scene_t *t, ui_gfx_t *g) {
     r.h = 130 + h1 + 16 + h2 + 30;
     r.y = 450 - r.h / 2;
     float pulse = pulse_step(0.6f + 0.4f * fabsf(sinf(t->now * 2.5f)));
-    gfx_panel(g, r, 28, fault ? ui_rgba(140, 16, 16, 250) : ui_rgba(120, 80, 0, 250),
-              fault ? ui_rgba(70, 6, 6, 250) : ui_rgba(60, 40, 0, 250),
-              ui_rgba(255, 230, 120, (uint8_t)(255 * pulse)), 4);
+    gfx_panel_pulsing(g, r, 28, fault ? ui_rgba(140, 16, 16, 250) : ui_rgba(120, 80, 0, 250),
+                      fault ? ui_rgba(70, 6, 6, 250) : ui_rgba(60, 40, 0, 250),
+                      ui_rgba(255, 230, 120, (uint8_t)(255 * pulse)), 4);
     const char *title = fault ? gm->fault_title : "CALL ATTENDANT";
     float ts = tb_fit(g, title, fault ? 56 : 64, 30, UI_FONT_DISPLAY, tw);
     gfx_text_shadow(g, title, 960, r.y + 30, ts, UI_FONT_DISPLAY, ui_rgba(255, 236, 170, 255),

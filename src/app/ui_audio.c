@@ -70,6 +70,7 @@ const char *ui_sound_words(ui_sound_t s) {
  * loaded yet is silent. */
 static int load_sounds(void *data) {
     ui_audio_t *a = data;
+    SDL_SetThreadPriority(SDL_THREAD_PRIORITY_LOW); /* (see ui_gfx.h: background work) */
     for (int s = 0; s < SND_COUNT && !atomic_load(&a->stop); s++) {
         static const char *const ext[] = {"ogg", "wav"};
         Mix_Chunk *c = NULL;

@@ -357,6 +357,22 @@ char *gfx_read_asset(const ui_gfx_t *g, const char *path, size_t *len) {
     return data;
 }
 
+/* An SVG document's pixels at w x h (rk: its raster key), from the raster cache or rasterised
+ * and kept there; NULL when it cannot be read. */
+static SDL_Surface *svg_surface(ui_gfx_t *g, const char *text, size_t len, int w, int h,
+                                const uint8_t rk[RASTER_KEY_BYTES]) {
+    SDL_Surface *s = raster_get(&g->raster, rk, w, h);
+    if (!s) {
+        SDL_RWops *rw = SDL_RWFromConstMem(text, (int)len);
+        if (rw) {
+            s = IMG_LoadSizedSVG_RW(rw, w, h);
+            SDL_RWclose(rw);
+        }
+        raster_put(&g->raster, rk, s);
+    }
+    return s;
+}
+
 ui_cache_entry_t *gfx_svg_texture(ui_gfx_t *g, const char *key, const char *path, const char *text,
                                   int w, int h) {
     char ck[700];
@@ -376,18 +392,7 @@ ui_cache_entry_t *gfx_svg_texture(ui_gfx_t *g, const char *key, const char *path
     uint8_t rk[RASTER_KEY_BYTES];
     raster_key(text, len, w, h, rk);
     SDL_Texture *t = gfx_warm_take(g, rk, w, h); /* read before it was needed */
-    if (!t) {
-        SDL_Surface *s = raster_get(&g->raster, rk, w, h);
-        if (!s) {
-            SDL_RWops *rw = SDL_RWFromConstMem(text, (int)len);
-            if (rw) {
-                s = IMG_LoadSizedSVG_RW(rw, w, h);
-                SDL_RWclose(rw);
-            }
-            raster_put(&g->raster, rk, s);
-        }
-        t = gfx_texture_from(g, s);
-    }
+    if (!t) t = gfx_texture_from(g, svg_surface(g, text, len, w, h, rk));
     SDL_free(file);
     if (!t) return NULL;
     if (!g->in_layer) gfx_warm_note(g, rk, w, h);
@@ -407,10 +412,23 @@ static bool draw_svg(ui_gfx_t *g, const char *key, const char *path, const char 
         p.x += (p.w - nw) / 2;
         p.w = nw < 1 ? 1 : nw;
     }
-    if (angle != 0.0)
+    /* turned by whole degrees: a copy turned once, kept (a turn is seen only on the move) */
+    int deg = (int)lround(angle);
+    ui_cache_entry_t *te = angle != 0.0 && sx >= 0.999f && p.w == e->w && p.h == e->h &&
+                                   deg % 360 != 0
+                               ? gfx_turned(g, e, deg)
+                               : NULL;
+    if (te) {
+        SDL_SetTextureAlphaMod(te->tex, alpha);
+        gfx_tint_texture(g, te->tex);
+        SDL_Rect tp = {(int)lround(p.x + p.w / 2.0 - te->w / 2.0),
+                       (int)lround(p.y + p.h / 2.0 - te->h / 2.0), te->w, te->h};
+        gfx_copy(g, te->tex, NULL, &tp);
+    } else if (angle != 0.0 && deg % 360 != 0) {
         gfx_copy_ex(g, e->tex, NULL, &p, angle);
-    else
+    } else {
         gfx_copy(g, e->tex, NULL, &p);
+    }
     /* a big piece of the static layer is drawn once per window size: drop it at once rather
      * than hold megabytes until the cache ages it out */
     if (g->in_layer && e->w * e->h >= 400000) {
@@ -455,6 +473,68 @@ void gfx_panel(ui_gfx_t *g, ui_rect_t r, float radius, ui_color_t top, ui_color_
     gfx_panel_faded(g, r, radius, top, bottom, border, border_w, 255);
 }
 
+/* A panel's document at w x h pixels. */
+static void panel_svg(char *svg, size_t n, int w, int h, ui_color_t top, ui_color_t bottom,
+                      ui_color_t border, float bw, float rad) {
+    snprintf(svg, n,
+             "<svg xmlns='http://www.w3.org/2000/svg' width='%d' height='%d' viewBox='0 0 %d %d'>"
+             "<defs><linearGradient id='g' x1='0' y1='0' x2='0' y2='1'>"
+             "<stop offset='0' stop-color='#%02x%02x%02x' stop-opacity='%.3f'/>"
+             "<stop offset='1' stop-color='#%02x%02x%02x' stop-opacity='%.3f'/>"
+             "</linearGradient></defs>"
+             "<rect x='%.2f' y='%.2f' width='%.2f' height='%.2f' rx='%.2f' fill='url(#g)' "
+             "stroke='#%02x%02x%02x' stroke-opacity='%.3f' stroke-width='%.2f'/></svg>",
+             w, h, w, h, top.r, top.g, top.b, top.a / 255.0, bottom.r, bottom.g, bottom.b,
+             bottom.a / 255.0, (double)(bw / 2), (double)(bw / 2), (double)(w - bw),
+             (double)(h - bw), (double)rad, border.r, border.g, border.b, border.a / 255.0,
+             (double)bw);
+}
+
+/* A panel's picture at w x h. Its colours change only from top to bottom: every column between
+ * its rounded ends is the same. So a wide one is rasterised narrow, its two ends and a column
+ * between them, and widened (a 3720x2080 panel took nanosvg 141 ms, the narrow one some 6). The
+ * ends are the same pixels: each lies as far from its own edge in both. */
+SDL_Surface *gfx_panel_surface(ui_gfx_t *g, int w, int h, ui_color_t top, ui_color_t bottom,
+                               ui_color_t border, float bw, float rad, bool whole) {
+    char svg[1200];
+    int end = (int)SDL_ceilf(rad + bw) + 2, nw = 2 * end + 1;
+    if (whole || w <= nw + 32) nw = w;
+    panel_svg(svg, sizeof svg, nw, h, top, bottom, border, bw, rad);
+    size_t len = strlen(svg);
+    uint8_t rk[RASTER_KEY_BYTES];
+    raster_key(svg, len, nw, h, rk);
+    SDL_Surface *narrow = svg_surface(g, svg, len, nw, h, rk);
+    if (!narrow || nw == w) return narrow;
+    SDL_Surface *n = narrow->w == nw && narrow->h == h
+                         ? SDL_ConvertSurfaceFormat(narrow, SDL_PIXELFORMAT_ARGB8888, 0)
+                         : NULL;
+    SDL_FreeSurface(narrow);
+    SDL_Surface *wide = n ? SDL_CreateRGBSurfaceWithFormat(0, w, h, 32, SDL_PIXELFORMAT_ARGB8888)
+                          : NULL;
+    for (int y = 0; wide && y < h; y++) {
+        const uint32_t *from = (const uint32_t *)((const uint8_t *)n->pixels + y * n->pitch);
+        uint32_t *to = (uint32_t *)((uint8_t *)wide->pixels + y * wide->pitch);
+        memcpy(to, from, (size_t)end * 4);
+        for (int x = end; x < w - end; x++) to[x] = from[end];
+        memcpy(to + w - end, from + end + 1, (size_t)end * 4);
+    }
+    if (n) SDL_FreeSurface(n);
+    return wide;
+}
+
+static ui_cache_entry_t *panel_texture(ui_gfx_t *g, const char *key, int w, int h,
+                                       ui_color_t top, ui_color_t bottom, ui_color_t border,
+                                       float bw, float rad) {
+    char ck[200];
+    snprintf(ck, sizeof ck, "svg:%s@%dx%d", key, w, h);
+    ui_cache_entry_t *e = gfx_cache_find(g, ck);
+    if (e) return e;
+    if (g->texture_log) g->made_since = SDL_GetPerformanceCounter();
+    SDL_Texture *t =
+        gfx_texture_from(g, gfx_panel_surface(g, w, h, top, bottom, border, bw, rad, false));
+    return t ? gfx_cache_put(g, ck, t, w, h) : NULL;
+}
+
 void gfx_panel_faded(ui_gfx_t *g, ui_rect_t r, float radius, ui_color_t top, ui_color_t bottom,
                      ui_color_t border, float border_w, uint8_t fade) {
     /* drawn at the pixel size, so the generated document uses pixel units too */
@@ -469,35 +549,41 @@ void gfx_panel_faded(ui_gfx_t *g, ui_rect_t r, float radius, ui_color_t top, ui_
         top.a = bottom.a = border.a = 255;
     }
     float s = g->scale, bw = border_w * s, rad = radius * s;
-    char key[160], svg[1200];
+    char key[160];
     snprintf(key, sizeof key, "panel:%02x%02x%02x%02x:%02x%02x%02x%02x:%02x%02x%02x%02x:%.1f:%.1f",
              top.r, top.g, top.b, top.a, bottom.r, bottom.g, bottom.b, bottom.a, border.r, border.g,
              border.b, border.a, (double)radius, (double)border_w);
-    snprintf(svg, sizeof svg,
-             "<svg xmlns='http://www.w3.org/2000/svg' width='%d' height='%d' viewBox='0 0 %d %d'>"
-             "<defs><linearGradient id='g' x1='0' y1='0' x2='0' y2='1'>"
-             "<stop offset='0' stop-color='#%02x%02x%02x' stop-opacity='%.3f'/>"
-             "<stop offset='1' stop-color='#%02x%02x%02x' stop-opacity='%.3f'/>"
-             "</linearGradient></defs>"
-             "<rect x='%.2f' y='%.2f' width='%.2f' height='%.2f' rx='%.2f' fill='url(#g)' "
-             "stroke='#%02x%02x%02x' stroke-opacity='%.3f' stroke-width='%.2f'/></svg>",
-             p.w, p.h, p.w, p.h, top.r, top.g, top.b, top.a / 255.0, bottom.r, bottom.g, bottom.b,
-             bottom.a / 255.0, (double)(bw / 2), (double)(bw / 2), (double)(p.w - bw),
-             (double)(p.h - bw), (double)rad, border.r, border.g, border.b, border.a / 255.0,
-             (double)bw);
+    ui_cache_entry_t *e = panel_texture(g, key, p.w, p.h, top, bottom, border, bw, rad);
+    if (!e) return;
+    SDL_SetTextureAlphaMod(e->tex, fade);
+    gfx_tint_texture(g, e->tex);
     /* a big opaque panel: its inside copied as it is, only its edges blended (SDL's software
      * renderer blends every pixel of a picture with an alpha channel: 5 ms for HELP's) */
     if (fade == 255 && top.a == 255 && bottom.a == 255 && (border.a == 255 || bw <= 0) &&
         !g->in_layer && (long)p.w * p.h >= 100000) {
-        ui_cache_entry_t *e = gfx_svg_texture(g, key, NULL, svg, p.w, p.h);
-        if (e) {
-            SDL_SetTextureAlphaMod(e->tex, 255);
-            gfx_tint_texture(g, e->tex);
-            gfx_copy_inside(g, e->tex, p, (int)SDL_ceilf(rad + bw) + 1);
-            return;
-        }
+        gfx_copy_inside(g, e->tex, p, (int)SDL_ceilf(rad + bw) + 1);
+        return;
     }
-    draw_svg(g, key, NULL, svg, r, fade, 0.0, 1.0f);
+    gfx_copy(g, e->tex, NULL, &p);
+    /* a big piece of the static layer is drawn once per window size: dropped at once */
+    if (g->in_layer && e->w * e->h >= 400000) {
+        gfx_destroy(g, e->tex);
+        free(e->key);
+        *e = g->cache[--g->ncache];
+    }
+}
+
+void gfx_panel_pulsing(ui_gfx_t *g, ui_rect_t r, float radius, ui_color_t top, ui_color_t bottom,
+                       ui_color_t border, float border_w) {
+    if (border.a == 0 || border.a == 255 || border_w <= 0 || top.a == 0 || bottom.a == 0) {
+        gfx_panel(g, r, radius, top, bottom, border, border_w);
+        return;
+    }
+    /* the fill inside the border's middle line (a clear border keeps the place), then the border
+     * whole, faded by its alpha: two pictures for every step of the pulse */
+    gfx_panel(g, r, radius, top, bottom, ui_rgba(border.r, border.g, border.b, 0), border_w);
+    gfx_panel_faded(g, r, radius, ui_rgba(0, 0, 0, 0), ui_rgba(0, 0, 0, 0),
+                    ui_rgba(border.r, border.g, border.b, 255), border_w, border.a);
 }
 
 void gfx_glow(ui_gfx_t *g, ui_rect_t r, ui_color_t c) {

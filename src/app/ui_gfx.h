@@ -164,6 +164,15 @@ typedef struct ui_gfx {
 
 /* Sets up drawing on a renderer; assets_dir holds cards/, chips/, table/, fonts/. */
 bool gfx_init(ui_gfx_t *g, SDL_Window *win, SDL_Renderer *ren, const char *assets_dir);
+/* The table's kept picture under a celebration or a pop-up (a texture of the window's size) made
+ * ahead, in time no frame is drawn: its 33 MB at 3840x2160, cleared by SDL on memory touched for
+ * the first time, took 15 ms of a celebration's first frame. true: it was made now. */
+bool gfx_damage_under_ready(ui_gfx_t *g);
+/* Background work: the threads that make things ready (pictures read ahead, the light's turned
+ * copies, sounds, the strategy, HELP's figures, pictures written out) run at the least priority
+ * (SDL_THREAD_PRIORITY_LOW: nice 19 on Linux), so they take a core only when the drawing thread
+ * leaves it. At normal priority, on a 2-core machine, they took the drawing thread's core in the
+ * deal: frames of 8 ms' processor time took 17-48 ms. The pixel workers are the frame's own. */
 /* The time the drawing thread has waited, in all, for the other cores' share of its pixel loops
  * (ui_gfx_pool.c): the benchmark adds it to the thread's own processor time. */
 double gfx_pool_waited_ms(void);
@@ -233,6 +242,11 @@ void gfx_panel(ui_gfx_t *g, ui_rect_t r, float radius, ui_color_t top, ui_color_
  * same picture each frame of a fade instead of one rasterised for each step. */
 void gfx_panel_faded(ui_gfx_t *g, ui_rect_t r, float radius, ui_color_t top, ui_color_t bottom,
                      ui_color_t border, float border_w, uint8_t fade);
+/* A panel whose border pulses (its alpha in a few steps) over a fill of one alpha: drawn as the
+ * fill and the border faded over it, two pictures made once, where each step of the border's
+ * alpha made a picture of its own (10 ms each for the demo's banner at 3840x2160). */
+void gfx_panel_pulsing(ui_gfx_t *g, ui_rect_t r, float radius, ui_color_t top, ui_color_t bottom,
+                       ui_color_t border, float border_w);
 /* A soft glow ellipse (highlights). */
 void gfx_glow(ui_gfx_t *g, ui_rect_t r, ui_color_t c);
 

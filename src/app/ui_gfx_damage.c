@@ -290,9 +290,9 @@ static void ground(ui_gfx_t *g) {
 
 /* ---- the kept picture ---- */
 
-bool gfx_damage_under_begin(ui_gfx_t *g) {
+/* The kept picture's texture at the window's size (made when it is not). false: none can be. */
+static bool under_texture(ui_gfx_t *g, bool *made) {
     ui_damage_t *d = g->dmg;
-    if (!d || d->rec != &d->win || d->under_now || !d->on_window) return false;
     /* it is drawn on the window and read from there: 32-bit RGB pixels */
     SDL_Surface *ws = g->window ? SDL_GetWindowSurface(g->window) : NULL;
     if (!ws || (ws->format->format != SDL_PIXELFORMAT_RGB888 &&
@@ -308,7 +308,22 @@ bool gfx_damage_under_begin(ui_gfx_t *g) {
         SDL_SetTextureBlendMode(d->under_tex, SDL_BLENDMODE_NONE);
         d->under_w = w.w, d->under_h = w.h;
         d->under.full = true;
+        if (made) *made = true;
     }
+    return true;
+}
+
+bool gfx_damage_under_ready(ui_gfx_t *g) {
+    bool made = false;
+    if (!g->dmg || g->rec || g->view) return false;
+    under_texture(g, &made);
+    return made;
+}
+
+bool gfx_damage_under_begin(ui_gfx_t *g) {
+    ui_damage_t *d = g->dmg;
+    if (!d || d->rec != &d->win || d->under_now || !d->on_window || !under_texture(g, NULL))
+        return false;
     d->under.n = 0;
     d->under_now = true;
     d->rec = &d->under;
@@ -381,6 +396,34 @@ static void draw_op(ui_gfx_t *g, const gd_op_t *o, SDL_Rect cut) {
         SDL_RenderCopy(g->ren, o->tex, o->has_src ? &o->src : NULL, &o->dst);
 }
 
+/* o, an opaque copy, and next, a shade over the same pixels of the place (the kept table under a
+ * celebration's shade, every frame of its fade): drawn in one pass, each pixel read and written
+ * once (3840x2160: 2.9 ms against 4.8 for the two). */
+static bool copy_shaded(ui_gfx_t *g, const gd_op_t *o, const gd_op_t *next, SDL_Rect place,
+                        SDL_Rect cut) {
+    SDL_Rect a, b, next_cut;
+    if (o->kind != OP_COPY || next->kind != OP_SHADE || o->blend != SDL_BLENDMODE_NONE ||
+        o->a != 255 || o->angle != 0.0 || (o->r & o->g & o->b) != 255 ||
+        !SDL_IntersectRect(&next->clip, &place, &next_cut) ||
+        memcmp(&next_cut, &cut, sizeof cut) != 0 || !SDL_IntersectRect(&o->dst, &cut, &a) ||
+        !SDL_IntersectRect(&next->dst, &cut, &b) || memcmp(&a, &b, sizeof a) != 0)
+        return false;
+    return gfx_copy_shaded_window(g, o->tex, o->has_src ? &o->src : NULL, o->dst, cut,
+                                  ui_rgba(next->r, next->g, next->b, next->a));
+}
+
+/* STUDPOKER_DAMAGE_LOG=2: each call that took 0.2 ms or more, what it was and where. */
+static void op_log(const ui_gfx_t *g, const gd_op_t *o, SDL_Rect cut, Uint64 t0) {
+    double ms = (double)(SDL_GetPerformanceCounter() - t0) * 1000.0 /
+                (double)SDL_GetPerformanceFrequency();
+    static const char *const kind[] = {"copy", "fill", "shade"};
+    if (ms >= 0.2)
+        fprintf(stderr, "damage: frame %u: %s %dx%d of %dx%d, alpha %d%s%s: %.2f ms\n", g->frame,
+                kind[o->kind], cut.w, cut.h, o->dst.w, o->dst.h, o->a,
+                o->blend == SDL_BLENDMODE_NONE ? ", opaque" : "", o->angle != 0.0 ? ", turned" : "",
+                ms);
+}
+
 /* Every call of l that reaches place, in order, cut to it, from the last that covers all of it
  * with its own pixels (an unblended copy or fill: what is under it is never seen). */
 static void draw_place(ui_gfx_t *g, const gd_list_t *l, SDL_Rect place) {
@@ -397,7 +440,12 @@ static void draw_place(ui_gfx_t *g, const gd_list_t *l, SDL_Rect place) {
         SDL_Rect cut;
         if (!overlap(o->box, place) || !SDL_IntersectRect(&o->clip, &place, &cut)) continue;
         if (memcmp(&cut, &last, sizeof cut) != 0) SDL_RenderSetClipRect(g->ren, &cut), last = cut;
-        draw_op(g, o, cut);
+        Uint64 t0 = g->dmg->log > 1 ? SDL_GetPerformanceCounter() : 0;
+        if (i + 1 < l->n && copy_shaded(g, o, &l->ops[i + 1], place, cut))
+            i++; /* (the shade drawn with it) */
+        else
+            draw_op(g, o, cut);
+        if (t0) op_log(g, o, cut, t0);
     }
 }
 
@@ -528,7 +576,7 @@ void gfx_damage_flush(ui_gfx_t *g) {
     d->present_all = true;
     list_done(&d->win, false);
     d->rec = NULL;
-    d->under_now = false;
+    d->under_now = d->under_last = false;
 }
 
 void gfx_damage_end(ui_gfx_t *g) {
@@ -547,8 +595,9 @@ void gfx_damage_end(ui_gfx_t *g) {
         u->n = 0, u->all = false;
         /* a kept picture begun over the table the window shows (a celebration's first frame):
          * the window's last list is its last, whose pixels are there (18 ms at 3840x2160 to draw
-         * it whole) */
-        bool borrow = d->under.full && !d->win.full && d->win.nprev > 0;
+         * it whole). So also for a kept picture made before (the demo's celebration after the
+         * game's): its own last list is of another moment, the window's of the one before. */
+        bool borrow = !d->under_last && !d->win.full && d->win.nprev > 0;
         if (borrow) swap_prev(&d->under, &d->win), d->under.full = false;
         gd_find_places(d, &d->under, u);
         gd_settle_places(&d->under, u, window);
@@ -568,6 +617,7 @@ void gfx_damage_end(ui_gfx_t *g) {
     }
     gd_find_places(d, &d->win, p);
     gd_settle_places(&d->win, p, window);
+    gd_split_whole(&d->win, p, window);
     Uint64 t1 = d->log ? SDL_GetPerformanceCounter() : 0;
     draw_list(g, &d->win, p);
     long drawn = 0;
@@ -585,5 +635,6 @@ void gfx_damage_end(ui_gfx_t *g) {
                 100.0 * (double)under_drawn / (double)(area(window) ? area(window) : 1),
                 (double)(t1 - t0) * f);
     }
+    d->under_last = d->under_now;
     list_done(&d->win, true);
 }

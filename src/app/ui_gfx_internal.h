@@ -23,14 +23,35 @@ char *gfx_read_asset(const ui_gfx_t *g, const char *path, size_t *len);
  * texture blended with c's alpha. false: no texture could be made (the caller fills). */
 bool gfx_shade(ui_gfx_t *g, SDL_Rect p, ui_color_t c);
 
+/* src (w x h ARGB pixels) turned clockwise by deg degrees about its centre into out (ow x oh,
+ * centred): bilinear, colours weighted by alpha, clear outside (ui_gfx_turn.c). */
+void gfx_turn_pixels(const uint32_t *src, int w, int h, double deg, uint32_t *out, int ow, int oh);
+/* e's picture (a streaming ARGB texture) turned clockwise by deg whole degrees, made once and
+ * kept in the cache: copied unturned where SDL's software renderer turned it every frame (a card
+ * flying in: 4-16 ms a frame at 3840x2160). NULL: its pixels cannot be read, or no memory. */
+ui_cache_entry_t *gfx_turned(ui_gfx_t *g, const ui_cache_entry_t *e, int deg);
+/* A panel's pixels at w x h (ARGB; the caller frees them): a rounded rectangle of radius rad,
+ * top to bottom from one colour to the other, its border bw wide; rasterised whole, or (a wide
+ * one, not whole) narrow and widened. NULL: no memory. */
+SDL_Surface *gfx_panel_surface(ui_gfx_t *g, int w, int h, ui_color_t top, ui_color_t bottom,
+                               ui_color_t border, float bw, float rad, bool whole);
 /* c over the pixels `in` of a locked 32-bit RGB surface, as SDL blends an opaque picture with
- * c's alpha (ui_gfx_layers.c). */
+ * c's alpha (ui_gfx_pixels.c). */
 void gfx_shade_pixels(SDL_Surface *s, SDL_Rect in, ui_color_t c);
 /* A picture with alpha (ARGB8888 pixels, src at in's corner, src_pitch bytes a row), faded by
  * mod (255: not at all), over the pixels `in` of a locked 32-bit RGB surface, as SDL blends it
- * (ui_gfx_layers.c). */
+ * (ui_gfx_pixels.c). */
 void gfx_blend_pixels(SDL_Surface *d, SDL_Rect in, const uint32_t *src, int src_pitch,
                       uint8_t mod);
+/* The pixels src (opaque: the kept picture) copied over the pixels `in` of a locked 32-bit RGB
+ * surface with c over them, in one pass: the pixels gfx_shade_pixels gives after a copy. */
+void gfx_copy_shaded_pixels(SDL_Surface *d, SDL_Rect in, const uint32_t *src, int src_pitch,
+                            ui_color_t c);
+/* The pixels src (src_pitch bytes a row) copied over the pixels `in` of a locked 32-bit surface. */
+void gfx_copy_pixels(SDL_Surface *d, SDL_Rect in, const uint32_t *src, int src_pitch);
+/* The loops above eight pixels a step where the processor has AVX2 (else, and with
+ * STUDPOKER_SIMD=sse2, four): use 1 or 0 chooses (for the tests), -1 asks. true: AVX2's. */
+bool gfx_pixels_avx2(int use);
 /* A copy of t (src of it, NULL: whole) faded by mod to dst, cut to cut, blended by our code
  * straight onto the window's pixels (gfx_blend_pixels): for a streaming ARGB picture (every
  * picture with alpha: gfx_texture_from; the turning light) copied at its size, on the window,
@@ -38,6 +59,10 @@ void gfx_blend_pixels(SDL_Surface *d, SDL_Rect in, const uint32_t *src, int src_
  * (SDL draws it). */
 bool gfx_blend_window(ui_gfx_t *g, SDL_Texture *t, const SDL_Rect *src, SDL_Rect dst,
                       SDL_Rect cut, uint8_t mod, bool opaque);
+/* The same opaque copy with a shade c over it, in one pass (gfx_copy_shaded_pixels). false: not
+ * such a copy. */
+bool gfx_copy_shaded_window(ui_gfx_t *g, SDL_Texture *t, const SDL_Rect *src, SDL_Rect dst,
+                            SDL_Rect cut, ui_color_t c);
 /* Of n calls in this frame (now) and the same n in the last (before, each a call's hash), in
  * their order: moved[k] set for now[k] when it is not in the longest run of calls that kept the
  * last frame's order (ui_gfx_order.c). A pixel whose calls came in another order meets two whose

@@ -7,9 +7,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#ifdef __SSE2__
-#include <emmintrin.h>
-#endif
 
 bool gfx_layer_begin(ui_gfx_t *g, uint32_t key) {
     if (g->layer && g->layer_w == g->pw && g->layer_h == g->ph && g->layer_key == key) {
@@ -174,217 +171,6 @@ bool gfx_shade(ui_gfx_t *g, SDL_Rect p, ui_color_t c) {
     return true;
 }
 
-/* c over the pixels `in` of s (32-bit RGB, locked): each colour moved towards c's by its alpha
- * as SDL's blend of an opaque picture with an alpha of its own moves it, d + ((s - d) * a >> 8),
- * so the pixels are those SDL gives (the same shade drawn into a kept picture by SDL must match).
- * SDL takes about 1.6 ns a pixel here: 14 ms over a 3840x2160 window, every frame of a fade. */
-static void shade_band(SDL_Surface *s, SDL_Rect in, ui_color_t c) {
-#ifdef __SSE2__
-    /* SDL's own blend of it on x86-64 (its MMX loop), four pixels at a time: each colour's
-     * difference times the alpha kept to 16 bits, shifted down, added to the byte */
-    const __m128i zero = _mm_setzero_si128(), alpha = _mm_set1_epi16((short)c.a);
-    const __m128i shade = _mm_unpacklo_epi8(
-        _mm_set1_epi32((int)((uint32_t)c.r << 16 | (uint32_t)c.g << 8 | c.b)), zero);
-    const __m128i opaque = _mm_set1_epi32((int)0xff000000u);
-    for (int y = in.y; y < in.y + in.h; y++) {
-        uint32_t *row = (uint32_t *)((uint8_t *)s->pixels + (size_t)y * (size_t)s->pitch) + in.x;
-        int x = 0;
-        for (; x + 4 <= in.w; x += 4) {
-            __m128i d = _mm_loadu_si128((const __m128i *)(row + x));
-            __m128i lo = _mm_unpacklo_epi8(d, zero), hi = _mm_unpackhi_epi8(d, zero);
-            lo = _mm_srli_epi16(_mm_mullo_epi16(_mm_sub_epi16(shade, lo), alpha), 8);
-            hi = _mm_srli_epi16(_mm_mullo_epi16(_mm_sub_epi16(shade, hi), alpha), 8);
-            __m128i add = _mm_packus_epi16(_mm_and_si128(lo, _mm_set1_epi16(0xff)),
-                                           _mm_and_si128(hi, _mm_set1_epi16(0xff)));
-            _mm_storeu_si128((__m128i *)(row + x), _mm_or_si128(_mm_add_epi8(d, add), opaque));
-        }
-        for (; x < in.w; x++) {
-            uint32_t px = row[x], out = 0xff000000u;
-            const int to[3] = {c.b, c.g, c.r};
-            for (int k = 0; k < 3; k++) {
-                int v = (int)(px >> (8 * k) & 0xff);
-                out |= (uint32_t)(v + (((to[k] - v) * c.a) >> 8)) << (8 * k);
-            }
-            row[x] = out;
-        }
-    }
-#else
-    uint32_t to_r[256], to_g[256], to_b[256];
-    for (int v = 0; v < 256; v++) {
-        to_r[v] = (uint32_t)(v + (((c.r - v) * c.a) >> 8)) << 16;
-        to_g[v] = (uint32_t)(v + (((c.g - v) * c.a) >> 8)) << 8;
-        to_b[v] = (uint32_t)(v + (((c.b - v) * c.a) >> 8));
-    }
-    for (int y = in.y; y < in.y + in.h; y++) {
-        uint32_t *row = (uint32_t *)((uint8_t *)s->pixels + (size_t)y * (size_t)s->pitch) + in.x;
-        for (int x = 0; x < in.w; x++) {
-            uint32_t px = row[x];
-            row[x] = 0xff000000u | to_r[px >> 16 & 0xff] | to_g[px >> 8 & 0xff] | to_b[px & 0xff];
-        }
-    }
-#endif
-}
-
-/* x * y / 255 for bytes, exact, in 16-bit lanes: ((t >> 8) + t) >> 8 with t = x * y + 1 */
-#ifdef __SSE2__
-static inline __m128i div255(__m128i xy) {
-    __m128i t = _mm_add_epi16(xy, _mm_set1_epi16(1));
-    return _mm_srli_epi16(_mm_add_epi16(_mm_srli_epi16(t, 8), t), 8);
-}
-#endif
-
-/* The pixels of a picture with alpha faded by `mod` (1-254) over d, as SDL's blit with the
- * surface's alpha gives them (its generic loop): the alpha a = sa * mod / 255, each colour
- * s * a / 255 + (255 - a) * d / 255 (divisions rounded down); the alpha likewise in an ARGB
- * surface, 0 in the window's RGB888 (SDL writes none). */
-static void blend_faded(SDL_Surface *d, SDL_Rect in, const uint32_t *src, int src_pitch,
-                        uint32_t mod) {
-    bool keep_alpha = d->format->Amask != 0;
-    for (int y = 0; y < in.h; y++) {
-        const uint32_t *sr =
-            (const uint32_t *)((const uint8_t *)src + (size_t)y * (size_t)src_pitch);
-        uint32_t *row =
-            (uint32_t *)((uint8_t *)d->pixels + (size_t)(in.y + y) * (size_t)d->pitch) + in.x;
-        int x = 0;
-#ifdef __SSE2__
-        const __m128i zero = _mm_setzero_si128(), m = _mm_set1_epi16((short)mod),
-                      full = _mm_set1_epi16(255),
-                      alpha_lane = _mm_set_epi16(-1, 0, 0, 0, -1, 0, 0, 0),
-                      kept = keep_alpha ? _mm_set1_epi32(-1) : _mm_set1_epi32(0xffffff);
-        for (; x + 4 <= in.w; x += 4) {
-            __m128i s = _mm_loadu_si128((const __m128i *)(sr + x));
-            __m128i t = _mm_loadu_si128((const __m128i *)(row + x));
-            __m128i out[2];
-            for (int h = 0; h < 2; h++) {
-                __m128i s16 = h ? _mm_unpackhi_epi8(s, zero) : _mm_unpacklo_epi8(s, zero);
-                __m128i d16 = h ? _mm_unpackhi_epi8(t, zero) : _mm_unpacklo_epi8(t, zero);
-                /* each pixel's alpha in its four lanes, faded */
-                __m128i a = _mm_shufflehi_epi16(_mm_shufflelo_epi16(s16, 0xff), 0xff);
-                a = div255(_mm_mullo_epi16(a, m));
-                __m128i c = div255(_mm_mullo_epi16(s16, a));
-                c = _mm_or_si128(_mm_andnot_si128(alpha_lane, c), _mm_and_si128(alpha_lane, a));
-                out[h] = _mm_add_epi16(c, div255(_mm_mullo_epi16(_mm_sub_epi16(full, a), d16)));
-            }
-            _mm_storeu_si128((__m128i *)(row + x),
-                             _mm_and_si128(_mm_packus_epi16(out[0], out[1]), kept));
-        }
-#endif
-        for (; x < in.w; x++) {
-            uint32_t sp = sr[x], dp = row[x], a = (sp >> 24) * mod / 255, out = 0;
-            for (int k = 0; k < 24; k += 8)
-                out |= ((sp >> k & 0xff) * a / 255 + (255 - a) * (dp >> k & 0xff) / 255) << k;
-            if (keep_alpha) out |= (a + (255 - a) * (dp >> 24) / 255) << 24;
-            row[x] = out;
-        }
-    }
-}
-
-/* The pixels of a picture with alpha (ARGB, src: the pixel over in's corner) over the pixels `in`
- * of d (32-bit, locked), as SDL's blend gives them on x86-64 (its MMX loop, when the picture has
- * no alpha of its own; blend_faded when it has): each channel
- * (s * a >> 8) + (d * (255 - a) >> 8), the alpha (s * 255 >> 8) + (d * (255 - a) >> 8), an
- * opaque pixel copied, a clear one left out. SDL takes about 4.7 ns a pixel here: 6.6 ms a frame
- * for the celebration's light at 3840x2160. */
-static void blend_band(SDL_Surface *d, SDL_Rect in, const uint32_t *src, int src_pitch,
-                       uint8_t mod) {
-    if (mod == 0) return;
-    if (mod < 255) {
-        blend_faded(d, in, src, src_pitch, mod);
-        return;
-    }
-    for (int y = 0; y < in.h; y++) {
-        const uint32_t *sr =
-            (const uint32_t *)((const uint8_t *)src + (size_t)y * (size_t)src_pitch);
-        uint32_t *row =
-            (uint32_t *)((uint8_t *)d->pixels + (size_t)(in.y + y) * (size_t)d->pitch) + in.x;
-        int x = 0;
-#ifdef __SSE2__
-        const __m128i zero = _mm_setzero_si128(), full = _mm_set1_epi32(0xff),
-                      top = _mm_set1_epi32((int)0xff000000u), all = _mm_set1_epi32(-1);
-        for (; x + 4 <= in.w; x += 4) {
-            __m128i s = _mm_loadu_si128((const __m128i *)(sr + x));
-            __m128i t = _mm_loadu_si128((const __m128i *)(row + x));
-            __m128i a = _mm_srli_epi32(s, 24);
-            /* a in each colour's byte and 255 in the alpha's; 255 - a in every byte */
-            __m128i a3 = _mm_or_si128(_mm_or_si128(_mm_slli_epi32(a, 16), _mm_slli_epi32(a, 8)), a);
-            __m128i m = _mm_or_si128(a3, top);
-            __m128i n = _mm_xor_si128(_mm_or_si128(a3, _mm_slli_epi32(a, 24)), all);
-            __m128i lo = _mm_add_epi16(
-                _mm_srli_epi16(
-                    _mm_mullo_epi16(_mm_unpacklo_epi8(s, zero), _mm_unpacklo_epi8(m, zero)), 8),
-                _mm_srli_epi16(
-                    _mm_mullo_epi16(_mm_unpacklo_epi8(t, zero), _mm_unpacklo_epi8(n, zero)), 8));
-            __m128i hi = _mm_add_epi16(
-                _mm_srli_epi16(
-                    _mm_mullo_epi16(_mm_unpackhi_epi8(s, zero), _mm_unpackhi_epi8(m, zero)), 8),
-                _mm_srli_epi16(
-                    _mm_mullo_epi16(_mm_unpackhi_epi8(t, zero), _mm_unpackhi_epi8(n, zero)), 8));
-            __m128i out = _mm_packus_epi16(lo, hi);
-            __m128i opaque = _mm_cmpeq_epi32(a, full), clear = _mm_cmpeq_epi32(a, zero);
-            out = _mm_or_si128(_mm_and_si128(opaque, s), _mm_andnot_si128(opaque, out));
-            out = _mm_or_si128(_mm_and_si128(clear, t), _mm_andnot_si128(clear, out));
-            _mm_storeu_si128((__m128i *)(row + x), out);
-        }
-#endif
-        for (; x < in.w; x++) {
-            uint32_t sp = sr[x], a = sp >> 24, dp = row[x], out = 0;
-            if (a == 0) continue;
-            if (a == 255) {
-                row[x] = sp;
-                continue;
-            }
-            for (int k = 0; k < 32; k += 8) {
-                uint32_t m = k == 24 ? 255 : a;
-                uint32_t v = ((sp >> k & 0xff) * m >> 8) + ((dp >> k & 0xff) * (255 - a) >> 8);
-                out |= (v > 255 ? 255 : v) << k;
-            }
-            row[x] = out;
-        }
-    }
-}
-
-/* ---- the loops above in bands of rows, on every core (ui_gfx_pool.c) ---- */
-
-typedef struct band_job {
-    SDL_Surface *d;
-    SDL_Rect in;
-    const uint32_t *src;
-    int src_pitch;
-    ui_color_t c;
-    uint8_t mod;
-} band_job_t;
-
-static void shade_rows(void *arg, int y0, int y1) {
-    const band_job_t *j = arg;
-    shade_band(j->d, (SDL_Rect){j->in.x, j->in.y + y0, j->in.w, y1 - y0}, j->c);
-}
-
-void gfx_shade_pixels(SDL_Surface *s, SDL_Rect in, ui_color_t c) {
-    band_job_t j = {.d = s, .in = in, .c = c};
-    gfx_rows(in.h, (long)in.w * in.h, shade_rows, &j);
-}
-
-static void blend_rows(void *arg, int y0, int y1) {
-    const band_job_t *j = arg;
-    blend_band(j->d, (SDL_Rect){j->in.x, j->in.y + y0, j->in.w, y1 - y0},
-               (const uint32_t *)((const uint8_t *)j->src + (size_t)y0 * (size_t)j->src_pitch),
-               j->src_pitch, j->mod);
-}
-
-void gfx_blend_pixels(SDL_Surface *d, SDL_Rect in, const uint32_t *src, int src_pitch,
-                      uint8_t mod) {
-    band_job_t j = {.d = d, .in = in, .src = src, .src_pitch = src_pitch, .mod = mod};
-    gfx_rows(in.h, (long)in.w * in.h, blend_rows, &j);
-}
-
-static void copy_rows(void *arg, int y0, int y1) {
-    const band_job_t *j = arg;
-    for (int y = y0; y < y1; y++)
-        memcpy((uint8_t *)j->d->pixels + (size_t)(j->in.y + y) * (size_t)j->d->pitch +
-                   (size_t)j->in.x * 4,
-               (const uint8_t *)j->src + (size_t)y * (size_t)j->src_pitch, (size_t)j->in.w * 4);
-}
-
 /* The window's pixels (a locked 32-bit RGB surface; NULL: not such a window, or a texture is
  * drawn into) and `r` cut to them. */
 static SDL_Surface *window_pixels(ui_gfx_t *g, SDL_Rect *r) {
@@ -412,8 +198,9 @@ static bool streaming_argb(SDL_Texture *t, int *w, int *h) {
            access == SDL_TEXTUREACCESS_STREAMING && format == SDL_PIXELFORMAT_ARGB8888;
 }
 
-bool gfx_blend_window(ui_gfx_t *g, SDL_Texture *t, const SDL_Rect *src, SDL_Rect dst, SDL_Rect cut,
-                      uint8_t mod, bool opaque) {
+/* A copy of t onto the window: blended (mod), copied (opaque), or copied shaded (shade). */
+static bool copy_to_window(ui_gfx_t *g, SDL_Texture *t, const SDL_Rect *src, SDL_Rect dst,
+                           SDL_Rect cut, uint8_t mod, bool opaque, const ui_color_t *shade) {
     int tw, th;
     if (!streaming_argb(t, &tw, &th)) return false;
     SDL_Rect from = src ? *src : (SDL_Rect){0, 0, tw, th};
@@ -427,15 +214,26 @@ bool gfx_blend_window(ui_gfx_t *g, SDL_Texture *t, const SDL_Rect *src, SDL_Rect
     if (in.w > 0 && in.h > 0 && SDL_LockTexture(t, NULL, &px, &pitch) == 0) {
         const uint8_t *at = (const uint8_t *)px + (size_t)(from.y + in.y - dst.y) * (size_t)pitch +
                             (size_t)(from.x + in.x - dst.x) * 4;
-        band_job_t j = {.d = s, .in = in, .src = (const uint32_t *)at, .src_pitch = pitch};
-        if (opaque)
-            gfx_rows(in.h, (long)in.w * in.h, copy_rows, &j);
+        if (shade)
+            gfx_copy_shaded_pixels(s, in, (const uint32_t *)at, pitch, *shade);
+        else if (opaque)
+            gfx_copy_pixels(s, in, (const uint32_t *)at, pitch);
         else
-            gfx_blend_pixels(s, in, j.src, pitch, mod);
+            gfx_blend_pixels(s, in, (const uint32_t *)at, pitch, mod);
         SDL_UnlockTexture(t);
     }
     window_done(s);
     return true;
+}
+
+bool gfx_blend_window(ui_gfx_t *g, SDL_Texture *t, const SDL_Rect *src, SDL_Rect dst, SDL_Rect cut,
+                      uint8_t mod, bool opaque) {
+    return copy_to_window(g, t, src, dst, cut, mod, opaque, NULL);
+}
+
+bool gfx_copy_shaded_window(ui_gfx_t *g, SDL_Texture *t, const SDL_Rect *src, SDL_Rect dst,
+                            SDL_Rect cut, ui_color_t c) {
+    return copy_to_window(g, t, src, dst, cut, 255, true, &c);
 }
 
 bool gfx_shade_window(ui_gfx_t *g, SDL_Rect dst, SDL_Rect cut, ui_color_t c) {

@@ -171,3 +171,35 @@ void gd_settle_places(const gd_list_t *l, gd_places_t *p, SDL_Rect window) {
     }
     if (drawn * 100 >= area(window) * FULL_PERCENT) p->all = true;
 }
+
+void gd_split_whole(const gd_list_t *l, gd_places_t *p, SDL_Rect window) {
+    if (!p->all) return;
+    /* the biggest opaque call, as much as it shows */
+    SDL_Rect r = {0, 0, 0, 0};
+    long best = area(window) * SPLIT_PERCENT / 100;
+    for (int i = 1; i < l->n; i++) {
+        const gd_op_t *o = &l->ops[i];
+        SDL_Rect in, shown;
+        if (o->blend != SDL_BLENDMODE_NONE || o->kind == OP_SHADE || o->whole ||
+            !SDL_IntersectRect(&o->box, &o->clip, &in) || !SDL_IntersectRect(&in, &window, &shown))
+            continue;
+        /* (one over all of it, the kept table's copy, the ground: the drawing starts there) */
+        if (area(shown) > best && area(shown) < area(window)) best = area(shown), r = shown;
+    }
+    if (r.w <= 0) return;
+    SDL_Rect parts[5];
+    parts[0] = r;
+    int n = 1 + gfx_rects_around(window, r, parts + 1);
+    /* a stretched or turned copy is drawn whole: it must lie inside one of them */
+    for (int i = 0; i < l->n; i++) {
+        SDL_Rect shown;
+        if (!l->ops[i].whole || !SDL_IntersectRect(&l->ops[i].box, &window, &shown)) continue;
+        bool inside = false;
+        for (int k = 0; k < n && !inside; k++) inside = holds(parts[k], shown);
+        if (!inside) return;
+    }
+    p->all = false;
+    p->n = 0;
+    for (int k = 0; k < n; k++)
+        if (parts[k].w > 0 && parts[k].h > 0) p->v[p->n++] = parts[k];
+}

@@ -2,6 +2,7 @@
  * the SVG turned, kept as pixels, and each frame the two nearest cross-faded into one picture. */
 #include "ui_gfx.h"
 #include "ui_gfx_internal.h"
+#include "ui_warm.h"
 
 #include <SDL_image.h>
 #include <math.h>
@@ -117,6 +118,7 @@ static SDL_Surface *make_step(const ui_turn_t *t, raster_cache_t *rc, int k) {
  * 20 ms a step read from the raster cache: it was the celebration's frames' to wait for). */
 static int turn_thread(void *data) {
     ui_turn_t *t = data;
+    SDL_SetThreadPriority(SDL_THREAD_PRIORITY_LOW); /* (see ui_gfx.h: background work) */
     for (int k = 0; k < t->steps; k++) {
         t->ahead[k] = make_step(t, &t->raster, k);
         SDL_AtomicSet(&t->made, k + 1);
@@ -128,16 +130,25 @@ static int turn_thread(void *data) {
 static SDL_Surface *turn_step(ui_gfx_t *g, int k) {
     ui_turn_t *t = &g->turn;
     if (t->step[k]) return t->step[k];
+    Uint64 t0 = SDL_GetPerformanceCounter();
+    double f = 1000.0 / (double)SDL_GetPerformanceFrequency();
     if (t->thread && SDL_AtomicGet(&t->made) <= k) {
         SDL_WaitThread(t->thread, NULL);
         t->thread = NULL;
+        if (g->texture_log)
+            fprintf(stderr, "frame %u: the light's step %d waited for (%.2f ms)\n", g->frame, k,
+                    (double)(SDL_GetPerformanceCounter() - t0) * f);
     }
     if (SDL_AtomicGet(&t->made) > k && t->ahead[k]) {
         t->step[k] = t->ahead[k];
         t->ahead[k] = NULL;
         if (t->step[k]) return t->step[k];
     }
+    t0 = SDL_GetPerformanceCounter();
     t->step[k] = make_step(t, &g->raster, k);
+    if (g->texture_log)
+        fprintf(stderr, "frame %u: the light's step %d made here (%.2f ms)\n", g->frame, k,
+                (double)(SDL_GetPerformanceCounter() - t0) * f);
     return t->step[k];
 }
 
@@ -255,4 +266,77 @@ bool gfx_svg_turning(ui_gfx_t *g, const char *path, ui_rect_t r, uint8_t alpha, 
     for (int j = 0; j < nparts; j++)
         if (src[j].w > 0 && src[j].h > 0) gfx_copy(g, t->out, &src[j], &parts[j]);
     return true;
+}
+
+/* ---- a picture turned by a whole number of degrees (a card flying in) ---- */
+
+/* src (w x h ARGB pixels) turned clockwise by deg about its centre into out (ow x oh, the centres
+ * together): each pixel bilinear from the four around its place in src (weights in 1/256ths of a
+ * pixel), their colours weighted by their alpha (a clear pixel's colour does not bleed into the
+ * edge); outside src is clear. Walked along each row in 16.16 fixed point. */
+void gfx_turn_pixels(const uint32_t *src, int w, int h, double deg, uint32_t *out, int ow,
+                     int oh) {
+    double a = deg * M_PI / 180.0, c = cos(a), s = sin(a);
+    double cx = w / 2.0, cy = h / 2.0, ox = ow / 2.0, oy = oh / 2.0;
+    const int64_t one = 65536;
+    int64_t step_x = llround(c * one), step_y = llround(-s * one);
+    for (int y = 0; y < oh; y++) {
+        double dx = 0.5 - ox, dy = y + 0.5 - oy;
+        /* where this row's first pixel was before the turn (the turn's inverse), less half a
+         * pixel: the four around it start there */
+        int64_t sx = llround((dx * c + dy * s + cx - 0.5) * one);
+        int64_t sy = llround((-dx * s + dy * c + cy - 0.5) * one);
+        uint32_t *o = out + (size_t)y * (size_t)ow;
+        for (int x = 0; x < ow; x++, sx += step_x, sy += step_y) {
+            int64_t x0 = sx >> 16, y0 = sy >> 16; /* (an arithmetic shift: floor) */
+            if (x0 < -1 || y0 < -1 || x0 >= w || y0 >= h) {
+                o[x] = 0;
+                continue;
+            }
+            uint32_t fx = (uint32_t)(sx >> 8) & 0xff, fy = (uint32_t)(sy >> 8) & 0xff;
+            uint32_t sum_a = 0, sum[3] = {0, 0, 0};
+            for (int k = 0; k < 4; k++) {
+                int64_t px = x0 + (k & 1), py = y0 + (k >> 1);
+                if (px < 0 || py < 0 || px >= w || py >= h) continue;
+                uint32_t wt = ((k & 1) ? fx : 256 - fx) * ((k >> 1) ? fy : 256 - fy);
+                uint32_t p = src[(size_t)py * (size_t)w + (size_t)px];
+                uint32_t pa = (p >> 24) * wt; /* at most 255 * 65536: the sums fit 32 bits */
+                sum_a += pa;
+                for (int ch = 0; ch < 3; ch++) sum[ch] += (p >> (8 * ch) & 0xff) * (pa >> 8);
+            }
+            uint32_t alpha = (sum_a + 32768) >> 16, v = 0;
+            if (alpha) {
+                v = alpha << 24;
+                uint32_t div = sum_a >> 8;
+                for (int ch = 0; ch < 3; ch++) {
+                    uint32_t col = div ? (sum[ch] + div / 2) / div : 0;
+                    v |= (col > 255 ? 255 : col) << (8 * ch);
+                }
+            }
+            o[x] = v;
+        }
+    }
+}
+
+ui_cache_entry_t *gfx_turned(ui_gfx_t *g, const ui_cache_entry_t *e, int deg) {
+    char key[720];
+    snprintf(key, sizeof key, "turn:%d:%s", deg, e->key);
+    ui_cache_entry_t *t = gfx_cache_find(g, key);
+    if (t) return t;
+    if (g->texture_log) g->made_since = SDL_GetPerformanceCounter();
+    double a = deg * M_PI / 180.0;
+    int w = e->w, h = e->h;
+    int ow = (int)ceil(fabs(w * cos(a)) + fabs(h * sin(a))) + 2;
+    int oh = (int)ceil(fabs(w * sin(a)) + fabs(h * cos(a))) + 2;
+    uint32_t *px = malloc((size_t)w * (size_t)h * 4);
+    SDL_Surface *s = SDL_CreateRGBSurfaceWithFormat(0, ow, oh, 32, SDL_PIXELFORMAT_ARGB8888);
+    bool ok = px && s && s->pitch == ow * 4 && gfx_texture_pixels(e->tex, px);
+    if (ok) gfx_turn_pixels(px, w, h, deg, s->pixels, ow, oh);
+    free(px);
+    if (!ok) {
+        if (s) SDL_FreeSurface(s);
+        return NULL;
+    }
+    SDL_Texture *tex = gfx_texture_from(g, s);
+    return tex ? gfx_cache_put(g, key, tex, ow, oh) : NULL;
 }

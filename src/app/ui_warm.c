@@ -71,6 +71,7 @@ static void fonts_write(const ui_warm_t *w, const ui_gfx_t *g) {
 
 static int warm_thread(void *data) {
     ui_warm_t *w = data;
+    SDL_SetThreadPriority(SDL_THREAD_PRIORITY_LOW); /* (see ui_gfx.h: background work) */
     size_t used = 0;
     for (int i = 0; i < w->n && !SDL_AtomicGet(&w->stop); i++) {
         SDL_LockMutex(w->lock);
