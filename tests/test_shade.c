@@ -161,7 +161,7 @@ static void test_fade_row(void **state) {
             }
 }
 
-/* The same loops shared between threads (ui_gfx_pool.c: bands of rows), over a picture big enough
+/* The same loops shared between threads (ui_gfx_pool.c: chunks of rows taken in turn), over a picture big enough
  * to be shared: still SDL's pixels, the rows at the bands' edges among them. */
 static void test_shared_between_cores(void **state) {
     use_loops(state);

@@ -431,6 +431,10 @@ static void run_loop(app_t *a, frame_stats_t *st) {
             if (a->screen == SCREEN_TABLE && !a->terminal &&
                 (table_prepare(&a->table, &a->gfx) || app_prepare_operator(a)))
                 spare_ms = 0;
+            /* and the table's kept picture, for a celebration or a pop-up over it (the demo's
+             * help pages too) */
+            else if (gfx_damage_under_ready(&a->gfx) || gfx_damage_under_sync(&a->gfx))
+                spare_ms = 0;
             if (a->quit) break;
             if (!o->headless) SDL_WaitEventTimeout(NULL, 250);
             continue;

@@ -159,6 +159,9 @@ typedef struct table_scene {
     /* the words of the celebration a settled round will show, known at the settlement and made
      * ready while the dealer's cards turn (tb_moment_ahead): "" when none or made */
     char ahead_title[48], ahead_line[96];
+    /* and the results' own pictures (the verdict, the side bets' lines, the spots' pills): made
+     * ready on a copy of the table once the round is settled (tb_prepare_celebration) */
+    bool results_ahead;
     struct {
         float x, y, vx, vy, spin;
     } coins[90];

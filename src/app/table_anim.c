@@ -311,6 +311,13 @@ static void show_results(table_scene_t *t) {
     tb_moment_start(t, &w);
 }
 
+void tb_results_ahead(const table_scene_t *t, table_scene_t *copy) {
+    *copy = *t;
+    copy->audio = NULL; /* (ui_audio_play: nothing) */
+    show_results(copy);
+    copy->now = copy->banner_at + 1.0f;
+}
+
 /* The settled bets leave the spots: wins and pushes go to the balance, losing bets to the
  * dealer. */
 static void collect_bets(table_scene_t *t) {

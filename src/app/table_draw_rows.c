@@ -365,7 +365,7 @@ bool table_prepare_moments(table_scene_t *t, ui_gfx_t *g) {
 }
 
 bool table_prepare(table_scene_t *t, ui_gfx_t *g) {
-    if (gfx_damage_under_ready(g) || prepare_moments(t, g, false)) return true;
+    if (prepare_moments(t, g, false)) return true;
     if (t->overlay != OVERLAY_NONE || t->demo) return false;
     uint64_t key = (uint64_t)g->pw << 40 ^ (uint64_t)g->ph << 20 ^ (uint64_t)lang_get() << 8 ^
                    (uint64_t)t->game->rules.preset;

@@ -224,6 +224,9 @@ float tb_fit(ui_gfx_t *g, const char *text, float size, float least, int face, f
 /* The celebration the settled round will have: its words noted, to be made ready before it shows
  * (tb_prepare_celebration). */
 void tb_moment_ahead(table_scene_t *t);
+/* copy: t as it will be once its pending results are shown (nothing heard, nothing flown on t
+ * itself), their verdict fully in (table_anim.c). */
+void tb_results_ahead(const table_scene_t *t, table_scene_t *copy);
 void tb_moment_start(table_scene_t *t, const machine_win_t *w);
 void tb_moment_clear(table_scene_t *t);
 /* A celebration is on screen (a hand pay's panel waits for it to end). */

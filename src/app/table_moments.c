@@ -64,6 +64,7 @@ static void moment_words(const machine_win_t *w, char title[48], char line[96]) 
 }
 
 void tb_moment_ahead(table_scene_t *t) {
+    t->results_ahead = true;
     machine_win_t w = machine_win_of(&t->game->round, 0, false);
     t->ahead_title[0] = t->ahead_line[0] = '\0';
     if (duration(t, w.tier) > 0) moment_words(&w, t->ahead_title, t->ahead_line);
@@ -235,6 +236,18 @@ static void draw_words(ui_gfx_t *g, ui_rect_t r, const char *title, const char *
 }
 
 bool tb_prepare_celebration(table_scene_t *t, ui_gfx_t *g, bool small) {
+    /* a settled round's results as they will show: their pictures made (11 of them, 6 ms of the
+     * first frame of a win's results at 3840x2160) */
+    if (t->results_ahead && t->results_pending && gfx_offscreen_begin(g)) {
+        static table_scene_t copy; /* (the drawing thread's) */
+        tb_results_ahead(t, &copy);
+        tb_draw_spots(&copy, g, false);
+        tb_draw_middle(&copy, g);
+        tb_draw_results(&copy, g);
+        gfx_offscreen_end(g);
+        t->results_ahead = false;
+        return true;
+    }
     /* a settled round's words, while the dealer's cards turn */
     if (t->ahead_title[0] && gfx_offscreen_begin(g)) {
         draw_words(g, banner_rect(t), t->ahead_title, t->ahead_line);

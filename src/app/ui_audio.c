@@ -122,7 +122,7 @@ void ui_audio_shutdown(ui_audio_t *a) {
 }
 
 void ui_audio_play(ui_audio_t *a, ui_sound_t s) {
-    if (!a->open || a->muted || s < 0 || s >= SND_COUNT) return;
+    if (!a || !a->open || a->muted || s < 0 || s >= SND_COUNT) return;
     Mix_Chunk *c = SDL_AtomicGetPtr(&a->chunk[s]);
     if (!c || (!a->voice && s >= VOICE_PLACE_BETS)) return;
     Mix_PlayChannel(s >= VOICE_PLACE_BETS ? VOICE_CHANNEL : -1, c, 0);

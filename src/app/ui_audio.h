@@ -54,6 +54,7 @@ typedef struct ui_audio {
 
 bool ui_audio_init(ui_audio_t *a, const char *assets_dir, int volume, bool muted, bool voice);
 void ui_audio_shutdown(ui_audio_t *a);
+/* s played (nothing when a is NULL, closed or muted). */
 void ui_audio_play(ui_audio_t *a, ui_sound_t s);
 void ui_audio_set_volume(ui_audio_t *a, int volume);
 void ui_audio_toggle_mute(ui_audio_t *a);

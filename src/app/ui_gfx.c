@@ -88,13 +88,11 @@ bool gfx_init(ui_gfx_t *g, SDL_Window *win, SDL_Renderer *ren, const char *asset
         return false;
     }
     gfx_damage_start(g);
-    /* the pixel loops on the cores the rest of the machine leaves (the software renderer's
-     * frames: ui_gfx_pool.c): one core is kept for the window system, the sound and the
-     * records, so two cores draw on one (a busy second core made the frames wait for their
-     * share: 451 frames over 16.7 ms at 3840x2160 against 219 without); STUDPOKER_PIXEL_THREADS=N:
-     * N workers beside the drawing thread (0: none) */
+    /* the pixel loops on every core (the software renderer's frames: ui_gfx_pool.c), a worker
+     * for each core but the drawing thread's; a busy core's worker takes no share (the chunks
+     * are taken from one counter). STUDPOKER_PIXEL_THREADS=N: N workers (0: none) */
     const char *threads = getenv("STUDPOKER_PIXEL_THREADS");
-    if (g->dmg) gfx_pool_start(threads ? atoi(threads) : SDL_GetCPUCount() - 2);
+    if (g->dmg) gfx_pool_start(threads ? atoi(threads) : SDL_GetCPUCount() - 1);
     gfx_begin_frame(g);
     return true;
 }

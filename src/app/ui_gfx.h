@@ -168,6 +168,11 @@ bool gfx_init(ui_gfx_t *g, SDL_Window *win, SDL_Renderer *ren, const char *asset
  * ahead, in time no frame is drawn: its 33 MB at 3840x2160, cleared by SDL on memory touched for
  * the first time, took 15 ms of a celebration's first frame. true: it was made now. */
 bool gfx_damage_under_ready(ui_gfx_t *g);
+/* The window's pixels copied into that texture in time no frame is drawn (a still table), and
+ * kept so by each frame after (the places it drew copied too): a pop-up or celebration beginning
+ * over it then keeps only what changed, where it copied the whole window in its first frame
+ * (4 ms at 3840x2160). true: copied now. */
+bool gfx_damage_under_sync(ui_gfx_t *g);
 /* Background work: the threads that make things ready (pictures read ahead, the light's turned
  * copies, sounds, the strategy, HELP's figures, pictures written out) run at the least priority
  * (SDL_THREAD_PRIORITY_LOW: nice 19 on Linux), so they take a core only when the drawing thread

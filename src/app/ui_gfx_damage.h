@@ -42,6 +42,7 @@ typedef struct ui_damage {
     gd_list_t *rec; /* the list written now; NULL: drawn as it comes */
     bool on_window, under_now;
     bool under_last; /* the kept picture was drawn in the last frame too */
+    bool under_synced; /* the kept picture's texture holds the window's pixels as they are */
     SDL_Texture *under_tex; /* the kept picture's pixels */
     int under_w, under_h;
     SDL_Texture **dead;

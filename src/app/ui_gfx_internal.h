@@ -75,8 +75,8 @@ typedef void (*gfx_rows_fn)(void *arg, int y0, int y1);
 /* Workers for the loops (gfx_init: one fewer than the cores, at most 3), and their end. */
 void gfx_pool_start(int workers);
 void gfx_pool_stop(void);
-/* fn over rows 0 to rows in bands, one on each worker and one on the caller, back when all are
- * done (a job of fewer pixels on the caller alone). */
+/* fn over rows 0 to rows in chunks of rows the caller and the workers take in turn, back when all
+ * are done (a job of fewer pixels on the caller alone). */
 void gfx_rows(int rows, long pixels, gfx_rows_fn fn, void *arg);
 
 /* c over the window's pixels dst, cut to cut (gfx_shade_pixels). false: the window's pixels
