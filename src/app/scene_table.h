@@ -162,6 +162,8 @@ typedef struct table_scene {
     /* and the results' own pictures (the verdict, the side bets' lines, the spots' pills): made
      * ready on a copy of the table once the round is settled (tb_prepare_celebration) */
     bool results_ahead;
+    uint64_t handpay_ahead; /* the round whose hand pay's panel was made ready */
+    uint64_t demo_ahead;    /* the window size (w << 32 | h) the demo's banner was made ready at */
     struct {
         float x, y, vx, vy, spin;
     } coins[90];

@@ -367,6 +367,16 @@ bool table_prepare_moments(table_scene_t *t, ui_gfx_t *g) {
 bool table_prepare(table_scene_t *t, ui_gfx_t *g) {
     if (prepare_moments(t, g, false)) return true;
     if (t->overlay != OVERLAY_NONE || t->demo) return false;
+    /* the demo's banner (its fill and its pulsing border: 5 ms at 3840x2160), for the attract
+     * that starts once nobody plays */
+    uint64_t size = (uint64_t)g->pw << 32 | (uint32_t)g->ph;
+    if (t->machine && t->machine->cfg.attract.enabled && t->demo_ahead != size &&
+        gfx_offscreen_begin(g)) {
+        t->demo_ahead = size;
+        tb_draw_demo(t, g);
+        gfx_offscreen_end(g);
+        return true;
+    }
     uint64_t key = (uint64_t)g->pw << 40 ^ (uint64_t)g->ph << 20 ^ (uint64_t)lang_get() << 8 ^
                    (uint64_t)t->game->rules.preset;
     /* again when the window, the language or the game changed, or once what was prepared has

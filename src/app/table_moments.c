@@ -248,6 +248,13 @@ bool tb_prepare_celebration(table_scene_t *t, ui_gfx_t *g, bool small) {
         t->results_ahead = false;
         return true;
     }
+    /* a hand pay's panel, up once the celebration is over (its two pictures and its words) */
+    if (tb_handpay(t) > 0 && t->handpay_ahead != t->game->number && gfx_offscreen_begin(g)) {
+        t->handpay_ahead = t->game->number;
+        tb_draw_locked(t, g);
+        gfx_offscreen_end(g);
+        return true;
+    }
     /* a settled round's words, while the dealer's cards turn */
     if (t->ahead_title[0] && gfx_offscreen_begin(g)) {
         draw_words(g, banner_rect(t), t->ahead_title, t->ahead_line);
