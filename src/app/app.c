@@ -400,7 +400,7 @@ static void run_loop(app_t *a, frame_stats_t *st) {
     for (;;) {
         system_heartbeat(a);
         uint64_t frame_start = SDL_GetPerformanceCounter();
-        double cpu_start = o->record || log_frames ? thread_cpu_ms() + gfx_pool_waited_ms() : 0;
+        double cpu_start = o->record || log_frames ? thread_cpu_ms() : 0;
         mark[FT_WARM] = frame_start;
         int made_before = a->gfx.textures_made;
         /* a picture read before it was needed becomes a texture in time left over (counted in
@@ -453,8 +453,9 @@ static void run_loop(app_t *a, frame_stats_t *st) {
         /* a frame drawn quickly leaves time: a piece of what a coming moment will show is made
          * ready in it, counted in this frame's time (a round in play may leave no frame with
          * nothing to draw before its win: the decision's prompt pulses) */
-        if (ms < 4 && a->screen == SCREEN_TABLE && !a->terminal &&
-            table_prepare_moments(&a->table, &a->gfx))
+        if (ms < 4 && ((a->screen == SCREEN_TABLE && !a->terminal &&
+                        table_prepare_moments(&a->table, &a->gfx)) ||
+                       gfx_damage_under_sync(&a->gfx))) /* (the demo's table never stands still) */
             ms = (double)(SDL_GetPerformanceCounter() - frame_start) * 1000.0 / (double)freq;
         spare_ms = 12 - ms;
         if (st->first_frame_s < 0) {
@@ -467,13 +468,14 @@ static void run_loop(app_t *a, frame_stats_t *st) {
         }
         if (log_frames)
             frame_log(a, o->record ? o->record->n : st->frames - 1, mark, ms,
-                      thread_cpu_ms() + gfx_pool_waited_ms() - cpu_start, freq);
+                      thread_cpu_ms() - cpu_start, freq);
         if (o->record && o->record->n < o->record->cap) {
             o->record->ms[o->record->n] = (float)ms;
             o->record->screen[o->record->n] = (uint8_t)a->screen;
-            /* the loop's own processor time and its wait for the other cores' share */
+            /* the loop's own processor time (its wait for the other cores' share of the pixels
+             * spins: counted in it) */
             o->record->cpu_ms[o->record->n] =
-                (float)(thread_cpu_ms() + gfx_pool_waited_ms() - cpu_start);
+                (float)(thread_cpu_ms() - cpu_start);
             o->record->made[o->record->n] = (uint16_t)(a->gfx.textures_made - made_before);
             o->record->at_ms[o->record->n++] = now_ms;
         }

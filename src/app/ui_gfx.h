@@ -173,14 +173,11 @@ bool gfx_damage_under_ready(ui_gfx_t *g);
  * over it then keeps only what changed, where it copied the whole window in its first frame
  * (4 ms at 3840x2160). true: copied now. */
 bool gfx_damage_under_sync(ui_gfx_t *g);
-/* Background work: the threads that make things ready (pictures read ahead, the light's turned
- * copies, sounds, the strategy, HELP's figures, pictures written out) run at the least priority
+/* Background work: the threads that make things ready (pictures read ahead, sounds, the strategy,
+ * HELP's figures, pictures written out) run at the least priority
  * (SDL_THREAD_PRIORITY_LOW: nice 19 on Linux), so they take a core only when the drawing thread
  * leaves it. At normal priority, on a 2-core machine, they took the drawing thread's core in the
  * deal: frames of 8 ms' processor time took 17-48 ms. The pixel workers are the frame's own. */
-/* The time the drawing thread has waited, in all, for the other cores' share of its pixel loops
- * (ui_gfx_pool.c): the benchmark adds it to the thread's own processor time. */
-double gfx_pool_waited_ms(void);
 void gfx_shutdown(ui_gfx_t *g);
 
 /* Reads the output size; when it changed, drops the cached textures (they are size-bound). */

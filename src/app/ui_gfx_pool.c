@@ -41,7 +41,6 @@ static struct {
     atomic_uint job;         /* the job now (the workers are woken for it) */
     atomic_uint_fast64_t ticket; /* the job's number << 32 | its next chunk */
     atomic_int busy;         /* threads inside a job's chunk, or taking one */
-    double waited_ms;        /* the caller's time waiting for the workers, in all */
 } pool;
 
 /* Chunks of job `job` taken and drawn until none is left (or the job is no longer the one). A
@@ -117,13 +116,7 @@ void gfx_rows(int rows, long pixels, gfx_rows_fn fn, void *arg) {
     atomic_store(&pool.job, job);
     for (int i = 0; i < pool.n; i++) SDL_SemPost(pool.w[i].go);
     take_chunks(job);
-    /* the chunks a worker is still drawing */
-    Uint64 t0 = SDL_GetPerformanceCounter();
+    /* the chunks a worker is still drawing: at most one each, waited for on this core (the
+     * wait is the drawing thread's processor time) */
     while (atomic_load(&pool.busy) > 0) PAUSE();
-    pool.waited_ms +=
-        (double)(SDL_GetPerformanceCounter() - t0) * 1000.0 / (double)SDL_GetPerformanceFrequency();
-}
-
-double gfx_pool_waited_ms(void) {
-    return pool.waited_ms;
 }

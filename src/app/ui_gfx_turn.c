@@ -118,7 +118,8 @@ static SDL_Surface *make_step(const ui_turn_t *t, raster_cache_t *rc, int k) {
  * 20 ms a step read from the raster cache: it was the celebration's frames' to wait for). */
 static int turn_thread(void *data) {
     ui_turn_t *t = data;
-    SDL_SetThreadPriority(SDL_THREAD_PRIORITY_LOW); /* (see ui_gfx.h: background work) */
+    /* (at the normal priority, unlike the other helpers: a celebration waits for its copies, and
+     * at the least priority beside them the wait took 100-140 ms of its first frame) */
     for (int k = 0; k < t->steps; k++) {
         t->ahead[k] = make_step(t, &t->raster, k);
         SDL_AtomicSet(&t->made, k + 1);
