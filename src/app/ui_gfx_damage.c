@@ -641,9 +641,11 @@ void gfx_damage_end(ui_gfx_t *g) {
     /* the kept picture's texture, once it holds the window's pixels (a still table's idle time),
      * kept so: the places just drawn copied to it (a tenth of the window while cards fly, some
      * 0.4 ms at 3840x2160), so that a pop-up or a celebration beginning keeps only what its own
-     * first frame changed. Drawn over, or drawn whole: no longer. */
+     * first frame changed. Drawn over, or drawn whole or nearly (a page opened): no longer. */
     if (d->under_synced) {
-        if (d->under_now || p->all)
+        long drawn_now = 0;
+        for (int k = 0; !p->all && k < p->n; k++) drawn_now += area(p->v[k]);
+        if (d->under_now || p->all || drawn_now * 2 > area(window))
             d->under_synced = false;
         else
             keep_under(g, p);
@@ -653,7 +655,7 @@ void gfx_damage_end(ui_gfx_t *g) {
 
 bool gfx_damage_under_sync(ui_gfx_t *g) {
     ui_damage_t *d = g->dmg;
-    if (!d || d->under_synced || d->under_last || d->win.full || d->win.nprev == 0 ||
+    if (!d || g->view || d->under_synced || d->under_last || d->win.full || d->win.nprev == 0 ||
         !d->under_tex || d->rec || !d->on_window || SDL_GetRenderTarget(g->ren))
         return false;
     SDL_Rect w = window_rect(g);
