@@ -198,8 +198,8 @@ static void child_run(const bench_game_t *gm, int w, int h, const session_t *s, 
     char path[600];
     snprintf(path, sizeof path, "%s/stderr.txt", dir);
     if (logs_dir)
-        snprintf(path, sizeof path, "%s/%s-%dx%d-%d.log", logs_dir, rules_preset_key(gm->preset),
-                 w, h, logs_made);
+        snprintf(path, sizeof path, "%s/%s-%dx%d-%d.log", logs_dir, rules_preset_key(gm->preset), w,
+                 h, logs_made);
     if (!freopen(path, "w", stderr)) _exit(1);
     if (cold) {
         snprintf(path, sizeof path, "%s/cache", dir);

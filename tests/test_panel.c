@@ -39,10 +39,10 @@ static void widened_is_whole(void **state) {
     };
     for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
         const panel_case_t *c = &cases[k];
-        SDL_Surface *whole = gfx_panel_surface(&g, c->w, c->h, c->top, c->bottom, c->border, c->bw,
-                                               c->rad, true);
-        SDL_Surface *wide = gfx_panel_surface(&g, c->w, c->h, c->top, c->bottom, c->border, c->bw,
-                                              c->rad, false);
+        SDL_Surface *whole =
+            gfx_panel_surface(&g, c->w, c->h, c->top, c->bottom, c->border, c->bw, c->rad, true);
+        SDL_Surface *wide =
+            gfx_panel_surface(&g, c->w, c->h, c->top, c->bottom, c->border, c->bw, c->rad, false);
         assert_non_null(whole);
         assert_non_null(wide);
         SDL_Surface *a = SDL_ConvertSurfaceFormat(whole, SDL_PIXELFORMAT_ARGB8888, 0);

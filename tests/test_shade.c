@@ -161,8 +161,8 @@ static void test_fade_row(void **state) {
             }
 }
 
-/* The same loops shared between threads (ui_gfx_pool.c: chunks of rows taken in turn), over a picture big enough
- * to be shared: still SDL's pixels, the rows at the bands' edges among them. */
+/* The same loops shared between threads (ui_gfx_pool.c: chunks of rows taken in turn), over a
+ * picture big enough to be shared: still SDL's pixels, the rows at the bands' edges among them. */
 static void test_shared_between_cores(void **state) {
     use_loops(state);
     gfx_pool_start(3);
@@ -211,16 +211,24 @@ static void test_shared_between_cores(void **state) {
 int main(void) {
     static int sse2 = 0, avx2 = 1;
     const struct CMUnitTest tests[] = {
-        {"test_shade_window_format, four pixels a step", test_shade_window_format, NULL, NULL, &sse2},
+        {"test_shade_window_format, four pixels a step", test_shade_window_format, NULL, NULL,
+         &sse2},
         {"test_shade_alpha_format, four pixels a step", test_shade_alpha_format, NULL, NULL, &sse2},
-        {"test_blend_window_format, four pixels a step", test_blend_window_format, NULL, NULL, &sse2},
+        {"test_blend_window_format, four pixels a step", test_blend_window_format, NULL, NULL,
+         &sse2},
         {"test_blend_alpha_format, four pixels a step", test_blend_alpha_format, NULL, NULL, &sse2},
-        {"test_shared_between_cores, four pixels a step", test_shared_between_cores, NULL, NULL, &sse2},
-        {"test_shade_window_format, eight pixels a step", test_shade_window_format, NULL, NULL, &avx2},
-        {"test_shade_alpha_format, eight pixels a step", test_shade_alpha_format, NULL, NULL, &avx2},
-        {"test_blend_window_format, eight pixels a step", test_blend_window_format, NULL, NULL, &avx2},
-        {"test_blend_alpha_format, eight pixels a step", test_blend_alpha_format, NULL, NULL, &avx2},
-        {"test_shared_between_cores, eight pixels a step", test_shared_between_cores, NULL, NULL, &avx2},
+        {"test_shared_between_cores, four pixels a step", test_shared_between_cores, NULL, NULL,
+         &sse2},
+        {"test_shade_window_format, eight pixels a step", test_shade_window_format, NULL, NULL,
+         &avx2},
+        {"test_shade_alpha_format, eight pixels a step", test_shade_alpha_format, NULL, NULL,
+         &avx2},
+        {"test_blend_window_format, eight pixels a step", test_blend_window_format, NULL, NULL,
+         &avx2},
+        {"test_blend_alpha_format, eight pixels a step", test_blend_alpha_format, NULL, NULL,
+         &avx2},
+        {"test_shared_between_cores, eight pixels a step", test_shared_between_cores, NULL, NULL,
+         &avx2},
         cmocka_unit_test(test_fade_row),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -378,10 +378,12 @@ enum { FT_WARM, FT_UPDATE, FT_MACHINES, FT_DRAW, FT_LIST, FT_PRESENT, FT_PARTS }
 
 static void frame_log(const app_t *a, int n, const uint64_t mark[FT_PARTS + 1], double ms,
                       double cpu, uint64_t freq) {
-    static const char *const name[FT_PARTS] = {"warm", "update", "machines", "draw", "list", "present"};
+    static const char *const name[FT_PARTS] = {"warm", "update", "machines",
+                                               "draw", "list",   "present"};
     char line[256];
-    int k = snprintf(line, sizeof line, "frame-time: %d (gfx frame %u): %.2f ms, processor %.2f:", n,
-                     a->gfx.frame, ms, cpu);
+    int k =
+        snprintf(line, sizeof line, "frame-time: %d (gfx frame %u): %.2f ms, processor %.2f:", n,
+                 a->gfx.frame, ms, cpu);
     for (int i = 0; i < FT_PARTS && k > 0 && k < (int)sizeof line; i++)
         k += snprintf(line + k, sizeof line - (size_t)k, " %s %.2f", name[i],
                       (double)(mark[i + 1] - mark[i]) * 1000.0 / (double)freq);
@@ -474,8 +476,7 @@ static void run_loop(app_t *a, frame_stats_t *st) {
             o->record->screen[o->record->n] = (uint8_t)a->screen;
             /* the loop's own processor time (its wait for the other cores' share of the pixels
              * spins: counted in it) */
-            o->record->cpu_ms[o->record->n] =
-                (float)(thread_cpu_ms() - cpu_start);
+            o->record->cpu_ms[o->record->n] = (float)(thread_cpu_ms() - cpu_start);
             o->record->made[o->record->n] = (uint16_t)(a->gfx.textures_made - made_before);
             o->record->at_ms[o->record->n++] = now_ms;
         }

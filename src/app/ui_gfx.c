@@ -412,10 +412,10 @@ static bool draw_svg(ui_gfx_t *g, const char *key, const char *path, const char 
     }
     /* turned by whole degrees: a copy turned once, kept (a turn is seen only on the move) */
     int deg = (int)lround(angle);
-    ui_cache_entry_t *te = angle != 0.0 && sx >= 0.999f && p.w == e->w && p.h == e->h &&
-                                   deg % 360 != 0
-                               ? gfx_turned(g, e, deg)
-                               : NULL;
+    ui_cache_entry_t *te =
+        angle != 0.0 && sx >= 0.999f && p.w == e->w && p.h == e->h && deg % 360 != 0
+            ? gfx_turned(g, e, deg)
+            : NULL;
     if (te) {
         SDL_SetTextureAlphaMod(te->tex, alpha);
         gfx_tint_texture(g, te->tex);
@@ -507,8 +507,8 @@ SDL_Surface *gfx_panel_surface(ui_gfx_t *g, int w, int h, ui_color_t top, ui_col
                          ? SDL_ConvertSurfaceFormat(narrow, SDL_PIXELFORMAT_ARGB8888, 0)
                          : NULL;
     SDL_FreeSurface(narrow);
-    SDL_Surface *wide = n ? SDL_CreateRGBSurfaceWithFormat(0, w, h, 32, SDL_PIXELFORMAT_ARGB8888)
-                          : NULL;
+    SDL_Surface *wide =
+        n ? SDL_CreateRGBSurfaceWithFormat(0, w, h, 32, SDL_PIXELFORMAT_ARGB8888) : NULL;
     for (int y = 0; wide && y < h; y++) {
         const uint32_t *from = (const uint32_t *)((const uint8_t *)n->pixels + y * n->pitch);
         uint32_t *to = (uint32_t *)((uint8_t *)wide->pixels + y * wide->pitch);
@@ -520,9 +520,8 @@ SDL_Surface *gfx_panel_surface(ui_gfx_t *g, int w, int h, ui_color_t top, ui_col
     return wide;
 }
 
-static ui_cache_entry_t *panel_texture(ui_gfx_t *g, const char *key, int w, int h,
-                                       ui_color_t top, ui_color_t bottom, ui_color_t border,
-                                       float bw, float rad) {
+static ui_cache_entry_t *panel_texture(ui_gfx_t *g, const char *key, int w, int h, ui_color_t top,
+                                       ui_color_t bottom, ui_color_t border, float bw, float rad) {
     char ck[200];
     snprintf(ck, sizeof ck, "svg:%s@%dx%d", key, w, h);
     ui_cache_entry_t *e = gfx_cache_find(g, ck);

@@ -145,7 +145,7 @@ typedef struct ui_gfx {
     bool in_frame, frame_off;
     bool texture_log;    /* STUDPOKER_TEXTURE_LOG: each texture made, its frame and time */
     uint64_t made_since; /* (when the texture being made was begun) */
-    bool frame_under; /* the kept frame is the draw list's picture under the window's */
+    bool frame_under;    /* the kept frame is the draw list's picture under the window's */
     SDL_Texture *scratch, *scratch_was; /* gfx_offscreen_begin's target, and the one before */
 
     ui_warm_t *warm; /* big pictures prepared before they are needed (ui_warm.h) */

@@ -415,8 +415,8 @@ static bool copy_shaded(ui_gfx_t *g, const gd_op_t *o, const gd_op_t *next, SDL_
 
 /* STUDPOKER_DAMAGE_LOG=2: each call that took 0.2 ms or more, what it was and where. */
 static void op_log(const ui_gfx_t *g, const gd_op_t *o, SDL_Rect cut, Uint64 t0) {
-    double ms = (double)(SDL_GetPerformanceCounter() - t0) * 1000.0 /
-                (double)SDL_GetPerformanceFrequency();
+    double ms =
+        (double)(SDL_GetPerformanceCounter() - t0) * 1000.0 / (double)SDL_GetPerformanceFrequency();
     static const char *const kind[] = {"copy", "fill", "shade"};
     if (ms >= 0.2)
         fprintf(stderr, "damage: frame %u: %s %dx%d of %dx%d, alpha %d%s%s: %.2f ms\n", g->frame,

@@ -8,10 +8,10 @@
 enum {
     OP_COPY,
     OP_FILL,
-    OP_SHADE,         /* a translucent colour over a rectangle (gfx_shade) */
-    MAX_PLACES = 128, /* places drawn again in one frame, at most */
-    MAX_RAW = 1024,   /* changed boxes kept apart before they are merged */
-    GROW_ROUNDS = 6,  /* rounds of growing places around stretched copies */
+    OP_SHADE,          /* a translucent colour over a rectangle (gfx_shade) */
+    MAX_PLACES = 128,  /* places drawn again in one frame, at most */
+    MAX_RAW = 1024,    /* changed boxes kept apart before they are merged */
+    GROW_ROUNDS = 6,   /* rounds of growing places around stretched copies */
     FULL_PERCENT = 60, /* places that cover this much of the window: drawn whole */
     SPLIT_PERCENT = 25 /* an opaque call that covers this much: the window cut around it */
 };
@@ -41,8 +41,8 @@ typedef struct ui_damage {
     gd_list_t win, under;
     gd_list_t *rec; /* the list written now; NULL: drawn as it comes */
     bool on_window, under_now;
-    bool under_last; /* the kept picture was drawn in the last frame too */
-    bool under_synced; /* the kept picture's texture holds the window's pixels as they are */
+    bool under_last;        /* the kept picture was drawn in the last frame too */
+    bool under_synced;      /* the kept picture's texture holds the window's pixels as they are */
     SDL_Texture *under_tex; /* the kept picture's pixels */
     int under_w, under_h;
     SDL_Texture **dead;

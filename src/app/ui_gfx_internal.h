@@ -41,8 +41,7 @@ void gfx_shade_pixels(SDL_Surface *s, SDL_Rect in, ui_color_t c);
 /* A picture with alpha (ARGB8888 pixels, src at in's corner, src_pitch bytes a row), faded by
  * mod (255: not at all), over the pixels `in` of a locked 32-bit RGB surface, as SDL blends it
  * (ui_gfx_pixels.c). */
-void gfx_blend_pixels(SDL_Surface *d, SDL_Rect in, const uint32_t *src, int src_pitch,
-                      uint8_t mod);
+void gfx_blend_pixels(SDL_Surface *d, SDL_Rect in, const uint32_t *src, int src_pitch, uint8_t mod);
 /* The pixels src (opaque: the kept picture) copied over the pixels `in` of a locked 32-bit RGB
  * surface with c over them, in one pass: the pixels gfx_shade_pixels gives after a copy. */
 void gfx_copy_shaded_pixels(SDL_Surface *d, SDL_Rect in, const uint32_t *src, int src_pitch,
@@ -57,8 +56,8 @@ bool gfx_pixels_avx2(int use);
  * picture with alpha: gfx_texture_from; the turning light) copied at its size, on the window,
  * with no colour of its own; opaque: copied as it is (the kept picture). false: not such a copy
  * (SDL draws it). */
-bool gfx_blend_window(ui_gfx_t *g, SDL_Texture *t, const SDL_Rect *src, SDL_Rect dst,
-                      SDL_Rect cut, uint8_t mod, bool opaque);
+bool gfx_blend_window(ui_gfx_t *g, SDL_Texture *t, const SDL_Rect *src, SDL_Rect dst, SDL_Rect cut,
+                      uint8_t mod, bool opaque);
 /* The same opaque copy with a shade c over it, in one pass (gfx_copy_shaded_pixels). false: not
  * such a copy. */
 bool gfx_copy_shaded_window(ui_gfx_t *g, SDL_Texture *t, const SDL_Rect *src, SDL_Rect dst,

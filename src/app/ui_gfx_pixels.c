@@ -15,7 +15,7 @@
 #if defined(__GNUC__) && (defined(__x86_64__) || defined(__i386__))
 #include <immintrin.h>
 #define HAVE_AVX2_PATH 1
-#define AVX2 __attribute__((target("avx2")))
+#define AVX2           __attribute__((target("avx2")))
 #endif
 
 /* ---- a row of each, portable (SSE2 where compiled for it) ---- */
@@ -159,8 +159,7 @@ AVX2 static void shade_row_avx2(uint32_t *out, const uint32_t *row, int n, ui_co
         lo = _mm256_srli_epi16(_mm256_mullo_epi16(_mm256_sub_epi16(shade, lo), alpha), 8);
         hi = _mm256_srli_epi16(_mm256_mullo_epi16(_mm256_sub_epi16(shade, hi), alpha), 8);
         __m256i add = _mm256_packus_epi16(_mm256_and_si256(lo, low), _mm256_and_si256(hi, low));
-        _mm256_storeu_si256((__m256i *)(out + x),
-                            _mm256_or_si256(_mm256_add_epi8(d, add), opaque));
+        _mm256_storeu_si256((__m256i *)(out + x), _mm256_or_si256(_mm256_add_epi8(d, add), opaque));
     }
     shade_row(out + x, row + x, n - x, c);
 }
@@ -206,24 +205,24 @@ AVX2 static void blend_row_avx2(uint32_t *row, const uint32_t *sr, int n) {
         __m256i s = _mm256_loadu_si256((const __m256i *)(sr + x));
         __m256i t = _mm256_loadu_si256((const __m256i *)(row + x));
         __m256i a = _mm256_srli_epi32(s, 24);
-        __m256i a3 = _mm256_or_si256(
-            _mm256_or_si256(_mm256_slli_epi32(a, 16), _mm256_slli_epi32(a, 8)), a);
+        __m256i a3 =
+            _mm256_or_si256(_mm256_or_si256(_mm256_slli_epi32(a, 16), _mm256_slli_epi32(a, 8)), a);
         __m256i m = _mm256_or_si256(a3, top);
         __m256i nm = _mm256_xor_si256(_mm256_or_si256(a3, _mm256_slli_epi32(a, 24)), all);
-        __m256i lo = _mm256_add_epi16(
-            _mm256_srli_epi16(_mm256_mullo_epi16(_mm256_unpacklo_epi8(s, zero),
-                                                 _mm256_unpacklo_epi8(m, zero)),
-                              8),
-            _mm256_srli_epi16(_mm256_mullo_epi16(_mm256_unpacklo_epi8(t, zero),
-                                                 _mm256_unpacklo_epi8(nm, zero)),
-                              8));
-        __m256i hi = _mm256_add_epi16(
-            _mm256_srli_epi16(_mm256_mullo_epi16(_mm256_unpackhi_epi8(s, zero),
-                                                 _mm256_unpackhi_epi8(m, zero)),
-                              8),
-            _mm256_srli_epi16(_mm256_mullo_epi16(_mm256_unpackhi_epi8(t, zero),
-                                                 _mm256_unpackhi_epi8(nm, zero)),
-                              8));
+        __m256i lo =
+            _mm256_add_epi16(_mm256_srli_epi16(_mm256_mullo_epi16(_mm256_unpacklo_epi8(s, zero),
+                                                                  _mm256_unpacklo_epi8(m, zero)),
+                                               8),
+                             _mm256_srli_epi16(_mm256_mullo_epi16(_mm256_unpacklo_epi8(t, zero),
+                                                                  _mm256_unpacklo_epi8(nm, zero)),
+                                               8));
+        __m256i hi =
+            _mm256_add_epi16(_mm256_srli_epi16(_mm256_mullo_epi16(_mm256_unpackhi_epi8(s, zero),
+                                                                  _mm256_unpackhi_epi8(m, zero)),
+                                               8),
+                             _mm256_srli_epi16(_mm256_mullo_epi16(_mm256_unpackhi_epi8(t, zero),
+                                                                  _mm256_unpackhi_epi8(nm, zero)),
+                                               8));
         __m256i out = _mm256_packus_epi16(lo, hi);
         __m256i opaque = _mm256_cmpeq_epi32(a, full), clear = _mm256_cmpeq_epi32(a, zero);
         out = _mm256_blendv_epi8(out, s, opaque);
@@ -236,9 +235,7 @@ AVX2 static void blend_row_avx2(uint32_t *row, const uint32_t *sr, int n) {
 
 /* ---- which rows: chosen once, on the drawing thread ---- */
 
-static struct {
-    bool chosen, avx2;
-} simd;
+static struct { bool chosen, avx2; } simd;
 
 static void choose(void) {
     if (simd.chosen) return;

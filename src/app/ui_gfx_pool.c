@@ -38,9 +38,9 @@ static struct {
     void *arg;
     int rows, chunk;
     atomic_int nchunks;
-    atomic_uint job;         /* the job now (the workers are woken for it) */
+    atomic_uint job;             /* the job now (the workers are woken for it) */
     atomic_uint_fast64_t ticket; /* the job's number << 32 | its next chunk */
-    atomic_int busy;         /* threads inside a job's chunk, or taking one */
+    atomic_int busy;             /* threads inside a job's chunk, or taking one */
 } pool;
 
 /* Chunks of job `job` taken and drawn until none is left (or the job is no longer the one). A

@@ -286,8 +286,7 @@ bool gfx_svg_turning(ui_gfx_t *g, const char *path, ui_rect_t r, uint8_t alpha, 
  * together): each pixel bilinear from the four around its place in src (weights in 1/256ths of a
  * pixel), their colours weighted by their alpha (a clear pixel's colour does not bleed into the
  * edge); outside src is clear. Walked along each row in 16.16 fixed point. */
-void gfx_turn_pixels(const uint32_t *src, int w, int h, double deg, uint32_t *out, int ow,
-                     int oh) {
+void gfx_turn_pixels(const uint32_t *src, int w, int h, double deg, uint32_t *out, int ow, int oh) {
     double a = deg * M_PI / 180.0, c = cos(a), s = sin(a);
     double cx = w / 2.0, cy = h / 2.0, ox = ow / 2.0, oy = oh / 2.0;
     const int64_t one = 65536;
