@@ -377,6 +377,9 @@ static void draw_op(ui_gfx_t *g, const gd_op_t *o, SDL_Rect cut) {
         return;
     }
     if (o->kind == OP_FILL) {
+        if (o->blend == SDL_BLENDMODE_NONE &&
+            gfx_fill_window(g, o->dst, cut, ui_rgba(o->r, o->g, o->b, o->a)))
+            return;
         SDL_SetRenderDrawColor(g->ren, o->r, o->g, o->b, o->a);
         SDL_SetRenderDrawBlendMode(g->ren, (SDL_BlendMode)o->blend);
         SDL_RenderFillRect(g->ren, &o->dst);

@@ -236,6 +236,16 @@ bool gfx_copy_shaded_window(ui_gfx_t *g, SDL_Texture *t, const SDL_Rect *src, SD
     return copy_to_window(g, t, src, dst, cut, 255, true, &c);
 }
 
+bool gfx_fill_window(ui_gfx_t *g, SDL_Rect dst, SDL_Rect cut, ui_color_t c) {
+    SDL_Rect in;
+    if (!SDL_IntersectRect(&dst, &cut, &in)) in = (SDL_Rect){0, 0, 0, 0};
+    SDL_Surface *s = window_pixels(g, &in);
+    if (!s) return false;
+    if (in.w > 0 && in.h > 0) gfx_fill_pixels(s, in, SDL_MapRGBA(s->format, c.r, c.g, c.b, c.a));
+    window_done(s);
+    return true;
+}
+
 bool gfx_shade_window(ui_gfx_t *g, SDL_Rect dst, SDL_Rect cut, ui_color_t c) {
     SDL_Rect in;
     if (!SDL_IntersectRect(&dst, &cut, &in)) in = (SDL_Rect){0, 0, 0, 0};

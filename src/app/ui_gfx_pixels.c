@@ -267,6 +267,7 @@ typedef struct band_job {
     int src_pitch;
     ui_color_t c;
     uint8_t mod;
+    uint32_t value; /* a fill's pixel */
 } band_job_t;
 
 static uint32_t *dst_row(const band_job_t *j, int y) {
@@ -335,6 +336,19 @@ void gfx_blend_pixels(SDL_Surface *d, SDL_Rect in, const uint32_t *src, int src_
     choose();
     band_job_t j = {.d = d, .in = in, .src = src, .src_pitch = src_pitch, .mod = mod};
     gfx_rows(in.h, (long)in.w * in.h, blend_rows, &j);
+}
+
+static void fill_rows(void *arg, int y0, int y1) {
+    const band_job_t *j = arg;
+    for (int y = y0; y < y1; y++) {
+        uint32_t *row = dst_row(j, y);
+        for (int x = 0; x < j->in.w; x++) row[x] = j->value;
+    }
+}
+
+void gfx_fill_pixels(SDL_Surface *d, SDL_Rect in, uint32_t value) {
+    band_job_t j = {.d = d, .in = in, .value = value};
+    gfx_rows(in.h, (long)in.w * in.h, fill_rows, &j);
 }
 
 static void copy_rows(void *arg, int y0, int y1) {
