@@ -156,11 +156,9 @@ typedef struct table_scene {
         int64_t amount;
         float at, until;
     } moment;
-    /* the words of the celebration a settled round will show, known at the settlement and made
-     * ready while the dealer's cards turn (tb_moment_ahead): "" when none or made */
-    char ahead_title[48], ahead_line[96];
-    /* and the results' own pictures (the verdict, the side bets' lines, the spots' pills): made
-     * ready on a copy of the table once the round is settled (tb_prepare_celebration) */
+    /* a settled round's results (the verdict, the side bets' lines, the spots' pills, the words
+     * of its celebration): made ready on a copy of the table while the dealer's cards turn
+     * (tb_prepare_celebration) */
     bool results_ahead;
     uint64_t handpay_ahead; /* the round whose hand pay's panel was made ready */
     uint64_t demo_ahead;    /* the window size (w << 32 | h) the demo's banner was made ready at */
@@ -204,9 +202,6 @@ typedef struct table_scene {
     uint64_t coins_key;      /* the window size the shower's coins were prepared for */
     int coins_ready;         /* how many of their widths are (tb_prepare_celebration) */
     uint32_t coins_at;       /* the frame they began to be */
-    uint64_t lit_key;        /* the size of the pay table's lit row whose pulse is prepared */
-    int lit_ready;           /* how many of its pulse's steps are (tb_prepare_paytable; -1: all) */
-    uint32_t lit_at;         /* the frame they began to be */
     bool hist_all; /* a terminal's HISTORY shows every table's rounds, not only this table's */
 
     /* the RESPONSIBLE GAMING page (table_rg.c): the row chosen, the limits and the break being
@@ -245,8 +240,8 @@ void table_draw(table_scene_t *t, ui_gfx_t *g);
  * HISTORY or turning a page does not make them in the frame the player waits for. False when
  * there is nothing left to prepare. */
 bool table_prepare(table_scene_t *t, ui_gfx_t *g);
-/* Only what a coming moment shows (a celebration's light, coins and banner, the pay table's lit
- * row), a small piece a call: for the time a quickly drawn frame leaves. */
+/* Only what a coming moment shows (a celebration's light, coins and banner, a round's results),
+ * a small piece a call: for the time a quickly drawn frame leaves. */
 bool table_prepare_moments(table_scene_t *t, ui_gfx_t *g);
 /* A short message over the table (a refusal, a ticket printed). */
 void table_toast(table_scene_t *t, const char *msg);

@@ -152,7 +152,7 @@ static void animate_events(table_scene_t *t) {
         case EV_VOID:
             t->results_pending = true;
             t->result_at = at + 0.15f;
-            tb_moment_ahead(t);
+            t->results_ahead = true; /* (tb_prepare_celebration) */
             break;
         default:
             break;
@@ -311,11 +311,13 @@ static void show_results(table_scene_t *t) {
     tb_moment_start(t, &w);
 }
 
-void tb_results_ahead(const table_scene_t *t, table_scene_t *copy) {
+bool tb_results_ahead(const table_scene_t *t, table_scene_t *copy) {
     *copy = *t;
-    copy->audio = NULL; /* (ui_audio_play: nothing) */
+    copy->audio = NULL;         /* (ui_audio_play: nothing) */
+    copy->moment.until = -1.0f; /* (a celebration of an earlier round is not this one's) */
     show_results(copy);
     copy->now = copy->banner_at + 1.0f;
+    return copy->moment.until >= 0;
 }
 
 /* The settled bets leave the spots: wins and pushes go to the balance, losing bets to the

@@ -353,11 +353,10 @@ void tb_draw_overlay(table_scene_t *t, ui_gfx_t *g) {
 }
 
 /* A celebration's turning light, read from the raster cache (or rasterised) a copy at a time
- * before any win needs it, the demo's too, its coins and banner; the pay table's lit row. Small:
- * only the small pieces. */
+ * before any win needs it, the demo's too, its coins and banner, a round's results. Small: only
+ * the small pieces. */
 static bool prepare_moments(table_scene_t *t, ui_gfx_t *g, bool small) {
-    return t->overlay == OVERLAY_NONE &&
-           (tb_prepare_celebration(t, g, small) || tb_prepare_paytable(t, g));
+    return t->overlay == OVERLAY_NONE && tb_prepare_celebration(t, g, small);
 }
 
 bool table_prepare_moments(table_scene_t *t, ui_gfx_t *g) {

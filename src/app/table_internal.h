@@ -167,10 +167,6 @@ ui_rect_t tb_pay_arrow(const table_scene_t *t, int dir);
 bool tb_pay_tap(table_scene_t *t, float x, float y);
 /* The panel: its frame in the still layer, the table of the moment over it. */
 void tb_draw_paytable(table_scene_t *t, ui_gfx_t *g, bool layer);
-/* The lit row's pulse, its steps drawn onto nothing one a call before a result lights a row
- * (they were made in the celebration's first frames, 3-5 ms each at 3840x2160); false when
- * nothing was left to do. */
-bool tb_prepare_paytable(table_scene_t *t, ui_gfx_t *g);
 /* A choice's name for the hint ("" for a decision the variant does not have). */
 const char *tb_choice_name(const table_variant_t *v, int decision);
 
@@ -221,12 +217,10 @@ float tb_fit(ui_gfx_t *g, const char *text, float size, float least, int face, f
 /* ---- the moments of a win (table_moments.c) ---- */
 
 /* The celebration of a win of this tier (BIG and above; nothing for less), from now. */
-/* The celebration the settled round will have: its words noted, to be made ready before it shows
- * (tb_prepare_celebration). */
-void tb_moment_ahead(table_scene_t *t);
 /* copy: t as it will be once its pending results are shown (nothing heard, nothing flown on t
- * itself), their verdict fully in (table_anim.c). */
-void tb_results_ahead(const table_scene_t *t, table_scene_t *copy);
+ * itself), their verdict fully in (table_anim.c). true: a celebration begins with them (its
+ * words in copy->moment). */
+bool tb_results_ahead(const table_scene_t *t, table_scene_t *copy);
 void tb_moment_start(table_scene_t *t, const machine_win_t *w);
 void tb_moment_clear(table_scene_t *t);
 /* A celebration is on screen (a hand pay's panel waits for it to end). */

@@ -63,13 +63,6 @@ static void moment_words(const machine_win_t *w, char title[48], char line[96]) 
     gfx_upper(line);
 }
 
-void tb_moment_ahead(table_scene_t *t) {
-    t->results_ahead = true;
-    machine_win_t w = machine_win_of(&t->game->round, 0, false);
-    t->ahead_title[0] = t->ahead_line[0] = '\0';
-    if (duration(t, w.tier) > 0) moment_words(&w, t->ahead_title, t->ahead_line);
-}
-
 void tb_moment_start(table_scene_t *t, const machine_win_t *w) {
     float d = duration(t, w->tier);
     if (d <= 0) return;
@@ -236,14 +229,16 @@ static void draw_words(ui_gfx_t *g, ui_rect_t r, const char *title, const char *
 }
 
 bool tb_prepare_celebration(table_scene_t *t, ui_gfx_t *g, bool small) {
-    /* a settled round's results as they will show: their pictures made (11 of them, 6 ms of the
-     * first frame of a win's results at 3840x2160) */
+    /* a settled round's results as they will show, while the dealer's cards turn: their pictures
+     * made, the celebration's words too (11 of them, 6 ms of the first frame of a win's results
+     * at 3840x2160) */
     if (t->results_ahead && t->results_pending && gfx_offscreen_begin(g)) {
         static table_scene_t copy; /* (the drawing thread's) */
-        tb_results_ahead(t, &copy);
+        bool celebrates = tb_results_ahead(t, &copy);
         tb_draw_spots(&copy, g, false);
         tb_draw_middle(&copy, g);
         tb_draw_results(&copy, g);
+        if (celebrates) draw_words(g, banner_rect(t), copy.moment.title, copy.moment.line);
         gfx_offscreen_end(g);
         t->results_ahead = false;
         return true;
@@ -253,13 +248,6 @@ bool tb_prepare_celebration(table_scene_t *t, ui_gfx_t *g, bool small) {
         t->handpay_ahead = t->game->number;
         tb_draw_locked(t, g);
         gfx_offscreen_end(g);
-        return true;
-    }
-    /* a settled round's words, while the dealer's cards turn */
-    if (t->ahead_title[0] && gfx_offscreen_begin(g)) {
-        draw_words(g, banner_rect(t), t->ahead_title, t->ahead_line);
-        gfx_offscreen_end(g);
-        t->ahead_title[0] = '\0';
         return true;
     }
     /* the light's copies are made on a thread of their own */

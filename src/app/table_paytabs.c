@@ -233,64 +233,6 @@ static void draw_dots(ui_gfx_t *g, ui_rect_t p, int n, int at) {
     }
 }
 
-/* The lit row's panel at a step of its pulse (PULSE_LOW to 1). */
-#define PULSE_LOW 0.5f
-static void lit_row(ui_gfx_t *g, ui_rect_t r, float pulse) {
-    gfx_panel(g, r, 10, ui_rgba(242, 201, 76, (uint8_t)(230 * pulse)),
-              ui_rgba(200, 150, 40, (uint8_t)(230 * pulse)), WHITE, 1.5f);
-}
-
-/* A row's height in the pay panel of n rows (every row the same, at least nine to a panel). */
-static float row_height(const table_scene_t *t, int n) {
-    return (t->geom.pay.h - 90) / (float)(n < 9 ? 9 : n);
-}
-
-/* Row i's lit panel in the pay panel p of n rows. */
-static ui_rect_t lit_rect(ui_rect_t p, float rowh, int i) {
-    return ui_r(p.x + 10, p.y + 72 + rowh * (float)i - 4, p.w - 20, rowh);
-}
-
-bool tb_prepare_paytable(table_scene_t *t, ui_gfx_t *g) {
-    wager_t list[TB_PAY_TABLES];
-    tb_pay_tables(t, list);
-    tb_pay_panel_t pay;
-    tb_pay_table(t, list[tb_pay_current(t)], false, &pay);
-    ui_rect_t p = t->geom.pay;
-    /* the rows' places follow from the window, the panel and the count of rows */
-    SDL_Rect px = gfx_px(g, p);
-    uint64_t key = (uint64_t)pay.n << 56 ^ (uint64_t)(uint16_t)px.x << 48 ^
-                   (uint64_t)(uint16_t)px.y << 32 ^ (uint64_t)(uint16_t)px.w << 16 ^
-                   (uint64_t)(uint16_t)px.h;
-    int steps = (int)((1.0f - PULSE_LOW) * 12.0f + 0.5f) + 1;
-    /* again for new sizes, or once they had their minute in the texture cache */
-    if (key != t->lit_key || g->frame - t->lit_at > 3000)
-        t->lit_key = key, t->lit_ready = 0, t->lit_at = g->frame;
-    if (t->lit_ready < 0) return false; /* all made */
-    /* the rows' sizes in pixels (a pixel apart where their edges round differently) */
-    float rowh = row_height(t, pay.n);
-    ui_rect_t sized[4];
-    int nsized = 0;
-    for (int i = 0; i < pay.n && nsized < 4; i++) {
-        SDL_Rect r = gfx_px(g, lit_rect(p, rowh, i));
-        bool seen = false;
-        for (int k = 0; k < nsized; k++) {
-            SDL_Rect q = gfx_px(g, sized[k]);
-            seen |= q.w == r.w && q.h == r.h;
-        }
-        if (!seen) sized[nsized++] = lit_rect(p, rowh, i);
-    }
-    if (t->lit_ready >= steps * nsized) {
-        t->lit_ready = -1;
-        return false;
-    }
-    if (!gfx_offscreen_begin(g)) return false;
-    lit_row(g, sized[t->lit_ready / steps],
-            pulse_step(PULSE_LOW + (float)(t->lit_ready % steps) / 12.0f));
-    gfx_offscreen_end(g);
-    t->lit_ready++;
-    return true;
-}
-
 /* The pay panel: its frame in the still layer; the table of the moment over it each frame, its
  * title between the arrows (when there is more than one), the rows, the lit one pulsing a while
  * after the results show. */
@@ -316,7 +258,7 @@ void tb_draw_paytable(table_scene_t *t, ui_gfx_t *g, bool layer) {
         draw_arrow(g, tb_pay_arrow(t, 1), 1);
         draw_dots(g, p, n, at);
     }
-    float rowh = row_height(t, pay.n);
+    float rowh = (p.h - 90) / (float)(pay.n < 9 ? 9 : pay.n);
     /* one size for every row: the largest (up to 28) at which the widest row fits */
     float size = rowh * 0.55f > 28 ? 28 : rowh * 0.55f;
     if (size < TB_TEXT_MIN) size = TB_TEXT_MIN;
@@ -329,10 +271,13 @@ void tb_draw_paytable(table_scene_t *t, ui_gfx_t *g, bool layer) {
     for (int i = 0; i < pay.n; i++) {
         float y = p.y + 72 + rowh * (float)i;
         bool on = i == pay.lit;
-        if (on)
-            lit_row(g, lit_rect(p, rowh, i),
-                    t->now < t->result_at + 3.0f ? pulse_step(0.75f + 0.25f * sinf(t->now * 6))
-                                                 : 1.0f);
+        if (on) { /* (its fill pulses: two pictures for every step) */
+            float pulse =
+                t->now < t->result_at + 3.0f ? pulse_step(0.75f + 0.25f * sinf(t->now * 6)) : 1.0f;
+            gfx_panel_pulsing(g, ui_r(p.x + 10, y - 4, p.w - 20, rowh), 10,
+                              ui_rgba(242, 201, 76, (uint8_t)(230 * pulse)),
+                              ui_rgba(200, 150, 40, (uint8_t)(230 * pulse)), WHITE, 1.5f);
+        }
         ui_color_t c = on ? ui_rgba(30, 20, 0, 255) : CREAM;
         float ty = y + (rowh - size * 1.17f) / 2 - 4;
         gfx_text(g, pay.rows[i][0], p.x + 24, ty, size, UI_FONT_REGULAR, c, UI_ALIGN_LEFT);

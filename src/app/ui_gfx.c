@@ -572,13 +572,17 @@ void gfx_panel_faded(ui_gfx_t *g, ui_rect_t r, float radius, ui_color_t top, ui_
 
 void gfx_panel_pulsing(ui_gfx_t *g, ui_rect_t r, float radius, ui_color_t top, ui_color_t bottom,
                        ui_color_t border, float border_w) {
-    if (border.a == 0 || border_w <= 0 || top.a == 0 || bottom.a == 0) {
+    if (border_w <= 0 || top.a != bottom.a || top.a == 0) {
         gfx_panel(g, r, radius, top, bottom, border, border_w);
         return;
     }
-    /* the fill inside the border's middle line (a clear border keeps the place), then the border
-     * whole, faded by its alpha: the same two pictures for every step of the pulse, its top too */
-    gfx_panel(g, r, radius, top, bottom, ui_rgba(border.r, border.g, border.b, 0), border_w);
+    /* the fill inside the border's middle line (a clear border keeps the place) faded by its
+     * alpha, then the border whole faded by its: the same two pictures for every step of a
+     * pulse of either (a panel that hides what is under it noted as gfx_panel notes it) */
+    if (top.a >= 100 && top.a < 255) gfx_rec_box(g, UI_BOX_PANEL, gfx_px(g, r), 0, "");
+    gfx_panel_faded(g, r, radius, ui_rgba(top.r, top.g, top.b, 255),
+                    ui_rgba(bottom.r, bottom.g, bottom.b, 255),
+                    ui_rgba(border.r, border.g, border.b, 0), border_w, top.a);
     gfx_panel_faded(g, r, radius, ui_rgba(0, 0, 0, 0), ui_rgba(0, 0, 0, 0),
                     ui_rgba(border.r, border.g, border.b, 255), border_w, border.a);
 }

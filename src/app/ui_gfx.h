@@ -244,9 +244,9 @@ void gfx_panel(ui_gfx_t *g, ui_rect_t r, float radius, ui_color_t top, ui_color_
  * same picture each frame of a fade instead of one rasterised for each step. */
 void gfx_panel_faded(ui_gfx_t *g, ui_rect_t r, float radius, ui_color_t top, ui_color_t bottom,
                      ui_color_t border, float border_w, uint8_t fade);
-/* A panel whose border pulses (its alpha in a few steps) over a fill of one alpha: drawn as the
- * fill and the border faded over it, two pictures made once, where each step of the border's
- * alpha made a picture of its own (10 ms each for the demo's banner at 3840x2160). */
+/* A panel whose border or fill pulses (its alpha in a few steps; the fill of one alpha, top and
+ * bottom): drawn as the fill and the border, each faded by its alpha, two pictures made once,
+ * where each step made a picture of its own (10 ms each for the demo's banner at 3840x2160). */
 void gfx_panel_pulsing(ui_gfx_t *g, ui_rect_t r, float radius, ui_color_t top, ui_color_t bottom,
                        ui_color_t border, float border_w);
 /* A soft glow ellipse (highlights). */

@@ -153,6 +153,18 @@ static SDL_Surface *turn_step(ui_gfx_t *g, int k) {
     return t->step[k];
 }
 
+/* The picture each frame's cross-fade is drawn into (w x h), made when there is none. false: no
+ * memory. */
+static bool turn_out(ui_gfx_t *g, int w, int h) {
+    ui_turn_t *t = &g->turn;
+    if (t->out) return true;
+    t->out = SDL_CreateTexture(g->ren, SDL_PIXELFORMAT_ARGB8888, SDL_TEXTUREACCESS_STREAMING, w, h);
+    if (!t->out) return false;
+    SDL_SetTextureBlendMode(t->out, SDL_BLENDMODE_BLEND);
+    gfx_changed(g, t->out);
+    return true;
+}
+
 bool gfx_svg_turning_prepare(ui_gfx_t *g, const char *path, ui_rect_t r, double period, int steps,
                              int max_px) {
     SDL_Rect p;
@@ -164,13 +176,7 @@ bool gfx_svg_turning_prepare(ui_gfx_t *g, const char *path, ui_rect_t r, double 
         /* on its way; and the picture each frame's cross-fade is drawn into, made now (its
          * memory cleared and touched for the first time took 6 ms of a celebration's first frame
          * at 3840x2160) */
-        if (t->out) return false;
-        t->out =
-            SDL_CreateTexture(g->ren, SDL_PIXELFORMAT_ARGB8888, SDL_TEXTUREACCESS_STREAMING, w, h);
-        if (!t->out) return false;
-        SDL_SetTextureBlendMode(t->out, SDL_BLENDMODE_BLEND);
-        gfx_changed(g, t->out);
-        return true;
+        return !t->out && turn_out(g, w, h);
     }
     t->raster = g->raster; /* the thread's own copy (its counters are its own) */
     t->thread = SDL_CreateThread(turn_thread, "turning", t);
@@ -246,14 +252,7 @@ bool gfx_svg_turning(ui_gfx_t *g, const char *path, ui_rect_t r, uint8_t alpha, 
     int k0 = (int)pos % steps, k1 = (k0 + 1) % steps;
     uint32_t a1 = (uint32_t)((pos - floor(pos)) * 256.0 + 0.5), a0 = 256 - a1;
     SDL_Surface *s0 = turn_step(g, k0), *s1 = turn_step(g, k1);
-    if (!s0 || !s1) return false;
-    if (!t->out) {
-        t->out =
-            SDL_CreateTexture(g->ren, SDL_PIXELFORMAT_ARGB8888, SDL_TEXTUREACCESS_STREAMING, w, h);
-        if (!t->out) return false;
-        SDL_SetTextureBlendMode(t->out, SDL_BLENDMODE_BLEND);
-        gfx_changed(g, t->out);
-    }
+    if (!s0 || !s1 || !turn_out(g, w, h)) return false;
     SDL_Rect parts[4];
     parts[0] = p;
     int nparts = hole ? gfx_rects_around(p, gfx_px(g, *hole), parts) : 1;
